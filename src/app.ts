@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import scalarApiReference from '@scalar/fastify-api-reference';
+import type { Config } from './config';
+import { ApiError, type ErrorCode } from './core/errors';
+import { failure } from './core/envelope';
+import { buildOpenApiDocument } from './core/openapi';
+import { registerEndpoints } from './core/pipeline';
+import type { EndpointDefinition } from './core/define-endpoint';
+import { endpoints as registry } from './endpoints';
+import { ApiKeys } from './auth/api-keys';
+import { Authenticator } from './auth/authenticator';
+import { Ledger } from './ledger/ledger';
+import { createProviders } from './providers';
+import type { Providers } from './providers/providers';
+import { createRateLimiter } from './ratelimit';
+import type { RateLimiter } from './ratelimit/rate-limiter';
+import { openStore, type Store } from './store/database';
+
+export interface AppOverrides {
+  /** Replace provider families (tests inject failing or fake providers). */
+  providers?: Partial<Providers>;
+  endpoints?: readonly EndpointDefinition<any, any>[];
+  rateLimiter?: RateLimiter;
+  store?: Store;
+  /** Milliseconds since the epoch, for the rate limiter and the auth cache. */
+  clock?: () => number;
+}
+
+export interface App {
+  server: FastifyInstance;
+  store: Store;
+  ledger: Ledger;
+  keys: ApiKeys;
+  authenticator: Authenticator;
+  close(): Promise<void>;
+}
+
+/** Fastify's own failures (body parsing, bad URLs) mapped onto the error catalog. */
+function codeForFrameworkError(error: FastifyError): ErrorCode {
+  switch (error.statusCode) {
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 404:
+      return 'NOT_FOUND';
+    default:
+      return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? 'VALIDATION_ERROR' : 'INTERNAL_ERROR';
+  }
+}
+
+function frameworkMessage(code: ErrorCode, error: FastifyError, maxBodyBytes: number): string {
+  if (code === 'PAYLOAD_TOO_LARGE') return `The request body exceeds ${maxBodyBytes} bytes.`;
+  if (code === 'UNSUPPORTED_MEDIA_TYPE') return 'Send the body as JSON with Content-Type: application/json.';
+  if (code === 'VALIDATION_ERROR') return `Malformed request: ${error.message}`;
+  return 'Internal error.';
+}
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const server = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.maxBodyBytes,
+    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    // Request ids are ours: a client-sent header must not collide with ledger entries.
+    requestIdHeader: false,
+  });
+
+  const store = overrides.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ledger = new Ledger(store.db);
+  const keys = new ApiKeys(store.db);
+  const authenticator = new Authenticator(keys, { clock: overrides.clock });
+  const rateLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock);
+  const providers: Providers = { ...createProviders(server.log), ...overrides.providers };
+  const endpoints = overrides.endpoints ?? registry;
+
+  server.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // JSON only. Fastify's own JSON parser refuses an empty body; several endpoints take an optional one.
+  server.removeAllContentTypeParsers();
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      done(new ApiError('VALIDATION_ERROR', `The request body is not valid JSON: ${(error as Error).message}`), undefined);
+    }
+  });
+
+  server.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.status).headers(error.headers).send(failure(error.code, error.message));
+    }
+    const code = codeForFrameworkError(error);
+    if (code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unhandled error');
+    const status = code === 'VALIDATION_ERROR' ? 400 : code === 'INTERNAL_ERROR' ? 500 : error.statusCode!;
+    return reply.status(status).send(failure(code, frameworkMessage(code, error, config.maxBodyBytes)));
+  });
+
+  const methodsByPath = new Map<string, string[]>();
+  for (const endpoint of endpoints) methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), endpoint.method]);
+  server.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = methodsByPath.get(path);
+    if (allowed) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(failure('METHOD_NOT_ALLOWED', `${request.method} is not supported on ${path}; use ${allowed.join(' or ')}.`));
+    }
+    return reply.status(404).send(failure('NOT_FOUND', `No endpoint ${request.method} ${path}. The list is at /openapi.json.`));
+  });
+
+  registerEndpoints(server, endpoints, { authenticator, rateLimiter, ledger, providers });
+
+  const openapi = buildOpenApiDocument(endpoints, { serverUrl: config.publicUrl ?? `http://${config.host}:${config.port}` });
+  const openapiText = JSON.stringify(openapi);
+  server.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapiText));
+  server.get('/health', async () => ({ ok: true, data: { status: 'up' } }));
+  await server.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '/openapi.json', title: 'Tollgate API' } });
+
+  server.addHook('onClose', async () => {
+    await rateLimiter.close();
+    if (!overrides.store) await store.close();
+  });
+
+  await server.ready();
+  return {
+    server,
+    store,
+    ledger,
+    keys,
+    authenticator,
+    close: () => server.close(),
+  };
+}

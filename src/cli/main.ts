@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadConfig, type Config } from '../config';
+import { microsToUsd, parseUsd } from '../core/money';
+import { ApiKeys, KeyNotFoundError } from '../auth/api-keys';
+import { AccountNotFoundError, DuplicateEmailError, Ledger } from '../ledger/ledger';
+import { openStore } from '../store/database';
+import { serve } from '../main';
+
+const USAGE = `Usage: tollgate <command>
+
+  accounts create --email EMAIL [--credit USD]   create an account (default credit: the signup credit)
+  keys create --account ACCOUNT_ID               issue an API key (shown once)
+  keys revoke KEY_ID                             revoke an API key (refused everywhere within 1 s)
+  credits add --account ACCOUNT_ID --usd AMOUNT  add prepaid credit
+  serve                                          serve the API (what npm start runs)
+
+Prints JSON on stdout. Uses the same database as the server (DATABASE_URL, or SQLite under TOLLGATE_DATA_DIR).`;
+
+class UsageError extends Error {}
+
+function option(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`missing --${name}`);
+  return value.trim();
+}
+
+function usd(text: string, name: string): number {
+  let micros: number;
+  try {
+    micros = parseUsd(text);
+  } catch {
+    throw new UsageError(`--${name} must be a USD amount such as 10 or 12.50, got '${text}'`);
+  }
+  if (micros < 0) throw new UsageError(`--${name} cannot be negative`);
+  return micros;
+}
+
+async function withStore<T>(config: Config, work: (ledger: Ledger, keys: ApiKeys) => Promise<T>): Promise<T> {
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await work(new Ledger(store.db), new ApiKeys(store.db));
+  } finally {
+    await store.close();
+  }
+}
+
+const cliRequestId = () => `cli_${randomUUID().replaceAll('-', '')}`;
+
+async function run(argv: string[]): Promise<unknown> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { email: { type: 'string' }, credit: { type: 'string' }, account: { type: 'string' }, usd: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [group, action, ...rest] = positionals;
+  const config = loadConfig();
+  const command = [group, action].filter(Boolean).join(' ');
+
+  if (values.help || !group) throw new UsageError('');
+  if (group === 'serve' && !action) {
+    await serve(config);
+    return undefined;
+  }
+  switch (command) {
+    case 'accounts create': {
+      const email = option(values, 'email');
+      if (!z.email().safeParse(email).success) throw new UsageError(`--email must be an email address, got '${email}'`);
+      const credit = usd(typeof values.credit === 'string' ? values.credit : config.signupCreditUsd, 'credit');
+      return withStore(config, async (ledger, keys) => {
+        const account = await ledger.createAccount(email, credit, cliRequestId());
+        const { apiKey } = await keys.issue(account.id);
+        return { accountId: account.id, apiKey, balanceUsd: microsToUsd(account.balanceMicros) };
+      });
+    }
+    case 'keys create': {
+      const accountId = option(values, 'account');
+      return withStore(config, async (ledger, keys) => {
+        if (!(await ledger.findAccount(accountId))) throw new AccountNotFoundError(`no account ${accountId}`);
+        return keys.issue(accountId);
+      });
+    }
+    case 'keys revoke': {
+      const keyId = rest[0];
+      if (!keyId || rest.length > 1) throw new UsageError('keys revoke takes exactly one KEY_ID');
+      return withStore(config, async (_ledger, keys) => {
+        await keys.revoke(keyId);
+        return { keyId, revoked: true };
+      });
+    }
+    case 'credits add': {
+      const accountId = option(values, 'account');
+      const amount = usd(option(values, 'usd'), 'usd');
+      if (amount === 0) throw new UsageError('--usd must be more than 0');
+      return withStore(config, async (ledger) => {
+        const balance = await ledger.credit(accountId, amount, cliRequestId());
+        return { accountId, balanceUsd: microsToUsd(balance) };
+      });
+    }
+    default:
+      throw new UsageError(`unknown command '${positionals.join(' ')}'`);
+  }
+}
+
+try {
+  const result = await run(process.argv.slice(2));
+  if (result !== undefined) process.stdout.write(`${JSON.stringify(result)}\n`);
+} catch (error) {
+  if (error instanceof UsageError) {
+    if (error.message) process.stderr.write(`tollgate: ${error.message}\n\n`);
+    process.stderr.write(`${USAGE}\n`);
+    process.exitCode = 2;
+  } else if (error instanceof AccountNotFoundError || error instanceof KeyNotFoundError || error instanceof DuplicateEmailError) {
+    process.stderr.write(`tollgate: ${error.message}\n`);
+    process.exitCode = 1;
+  } else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`tollgate: ${(error as Error).message}\n\n${USAGE}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`tollgate: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once. Nothing else in the code reads `process.env`: whatever needs a
+ * setting receives it from here.
+ */
+const EnvironmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  TOLLGATE_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  TOLLGATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  TOLLGATE_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  TOLLGATE_SIGNUP_CREDIT_USD: z.string().regex(/^\d+(\.\d{1,6})?$/).default('5.00'),
+  TOLLGATE_PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  rateLimitPerMinute: number;
+  maxBodyBytes: number;
+  signupCreditUsd: string;
+  publicUrl: string | undefined;
+  logLevel: Environment['LOG_LEVEL'];
+  /** Vendor credentials, by provider family; an absent entry means the sandbox serves. */
+  vendors: Record<string, never>;
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvironmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.TOLLGATE_DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    rateLimitPerMinute: env.TOLLGATE_RATE_LIMIT_PER_MINUTE,
+    maxBodyBytes: env.TOLLGATE_MAX_BODY_BYTES,
+    signupCreditUsd: env.TOLLGATE_SIGNUP_CREDIT_USD,
+    publicUrl: env.TOLLGATE_PUBLIC_URL,
+    logLevel: env.LOG_LEVEL,
+    vendors: {},
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The one error catalog: every failure the API can answer with, and its HTTP status.
+ * Handlers and adapters throw `ApiError`; the pipeline and the app's error handler turn it into
+ * the `{ok:false, error:{code, message}}` envelope. Nothing else decides a status code.
+ */
+export const errorCatalog = {
+  VALIDATION_ERROR: 400,
+  MODEL_NOT_FOUND: 400,
+  MEDIA_MODEL_NOT_FOUND: 400,
+  INVALID_API_KEY: 401,
+  REVOKED_API_KEY: 401,
+  NO_CREDITS: 402,
+  NOT_FOUND: 404,
+  JOB_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  JOB_EXPIRED: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  UPSTREAM_ERROR: 502,
+  STREAM_ERROR: 502,
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** Extra response headers this error must carry (e.g. Retry-After). */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'ApiError';
+    this.status = errorCatalog[code];
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** A failure of a third-party provider: always 502 UPSTREAM_ERROR to the caller, never charged. */
+export class UpstreamError extends ApiError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('UPSTREAM_ERROR', message, options);
+    this.name = 'UpstreamError';
+  }
+}

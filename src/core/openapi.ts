@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { areaOf, type EndpointDefinition } from './define-endpoint';
+import { ErrorResponse } from './envelope';
+
+type JsonSchema = Record<string, unknown>;
+
+const ERROR_RESPONSES: Record<string, string> = {
+  '400': 'VALIDATION_ERROR: the body broke a rule; the message names the field. Not charged.',
+  '401': 'INVALID_API_KEY (missing or unknown key) or REVOKED_API_KEY.',
+  '402': 'NO_CREDITS: the balance does not cover the most this call can cost. Nothing was fetched.',
+  '429': 'RATE_LIMITED: too many requests for this key; see Retry-After. Not charged.',
+  '500': 'INTERNAL_ERROR. Not charged.',
+  '502': 'UPSTREAM_ERROR: the data provider failed. Not charged.',
+};
+
+const SUCCESS_HEADERS = {
+  'x-request-id': { description: 'Identifies this request in logs and in the ledger.', schema: { type: 'string' } },
+  'x-cost-usd': { description: 'What this call cost, USD (paid endpoints).', schema: { type: 'string', examples: ['0.01'] } },
+  'x-balance-usd': { description: 'The balance after this call, USD (paid endpoints).', schema: { type: 'string', examples: ['4.99'] } },
+  'x-tollgate-provider': { description: 'Who served the data: a vendor, or `sandbox` for synthetic data.', schema: { type: 'string' } },
+  'x-ratelimit-limit': { description: 'Requests allowed per minute for this key.', schema: { type: 'integer' } },
+  'x-ratelimit-remaining': { description: 'Requests left in the current sliding minute.', schema: { type: 'integer' } },
+  'x-ratelimit-reset': { description: 'Seconds until a request slot frees up.', schema: { type: 'integer' } },
+};
+
+/**
+ * Converts zod schemas to JSON Schema 2020-12 (OpenAPI 3.1's dialect). Schemas with a `.meta({id})`
+ * become shared components; their references are rewritten to point there.
+ */
+class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = {};
+
+  convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+    const { $schema: _dialect, $defs, ...rest } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    for (const [name, definition] of Object.entries($defs ?? {})) {
+      const key = io === 'input' && this.components[name] && JSON.stringify(this.components[name]) !== JSON.stringify(rewriteRefs(definition)) ? `${name}Input` : name;
+      this.components[key] = rewriteRefs(definition) as JsonSchema;
+    }
+    return rewriteRefs(rest) as JsonSchema;
+  }
+}
+
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (value && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      copy[key] = key === '$ref' && typeof inner === 'string' ? inner.replace('#/$defs/', '#/components/schemas/') : rewriteRefs(inner);
+    }
+    return copy;
+  }
+  return value;
+}
+
+function queryParameters(schema: JsonSchema): unknown[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    description: property.description,
+    schema: property,
+  }));
+}
+
+export interface OpenApiOptions {
+  serverUrl: string;
+}
+
+/** Builds the OpenAPI 3.1.0 document from the registry. Called once at boot. */
+export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any, any>[], options: OpenApiOptions): JsonSchema {
+  const collector = new SchemaCollector();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of endpoints) {
+    const input = collector.convert(endpoint.input, 'input');
+    const output = collector.convert(endpoint.output, 'output');
+    const operation: Record<string, unknown> = {
+      operationId: endpoint.id,
+      summary: endpoint.summary,
+      description: `${endpoint.description}\n\n${endpoint.price.describe()}`,
+      tags: [areaOf(endpoint)],
+      'x-price': endpoint.price.toJSON(),
+      security: [{ ApiKey: [] }],
+      responses: {
+        '200': {
+          description: 'Success.',
+          headers: SUCCESS_HEADERS,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['ok', 'data'], properties: { ok: { const: true }, data: output } },
+              example: { ok: true, data: endpoint.examples.response },
+            },
+          },
+        },
+        ...Object.fromEntries(Object.keys(ERROR_RESPONSES).map((status) => [status, { $ref: `#/components/responses/Error${status}` }])),
+      },
+    };
+    if (endpoint.method === 'GET') {
+      operation.parameters = queryParameters(input);
+    } else {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: input, example: endpoint.examples.request } },
+      };
+    }
+    paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method.toLowerCase()]: operation };
+  }
+
+  const errorSchema = collector.convert(ErrorResponse, 'output');
+  const tags = [...new Set(endpoints.map(areaOf))].map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tollgate API',
+      version: '1.0.0',
+      description:
+        'One API key, a prepaid USD balance, and pay-per-call JSON endpoints: SEO data, search results, maps, scraping, AI chat and more. ' +
+        'Every response is an envelope: `{ok:true, data}` or `{ok:false, error:{code, message}}`. Only successful calls are charged; ' +
+        'each operation states its price (also machine-readable as `x-price`).',
+    },
+    servers: [{ url: options.serverUrl }],
+    security: [{ ApiKey: [] }],
+    tags,
+    paths,
+    components: {
+      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      schemas: { ...collector.components, ErrorResponse: errorSchema },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([status, description]) => [
+          `Error${status}`,
+          {
+            description,
+            ...(status === '429' ? { headers: { 'retry-after': { description: 'Seconds to wait.', schema: { type: 'integer' } } } } : {}),
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+          },
+        ]),
+      ),
+    },
+  };
+}

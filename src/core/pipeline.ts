@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EndpointDefinition, CallContext } from './define-endpoint';
+import { ApiError } from './errors';
+import { success } from './envelope';
+import { formatUsd } from './money';
+import { describeIssues } from './validation';
+import type { Authenticator } from '../auth/authenticator';
+import type { KeyOwner } from '../auth/api-keys';
+import type { Ledger } from '../ledger/ledger';
+import type { RateLimiter } from '../ratelimit/rate-limiter';
+import type { Providers } from '../providers/providers';
+import { trackProviders } from '../providers';
+
+export interface PipelineDependencies {
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+  ledger: Ledger;
+  providers: Providers;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: KeyOwner | null;
+  }
+}
+
+/**
+ * The one paid-call pipeline, for every registered endpoint:
+ * authenticate → rate limit → validate → reserve the maximum price → handler → validate output →
+ * capture the actual price (or release the hold on any failure) → envelope.
+ */
+export function registerEndpoints(
+  app: FastifyInstance,
+  endpoints: readonly EndpointDefinition<any, any>[],
+  dependencies: PipelineDependencies,
+): void {
+  app.decorateRequest('caller', null);
+  for (const endpoint of endpoints) {
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      // Before the body is read: a caller without a valid key or over its rate gets nothing parsed.
+      onRequest: (request, reply) => admit(request, reply, dependencies),
+      handler: (request, reply) => runCall(endpoint, request, reply, dependencies),
+    });
+  }
+}
+
+function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.length > 0) return header.trim();
+  // Chat-completions SDKs send the key as a bearer token; accept it on the AI area only.
+  const authorization = request.headers.authorization;
+  if (authorization && request.url.startsWith('/v1/ai/')) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+async function admit(request: FastifyRequest, reply: FastifyReply, dependencies: PipelineDependencies): Promise<void> {
+  const caller = await dependencies.authenticator.authenticate(presentedKey(request));
+  request.caller = caller;
+  let decision;
+  try {
+    decision = await dependencies.rateLimiter.consume(caller.keyId);
+  } catch (error) {
+    // A limiter outage must not take the API down with it: let the request through, loudly.
+    request.log.error({ err: error }, 'rate limiter unavailable; request admitted without a limit check');
+    return;
+  }
+  reply.header('x-ratelimit-limit', String(decision.limit));
+  reply.header('x-ratelimit-remaining', String(decision.remaining));
+  reply.header('x-ratelimit-reset', String(decision.resetSeconds));
+  if (!decision.allowed) {
+    const retryAfter = String(Math.max(1, decision.resetSeconds));
+    throw new ApiError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${retryAfter} s.`, {
+      headers: { 'retry-after': retryAfter },
+    });
+  }
+}
+
+async function runCall(
+  endpoint: EndpointDefinition<any, any>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { ledger, providers }: PipelineDependencies,
+): Promise<unknown> {
+  const caller = request.caller!;
+  const parsed = endpoint.input.safeParse(endpoint.method === 'GET' ? request.query : (request.body ?? {}));
+  if (!parsed.success) throw new ApiError('VALIDATION_ERROR', describeIssues(parsed.error.issues));
+  const input = parsed.data;
+
+  const requestId = request.id;
+  const hold = endpoint.price.maxMicros(input);
+  if (hold > 0 && !(await ledger.hold(caller.accountId, hold, requestId, endpoint.id))) {
+    throw new ApiError('NO_CREDITS', `This call can cost up to $${formatUsd(hold)} and the balance does not cover it. Add credits to continue.`);
+  }
+
+  const abort = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) abort.abort(new Error('client closed the connection'));
+  };
+  reply.raw.once('close', onClose);
+  let settled = hold === 0;
+  try {
+    const used = new Set<string>();
+    const ctx: CallContext = {
+      requestId,
+      accountId: caller.accountId,
+      keyId: caller.keyId,
+      account: async () => {
+        const account = await ledger.findAccount(caller.accountId);
+        if (!account) throw new ApiError('INVALID_API_KEY', 'The account of this API key no longer exists.');
+        return { accountId: account.id, email: account.email, balanceMicros: account.balanceMicros, createdAt: account.createdAt };
+      },
+    };
+    const result = await endpoint.handler({ input, ctx, providers: trackProviders(providers, used), signal: abort.signal });
+    const checked = endpoint.output.safeParse(result);
+    if (!checked.success) {
+      request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'handler output failed its schema');
+      throw new ApiError('INTERNAL_ERROR', `The response failed its own schema check and was withheld; nothing was charged (request ${requestId}).`);
+    }
+    if (used.size > 0) reply.header('x-tollgate-provider', [...used].join(', '));
+    if (hold > 0) {
+      let cost = endpoint.price.actualMicros(input, checked.data);
+      if (cost > hold) {
+        // A price rule whose actual exceeds its own maximum is a bug; the caller never pays more than held.
+        request.log.error({ endpoint: endpoint.id, cost, hold }, 'actual price exceeded the hold; charging the hold');
+        cost = hold;
+      }
+      const balance = await ledger.capture(caller.accountId, requestId, hold, cost, endpoint.id);
+      settled = true;
+      reply.header('x-cost-usd', formatUsd(cost));
+      reply.header('x-balance-usd', formatUsd(balance));
+    }
+    return success(checked.data);
+  } finally {
+    reply.raw.off('close', onClose);
+    if (!settled) {
+      await ledger.release(caller.accountId, requestId, hold, endpoint.id).catch((error: unknown) => {
+        request.log.error({ err: error, requestId, hold }, 'could not release a hold; it stays reserved until reconciled');
+      });
+    }
+  }
+}

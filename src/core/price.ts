@@ -1,0 +1,131 @@
+import { formatUsd, usdToMicros, MICROS_PER_CENT, type Micros } from './money';
+
+/**
+ * Price rules are data. Each rule answers two questions for the pipeline: the most this call can
+ * cost (held before the handler runs) and what it actually costs once the output is known
+ * (captured on success). Neither ever exceeds the other's bound: actual ≤ max.
+ */
+export interface PriceRule<Input = any, Output = any> {
+  readonly kind: 'free' | 'per_call' | 'per_page' | 'per_results' | 'per_token' | 'on_completion';
+  maxMicros(input: Input): Micros;
+  actualMicros(input: Input, output: Output): Micros;
+  /** One sentence for the OpenAPI description and the README. */
+  describe(): string;
+  /** Machine-readable form published as `x-price` in the OpenAPI document. */
+  toJSON(): Record<string, unknown>;
+}
+
+export function free(): PriceRule {
+  return {
+    kind: 'free',
+    maxMicros: () => 0,
+    actualMicros: () => 0,
+    describe: () => 'Free.',
+    toJSON: () => ({ kind: 'free' }),
+  };
+}
+
+export function perCall(usd: number): PriceRule {
+  const micros = usdToMicros(usd);
+  return {
+    kind: 'per_call',
+    maxMicros: () => micros,
+    actualMicros: () => micros,
+    describe: () => `Cost: $${formatUsd(micros)} per call.`,
+    toJSON: () => ({ kind: 'per_call', usd }),
+  };
+}
+
+/**
+ * Per started page of `pageSize` results requested (SERP: depth 10 → 1 page, 15 → 2, 30 → 3).
+ * The requested size is known up front, so the hold is the price.
+ */
+export function perPage<Input>(options: {
+  usdPerPage: number;
+  pageSize: number;
+  requested: (input: Input) => number;
+}): PriceRule<Input> {
+  const perPageMicros = usdToMicros(options.usdPerPage);
+  const price = (input: Input) => Math.max(1, Math.ceil(options.requested(input) / options.pageSize)) * perPageMicros;
+  return {
+    kind: 'per_page',
+    maxMicros: price,
+    actualMicros: price,
+    describe: () => `Cost: $${formatUsd(perPageMicros)} per started page of ${options.pageSize} results requested.`,
+    toJSON: () => ({ kind: 'per_page', usdPerPage: options.usdPerPage, pageSize: options.pageSize }),
+  };
+}
+
+/** base + rate per 100 results returned, the total rounded up to the whole cent. */
+export function perResultsMicros(baseMicros: Micros, per100Micros: Micros, results: number): Micros {
+  // Kept in integers: (base·100 + rate·n) / 100 micro-USD, then up to the cent.
+  const hundredths = baseMicros * 100 + per100Micros * results;
+  return Math.ceil(hundredths / (100 * MICROS_PER_CENT)) * MICROS_PER_CENT;
+}
+
+export function perResults<Input, Output>(options: {
+  baseUsd: number;
+  per100Usd: number;
+  /** The most results this input can produce (the hold). */
+  maxResults: (input: Input) => number;
+  /** The results actually returned (the charge). */
+  countResults: (output: Output) => number;
+}): PriceRule<Input, Output> {
+  const base = usdToMicros(options.baseUsd);
+  const per100 = usdToMicros(options.per100Usd);
+  return {
+    kind: 'per_results',
+    maxMicros: (input) => perResultsMicros(base, per100, options.maxResults(input)),
+    actualMicros: (_input, output) => perResultsMicros(base, per100, options.countResults(output)),
+    describe: () =>
+      `Cost: $${formatUsd(base)} per call plus $${formatUsd(per100)} per 100 results returned, rounded up to the next whole cent.`,
+    toJSON: () => ({ kind: 'per_results', baseUsd: options.baseUsd, per100Usd: options.per100Usd, roundedTo: 'cent' }),
+  };
+}
+
+/** Token usage reported by a chat provider. */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * Per token at the model's per-million rates, rounded up to the micro-USD. The hold covers the
+ * prompt estimate plus the most completion tokens the request allows.
+ */
+export function perToken<Input, Output>(options: {
+  rates: (input: Input) => { inputUsdPerMillion: number; outputUsdPerMillion: number };
+  maxTokens: (input: Input) => TokenUsage;
+  usage: (output: Output) => TokenUsage;
+}): PriceRule<Input, Output> {
+  const cost = (input: Input, usage: TokenUsage) => {
+    const rates = options.rates(input);
+    const perMillion =
+      usdToMicros(rates.inputUsdPerMillion) * usage.promptTokens +
+      usdToMicros(rates.outputUsdPerMillion) * usage.completionTokens;
+    return Math.ceil(perMillion / 1_000_000);
+  };
+  return {
+    kind: 'per_token',
+    maxMicros: (input) => cost(input, options.maxTokens(input)),
+    actualMicros: (input, output) => cost(input, options.usage(output)),
+    describe: () => "Cost: per token, at the model's input and output prices per million tokens (see GET /v1/ai/models).",
+    toJSON: () => ({ kind: 'per_token' }),
+  };
+}
+
+/** Held at an estimate when the job is accepted, settled at the job's final cost when it completes. */
+export function onCompletion<Input, Output>(options: {
+  estimateUsd: (input: Input) => number;
+  finalMicros: (input: Input, output: Output) => Micros;
+  summary: string;
+}): PriceRule<Input, Output> {
+  return {
+    kind: 'on_completion',
+    maxMicros: (input) => usdToMicros(options.estimateUsd(input)),
+    actualMicros: options.finalMicros,
+    describe: () => `Cost: ${options.summary}, billed on completion.`,
+    toJSON: () => ({ kind: 'on_completion', summary: options.summary }),
+  };
+}
+

@@ -1,0 +1,11 @@
+import { defineEndpoint } from '../../core/define-endpoint';
+import websearch from '../serp/websearch';
+
+/** Legacy alias of `/v1/serp/websearch`: the same request, price, handler and response. */
+export default defineEndpoint({
+  ...websearch,
+  id: 'seo.serp',
+  path: '/v1/seo/serp',
+  summary: 'Web search results (legacy alias of /v1/serp/websearch)',
+  description: `${websearch.description} Identical to POST /v1/serp/websearch, kept for existing integrations.`,
+});

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, LedgerEntryKind } from '../store/schema';
+import type { Micros } from '../core/money';
+
+export interface Account {
+  id: string;
+  email: string;
+  balanceMicros: Micros;
+  createdAt: string;
+}
+
+export class AccountNotFoundError extends Error {}
+export class DuplicateEmailError extends Error {}
+
+/**
+ * The only code that changes a balance. Each change and its ledger entry are written in one
+ * transaction; holds use a conditional update, so concurrent requests can never overdraw.
+ */
+export class Ledger {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async createAccount(email: string, creditMicros: Micros, requestId: string): Promise<Account> {
+    const id = `acct_${randomBytes(12).toString('base64url')}`;
+    const createdAt = this.now().toISOString();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('accounts').values({ id, email, balance_micros: 0, created_at: createdAt }).execute();
+        if (creditMicros > 0) await this.applyEntry(trx, id, requestId, 'credit', creditMicros, null);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error) && /email/i.test(String((error as Error).message) + String((error as { constraint?: string }).constraint ?? ''))) {
+        throw new DuplicateEmailError(`an account with email ${email} already exists`);
+      }
+      throw error;
+    }
+    return { id, email, balanceMicros: creditMicros, createdAt };
+  }
+
+  async findAccount(accountId: string): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+    return row && { id: row.id, email: row.email, balanceMicros: row.balance_micros, createdAt: row.created_at };
+  }
+
+  async credit(accountId: string, micros: Micros, requestId: string): Promise<Micros> {
+    if (!Number.isSafeInteger(micros) || micros <= 0) throw new RangeError('a credit must be a positive whole number of micro-USD');
+    return this.db.transaction().execute((trx) => this.applyEntry(trx, accountId, requestId, 'credit', micros, null));
+  }
+
+  /**
+   * Reserves `micros` for a request. Returns false, writing nothing, when the balance cannot cover
+   * it.
+   */
+  async hold(accountId: string, micros: Micros, requestId: string, endpointId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('accounts')
+        .set((eb) => ({ balance_micros: eb('balance_micros', '-', micros) }))
+        .where('id', '=', accountId)
+        .where('balance_micros', '>=', micros)
+        .returning('balance_micros')
+        .executeTakeFirst();
+      if (!updated) return false;
+      await this.insertEntry(trx, accountId, requestId, 'hold', -micros, 0, updated.balance_micros, endpointId);
+      return true;
+    });
+  }
+
+  /** Settles a held request at its actual cost, returning the unused part of the hold. */
+  async capture(accountId: string, requestId: string, heldMicros: Micros, costMicros: Micros, endpointId: string): Promise<Micros> {
+    if (costMicros > heldMicros) throw new RangeError(`cost ${costMicros} exceeds the hold ${heldMicros}`);
+    return this.db.transaction().execute((trx) =>
+      this.applyEntry(trx, accountId, requestId, 'capture', heldMicros - costMicros, endpointId, costMicros),
+    );
+  }
+
+  /** Gives a hold back in full: the request failed and costs nothing. */
+  async release(accountId: string, requestId: string, heldMicros: Micros, endpointId: string): Promise<Micros> {
+    return this.db.transaction().execute((trx) =>
+      this.applyEntry(trx, accountId, requestId, 'release', heldMicros, endpointId),
+    );
+  }
+
+  async balance(accountId: string): Promise<Micros> {
+    const row = await this.db.selectFrom('accounts').select('balance_micros').where('id', '=', accountId).executeTakeFirst();
+    if (!row) throw new AccountNotFoundError(`no account ${accountId}`);
+    return row.balance_micros;
+  }
+
+  private async applyEntry(
+    trx: Transaction<Database>,
+    accountId: string,
+    requestId: string,
+    kind: LedgerEntryKind,
+    amountMicros: Micros,
+    endpointId: string | null,
+    costMicros: Micros = 0,
+  ): Promise<Micros> {
+    const updated = await trx
+      .updateTable('accounts')
+      .set((eb) => ({ balance_micros: eb('balance_micros', '+', amountMicros) }))
+      .where('id', '=', accountId)
+      .returning('balance_micros')
+      .executeTakeFirst();
+    if (!updated) throw new AccountNotFoundError(`no account ${accountId}`);
+    await this.insertEntry(trx, accountId, requestId, kind, amountMicros, costMicros, updated.balance_micros, endpointId);
+    return updated.balance_micros;
+  }
+
+  private async insertEntry(
+    trx: Transaction<Database>,
+    accountId: string,
+    requestId: string,
+    kind: LedgerEntryKind,
+    amountMicros: Micros,
+    costMicros: Micros,
+    balanceAfterMicros: Micros,
+    endpointId: string | null,
+  ): Promise<void> {
+    await trx
+      .insertInto('ledger_entries')
+      .values({
+        account_id: accountId,
+        request_id: requestId,
+        kind,
+        amount_micros: amountMicros,
+        cost_micros: costMicros,
+        balance_after_micros: balanceAfterMicros,
+        endpoint_id: endpointId,
+        created_at: this.now().toISOString(),
+      })
+      .execute();
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,0 +1,44 @@
+import type { DomainsProvider } from '../providers';
+import type { DomainAvailability } from '../../schemas/domain-availability';
+import { SeededRandom, roundTo } from './random';
+
+/** TLDs the sandbox registrar sells, with its standard yearly price (used to size premium prices). */
+const SUPPORTED_TLDS: Record<string, number> = {
+  com: 10.28, net: 12.98, org: 10.98, io: 39.98, co: 11.98, ai: 79.98, dev: 12.98, app: 14.98, xyz: 2.98,
+  info: 4.98, biz: 6.98, me: 8.98, tech: 6.98, store: 2.98, online: 1.98, site: 1.98, shop: 1.98, us: 6.98,
+  uk: 7.98, de: 7.48, eu: 6.98, fr: 9.98, nl: 8.48, ca: 12.98, au: 14.98, in: 7.98,
+};
+
+const ICANN_FEE = 0.2;
+
+function check(domain: string): DomainAvailability {
+  const name = domain.toLowerCase();
+  const labels = name.split('.');
+  const tld = labels[labels.length - 1]!;
+  const basePrice = SUPPORTED_TLDS[tld];
+  const notSold = { domain, available: false, isPremium: false, premiumRegistrationPrice: 0, premiumRenewalPrice: 0, icannFee: 0, eapFee: 0 };
+  if (basePrice === undefined) return { ...notSold, error: `unsupported TLD: .${tld}` };
+  const label = labels[labels.length - 2] ?? '';
+  const random = new SeededRandom(`domain:${name}`);
+  // Short and dictionary-like names are mostly taken; long, hyphenated or numeric ones mostly free.
+  const takenProbability = label.length <= 4 ? 0.97 : label.length <= 8 && !/[-0-9]/.test(label) ? 0.75 : 0.2;
+  if (random.chance(takenProbability)) return { ...notSold, icannFee: ICANN_FEE };
+  const isPremium = label.length <= 6 && random.chance(0.5);
+  const premiumRegistrationPrice = isPremium ? roundTo(basePrice * random.between(20, 400), 2) : 0;
+  return {
+    domain,
+    available: true,
+    isPremium,
+    premiumRegistrationPrice,
+    premiumRenewalPrice: isPremium ? roundTo(basePrice * random.between(1, 3), 2) : 0,
+    icannFee: ICANN_FEE,
+    eapFee: 0,
+  };
+}
+
+export const sandboxDomains: DomainsProvider = {
+  name: 'sandbox',
+  async availability(domains) {
+    return domains.map(check);
+  },
+};

@@ -1,0 +1,90 @@
+import type { Keyword } from '../../schemas/keyword';
+import { SeededRandom, roundTo } from './random';
+
+/** The sandbox's data is "as of" this month, so its answers never drift with the calendar. */
+export const SANDBOX_DATA_MONTH = { year: 2026, month: 10 };
+
+const TRANSACTIONAL = /\b(buy|order|cheap|deal|deals|discount|coupon|price|prices|for sale|shop|near me)\b/;
+const COMMERCIAL = /\b(best|top|review|reviews|vs|compare|comparison|alternative|alternatives|affordable)\b/;
+const INFORMATIONAL = /\b(how|what|why|when|who|guide|tutorial|ideas|tips|meaning|definition|examples|for beginners)\b/;
+const NAVIGATIONAL = /\b(login|sign in|official|website|app|download|contact)\b/;
+
+/** What searchers mean, read from the words as an SEO tool's classifier would. */
+export function intentOf(keyword: string): Keyword['intent'] {
+  if (TRANSACTIONAL.test(keyword)) return 'transactional';
+  if (NAVIGATIONAL.test(keyword)) return 'navigational';
+  if (COMMERCIAL.test(keyword)) return 'commercial';
+  if (INFORMATIONAL.test(keyword)) return 'informational';
+  return 'informational';
+}
+
+const CPC_BY_INTENT: Record<Keyword['intent'], number> = {
+  transactional: 2.6,
+  commercial: 1.8,
+  navigational: 0.6,
+  informational: 0.45,
+  unknown: 0.3,
+};
+
+const FEATURE_POOL = ['organic', 'peopleAlsoAsk', 'relatedSearches', 'video', 'images', 'featuredSnippet', 'localPack', 'shopping', 'topStories', 'knowledgeGraph'];
+
+export function normaliseKeyword(keyword: string): string {
+  return keyword.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/**
+ * The one source of a keyword's metrics in the sandbox: seeded by the keyword alone, so the same
+ * keyword has the same volume, cpc, difficulty, intent and trend on every endpoint.
+ */
+export function keywordMetrics(rawKeyword: string): Keyword {
+  const keyword = normaliseKeyword(rawKeyword);
+  const random = new SeededRandom(`keyword:${keyword}`);
+  const words = keyword.split(' ').length;
+  // Long tail: each extra word divides demand; log-normal spread around that.
+  const logVolume = Math.max(1, random.normal(5.1 - 0.55 * words, 0.7));
+  const volume = roundVolume(10 ** logVolume);
+  const intent = intentOf(keyword);
+  const cpc = roundTo(Math.max(0.05, CPC_BY_INTENT[intent] * Math.exp(random.normal(0, 0.5))), 2);
+  const competition = roundTo(Math.min(1, Math.max(0, (intent === 'transactional' || intent === 'commercial' ? 0.55 : 0.2) + random.normal(0, 0.18))), 2);
+  const difficulty = Math.round(Math.min(100, Math.max(0, 12 * logVolume - 18 + random.normal(0, 9))));
+  const avgReferringDomains = Math.round(difficulty ** 1.6 / 4 + random.between(0, 20));
+  const serpFeatures = ['organic', ...random.shuffle(FEATURE_POOL.slice(1)).slice(0, random.integer(1, 4))];
+  return {
+    keyword,
+    volume,
+    cpc,
+    difficulty,
+    competition,
+    competitionLevel: competition < 0.34 ? 'LOW' : competition < 0.67 ? 'MEDIUM' : 'HIGH',
+    intent,
+    avgBacklinks: Math.round(avgReferringDomains * random.between(4, 30)),
+    avgReferringDomains,
+    serpFeatures,
+    totalResults: Math.round(10 ** (logVolume + random.between(2.5, 4.5))),
+    trend: monthlyTrend(volume, random),
+  };
+}
+
+/** Twelve months ending at the sandbox's data month, with a seasonal swing around the average. */
+function monthlyTrend(volume: number, random: SeededRandom): Keyword['trend'] {
+  const peak = random.integer(0, 11);
+  const swing = random.between(0.05, 0.45);
+  const trend: Keyword['trend'] = [];
+  for (let offset = 11; offset >= 0; offset -= 1) {
+    const monthIndex = SANDBOX_DATA_MONTH.year * 12 + (SANDBOX_DATA_MONTH.month - 1) - offset;
+    const month = monthIndex % 12;
+    const season = 1 + swing * Math.cos(((month - peak) / 12) * 2 * Math.PI);
+    trend.push({
+      month: `${Math.floor(monthIndex / 12)}-${String(month + 1).padStart(2, '0')}`,
+      volume: roundVolume(volume * season * random.between(0.92, 1.08)),
+    });
+  }
+  return trend;
+}
+
+/** Search-volume tools report bucketed volumes (10, 20, 30 … 1,000, 1,300, 1,600 …). */
+function roundVolume(volume: number): number {
+  if (volume < 10) return 10;
+  const magnitude = 10 ** Math.max(1, Math.floor(Math.log10(volume)) - 1);
+  return Math.round(volume / magnitude) * magnitude;
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Deterministic randomness: the same seed text always gives the same sequence, so the sandbox
+ * answers the same input with the same output, in every process.
+ */
+export class SeededRandom {
+  private state: number;
+
+  constructor(seedText: string) {
+    this.state = createHash('sha256').update(seedText).digest().readUInt32LE(0);
+  }
+
+  /** Uniform in [0, 1) (mulberry32). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  between(min: number, max: number): number {
+    return min + (max - min) * this.next();
+  }
+
+  integer(min: number, max: number): number {
+    return Math.floor(this.between(min, max + 1));
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)]!;
+  }
+
+  /** Normally distributed (Box–Muller). */
+  normal(mean: number, deviation: number): number {
+    const u = Math.max(this.next(), Number.EPSILON);
+    return mean + deviation * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
+  }
+
+  shuffle<T>(items: readonly T[]): T[] {
+    const copy = [...items];
+    for (let index = copy.length - 1; index > 0; index -= 1) {
+      const other = Math.floor(this.next() * (index + 1));
+      [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+    }
+    return copy;
+  }
+}
+
+export function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,33 @@
+import type { KeywordIdeasRequest, SeoProvider } from '../providers';
+import type { Keyword } from '../../schemas/keyword';
+import { keywordMetrics, normaliseKeyword } from './keyword-metrics';
+import { SeededRandom } from './random';
+
+const PREFIXES = [
+  'best', 'cheap', 'top', 'how to choose', 'buy', 'affordable', 'professional', 'used', 'custom', 'portable',
+  'electric', 'organic', 'small', 'large', 'luxury', 'modern', 'vintage', 'wireless', 'waterproof', 'lightweight',
+  'diy', 'homemade', 'easy', 'quick', 'healthy', 'local', 'online', 'free', 'new', 'premium',
+];
+const SUFFIXES = [
+  'near me', 'for beginners', 'for kids', 'for women', 'for men', 'reviews', 'price', 'prices', 'deals', 'online',
+  'ideas', 'tips', 'guide', 'alternatives', '2026', 'for sale', 'brands', 'comparison', 'benefits', 'meaning',
+  'examples', 'tutorial', 'kit', 'set', 'accessories', 'repair', 'rental', 'delivery', 'subscription', 'app',
+  'course', 'classes', 'jobs', 'salary', 'cost', 'calculator', 'template', 'checklist', 'size chart', 'vs',
+];
+
+/** Ideas are the seed with searchers' usual modifiers, in a seeded order: up to 1,271 per seed. */
+function ideaCandidates(seed: string): string[] {
+  const random = new SeededRandom(`ideas:${seed}`);
+  const single = [...PREFIXES.map((prefix) => `${prefix} ${seed}`), ...SUFFIXES.map((suffix) => `${seed} ${suffix}`)];
+  const double = PREFIXES.flatMap((prefix) => SUFFIXES.map((suffix) => `${prefix} ${seed} ${suffix}`));
+  return [seed, ...random.shuffle(single), ...random.shuffle(double)];
+}
+
+export const sandboxSeo: SeoProvider = {
+  name: 'sandbox',
+
+  async keywordIdeas({ seed, limit }: KeywordIdeasRequest): Promise<Keyword[]> {
+    const ideas = ideaCandidates(normaliseKeyword(seed)).slice(0, limit).map(keywordMetrics);
+    return ideas.sort((a, b) => b.volume - a.volume || a.keyword.localeCompare(b.keyword));
+  },
+};

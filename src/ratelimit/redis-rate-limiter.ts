@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { decision, type RateLimitDecision, type RateLimiter, type RateLimiterOptions } from './rate-limiter';
+
+/**
+ * Trim, count and (if below the limit) log the request in one atomic script, so every instance
+ * sharing the Redis sees one log per key. Scores are the caller's clock in milliseconds.
+ */
+const SLIDING_LOG_SCRIPT = `
+local key = KEYS[1]
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local count = redis.call('ZCARD', key)
+local allowed = 0
+if count < limit then
+  redis.call('ZADD', key, now, ARGV[4])
+  count = count + 1
+  allowed = 1
+end
+redis.call('PEXPIRE', key, window)
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+return { allowed, count, oldest[2] or now }
+`;
+
+export class RedisRateLimiter implements RateLimiter {
+  private readonly clock: () => number;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: RateLimiterOptions & { namespace?: string },
+  ) {
+    this.clock = options.clock ?? Date.now;
+    redis.defineCommand('tollgateSlidingLog', { numberOfKeys: 1, lua: SLIDING_LOG_SCRIPT });
+  }
+
+  async consume(key: string): Promise<RateLimitDecision> {
+    const { limit, windowMs } = this.options;
+    const now = this.clock();
+    const member = `${now}:${randomBytes(6).toString('base64url')}`;
+    const [allowed, count, oldest] = (await (this.redis as any).tollgateSlidingLog(
+      `${this.options.namespace ?? 'tollgate:ratelimit:'}${key}`,
+      now,
+      windowMs,
+      limit,
+      member,
+    )) as [number, number, string | number];
+    return decision(limit, count, Number(oldest), now, windowMs, allowed === 1);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}

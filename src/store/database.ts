@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import type { Database } from './schema';
+import { ledgerMigration } from './migrations/001-ledger';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** PostgreSQL when set; otherwise SQLite under `dataDir`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL schema to use (created if missing); tests isolate themselves with it. */
+  postgresSchema?: string;
+}
+
+const INT8_OID = 20;
+
+/** Opens the database and brings it to the latest migration. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.postgresSchema) : openSqlite(options.dataDir);
+  await migrateToLatest(store);
+  return store;
+}
+
+function openSqlite(dataDir: string): Store {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const database = new SQLite(path.join(dataDir, 'tollgate.db'));
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  // The CLI writes to the same file while the server runs: wait for the lock instead of failing.
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function openPostgres(databaseUrl: string, schema: string | undefined): Promise<Store> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // Money is bigint in PostgreSQL; micro-USD stays far below 2^53, so plain numbers are exact.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  if (schema) await pool.query(`create schema if not exists ${schema}`);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+async function migrateToLatest(store: Store): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () => ({ '001-ledger': ledgerMigration(store.dialect) }),
+  };
+  const { error, results } = await new Migrator({ db: store.db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

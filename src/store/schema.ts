@@ -1,0 +1,45 @@
+import type { Generated } from 'kysely';
+
+/** Row types of every table, as Kysely sees them. Money columns are integer micro-USD. */
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  ledger_entries: LedgerEntriesTable;
+}
+
+export interface AccountsTable {
+  id: string;
+  email: string;
+  balance_micros: number;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  hash: string;
+  /** The first characters of the key, to recognise it in listings. */
+  display_prefix: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export type LedgerEntryKind = 'credit' | 'hold' | 'capture' | 'release';
+
+/**
+ * Append-only. `amount_micros` is the entry's effect on the balance, so the entries of an account
+ * always sum to its balance: credit +X, hold −max, release +max, capture +(max − cost).
+ */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  account_id: string;
+  request_id: string;
+  kind: LedgerEntryKind;
+  amount_micros: number;
+  /** What the request finally cost; set on capture entries, 0 elsewhere. */
+  cost_micros: number;
+  balance_after_micros: number;
+  endpoint_id: string | null;
+  created_at: string;
+}

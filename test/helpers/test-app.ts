@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp, type App, type AppOverrides } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { parseUsd, type Micros } from '../../src/core/money';
+import { openStore, type Store } from '../../src/store/database';
+
+/**
+ * A real server on a loopback port, on the database the suite runs against: SQLite in a fresh
+ * temporary directory by default, or a fresh PostgreSQL schema when DATABASE_URL is set.
+ */
+export interface TestApp extends App {
+  baseUrl: string;
+  config: Config;
+  /** A funded account and its key. */
+  createAccount(usd?: string): Promise<{ accountId: string; apiKey: string; keyId: string }>;
+  balance(accountId: string): Promise<Micros>;
+  /** Sum of the account's ledger entries; must always equal its balance. */
+  ledgerSum(accountId: string): Promise<Micros>;
+  post(path: string, body: unknown, apiKey?: string, headers?: Record<string, string>): Promise<TestResponse>;
+  get(path: string, apiKey?: string): Promise<TestResponse>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export function testDatabaseLabel(): string {
+  return process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+}
+
+export async function openTestStore(): Promise<{ store: Store; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-test-'));
+  const store = await openStore({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir,
+    postgresSchema: process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined,
+  });
+  return { store, dataDir };
+}
+
+export async function startTestApp(
+  overrides: AppOverrides = {},
+  environment: Record<string, string> = {},
+): Promise<TestApp> {
+  const { store, dataDir } = overrides.store ? { store: overrides.store, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-test-')) } : await openTestStore();
+  const config = loadConfig({
+    ...process.env,
+    TOLLGATE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...environment,
+  });
+  const app = await buildApp(config, { ...overrides, store });
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
+
+  const send = async (method: string, route: string, body: unknown, apiKey?: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(baseUrl + route, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(apiKey ? { 'x-api-key': apiKey } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Non-JSON bodies (the docs page) are returned as text.
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+
+  let accounts = 0;
+  return {
+    ...app,
+    baseUrl,
+    config,
+    async createAccount(usd = '5.00') {
+      accounts += 1;
+      const account = await app.ledger.createAccount(`user${accounts}-${randomBytes(4).toString('hex')}@example.com`, parseUsd(usd), `test_${randomBytes(8).toString('hex')}`);
+      const key = await app.keys.issue(account.id);
+      return { accountId: account.id, apiKey: key.apiKey, keyId: key.keyId };
+    },
+    balance: (accountId) => app.ledger.balance(accountId),
+    async ledgerSum(accountId) {
+      const row = await store.db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.sum<number | string>('amount_micros').as('total'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0);
+    },
+    post: (route, body, apiKey, headers) => send('POST', route, body, apiKey, headers),
+    get: (route, apiKey) => send('GET', route, undefined, apiKey),
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = Date.parse('2026-11-21T00:00:00Z')) {
+  let now = start;
+  return {
+    now: () => now,
+    advance(milliseconds: number) {
+      now += milliseconds;
+    },
+  };
+}
