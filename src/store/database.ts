@@ -27,7 +27,7 @@ const INT8_OID = 20;
 /** Opens the database and brings it to the latest migration. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.postgresSchema) : openSqlite(options.dataDir);
-  await migrateToLatest(store);
+  await migrateToLatest(store, options.databaseUrl ? options.postgresSchema : undefined);
   return store;
 }
 
@@ -60,11 +60,16 @@ async function openPostgres(databaseUrl: string, schema: string | undefined): Pr
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
-async function migrateToLatest(store: Store): Promise<void> {
+async function migrateToLatest(store: Store, schema: string | undefined): Promise<void> {
   const provider: MigrationProvider = {
     getMigrations: async () => ({ '001-ledger': ledgerMigration(store.dialect) }),
   };
-  const { error, results } = await new Migrator({ db: store.db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db: store.db,
+    provider,
+    // Kysely looks for its bookkeeping tables across all schemas; pin them to ours.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
