@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { Config } from './config';
-import { ApiError, type ErrorCode } from './core/errors';
+import { ApiError, errorCatalog, type ErrorCode } from './core/errors';
 import { failure } from './core/envelope';
 import { buildOpenApiDocument } from './core/openapi';
 import { registerEndpoints } from './core/pipeline';
@@ -36,8 +36,12 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Fastify's own failures (body parsing, bad URLs) mapped onto the error catalog. */
+/**
+ * Fastify's own failures (body parsing, bad URLs) mapped onto the error catalog. Anything else
+ * reaching the error handler is a bug and becomes a detail-free 500, whatever status it carries.
+ */
 function codeForFrameworkError(error: FastifyError): ErrorCode {
+  if (!error.code?.startsWith('FST_')) return 'INTERNAL_ERROR';
   switch (error.statusCode) {
     case 413:
       return 'PAYLOAD_TOO_LARGE';
@@ -57,6 +61,10 @@ function frameworkMessage(code: ErrorCode, error: FastifyError, maxBodyBytes: nu
   return 'Internal error.';
 }
 
+function statusOf(code: ErrorCode): number {
+  return errorCatalog[code];
+}
+
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const server = Fastify({
     logger: { level: config.logLevel },
@@ -64,6 +72,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
     // Request ids are ours: a client-sent header must not collide with ledger entries.
     requestIdHeader: false,
+    // Failures before routing (an undecodable URL, say) still leave as an envelope.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      const code = codeForFrameworkError(error);
+      void (reply as FastifyReply).code(statusOf(code)).send(failure(code, frameworkMessage(code, error, config.maxBodyBytes)));
+    },
   });
 
   const store = overrides.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -96,12 +110,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
     const code = codeForFrameworkError(error);
     if (code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unhandled error');
-    const status = code === 'VALIDATION_ERROR' ? 400 : code === 'INTERNAL_ERROR' ? 500 : error.statusCode!;
-    return reply.status(status).send(failure(code, frameworkMessage(code, error, config.maxBodyBytes)));
+    return reply.status(statusOf(code)).send(failure(code, frameworkMessage(code, error, config.maxBodyBytes)));
   });
 
   const methodsByPath = new Map<string, string[]>();
-  for (const endpoint of endpoints) methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), endpoint.method]);
+  for (const endpoint of endpoints) {
+    // Fastify answers HEAD wherever there is a GET.
+    const methods = endpoint.method === 'GET' ? ['GET', 'HEAD'] : [endpoint.method];
+    methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), ...methods]);
+  }
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const allowed = methodsByPath.get(path);

@@ -35,7 +35,9 @@ export interface Config {
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvironmentSchema.safeParse(environment);
+  // An empty variable (`DATABASE_URL=`) means "not set", as operators expect.
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvironmentSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

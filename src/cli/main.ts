@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loadConfig, type Config } from '../config';
 import { microsToUsd, parseUsd } from '../core/money';
 import { ApiKeys, KeyNotFoundError } from '../auth/api-keys';
-import { AccountNotFoundError, DuplicateEmailError, Ledger } from '../ledger/ledger';
+import { AccountNotFoundError, DuplicateEmailError, Ledger, MAX_BALANCE_MICROS } from '../ledger/ledger';
 import { openStore } from '../store/database';
 import { serve } from '../main';
 
@@ -34,6 +34,7 @@ function usd(text: string, name: string): number {
     throw new UsageError(`--${name} must be a USD amount such as 10 or 12.50, got '${text}'`);
   }
   if (micros < 0) throw new UsageError(`--${name} cannot be negative`);
+  if (micros > MAX_BALANCE_MICROS) throw new UsageError(`--${name} cannot exceed ${MAX_BALANCE_MICROS / 1_000_000}`);
   return micros;
 }
 

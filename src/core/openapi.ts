@@ -34,8 +34,12 @@ class SchemaCollector {
     const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
     const { $schema: _dialect, $defs, ...rest } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
     for (const [name, definition] of Object.entries($defs ?? {})) {
-      const key = io === 'input' && this.components[name] && JSON.stringify(this.components[name]) !== JSON.stringify(rewriteRefs(definition)) ? `${name}Input` : name;
-      this.components[key] = rewriteRefs(definition) as JsonSchema;
+      const component = rewriteRefs(definition) as JsonSchema;
+      if (this.components[name] && JSON.stringify(this.components[name]) !== JSON.stringify(component)) {
+        // One id, one shape: a schema whose request and response forms differ needs two ids.
+        throw new Error(`OpenAPI component ${name} has two different shapes (request and response?); give them distinct ids`);
+      }
+      this.components[name] = component;
     }
     return rewriteRefs(rest) as JsonSchema;
   }
@@ -108,7 +112,7 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
     paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method.toLowerCase()]: operation };
   }
 
-  const errorSchema = collector.convert(ErrorResponse, 'output');
+  collector.convert(ErrorResponse, 'output'); // registers the ErrorResponse component
   const tags = [...new Set(endpoints.map(areaOf))].map((name) => ({ name }));
   return {
     openapi: '3.1.0',
@@ -126,7 +130,7 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
     paths,
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
-      schemas: { ...collector.components, ErrorResponse: errorSchema },
+      schemas: collector.components,
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([status, description]) => [
           `Error${status}`,

@@ -129,16 +129,22 @@ async function runCall(
         request.log.error({ endpoint: endpoint.id, cost, hold }, 'actual price exceeded the hold; charging the hold');
         cost = hold;
       }
-      const balance = await ledger.capture(caller.accountId, requestId, hold, cost, endpoint.id);
+      const balance = await ledger.capture(caller.accountId, requestId, cost, endpoint.id);
       settled = true;
       reply.header('x-cost-usd', formatUsd(cost));
       reply.header('x-balance-usd', formatUsd(balance));
     }
     return success(checked.data);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // Whatever else a handler or adapter throws is a bug or an unmapped failure: log it whole,
+    // answer without its details (they can hold URLs, tokens or stack frames).
+    request.log.error({ err: error, endpoint: endpoint.id }, 'unhandled error in endpoint');
+    throw new ApiError('INTERNAL_ERROR', `Internal error; nothing was charged (request ${requestId}).`, { cause: error });
   } finally {
     reply.raw.off('close', onClose);
     if (!settled) {
-      await ledger.release(caller.accountId, requestId, hold, endpoint.id).catch((error: unknown) => {
+      await ledger.release(caller.accountId, requestId, endpoint.id).catch((error: unknown) => {
         request.log.error({ err: error, requestId, hold }, 'could not release a hold; it stays reserved until reconciled');
       });
     }

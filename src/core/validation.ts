@@ -18,7 +18,11 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues.map(describeIssue).join('; ');
 }
 
+/** zod's own English defaults; any other message was written by a schema and is kept as is. */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Too big|Too small|Unrecognized keys?)\b/;
+
 function describeIssue(issue: z.core.$ZodIssue): string {
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return `${formatPath(issue.path) || 'body'}: ${issue.message}`;
   if (issue.code === 'unrecognized_keys') {
     return issue.keys
       .map((key) => `${formatPath([...issue.path, key])}: unknown field (not accepted by this endpoint)`)
@@ -29,6 +33,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'too_big') return `${field}: ${sizeRule('at most', issue.maximum, issue.origin, issue.inclusive)}`;
   if (issue.code === 'too_small') return `${field}: ${sizeRule('at least', issue.minimum, issue.origin, issue.inclusive)}`;
   if (issue.code === 'invalid_type') return `${field}: must be ${article(issue.expected)}`;
+  if (issue.code === 'invalid_value') return `${field}: must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
   return `${field}: ${issue.message}`;
 }
 

@@ -11,6 +11,10 @@ export interface Account {
 }
 
 export class AccountNotFoundError extends Error {}
+export class SettlementError extends Error {}
+
+/** Balances stay far inside the range where a JavaScript number is an exact integer. */
+export const MAX_BALANCE_MICROS = 1_000_000_000 * 1_000_000;
 export class DuplicateEmailError extends Error {}
 
 /**
@@ -23,7 +27,10 @@ export class Ledger {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async createAccount(email: string, creditMicros: Micros, requestId: string): Promise<Account> {
+  async createAccount(rawEmail: string, creditMicros: Micros, requestId: string): Promise<Account> {
+    if (creditMicros !== 0) assertCreditable(creditMicros);
+    // Addresses differ only in case are one mailbox in practice: one account per address.
+    const email = rawEmail.trim().toLowerCase();
     const id = `acct_${randomBytes(12).toString('base64url')}`;
     const createdAt = this.now().toISOString();
     try {
@@ -46,8 +53,12 @@ export class Ledger {
   }
 
   async credit(accountId: string, micros: Micros, requestId: string): Promise<Micros> {
-    if (!Number.isSafeInteger(micros) || micros <= 0) throw new RangeError('a credit must be a positive whole number of micro-USD');
-    return this.db.transaction().execute((trx) => this.applyEntry(trx, accountId, requestId, 'credit', micros, null));
+    assertCreditable(micros);
+    return this.db.transaction().execute(async (trx) => {
+      const balance = await this.applyEntry(trx, accountId, requestId, 'credit', micros, null);
+      if (balance > MAX_BALANCE_MICROS) throw new RangeError(`a balance cannot exceed USD ${MAX_BALANCE_MICROS / 1_000_000}`);
+      return balance;
+    });
   }
 
   /**
@@ -69,19 +80,36 @@ export class Ledger {
     });
   }
 
-  /** Settles a held request at its actual cost, returning the unused part of the hold. */
-  async capture(accountId: string, requestId: string, heldMicros: Micros, costMicros: Micros, endpointId: string): Promise<Micros> {
-    if (costMicros > heldMicros) throw new RangeError(`cost ${costMicros} exceeds the hold ${heldMicros}`);
-    return this.db.transaction().execute((trx) =>
-      this.applyEntry(trx, accountId, requestId, 'capture', heldMicros - costMicros, endpointId, costMicros),
-    );
+  /**
+   * Settles a held request at its actual cost, returning the unused part of the hold. The amount
+   * held is read from the ledger, never trusted from the caller; a request settles only once.
+   */
+  async capture(accountId: string, requestId: string, costMicros: Micros, endpointId: string): Promise<Micros> {
+    return this.db.transaction().execute(async (trx) => {
+      const held = await this.heldAmount(trx, accountId, requestId);
+      if (costMicros < 0 || costMicros > held) throw new RangeError(`cost ${costMicros} is outside the hold ${held} of ${requestId}`);
+      return this.applyEntry(trx, accountId, requestId, 'capture', held - costMicros, endpointId, costMicros);
+    });
   }
 
   /** Gives a hold back in full: the request failed and costs nothing. */
-  async release(accountId: string, requestId: string, heldMicros: Micros, endpointId: string): Promise<Micros> {
-    return this.db.transaction().execute((trx) =>
-      this.applyEntry(trx, accountId, requestId, 'release', heldMicros, endpointId),
-    );
+  async release(accountId: string, requestId: string, endpointId: string): Promise<Micros> {
+    return this.db.transaction().execute(async (trx) => {
+      const held = await this.heldAmount(trx, accountId, requestId);
+      return this.applyEntry(trx, accountId, requestId, 'release', held, endpointId);
+    });
+  }
+
+  private async heldAmount(trx: Transaction<Database>, accountId: string, requestId: string): Promise<Micros> {
+    const hold = await trx
+      .selectFrom('ledger_entries')
+      .select('amount_micros')
+      .where('request_id', '=', requestId)
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'hold')
+      .executeTakeFirst();
+    if (!hold) throw new SettlementError(`request ${requestId} holds nothing on account ${accountId}`);
+    return -hold.amount_micros;
   }
 
   async balance(accountId: string): Promise<Micros> {
@@ -133,6 +161,12 @@ export class Ledger {
         created_at: this.now().toISOString(),
       })
       .execute();
+  }
+}
+
+function assertCreditable(micros: Micros): void {
+  if (!Number.isSafeInteger(micros) || micros <= 0 || micros > MAX_BALANCE_MICROS) {
+    throw new RangeError(`a credit must be a whole number of micro-USD between 1 and ${MAX_BALANCE_MICROS}`);
   }
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { ledgerMigration } from './migrations/001-ledger';
 
@@ -27,7 +27,7 @@ const INT8_OID = 20;
 /** Opens the database and brings it to the latest migration. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.postgresSchema) : openSqlite(options.dataDir);
-  await migrateToLatest(store, options.databaseUrl ? options.postgresSchema : undefined);
+  await migrateToLatest(store, store.dialect === 'postgres' ? (options.postgresSchema ?? (await currentSchema(store))) : undefined);
   return store;
 }
 
@@ -60,6 +60,11 @@ async function openPostgres(databaseUrl: string, schema: string | undefined): Pr
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
+async function currentSchema(store: Store): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
+  return rows[0]!.schema;
+}
+
 async function migrateToLatest(store: Store, schema: string | undefined): Promise<void> {
   const provider: MigrationProvider = {
     getMigrations: async () => ({ '001-ledger': ledgerMigration(store.dialect) }),
@@ -67,11 +72,12 @@ async function migrateToLatest(store: Store, schema: string | undefined): Promis
   const { error, results } = await new Migrator({
     db: store.db,
     provider,
-    // Kysely looks for its bookkeeping tables across all schemas; pin them to ours.
+    // Kysely looks for its bookkeeping tables across all schemas; pin them to the one we use.
     ...(schema ? { migrationTableSchema: schema } : {}),
   }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
 }

@@ -41,6 +41,8 @@ export function ledgerMigration(dialect: Dialect): Migration {
         // One entry of each kind per request: a retried settlement cannot apply twice.
         .addUniqueConstraint('ledger_entries_request_kind', ['request_id', 'kind'])
         .execute();
+      // A held request is settled once: captured or released, never both, never twice.
+      await sql`create unique index ledger_entries_one_settlement on ledger_entries (request_id) where kind in ('capture', 'release')`.execute(db);
       await db.schema
         .createIndex('ledger_entries_account')
         .on('ledger_entries')

@@ -1,0 +1,34 @@
+/**
+ * One benchmark target, in its own process so the load generator does not share its event loop:
+ *   bare  — a bare Fastify route answering a small JSON envelope;
+ *   paid  — the whole Tollgate app on SQLite (auth, rate limit, hold and capture, sandbox provider).
+ * Prints one JSON line `{port, apiKey}` when it is ready.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { parseUsd } from '../src/core/money';
+
+const mode = process.argv[2];
+
+if (mode === 'bare') {
+  const server = Fastify({ logger: false });
+  server.post('/bare', async () => ({ ok: true, data: { domains: [{ domain: 'example.com', available: false }] } }));
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ port: (server.server.address() as AddressInfo).port })}\n`);
+} else if (mode === 'paid') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-'));
+  // The limiter runs on every request; its limit is raised so the load is measured, not refused.
+  const config = loadConfig({ ...process.env, DATABASE_URL: '', REDIS_URL: '', TOLLGATE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', TOLLGATE_RATE_LIMIT_PER_MINUTE: '1000000000' });
+  const app = await buildApp(config);
+  const account = await app.ledger.createAccount('bench@example.com', parseUsd('1000000'), 'bench-credit');
+  const { apiKey } = await app.keys.issue(account.id);
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ port: (app.server.server.address() as AddressInfo).port, apiKey })}\n`);
+} else {
+  throw new Error('usage: target.ts bare|paid');
+}

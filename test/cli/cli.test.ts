@@ -1,0 +1,312 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openStore, type Store } from '../../src/store/database';
+import { hashApiKey } from '../../src/auth/api-keys';
+import { testDatabaseLabel } from '../helpers/test-app';
+
+const REPOSITORY = path.resolve(import.meta.dirname, '../..');
+const KEY_FORMAT = /^tg_live_[A-Za-z0-9_-]{43}$/;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Where the CLI writes: SQLite in a fresh directory, or, on PostgreSQL, a fresh database (the CLI
+ * has no schema option, and `public` of the shared test database is not ours to fill).
+ */
+interface CliTarget {
+  environment: NodeJS.ProcessEnv;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  drop(): Promise<void>;
+}
+
+async function createTarget(): Promise<CliTarget> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-cli-'));
+  const { TOLLGATE_SIGNUP_CREDIT_USD: _credit, DATABASE_URL: sharedUrl, ...inherited } = process.env;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (sharedUrl) {
+    const name = `tollgate_cli_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: sharedUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(sharedUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: sharedUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  return {
+    environment: { ...inherited, TOLLGATE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    dataDir,
+    databaseUrl,
+    async drop() {
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function runCli(target: CliTarget, args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile('./bin/tollgate', args, { cwd: REPOSITORY, env: target.environment, timeout: 30_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+async function succeed(target: CliTarget, args: string[]): Promise<any> {
+  const result = await runCli(target, args);
+  assert.equal(result.code, 0, `tollgate ${args.join(' ')} failed: ${result.stderr}`);
+  assert.equal(result.stderr, '');
+  assert.ok(result.stdout.endsWith('\n'));
+  assert.equal(result.stdout.trim().split('\n').length, 1, 'one line of JSON');
+  return JSON.parse(result.stdout);
+}
+
+async function fail(target: CliTarget, args: string[], message: RegExp): Promise<CliResult> {
+  const result = await runCli(target, args);
+  assert.notEqual(result.code, 0, `tollgate ${args.join(' ')} should fail; printed ${result.stdout}`);
+  assert.equal(result.stdout, '', 'nothing on stdout');
+  assert.match(result.stderr, message);
+  assert.doesNotMatch(result.stderr, /^\s+at .+:\d+:\d+\)?$/m, 'no stack trace');
+  assert.doesNotMatch(result.stderr, /node_modules|file:\/\//, 'no file paths');
+  return result;
+}
+
+let emails = 0;
+const uniqueEmail = () => `cli-${++emails}-${randomBytes(4).toString('hex')}@example.com`;
+
+describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 120_000 }, () => {
+  let target: CliTarget;
+  let store: Store;
+  before(async () => {
+    target = await createTarget();
+    // The first command creates the database; the test reads it afterwards.
+    await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    store = await openStore({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  });
+  after(async () => {
+    await store?.close();
+    await target?.drop();
+  });
+
+  test('accounts create prints {accountId, apiKey, balanceUsd} with the default 5.00 credit', async () => {
+    const email = uniqueEmail();
+    const created = await succeed(target, ['accounts', 'create', '--email', email]);
+    assert.deepEqual(Object.keys(created).sort(), ['accountId', 'apiKey', 'balanceUsd']);
+    assert.match(created.accountId, /^acct_/);
+    assert.match(created.apiKey, KEY_FORMAT);
+    assert.equal(created.balanceUsd, 5);
+    const account = await store.db.selectFrom('accounts').selectAll().where('id', '=', created.accountId).executeTakeFirstOrThrow();
+    assert.equal(account.email, email);
+    assert.equal(Number(account.balance_micros), 5_000_000);
+    const key = await store.db.selectFrom('api_keys').selectAll().where('account_id', '=', created.accountId).executeTakeFirstOrThrow();
+    assert.equal(key.hash, hashApiKey(created.apiKey));
+    assert.equal(key.revoked_at, null);
+  });
+
+  test('accounts create --credit 12.5 gives 12.5', async () => {
+    const created = await succeed(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '12.5']);
+    assert.equal(created.balanceUsd, 12.5);
+    const account = await store.db.selectFrom('accounts').select('balance_micros').where('id', '=', created.accountId).executeTakeFirstOrThrow();
+    assert.equal(Number(account.balance_micros), 12_500_000);
+  });
+
+  test('keys create --account issues a new key for that account', async () => {
+    const { accountId, apiKey } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    const issued = await succeed(target, ['keys', 'create', '--account', accountId]);
+    assert.deepEqual(Object.keys(issued).sort(), ['apiKey', 'keyId']);
+    assert.match(issued.keyId, /^key_/);
+    assert.match(issued.apiKey, KEY_FORMAT);
+    assert.notEqual(issued.apiKey, apiKey);
+    const row = await store.db.selectFrom('api_keys').selectAll().where('id', '=', issued.keyId).executeTakeFirstOrThrow();
+    assert.equal(row.account_id, accountId);
+    assert.equal(row.hash, hashApiKey(issued.apiKey));
+  });
+
+  test('keys revoke KEY_ID prints {keyId, revoked: true}, and again on a revoked key', async () => {
+    const { accountId } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    const { keyId } = await succeed(target, ['keys', 'create', '--account', accountId]);
+    assert.deepEqual(await succeed(target, ['keys', 'revoke', keyId]), { keyId, revoked: true });
+    const row = await store.db.selectFrom('api_keys').select('revoked_at').where('id', '=', keyId).executeTakeFirstOrThrow();
+    assert.ok(row.revoked_at);
+    assert.deepEqual(await succeed(target, ['keys', 'revoke', keyId]), { keyId, revoked: true });
+  });
+
+  test('credits add --account --usd 2.25 prints {accountId, balanceUsd}', async () => {
+    const { accountId } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    assert.deepEqual(await succeed(target, ['credits', 'add', '--account', accountId, '--usd', '2.25']), { accountId, balanceUsd: 7.25 });
+    assert.deepEqual(await succeed(target, ['credits', 'add', '--account', accountId, '--usd', '0.000001']), { accountId, balanceUsd: 7.250001 });
+    const entries = await store.db.selectFrom('ledger_entries').select(['kind', 'amount_micros']).where('account_id', '=', accountId).orderBy('id').execute();
+    assert.deepEqual(entries.map((entry) => [entry.kind, Number(entry.amount_micros)]), [['credit', 5_000_000], ['credit', 2_250_000], ['credit', 1]]);
+  });
+
+  test('unknown commands and options: non-zero exit, nothing on stdout, a clear message', async () => {
+    await Promise.all([
+      fail(target, ['frobnicate'], /unknown command 'frobnicate'/),
+      fail(target, ['accounts', 'delete', '--email', uniqueEmail()], /unknown command 'accounts delete'/),
+      fail(target, ['keys'], /unknown command 'keys'/),
+      fail(target, [], /Usage: tollgate/),
+      fail(target, ['accounts', 'create', '--email', uniqueEmail(), '--colour', 'red'], /--colour/),
+      fail(target, ['keys', 'revoke'], /exactly one KEY_ID/),
+    ]);
+  });
+
+  test('accounts create: missing --email, bad email, bad --credit', async () => {
+    await Promise.all([
+      fail(target, ['accounts', 'create'], /missing --email/),
+      fail(target, ['accounts', 'create', '--email', '  '], /missing --email/),
+      fail(target, ['accounts', 'create', '--email', 'not-an-email'], /--email must be an email address/),
+      fail(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', 'lots'], /--credit must be a USD amount/),
+      fail(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit=-5'], /--credit cannot be negative/),
+    ]);
+  });
+
+  test('credits add: bad --usd (abc, -1, 0), missing --usd or --account', async () => {
+    const { accountId } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    await Promise.all([
+      fail(target, ['credits', 'add', '--account', accountId, '--usd', 'abc'], /--usd must be a USD amount/),
+      fail(target, ['credits', 'add', '--account', accountId, '--usd', '-1'], /--usd/),
+      fail(target, ['credits', 'add', '--account', accountId, '--usd=-1'], /--usd cannot be negative/),
+      fail(target, ['credits', 'add', '--account', accountId, '--usd', '0'], /--usd must be more than 0/),
+      fail(target, ['credits', 'add', '--account', accountId, '--usd', '1.0000001'], /--usd must be a USD amount/),
+      fail(target, ['credits', 'add', '--account', accountId], /missing --usd/),
+      fail(target, ['credits', 'add', '--usd', '1'], /missing --account/),
+    ]);
+    const account = await store.db.selectFrom('accounts').select('balance_micros').where('id', '=', accountId).executeTakeFirstOrThrow();
+    assert.equal(Number(account.balance_micros), 5_000_000);
+  });
+
+  test('unknown account, unknown key id: non-zero exit and nothing written', async () => {
+    const before = await store.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+    await Promise.all([
+      fail(target, ['credits', 'add', '--account', 'acct_doesnotexist', '--usd', '1'], /no account acct_doesnotexist/),
+      fail(target, ['keys', 'create', '--account', 'acct_doesnotexist'], /no account acct_doesnotexist/),
+      fail(target, ['keys', 'revoke', 'key_doesnotexist'], /no API key key_doesnotexist/),
+    ]);
+    const afterwards = await store.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+    assert.equal(Number(afterwards.count), Number(before.count));
+    const keys = await store.db.selectFrom('api_keys').select('id').where('account_id', '=', 'acct_doesnotexist').execute();
+    assert.equal(keys.length, 0);
+  });
+
+  test('duplicate email: non-zero exit, and no second account', async () => {
+    const email = uniqueEmail();
+    await succeed(target, ['accounts', 'create', '--email', email]);
+    await fail(target, ['accounts', 'create', '--email', email, '--credit', '100'], /already exists/);
+    const accounts = await store.db.selectFrom('accounts').select('id').where('email', '=', email).execute();
+    assert.equal(accounts.length, 1);
+  });
+
+  test('amounts that cannot be kept exactly in micro-USD are refused, naming the option', async () => {
+    // 2^53 + 1 micro-USD: past this, balances silently round.
+    await fail(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '9007199254.740993'], /--credit/);
+    const { accountId } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    await fail(target, ['credits', 'add', '--account', accountId, '--usd', '10000000000'], /--usd/);
+  });
+});
+
+describe(`tollgate CLI while the server runs (${testDatabaseLabel()})`, { timeout: 120_000 }, () => {
+  let target: CliTarget;
+  let app: App;
+  let baseUrl: string;
+  before(async () => {
+    target = await createTarget();
+    app = await buildApp(loadConfig({ ...target.environment, PORT: '0' }));
+    await app.server.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await app?.close();
+    await target?.drop();
+  });
+
+  const call = async (method: 'GET' | 'POST', route: string, apiKey: string, body?: unknown) => {
+    const response = await fetch(baseUrl + route, {
+      method,
+      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  };
+
+  test('an account created by the CLI pays through the server; CLI credits show in GET /v1/account', async () => {
+    const { accountId, apiKey } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    const paid = await call('POST', '/v1/seo/domain/available', apiKey, { domain: 'tollgate-example.com' });
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    assert.equal(paid.headers.get('x-cost-usd'), '0.02');
+    assert.equal(paid.headers.get('x-balance-usd'), '4.98');
+    assert.deepEqual(await succeed(target, ['credits', 'add', '--account', accountId, '--usd', '2.25']), { accountId, balanceUsd: 7.23 });
+    const account = await call('GET', '/v1/account', apiKey);
+    assert.equal(account.status, 200);
+    assert.equal(account.body.data.accountId, accountId);
+    assert.equal(account.body.data.balanceUsd, 7.23);
+  });
+
+  test('CLI writes while the server is busy billing: nothing lost, ledger sum equals balance', async () => {
+    const { accountId, apiKey } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '1']);
+    const calls = Array.from({ length: 20 }, (_, index) =>
+      call('POST', '/v1/seo/domain/available', apiKey, { domain: `tollgate-example-${index}.com` }),
+    );
+    const credits = Array.from({ length: 4 }, () => runCli(target, ['credits', 'add', '--account', accountId, '--usd', '1']));
+    const [responses, creditResults] = await Promise.all([Promise.all(calls), Promise.all(credits)]);
+    for (const response of responses) assert.equal(response.status, 200, JSON.stringify(response.body));
+    for (const result of creditResults) assert.equal(result.code, 0, result.stderr);
+    // 1 + 4 × 1 − 20 × 0.02
+    const account = await call('GET', '/v1/account', apiKey);
+    assert.equal(account.body.data.balanceUsd, 4.6);
+    const sum = await app.store.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.sum<number | string>('amount_micros').as('total'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(sum.total), 4_600_000);
+  });
+
+  test('a key revoked with the CLI is refused by the running server within 1 s', async () => {
+    const { accountId } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    const { keyId, apiKey } = await succeed(target, ['keys', 'create', '--account', accountId]);
+    assert.equal((await call('GET', '/v1/account', apiKey)).status, 200);
+    await succeed(target, ['keys', 'revoke', keyId]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const refused = await call('GET', '/v1/account', apiKey);
+    assert.equal(refused.status, 401);
+    assert.equal(refused.body.error.code, 'REVOKED_API_KEY');
+  });
+});
+
+describe('tollgate CLI on a PostgreSQL database that already holds another schema\'s migrations', { skip: !process.env.DATABASE_URL && 'PostgreSQL only', timeout: 60_000 }, () => {
+  let target: CliTarget;
+  before(async () => {
+    target = await createTarget();
+    // Another application (or a test run) has migrated its own schema in this database first.
+    const other = await openStore({ databaseUrl: target.databaseUrl, dataDir: target.dataDir, postgresSchema: 'other_app' });
+    await other.close();
+  });
+  after(() => target?.drop());
+
+  test('accounts create still migrates and uses the default schema', async () => {
+    const created = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    assert.equal(created.balanceUsd, 5);
+  });
+});

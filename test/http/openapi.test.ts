@@ -1,0 +1,145 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { errorCatalog } from '../../src/core/errors';
+import { endpoints } from '../../src/endpoints';
+import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+
+type Json = Record<string, any>;
+
+/** Every `$ref` string anywhere in `value`, with where it was found. */
+function collectRefs(value: unknown, at = '#', found: Array<{ ref: string; at: string }> = []): Array<{ ref: string; at: string }> {
+  if (Array.isArray(value)) value.forEach((item, index) => collectRefs(item, `${at}/${index}`, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$ref' && typeof inner === 'string') found.push({ ref: inner, at });
+      else collectRefs(inner, `${at}/${key}`, found);
+    }
+  }
+  return found;
+}
+
+function pointer(document: Json, ref: string): unknown {
+  assert.ok(ref.startsWith('#/'), `${ref} points outside the document`);
+  let node: unknown = document;
+  for (const raw of ref.slice(2).split('/')) {
+    const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (!node || typeof node !== 'object' || !(segment in node)) return undefined;
+    node = (node as Json)[segment];
+  }
+  return node;
+}
+
+/** Follows a chain of references to a definition, refusing one that only points at itself. */
+function resolve(document: Json, ref: string): Json {
+  const seen = new Set<string>();
+  let current = ref;
+  for (;;) {
+    assert.ok(!seen.has(current), `${ref} is a reference cycle (${[...seen, current].join(' → ')}) with no definition`);
+    seen.add(current);
+    const target = pointer(document, current);
+    assert.ok(target && typeof target === 'object', `${current} does not resolve`);
+    const next = (target as Json).$ref;
+    if (typeof next !== 'string' || Object.keys(target).length > 1) return target as Json;
+    current = next;
+  }
+}
+
+describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  let document: Json;
+
+  before(async () => {
+    app = await startTestApp();
+    const response = await app.get('/openapi.json');
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+    document = response.body;
+  });
+  after(() => app?.close());
+
+  test('GET /openapi.json needs no key and validates as OpenAPI 3.1.0, version 1.0.0', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    assert.deepEqual(result, { valid: true }, JSON.stringify(result.errors, null, 2));
+    assert.equal(validator.version, '3.1');
+    assert.equal(document.openapi, '3.1.0');
+    assert.equal(document.info.version, '1.0.0');
+  });
+
+  test('security scheme: an API key in the x-api-key header, required by default', () => {
+    const schemes = Object.values(document.components.securitySchemes as Record<string, Json>);
+    assert.ok(schemes.some((scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name === 'x-api-key'));
+    const [name] = Object.entries(document.components.securitySchemes as Record<string, Json>).find(([, scheme]) => scheme.name === 'x-api-key')!;
+    assert.deepEqual(document.security, [{ [name]: [] }]);
+  });
+
+  test('the shared ErrorResponse schema is a real definition: {ok:false, error:{code, message}}', () => {
+    const schema = document.components.schemas.ErrorResponse as Json | undefined;
+    assert.ok(schema, 'components.schemas.ErrorResponse exists');
+    const definition = resolve(document, '#/components/schemas/ErrorResponse');
+    assert.equal(definition.type, 'object');
+    assert.deepEqual(definition.properties?.ok, { type: 'boolean', const: false });
+    assert.deepEqual(new Set(definition.properties?.error?.properties?.code?.enum), new Set(Object.keys(errorCatalog)));
+    assert.equal(definition.properties?.error?.properties?.message?.type, 'string');
+  });
+
+  test('every $ref resolves inside the document to a definition', () => {
+    const refs = collectRefs(document);
+    assert.ok(refs.length > 0);
+    for (const { ref, at } of refs) {
+      assert.doesNotThrow(() => resolve(document, ref), `${ref} at ${at}`);
+    }
+  });
+
+  test('exactly the registered operations, nothing else', () => {
+    const documented = Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    assert.deepEqual(new Set(documented), new Set(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)));
+    assert.equal(documented.length, endpoints.length);
+  });
+
+  for (const endpoint of endpoints) {
+    test(`${endpoint.id}: documented at ${endpoint.method} ${endpoint.path} with schemas, examples and its price`, () => {
+      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()] as Json | undefined;
+      assert.ok(operation, 'operation present');
+      assert.equal(operation.operationId, endpoint.id);
+      assert.equal(operation.summary, endpoint.summary);
+      assert.ok(operation.description.includes(endpoint.description), 'description');
+      assert.ok(operation.description.includes(endpoint.price.describe()), 'price text in the description');
+      assert.deepEqual(operation['x-price'], endpoint.price.toJSON());
+
+      if (endpoint.method === 'POST') {
+        const body = operation.requestBody?.content?.['application/json'];
+        assert.ok(body?.schema && typeof body.schema === 'object', 'request schema');
+        assert.deepEqual(body.example, endpoint.examples.request);
+      } else {
+        assert.equal(operation.requestBody, undefined, 'GET takes no body');
+      }
+
+      const success = operation.responses?.['200']?.content?.['application/json'];
+      assert.ok(success?.schema && typeof success.schema === 'object', '200 schema');
+      assert.ok(success.schema.properties?.data, '200 schema describes data');
+      assert.deepEqual(success.example, { ok: true, data: endpoint.examples.response });
+      for (const status of ['400', '401', '402', '502']) {
+        const response = operation.responses[status] as Json | undefined;
+        assert.ok(response, `${status} documented`);
+        const resolved = response.$ref ? resolve(document, response.$ref) : response;
+        assert.equal(resolved.content['application/json'].schema.$ref, '#/components/schemas/ErrorResponse');
+      }
+    });
+  }
+
+  test('GET /docs redirects to /docs/, an HTML page that loads /openapi.json', async () => {
+    const redirect = await fetch(`${app.baseUrl}/docs`, { redirect: 'manual' });
+    assert.ok(redirect.status >= 300 && redirect.status < 400, `status ${redirect.status}`);
+    assert.match(redirect.headers.get('location') ?? '', /^\/docs\/?$/);
+    const page = await fetch(`${app.baseUrl}/docs/`);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    const html = await page.text();
+    assert.match(html, /<html/i);
+    assert.match(html, /\/openapi\.json/);
+  });
+});

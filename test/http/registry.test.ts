@@ -1,0 +1,205 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+import type { EndpointDefinition } from '../../src/core/define-endpoint';
+import { UpstreamError } from '../../src/core/errors';
+import { parseUsd } from '../../src/core/money';
+import { endpoints } from '../../src/endpoints';
+import type { ProviderFamily, Providers } from '../../src/providers/providers';
+import { sandboxProviders } from '../../src/providers/sandbox';
+import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+
+/** The registry-wide suite (STYLE rule 11): every endpoint, generated from the registry. */
+
+const PRICE_KINDS = ['free', 'per_call', 'per_page', 'per_results', 'per_token', 'on_completion'];
+const GET_ROUTES = new Set(['GET /v1/ai/models', 'GET /v1/account']);
+
+function route(endpoint: EndpointDefinition): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}
+
+function label(endpoint: EndpointDefinition): string {
+  return `${endpoint.id} (${route(endpoint)})`;
+}
+
+/** The most the example request can cost: what the pipeline holds before the handler runs. */
+function exampleHold(endpoint: EndpointDefinition): number {
+  return endpoint.price.maxMicros(endpoint.input.parse(endpoint.examples.request));
+}
+
+/** Sends `body` the way the endpoint takes its input: JSON for POST, the query string for GET. */
+function call(app: TestApp, endpoint: EndpointDefinition, body: Record<string, unknown>, apiKey?: string): Promise<TestResponse> {
+  if (endpoint.method === 'POST') return app.post(endpoint.path, body, apiKey);
+  const query = new URLSearchParams(Object.entries(body).map(([name, value]) => [name, String(value)])).toString();
+  return app.get(query ? `${endpoint.path}?${query}` : endpoint.path, apiKey);
+}
+
+function example(endpoint: EndpointDefinition): Record<string, unknown> {
+  return endpoint.examples.request as Record<string, unknown>;
+}
+
+async function ledgerKinds(app: TestApp, accountId: string): Promise<string[]> {
+  const rows = await app.store.db.selectFrom('ledger_entries').select('kind').where('account_id', '=', accountId).orderBy('id').execute();
+  return rows.map((row) => row.kind);
+}
+
+/** Every method of every provider family fails the way a vendor outage does, and says so. */
+function failingProviders(calls: string[]): Providers {
+  const fail = (familyName: string, family: ProviderFamily): ProviderFamily => {
+    const failing: Record<string, unknown> = { name: 'failing-vendor' };
+    for (const [method, value] of Object.entries(family)) {
+      if (typeof value !== 'function') continue;
+      failing[method] = () => {
+        calls.push(`${familyName}.${method}`);
+        throw new UpstreamError('vendor down');
+      };
+    }
+    return failing as unknown as ProviderFamily;
+  };
+  return Object.fromEntries(Object.entries(sandboxProviders).map(([name, family]) => [name, fail(name, family)])) as unknown as Providers;
+}
+
+describe('registry: static checks over every declaration', () => {
+  test('the registry is not empty', () => {
+    assert.ok(endpoints.length > 0);
+  });
+
+  test('ids are unique and shaped area.snake_name', () => {
+    const ids = endpoints.map((endpoint) => endpoint.id);
+    assert.equal(new Set(ids).size, ids.length, `duplicate ids in ${ids.join(', ')}`);
+    for (const id of ids) assert.match(id, /^[a-z]+\.[a-z_]+$/);
+  });
+
+  test('(method, path) pairs are unique and every path starts with /v1/', () => {
+    const routes = endpoints.map(route);
+    assert.equal(new Set(routes).size, routes.length, `duplicate routes in ${routes.join(', ')}`);
+    for (const endpoint of endpoints) assert.ok(endpoint.path.startsWith('/v1/'), label(endpoint));
+  });
+
+  test('POST everywhere except GET /v1/ai/models and GET /v1/account', () => {
+    for (const endpoint of endpoints) {
+      assert.equal(endpoint.method, GET_ROUTES.has(`GET ${endpoint.path}`) ? 'GET' : 'POST', label(endpoint));
+    }
+    const getRoutes = endpoints.filter((endpoint) => endpoint.method === 'GET').map(route);
+    assert.deepEqual(new Set(getRoutes), GET_ROUTES);
+  });
+
+  for (const endpoint of endpoints) {
+    test(`${label(endpoint)}: zod input and output, summary, description and a price rule`, () => {
+      assert.ok(endpoint.input instanceof z.ZodType, 'input is a zod schema');
+      assert.ok(endpoint.output instanceof z.ZodType, 'output is a zod schema');
+      assert.ok(endpoint.summary.trim().length > 0, 'summary');
+      assert.ok(endpoint.description.trim().length > 0, 'description');
+      assert.ok(PRICE_KINDS.includes(endpoint.price.kind), `price kind ${endpoint.price.kind}`);
+      assert.equal(typeof endpoint.price.maxMicros, 'function');
+      assert.equal(typeof endpoint.price.actualMicros, 'function');
+      assert.ok(endpoint.price.describe().length > 0, 'price text');
+      assert.equal(endpoint.price.toJSON().kind, endpoint.price.kind);
+    });
+
+    test(`${label(endpoint)}: its examples parse with its own schemas`, () => {
+      const request = endpoint.input.safeParse(endpoint.examples.request);
+      assert.ok(request.success, `examples.request: ${JSON.stringify(request.error?.issues)}`);
+      const response = endpoint.output.safeParse(endpoint.examples.response);
+      assert.ok(response.success, `examples.response: ${JSON.stringify(response.error?.issues)}`);
+    });
+  }
+});
+
+describe(`registry: every endpoint through HTTP (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  let failing: TestApp;
+  const providerCalls: string[] = [];
+
+  before(async () => {
+    const environment = { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' };
+    app = await startTestApp({}, environment);
+    failing = await startTestApp({ providers: failingProviders(providerCalls) }, environment);
+  });
+  after(async () => {
+    await app?.close();
+    await failing?.close();
+  });
+
+  for (const endpoint of endpoints) {
+    test(`${label(endpoint)}: 401 INVALID_API_KEY without a key`, async () => {
+      const response = await call(app, endpoint, example(endpoint));
+      assert.equal(response.status, 401);
+      assert.deepEqual(Object.keys(response.body), ['ok', 'error']);
+      assert.equal(response.body.ok, false);
+      assert.equal(response.body.error.code, 'INVALID_API_KEY');
+    });
+
+    test(`${label(endpoint)}: 400 VALIDATION_ERROR naming an unknown field, not charged`, async () => {
+      const { accountId, apiKey } = await app.createAccount('1.00');
+      const response = await call(app, endpoint, { ...example(endpoint), definitelyNotAField: 1 }, apiKey);
+      assert.equal(response.status, 400, JSON.stringify(response.body));
+      assert.equal(response.body.error.code, 'VALIDATION_ERROR');
+      assert.match(response.body.error.message, /definitelyNotAField/);
+      assert.equal(await app.balance(accountId), 1_000_000);
+      assert.deepEqual(await ledgerKinds(app, accountId), ['credit']);
+    });
+
+    if (exampleHold(endpoint) > 0) {
+      test(`${label(endpoint)}: 402 NO_CREDITS at zero balance, nothing written to the ledger`, async () => {
+        const { accountId, apiKey } = await app.createAccount('0');
+        const before = await ledgerKinds(app, accountId);
+        const response = await call(app, endpoint, example(endpoint), apiKey);
+        assert.equal(response.status, 402, JSON.stringify(response.body));
+        assert.equal(response.body.error.code, 'NO_CREDITS');
+        assert.equal(await app.balance(accountId), 0);
+        assert.deepEqual(await ledgerKinds(app, accountId), before);
+      });
+    } else {
+      test(`${label(endpoint)}: free, so 200 at zero balance with nothing written to the ledger`, async () => {
+        const { accountId, apiKey } = await app.createAccount('0');
+        const response = await call(app, endpoint, example(endpoint), apiKey);
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        assert.equal(response.headers.get('x-cost-usd'), null);
+        assert.deepEqual(await ledgerKinds(app, accountId), []);
+      });
+    }
+
+    test(`${label(endpoint)}: a provider outage is 502 UPSTREAM_ERROR and not charged`, async () => {
+      // Whether the endpoint reads a provider at all is what the sandbox app says it did.
+      const reference = await call(app, endpoint, example(endpoint), (await app.createAccount('5.00')).apiKey);
+      assert.equal(reference.status, 200, JSON.stringify(reference.body));
+      const readsProvider = reference.headers.get('x-tollgate-provider') !== null;
+
+      const { accountId, apiKey } = await failing.createAccount('5.00');
+      providerCalls.length = 0;
+      const response = await call(failing, endpoint, example(endpoint), apiKey);
+      if (!readsProvider) {
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        assert.deepEqual(providerCalls, []);
+        return;
+      }
+      assert.ok(providerCalls.length > 0, 'the failing provider was called');
+      assert.equal(response.status, 502, JSON.stringify(response.body));
+      assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
+      assert.match(response.body.error.message, /vendor down/);
+      assert.equal(response.headers.get('x-cost-usd'), null);
+      assert.equal(await failing.balance(accountId), 5_000_000);
+      assert.equal(await failing.ledgerSum(accountId), 5_000_000);
+      const expectedKinds = exampleHold(endpoint) > 0 ? ['credit', 'hold', 'release'] : ['credit'];
+      assert.deepEqual(await ledgerKinds(failing, accountId), expectedKinds);
+    });
+
+    test(`${label(endpoint)}: 200 with the example request, data valid against the output schema`, async () => {
+      const { accountId, apiKey } = await app.createAccount('5.00');
+      const response = await call(app, endpoint, example(endpoint), apiKey);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      assert.deepEqual(Object.keys(response.body), ['ok', 'data']);
+      assert.equal(response.body.ok, true);
+      const data = endpoint.output.safeParse(response.body.data);
+      assert.ok(data.success, JSON.stringify(data.error?.issues));
+      assert.match(response.headers.get('x-request-id') ?? '', /^req_/);
+
+      const balance = await app.balance(accountId);
+      const cost = response.headers.get('x-cost-usd');
+      assert.equal(5_000_000 - balance, cost === null ? 0 : parseUsd(cost));
+      assert.ok(5_000_000 - balance <= exampleHold(endpoint), 'never charged more than the hold');
+      assert.equal(await app.ledgerSum(accountId), balance);
+    });
+  }
+});

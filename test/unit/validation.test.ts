@@ -1,0 +1,163 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+import { describeIssues, formatPath } from '../../src/core/validation';
+
+/** What the server would say about `input` for `schema`: the real zod issues, described. */
+function described(schema: z.ZodType, input: unknown): string {
+  const result = schema.safeParse(input);
+  assert.equal(result.success, false, `expected ${JSON.stringify(input)} to be rejected`);
+  return describeIssues(result.error!.issues);
+}
+
+describe('formatPath', () => {
+  test('joins names with dots and puts indexes in brackets', () => {
+    assert.equal(formatPath([]), '');
+    assert.equal(formatPath(['depth']), 'depth');
+    assert.equal(formatPath(['filters', 2, 'op']), 'filters[2].op');
+    assert.equal(formatPath(['items', 2, 'id']), 'items[2].id');
+    assert.equal(formatPath(['a', 'b', 'c']), 'a.b.c');
+    assert.equal(formatPath(['matrix', 0, 1]), 'matrix[0][1]');
+    assert.equal(formatPath([3, 'id']), '[3].id');
+  });
+
+  test('names symbol segments by their description', () => {
+    assert.equal(formatPath(['meta', Symbol('tag')]), 'meta.Symbol(tag)');
+  });
+});
+
+describe('describeIssues', () => {
+  test('a missing field is required', () => {
+    const schema = z.strictObject({ name: z.string() });
+    assert.equal(described(schema, {}), 'name: is required');
+  });
+
+  test('an unknown field is named as not accepted', () => {
+    const schema = z.strictObject({ name: z.string() });
+    assert.equal(described(schema, { name: 'a', extra: 1 }), 'extra: unknown field (not accepted by this endpoint)');
+  });
+
+  test('each unknown field gets its own sentence', () => {
+    const schema = z.strictObject({ name: z.string() });
+    assert.equal(
+      described(schema, { name: 'a', extra: 1, colour: 'red' }),
+      'extra: unknown field (not accepted by this endpoint); colour: unknown field (not accepted by this endpoint)',
+    );
+  });
+
+  test('an unknown field inside a nested object carries the full path', () => {
+    const schema = z.strictObject({ items: z.array(z.strictObject({ id: z.string() })) });
+    assert.equal(
+      described(schema, { items: [{ id: 'a' }, { id: 'b', colour: 'red' }] }),
+      'items[1].colour: unknown field (not accepted by this endpoint)',
+    );
+  });
+
+  test('a problem inside an array element names the element', () => {
+    const schema = z.strictObject({ items: z.array(z.strictObject({ id: z.string() })) });
+    assert.equal(described(schema, { items: [{ id: 'a' }, { id: 'b' }, {}] }), 'items[2].id: is required');
+    assert.equal(described(schema, { items: [{ id: 'a' }, { id: 'b' }, { id: 7 }] }), 'items[2].id: must be a string');
+  });
+
+  test('a number above its maximum', () => {
+    const schema = z.strictObject({ depth: z.number().int().min(1).max(100) });
+    assert.equal(described(schema, { depth: 101 }), 'depth: must be at most 100');
+    assert.equal(described(schema, { depth: 0 }), 'depth: must be at least 1');
+  });
+
+  test('exclusive number bounds', () => {
+    const schema = z.strictObject({ ratio: z.number().gt(0).lt(1) });
+    assert.equal(described(schema, { ratio: 1 }), 'ratio: must be less than 1');
+    assert.equal(described(schema, { ratio: 0 }), 'ratio: must be greater than 0');
+  });
+
+  test('an array with too many or too few items', () => {
+    const schema = z.strictObject({ domains: z.array(z.string()).min(1).max(50) });
+    assert.equal(described(schema, { domains: new Array(51).fill('example.com') }), 'domains: must have at most 50 items');
+    assert.equal(described(schema, { domains: [] }), 'domains: must have at least 1 item');
+  });
+
+  test('a string too short or too long', () => {
+    const schema = z.strictObject({ keyword: z.string().min(3).max(80), code: z.string().min(1) });
+    assert.equal(described(schema, { keyword: 'ab', code: 'x' }), 'keyword: must be at least 3 characters long');
+    assert.equal(described(schema, { keyword: 'k'.repeat(81), code: 'x' }), 'keyword: must be at most 80 characters long');
+    assert.equal(described(schema, { keyword: 'abc', code: '' }), 'code: must be at least 1 character long');
+  });
+
+  test('a value of the wrong type', () => {
+    const schema = z.strictObject({ depth: z.number(), domains: z.array(z.string()).optional(), options: z.strictObject({}).optional() });
+    assert.equal(described(schema, { depth: '10' }), 'depth: must be a number');
+    assert.equal(described(schema, { depth: null }), 'depth: must be a number');
+    assert.equal(described(schema, { depth: 1, domains: 'example.com' }), 'domains: must be an array');
+    assert.equal(described(schema, { depth: 1, options: [] }), 'options: must be an object');
+  });
+
+  test('a body that is not an object is reported against the body', () => {
+    const schema = z.strictObject({ name: z.string() });
+    assert.equal(described(schema, 'hello'), 'body: must be an object');
+  });
+
+  test('custom refinement and format messages pass through', () => {
+    const schema = z
+      .strictObject({
+        domain: z.string().optional(),
+        domains: z.array(z.string()).optional(),
+        language: z.string().regex(/^[a-z]{2}$/, 'must be an ISO language code such as en').optional(),
+      })
+      .refine((body) => body.domain !== undefined || body.domains !== undefined, {
+        message: 'one of domain or domains is required',
+      });
+    assert.equal(described(schema, {}), 'body: one of domain or domains is required');
+    assert.equal(described(schema, { domain: 'a.com', language: 'English' }), 'language: must be an ISO language code such as en');
+
+    const withPath = z.strictObject({ from: z.number(), to: z.number() }).superRefine((body, context) => {
+      if (body.to < body.from) context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    });
+    assert.equal(described(withPath, { from: 5, to: 1 }), 'to: must not be before from');
+  });
+
+  // The keyword filter block (src/filters/keyword-filter/schema.ts) sets messages like these; the
+  // client must see them, not a generic rewrite.
+  test('custom messages on type, size and unknown-key checks pass through', () => {
+    const schema = z.strictObject({
+      kinds: z.array(z.string(), { error: 'must be an array of kinds such as organic' }).optional(),
+      sort: z.array(z.string()).max(3, { error: 'at most 3 sort rules are allowed' }).optional(),
+      filter: z
+        .strictObject(
+          { field: z.string() },
+          {
+            error: (issue) =>
+              issue.code === 'unrecognized_keys' ? `a filter has only the key field; remove '${issue.keys.join("', '")}'` : undefined,
+          },
+        )
+        .optional(),
+    });
+    assert.equal(described(schema, { kinds: 'organic' }), 'kinds: must be an array of kinds such as organic');
+    assert.equal(described(schema, { sort: ['a', 'b', 'c', 'd'] }), 'sort: at most 3 sort rules are allowed');
+    assert.equal(described(schema, { filter: { field: 'volume', op: '>' } }), "filter: a filter has only the key field; remove 'op'");
+  });
+
+  test('a missing field whose type check has a custom message is still reported as required', () => {
+    // The keyword filter block's `requiredOr` answers 'is required' for a missing value.
+    const requiredOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
+    const schema = z.strictObject({ rule: z.string({ error: requiredOr('must be a string of the form field:direction') }) });
+    assert.equal(described(schema, {}), 'rule: is required');
+    assert.equal(described(schema, { rule: 5 }), 'rule: must be a string of the form field:direction');
+  });
+
+  test('several issues are joined with "; " in zod order', () => {
+    const schema = z.strictObject({
+      name: z.string(),
+      depth: z.number().max(100),
+      domains: z.array(z.string()).max(50),
+    });
+    assert.equal(
+      described(schema, { depth: 500, domains: new Array(51).fill('a.com'), extra: true }),
+      'name: is required; depth: must be at most 100; domains: must have at most 50 items; extra: unknown field (not accepted by this endpoint)',
+    );
+  });
+
+  test('an empty list of issues describes to an empty string', () => {
+    assert.equal(describeIssues([]), '');
+  });
+});
