@@ -14,6 +14,8 @@ import { loadConfig } from '../src/config';
 import { parseUsd } from '../src/core/money';
 
 const mode = process.argv[2];
+// Exit cleanly when the benchmark stops us (lets --cpu-prof write its profile).
+process.on('SIGINT', () => process.exit(0));
 
 if (mode === 'bare') {
   const server = Fastify({ logger: false });

@@ -61,6 +61,16 @@ function frameworkMessage(code: ErrorCode, error: FastifyError, maxBodyBytes: nu
   return 'Internal error.';
 }
 
+/**
+ * `req_` + 32 hex digits: the time in milliseconds, then 80 random bits (from randomUUID, which
+ * draws on a pooled entropy buffer: per-call randomBytes was measurable). Time-ordered ids keep the
+ * ledger's request-id indexes appending at their right edge instead of touching a random page per
+ * entry, which is most of what a SQLite commit costs under load.
+ */
+function newRequestId(): string {
+  return `req_${Date.now().toString(16).padStart(12, '0')}${randomUUID().replaceAll('-', '').slice(12)}`;
+}
+
 function statusOf(code: ErrorCode): number {
   return errorCatalog[code];
 }
@@ -69,7 +79,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const server = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.maxBodyBytes,
-    genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    genReqId: newRequestId,
     // Request ids are ours: a client-sent header must not collide with ledger entries.
     requestIdHeader: false,
     // Failures before routing (an undecodable URL, say) still leave as an envelope.
@@ -81,7 +91,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   const store = overrides.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const ledger = new Ledger(store.db);
+  const ledger = new Ledger(store);
   const keys = new ApiKeys(store.db);
   const authenticator = new Authenticator(keys, { clock: overrides.clock });
   const rateLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock);

@@ -41,7 +41,7 @@ function usd(text: string, name: string): number {
 async function withStore<T>(config: Config, work: (ledger: Ledger, keys: ApiKeys) => Promise<T>): Promise<T> {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    return await work(new Ledger(store.db), new ApiKeys(store.db));
+    return await work(new Ledger(store), new ApiKeys(store.db));
   } finally {
     await store.close();
   }

@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, LedgerEntryKind } from '../store/schema';
 import type { Micros } from '../core/money';
+import type { Store } from '../store/database';
+import { kyselySettlement } from './kysely-settlement';
+import { SettlementError, type Settlement } from './settlement';
+import { sqliteSettlement } from './sqlite-settlement';
 
 export interface Account {
   id: string;
@@ -11,7 +15,7 @@ export interface Account {
 }
 
 export class AccountNotFoundError extends Error {}
-export class SettlementError extends Error {}
+export { SettlementError };
 
 /** Balances stay far inside the range where a JavaScript number is an exact integer. */
 export const MAX_BALANCE_MICROS = 1_000_000_000 * 1_000_000;
@@ -19,13 +23,20 @@ export class DuplicateEmailError extends Error {}
 
 /**
  * The only code that changes a balance. Each change and its ledger entry are written in one
- * transaction; holds use a conditional update, so concurrent requests can never overdraw.
+ * transaction; holds use a conditional update, so concurrent requests can never overdraw. The
+ * per-call hold and settlement go through `Settlement` (one implementation per database).
  */
 export class Ledger {
+  private readonly db: Kysely<Database>;
+  private readonly settlement: Settlement;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    store: Store,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.db = store.db;
+    this.settlement = store.sqlite ? sqliteSettlement(store.sqlite) : kyselySettlement(store.db);
+  }
 
   async createAccount(rawEmail: string, creditMicros: Micros, requestId: string): Promise<Account> {
     if (creditMicros !== 0) assertCreditable(creditMicros);
@@ -66,50 +77,21 @@ export class Ledger {
    * it.
    */
   async hold(accountId: string, micros: Micros, requestId: string, endpointId: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('accounts')
-        .set((eb) => ({ balance_micros: eb('balance_micros', '-', micros) }))
-        .where('id', '=', accountId)
-        .where('balance_micros', '>=', micros)
-        .returning('balance_micros')
-        .executeTakeFirst();
-      if (!updated) return false;
-      await this.insertEntry(trx, accountId, requestId, 'hold', -micros, 0, updated.balance_micros, endpointId);
-      return true;
-    });
+    const balance = await this.settlement.hold({ accountId, micros, requestId, endpointId, at: this.now().toISOString() });
+    return balance !== undefined;
   }
 
   /**
-   * Settles a held request at its actual cost, returning the unused part of the hold. The amount
-   * held is read from the ledger, never trusted from the caller; a request settles only once.
+   * Settles a held request at its actual cost, returning the balance after it. The amount held is
+   * read from the ledger, never trusted from the caller; a request settles only once.
    */
   async capture(accountId: string, requestId: string, costMicros: Micros, endpointId: string): Promise<Micros> {
-    return this.db.transaction().execute(async (trx) => {
-      const held = await this.heldAmount(trx, accountId, requestId);
-      if (costMicros < 0 || costMicros > held) throw new RangeError(`cost ${costMicros} is outside the hold ${held} of ${requestId}`);
-      return this.applyEntry(trx, accountId, requestId, 'capture', held - costMicros, endpointId, costMicros);
-    });
+    return this.settlement.settle({ accountId, requestId, kind: 'capture', costMicros, endpointId, at: this.now().toISOString() });
   }
 
   /** Gives a hold back in full: the request failed and costs nothing. */
   async release(accountId: string, requestId: string, endpointId: string): Promise<Micros> {
-    return this.db.transaction().execute(async (trx) => {
-      const held = await this.heldAmount(trx, accountId, requestId);
-      return this.applyEntry(trx, accountId, requestId, 'release', held, endpointId);
-    });
-  }
-
-  private async heldAmount(trx: Transaction<Database>, accountId: string, requestId: string): Promise<Micros> {
-    const hold = await trx
-      .selectFrom('ledger_entries')
-      .select('amount_micros')
-      .where('request_id', '=', requestId)
-      .where('account_id', '=', accountId)
-      .where('kind', '=', 'hold')
-      .executeTakeFirst();
-    if (!hold) throw new SettlementError(`request ${requestId} holds nothing on account ${accountId}`);
-    return -hold.amount_micros;
+    return this.settlement.settle({ accountId, requestId, kind: 'release', costMicros: 0, endpointId, at: this.now().toISOString() });
   }
 
   async balance(accountId: string): Promise<Micros> {

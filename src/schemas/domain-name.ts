@@ -11,14 +11,16 @@ export const DomainName = z
   .string()
   .trim()
   .min(1)
-  .superRefine((value, context) => {
+  .transform((value, context) => {
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
       context.addIssue({ code: 'custom', message: `must be a bare domain without protocol, e.g. ${value.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split('/')[0]}` });
-      return;
+      return z.NEVER;
     }
-    if (!HOSTNAME.test(domainToASCII(value.toLowerCase()))) {
+    const ascii = domainToASCII(value.toLowerCase());
+    if (!HOSTNAME.test(ascii)) {
       context.addIssue({ code: 'custom', message: `'${value}' is not a valid domain name (expected something like example.com)` });
+      return z.NEVER;
     }
+    return ascii;
   })
-  .transform((value) => domainToASCII(value.toLowerCase()))
   .meta({ description: 'A domain name without protocol, e.g. example.com.', examples: ['example.com'] });

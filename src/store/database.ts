@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The SQLite connection itself, for the ledger's hot path (see ledger/sqlite-settlement.ts). */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ function openSqlite(dataDir: string): Store {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite: database, close: () => db.destroy() };
 }
 
 async function openPostgres(databaseUrl: string, schema: string | undefined): Promise<Store> {

@@ -61,7 +61,7 @@ describe(`Ledger under concurrency (${testDatabaseLabel()})`, () => {
   let ledger: Ledger;
   before(async () => {
     ({ store } = await openTestStore());
-    ledger = new Ledger(store.db);
+    ledger = new Ledger(store);
   });
   after(() => store?.close());
 
