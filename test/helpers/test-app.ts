@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, type App, type AppOverrides } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { parseUsd, type Micros } from '../../src/core/money';
+import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database';
 
 /**
@@ -34,13 +35,17 @@ export function testDatabaseLabel(): string {
   return process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 }
 
+/** A fresh database; closing it removes it (the SQLite directory or the PostgreSQL schema). */
 export async function openTestStore(): Promise<{ store: Store; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-test-'));
-  const store = await openStore({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir,
-    postgresSchema: process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined,
-  });
+  const schema = process.env.DATABASE_URL ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const store = await openStore({ databaseUrl: process.env.DATABASE_URL, dataDir, postgresSchema: schema });
+  const close = store.close;
+  store.close = async () => {
+    if (schema) await sql`drop schema if exists ${sql.raw(schema)} cascade`.execute(store.db);
+    await close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   return { store, dataDir };
 }
 
