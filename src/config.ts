@@ -30,8 +30,6 @@ export interface Config {
   signupCreditUsd: string;
   publicUrl: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
-  /** Vendor credentials, by provider family; an absent entry means the sandbox serves. */
-  vendors: Record<string, never>;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -54,6 +52,5 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     signupCreditUsd: env.TOLLGATE_SIGNUP_CREDIT_USD,
     publicUrl: env.TOLLGATE_PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
-    vendors: {},
   };
 }

@@ -4,7 +4,7 @@ import type { Database, LedgerEntryKind } from '../store/schema';
 import type { Micros } from '../core/money';
 import type { Store } from '../store/database';
 import { kyselySettlement } from './kysely-settlement';
-import { SettlementError, type Settlement } from './settlement';
+import type { Settlement } from './settlement';
 import { sqliteSettlement } from './sqlite-settlement';
 
 export interface Account {
@@ -15,7 +15,6 @@ export interface Account {
 }
 
 export class AccountNotFoundError extends Error {}
-export { SettlementError };
 
 /** Balances stay far inside the range where a JavaScript number is an exact integer. */
 export const MAX_BALANCE_MICROS = 1_000_000_000 * 1_000_000;

@@ -56,6 +56,11 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
     }),
   );
   const flush = () => {
+    // The query builder shares this connection; never commit inside one of its transactions.
+    if (database.inTransaction) {
+      setImmediate(flush);
+      return;
+    }
     const batch = queue;
     queue = [];
     try {
