@@ -71,6 +71,9 @@ function newRequestId(): string {
   return `req_${Date.now().toString(16).padStart(12, '0')}${randomUUID().replaceAll('-', '').slice(12)}`;
 }
 
+/** No request runs this long, so an unsettled hold this old was left by a crash. */
+const STALE_HOLD_MS = 10 * 60_000;
+
 function statusOf(code: ErrorCode): number {
   return errorCatalog[code];
 }
@@ -149,7 +152,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   server.get('/health', async () => ({ ok: true, data: { status: 'up' } }));
   await server.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '/openapi.json', title: 'Tollgate API' } });
 
+  // Holds a crash left unsettled go back to their accounts: the last week's at start (in the
+  // background), then every five minutes the last hour's.
+  const releaseStaleHolds = (lookbackMs: number) =>
+    ledger.releaseStaleHolds({ olderThanMs: STALE_HOLD_MS, lookbackMs }).then(
+      (released) => released > 0 && server.log.warn({ released }, 'released holds left unsettled by an interrupted request'),
+      (error: unknown) => server.log.error({ err: error }, 'could not release stale holds'),
+    );
+  void releaseStaleHolds(7 * 24 * 60 * 60_000);
+  const reconciler = setInterval(() => void releaseStaleHolds(60 * 60_000), 5 * 60_000).unref();
+
   server.addHook('onClose', async () => {
+    clearInterval(reconciler);
     await rateLimiter.close();
     if (!overrides.store) await store.close();
   });

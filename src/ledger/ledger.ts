@@ -93,6 +93,42 @@ export class Ledger {
     return this.settlement.settle({ accountId, requestId, kind: 'release', costMicros: 0, endpointId, at: this.now().toISOString() });
   }
 
+  /**
+   * Releases holds that were never settled, taken between `lookbackMs` and `olderThanMs` ago: what
+   * a crash between a call's hold and its settlement leaves behind. Requests never run that long,
+   * so such a hold belongs to no request in flight, on any instance. The window keeps each pass to
+   * recent holds (an index covers holds by time). Returns how many were released.
+   */
+  async releaseStaleHolds(window: { olderThanMs: number; lookbackMs: number }): Promise<number> {
+    const now = this.now().getTime();
+    const stale = await this.db
+      .selectFrom('ledger_entries as hold')
+      .select(['hold.account_id', 'hold.request_id', 'hold.endpoint_id'])
+      .where('hold.kind', '=', 'hold')
+      .where('hold.created_at', '>=', new Date(now - window.lookbackMs).toISOString())
+      .where('hold.created_at', '<', new Date(now - window.olderThanMs).toISOString())
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('ledger_entries as settlement')
+              .select('settlement.id')
+              .whereRef('settlement.request_id', '=', 'hold.request_id')
+              .where('settlement.kind', 'in', ['capture', 'release']),
+          ),
+        ),
+      )
+      .execute();
+    let released = 0;
+    for (const hold of stale) {
+      // A settlement racing this one wins through the one-settlement index; that is fine.
+      await this.release(hold.account_id, hold.request_id, hold.endpoint_id ?? 'ledger.reconcile').then(
+        () => (released += 1),
+        () => undefined,
+      );
+    }
+    return released;
+  }
+
   async balance(accountId: string): Promise<Micros> {
     const row = await this.db.selectFrom('accounts').select('balance_micros').where('id', '=', accountId).executeTakeFirst();
     if (!row) throw new AccountNotFoundError(`no account ${accountId}`);

@@ -43,6 +43,8 @@ export function ledgerMigration(dialect: Dialect): Migration {
         .execute();
       // A held request is settled once: captured or released, never both, never twice.
       await sql`create unique index ledger_entries_one_settlement on ledger_entries (request_id) where kind in ('capture', 'release')`.execute(db);
+      // For the reconciler's scan of recent unsettled holds (ledger.releaseStaleHolds).
+      await sql`create index ledger_entries_holds_by_time on ledger_entries (created_at) where kind = 'hold'`.execute(db);
       await db.schema
         .createIndex('ledger_entries_account')
         .on('ledger_entries')
