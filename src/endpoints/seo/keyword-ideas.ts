@@ -7,7 +7,7 @@ const KeywordIdeasRequest = z.strictObject({
   keyword: z.string().trim().min(1).max(80).meta({ description: 'Seed keyword.', examples: ['running shoes'] }),
   limit: z.number().int().min(1).max(1000).default(50).meta({ description: 'Most ideas to return, 1 to 1000.' }),
   location_code: z.number().int().positive().default(2840).meta({ description: 'Target location code (2840 = United States).' }),
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'must be an ISO language code such as en or pt-BR').default('en'),
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'must be an ISO language code such as en or pt-BR').default('en').meta({ description: 'ISO language code.' }),
 });
 
 const KeywordIdeasResponse = z.object({
