@@ -1,66 +1,65 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { checkSettlement, type Settlement } from './settlement';
+import { isBalanceCheckViolation, settlementRefusal, type Settlement } from './settlement';
 
-/** PostgreSQL's settlement: the conditional update's row lock serialises concurrent holds. */
+/**
+ * PostgreSQL's settlement: single statements, so no explicit transaction; the trigger's update of
+ * the account row takes its lock, which serialises concurrent holds on one account.
+ */
 export function kyselySettlement(db: Kysely<Database>): Settlement {
   return {
-    hold: (request) =>
-      db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('accounts')
-          .set((eb) => ({ balance_micros: eb('balance_micros', '-', request.micros) }))
-          .where('id', '=', request.accountId)
-          .where('balance_micros', '>=', request.micros)
-          .returning('balance_micros')
-          .executeTakeFirst();
-        if (!row) return undefined;
-        await trx
+    async hold(request) {
+      try {
+        await db
           .insertInto('ledger_entries')
           .values({
             account_id: request.accountId,
             request_id: request.requestId,
             kind: 'hold',
             amount_micros: -request.micros,
-            cost_micros: 0,
-            balance_after_micros: row.balance_micros,
             endpoint_id: request.endpointId,
             created_at: request.at,
           })
           .execute();
-        return row.balance_micros;
-      }),
+        return true;
+      } catch (error) {
+        if (isBalanceCheckViolation(error)) return false;
+        throw error;
+      }
+    },
 
-    settle: (request) =>
-      db.transaction().execute(async (trx) => {
-        const hold = await trx
-          .selectFrom('ledger_entries')
-          .select('amount_micros')
-          .where('request_id', '=', request.requestId)
-          .where('account_id', '=', request.accountId)
-          .where('kind', '=', 'hold')
-          .executeTakeFirst();
-        const held = checkSettlement(request, hold && -hold.amount_micros);
-        const row = await trx
-          .updateTable('accounts')
-          .set((eb) => ({ balance_micros: eb('balance_micros', '+', held - request.costMicros) }))
-          .where('id', '=', request.accountId)
-          .returning('balance_micros')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('ledger_entries')
-          .values({
-            account_id: request.accountId,
-            request_id: request.requestId,
-            kind: request.kind,
-            amount_micros: held - request.costMicros,
-            cost_micros: request.costMicros,
-            balance_after_micros: row.balance_micros,
-            endpoint_id: request.endpointId,
-            created_at: request.at,
-          })
-          .execute();
-        return row.balance_micros;
-      }),
+    async settle(request) {
+      const settled = await db
+        .insertInto('ledger_entries')
+        .columns(['account_id', 'request_id', 'kind', 'amount_micros', 'cost_micros', 'endpoint_id', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('ledger_entries')
+            .select((inner) => [
+              'account_id',
+              'request_id',
+              inner.val(request.kind).as('kind'),
+              inner(inner.neg('amount_micros'), '-', request.costMicros).as('amount_micros'),
+              inner.val(request.costMicros).as('cost_micros'),
+              inner.val(request.endpointId).as('endpoint_id'),
+              inner.val(request.at).as('created_at'),
+            ])
+            .where('request_id', '=', request.requestId)
+            .where('account_id', '=', request.accountId)
+            .where('kind', '=', 'hold')
+            .where(inner => inner(inner.neg('amount_micros'), '>=', request.costMicros)),
+        )
+        .returning('balance_after_micros')
+        .executeTakeFirst();
+      if (settled) return settled.balance_after_micros;
+      const hold = await db
+        .selectFrom('ledger_entries')
+        .select('amount_micros')
+        .where('request_id', '=', request.requestId)
+        .where('account_id', '=', request.accountId)
+        .where('kind', '=', 'hold')
+        .executeTakeFirst();
+      throw settlementRefusal(request, hold && -hold.amount_micros);
+    },
   };
 }

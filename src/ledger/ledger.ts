@@ -76,8 +76,7 @@ export class Ledger {
    * it.
    */
   async hold(accountId: string, micros: Micros, requestId: string, endpointId: string): Promise<boolean> {
-    const balance = await this.settlement.hold({ accountId, micros, requestId, endpointId, at: this.now().toISOString() });
-    return balance !== undefined;
+    return this.settlement.hold({ accountId, micros, requestId, endpointId, at: this.now().toISOString() });
   }
 
   /**
@@ -135,6 +134,7 @@ export class Ledger {
     return row.balance_micros;
   }
 
+  /** Writes one entry; the trigger moves the balance. Returns the balance after it. */
   private async applyEntry(
     trx: Transaction<Database>,
     accountId: string,
@@ -142,42 +142,20 @@ export class Ledger {
     kind: LedgerEntryKind,
     amountMicros: Micros,
     endpointId: string | null,
-    costMicros: Micros = 0,
   ): Promise<Micros> {
-    const updated = await trx
-      .updateTable('accounts')
-      .set((eb) => ({ balance_micros: eb('balance_micros', '+', amountMicros) }))
-      .where('id', '=', accountId)
-      .returning('balance_micros')
-      .executeTakeFirst();
-    if (!updated) throw new AccountNotFoundError(`no account ${accountId}`);
-    await this.insertEntry(trx, accountId, requestId, kind, amountMicros, costMicros, updated.balance_micros, endpointId);
-    return updated.balance_micros;
-  }
-
-  private async insertEntry(
-    trx: Transaction<Database>,
-    accountId: string,
-    requestId: string,
-    kind: LedgerEntryKind,
-    amountMicros: Micros,
-    costMicros: Micros,
-    balanceAfterMicros: Micros,
-    endpointId: string | null,
-  ): Promise<void> {
-    await trx
-      .insertInto('ledger_entries')
-      .values({
-        account_id: accountId,
-        request_id: requestId,
-        kind,
-        amount_micros: amountMicros,
-        cost_micros: costMicros,
-        balance_after_micros: balanceAfterMicros,
-        endpoint_id: endpointId,
-        created_at: this.now().toISOString(),
-      })
-      .execute();
+    try {
+      await trx
+        .insertInto('ledger_entries')
+        .values({ account_id: accountId, request_id: requestId, kind, amount_micros: amountMicros, endpoint_id: endpointId, created_at: this.now().toISOString() })
+        .execute();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') throw new AccountNotFoundError(`no account ${accountId}`);
+      throw error;
+    }
+    const row = await trx.selectFrom('accounts').select('balance_micros').where('id', '=', accountId).executeTakeFirst();
+    if (!row) throw new AccountNotFoundError(`no account ${accountId}`);
+    return row.balance_micros;
   }
 }
 

@@ -21,21 +21,28 @@ export interface SettleRequest {
 }
 
 /**
- * The two writes every paid call makes, each one transaction: take a hold with a conditional
- * update, then settle it from the recorded hold (capture at cost, or release in full). Two
- * implementations with the same behaviour: Kysely for PostgreSQL, prepared statements for SQLite.
+ * The two writes every paid call makes. Each is one INSERT into the ledger; the database's own
+ * trigger moves the balance in the same statement (store/migrations/001-ledger.ts), and the
+ * accounts CHECK refuses a hold the balance cannot cover. A settlement takes its amount from the
+ * request's recorded hold, and a unique index lets a request settle once. Two implementations with
+ * the same behaviour: Kysely for PostgreSQL, prepared statements with group commit for SQLite.
  */
 export interface Settlement {
-  /** The balance after the hold, or undefined (nothing written) when the balance cannot cover it. */
-  hold(request: HoldRequest): Promise<Micros | undefined>;
+  /** True when held; false (nothing written) when the balance cannot cover it. */
+  hold(request: HoldRequest): Promise<boolean>;
   /** The balance after settling. Throws SettlementError when there is no hold or the cost exceeds it. */
   settle(request: SettleRequest): Promise<Micros>;
 }
 
-export function checkSettlement(request: SettleRequest, held: Micros | undefined): Micros {
-  if (held === undefined) throw new SettlementError(`request ${request.requestId} holds nothing on account ${request.accountId}`);
-  if (request.costMicros < 0 || request.costMicros > held) {
-    throw new SettlementError(`cost ${request.costMicros} is outside the hold ${held} of ${request.requestId}`);
-  }
-  return held;
+/** Explains why a settlement found no hold to settle from. */
+export function settlementRefusal(request: SettleRequest, held: Micros | undefined): SettlementError {
+  return held === undefined
+    ? new SettlementError(`request ${request.requestId} holds nothing on account ${request.accountId}`)
+    : new SettlementError(`cost ${request.costMicros} is outside the hold ${held} of ${request.requestId}`);
+}
+
+/** SQLite's and PostgreSQL's codes for a failed CHECK constraint: here, a balance below zero. */
+export function isBalanceCheckViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'SQLITE_CONSTRAINT_CHECK' || code === '23514';
 }

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { checkSettlement, type HoldRequest, type Settlement, type SettleRequest } from './settlement';
+import { isBalanceCheckViolation, settlementRefusal, type HoldRequest, type Settlement, type SettleRequest } from './settlement';
 
 interface Pending {
   run(): unknown;
@@ -8,42 +8,44 @@ interface Pending {
 }
 
 /**
- * SQLite's hot path. Statements are prepared once; each hold or settlement is its own atomic unit
- * (a savepoint: better-sqlite3 runs it to the end without yielding), and the units requested
- * within one turn of the event loop are committed together in one BEGIN IMMEDIATE transaction —
- * group commit. A commit's WAL write is what a SQLite write costs most, so under load it is
- * shared; every caller still gets its answer only after its unit is committed. A unit that fails
- * rolls back alone; a commit that fails rejects every unit in it.
+ * SQLite's hot path. Statements are prepared once, and each hold or settlement is one INSERT, so a
+ * failing one is undone alone by SQLite's statement rollback. The units requested within one turn
+ * of the event loop are committed together in one BEGIN IMMEDIATE transaction — group commit: a
+ * commit's WAL write is what a SQLite write costs most, so under load it is shared, while every
+ * caller still gets its answer only after its unit is committed. A failed commit rejects them all.
  */
 export function sqliteSettlement(database: SQLite.Database): Settlement {
-  const debitIfCovered = database.prepare<[number, string, number], { balance_micros: number }>(
-    'update accounts set balance_micros = balance_micros - ? where id = ? and balance_micros >= ? returning balance_micros',
+  const insertHold = database.prepare<[string, string, number, string, string]>(
+    "insert into ledger_entries (account_id, request_id, kind, amount_micros, endpoint_id, created_at) values (?, ?, 'hold', ?, ?, ?)",
   );
-  const credit = database.prepare<[number, string], { balance_micros: number }>(
-    'update accounts set balance_micros = balance_micros + ? where id = ? returning balance_micros',
+  const insertSettlement = database.prepare<[string, number, number, string, string, string, string, number]>(
+    `insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at)
+     select account_id, request_id, ?, -amount_micros - ?, ?, ?, ?
+       from ledger_entries where request_id = ? and account_id = ? and kind = 'hold' and -amount_micros >= ?`,
   );
-  const heldAmount = database.prepare<[string, string], { amount_micros: number }>(
-    "select amount_micros from ledger_entries where request_id = ? and account_id = ? and kind = 'hold'",
-  );
-  const insertEntry = database.prepare(
-    `insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, balance_after_micros, endpoint_id, created_at)
-     values (@accountId, @requestId, @kind, @amount, @cost, @balance, @endpointId, @at)`,
-  );
+  const heldAmount = database.prepare<[string, string], number>(
+    "select -amount_micros from ledger_entries where request_id = ? and account_id = ? and kind = 'hold'",
+  ).pluck();
+  const balanceOf = database.prepare<[string], number>('select balance_micros from accounts where id = ?').pluck();
 
-  const hold = database.transaction((request: HoldRequest) => {
-    const row = debitIfCovered.get(request.micros, request.accountId, request.micros);
-    if (!row) return undefined;
-    insertEntry.run({ ...request, kind: 'hold', amount: -request.micros, cost: 0, balance: row.balance_micros });
-    return row.balance_micros;
-  });
+  const hold = (request: HoldRequest) => {
+    try {
+      insertHold.run(request.accountId, request.requestId, -request.micros, request.endpointId, request.at);
+      return true;
+    } catch (error) {
+      if (isBalanceCheckViolation(error)) return false;
+      throw error;
+    }
+  };
 
-  const settle = database.transaction((request: SettleRequest) => {
-    const hold = heldAmount.get(request.requestId, request.accountId);
-    const held = checkSettlement(request, hold && -hold.amount_micros);
-    const row = credit.get(held - request.costMicros, request.accountId)!;
-    insertEntry.run({ ...request, amount: held - request.costMicros, cost: request.costMicros, balance: row.balance_micros });
-    return row.balance_micros;
-  });
+  const settle = (request: SettleRequest) => {
+    const { changes } = insertSettlement.run(
+      request.kind, request.costMicros, request.costMicros, request.endpointId, request.at,
+      request.requestId, request.accountId, request.costMicros,
+    );
+    if (changes === 0) throw settlementRefusal(request, heldAmount.get(request.requestId, request.accountId));
+    return balanceOf.get(request.accountId)!;
+  };
 
   let queue: Pending[] = [];
   const commitQueued = database.transaction((batch: Pending[]) =>

@@ -29,7 +29,8 @@ export type LedgerEntryKind = 'credit' | 'hold' | 'capture' | 'release';
 
 /**
  * Append-only. `amount_micros` is the entry's effect on the balance, so the entries of an account
- * always sum to its balance: credit +X, hold −max, release +max, capture +(max − cost).
+ * always sum to its balance: credit +X, hold −max, release +max, capture +(max − cost). Inserting
+ * an entry moves the balance (a trigger, see migrations/001-ledger.ts); nothing else does.
  */
 export interface LedgerEntriesTable {
   id: Generated<number>;
@@ -38,8 +39,9 @@ export interface LedgerEntriesTable {
   kind: LedgerEntryKind;
   amount_micros: number;
   /** What the request finally cost; set on capture entries, 0 elsewhere. */
-  cost_micros: number;
-  balance_after_micros: number;
+  cost_micros: Generated<number>;
+  /** Written by the trigger. */
+  balance_after_micros: Generated<number>;
   endpoint_id: string | null;
   created_at: string;
 }

@@ -35,12 +35,14 @@ export function ledgerMigration(dialect: Dialect): Migration {
         )
         .addColumn('amount_micros', 'bigint', (column) => column.notNull())
         .addColumn('cost_micros', 'bigint', (column) => column.notNull().defaultTo(0))
-        .addColumn('balance_after_micros', 'bigint', (column) => column.notNull())
+        // Filled in by the trigger below, never by the writer.
+        .addColumn('balance_after_micros', 'bigint', (column) => column.notNull().defaultTo(0))
         .addColumn('endpoint_id', 'text')
         .addColumn('created_at', 'text', (column) => column.notNull())
         // One entry of each kind per request: a retried settlement cannot apply twice.
         .addUniqueConstraint('ledger_entries_request_kind', ['request_id', 'kind'])
         .execute();
+      await applyEntriesToBalances(db, dialect);
       // A held request is settled once: captured or released, never both, never twice.
       await sql`create unique index ledger_entries_one_settlement on ledger_entries (request_id) where kind in ('capture', 'release')`.execute(db);
       // For the reconciler's scan of recent unsettled holds (ledger.releaseStaleHolds).
@@ -52,4 +54,35 @@ export function ledgerMigration(dialect: Dialect): Migration {
         .execute();
     },
   };
+}
+
+/**
+ * The database itself keeps every balance equal to the sum of its account's entries: inserting an
+ * entry adds its amount to the balance in the same statement, and records the balance after it.
+ * An entry that would take a balance below zero fails the accounts CHECK, and the whole statement
+ * (entry included) is undone — which is how a hold the balance cannot cover is refused.
+ */
+async function applyEntriesToBalances(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`
+      create function ledger_entries_apply() returns trigger language plpgsql as $$
+      begin
+        update accounts set balance_micros = balance_micros + new.amount_micros
+          where id = new.account_id
+          returning balance_micros into new.balance_after_micros;
+        if not found then
+          raise foreign_key_violation using message = 'no account ' || new.account_id;
+        end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger ledger_entries_apply before insert on ledger_entries for each row execute function ledger_entries_apply()`.execute(db);
+    return;
+  }
+  await sql`
+    create trigger ledger_entries_apply after insert on ledger_entries
+    begin
+      update accounts set balance_micros = balance_micros + new.amount_micros where id = new.account_id;
+      update ledger_entries set balance_after_micros = coalesce((select balance_micros from accounts where id = new.account_id), 0)
+        where id = new.id;
+    end`.execute(db);
 }
