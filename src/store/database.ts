@@ -38,6 +38,9 @@ function openSqlite(dataDir: string): Store {
   const database = new SQLite(path.join(dataDir, 'tollgate.db'));
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
+  // Checkpoint every ~40 MB of WAL rather than ~4 MB: the ledger's hot pages are rewritten on
+  // every commit, and a checkpoint copies only their latest version.
+  database.pragma('wal_autocheckpoint = 10000');
   // The CLI writes to the same file while the server runs: wait for the lock instead of failing.
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
