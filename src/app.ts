@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { Config } from './config';
 import { ApiError, errorCatalog, type ErrorCode } from './core/errors';
 import { failure } from './core/envelope';
 import { buildOpenApiDocument } from './core/openapi';
+import { newRequestId } from './core/request-id';
 import { registerEndpoints } from './core/pipeline';
 import type { EndpointDefinition } from './core/define-endpoint';
 import { endpoints as registry } from './endpoints';
@@ -61,16 +61,6 @@ function frameworkMessage(code: ErrorCode, error: FastifyError, maxBodyBytes: nu
   return 'Internal error.';
 }
 
-/**
- * `req_` + 32 hex digits: the time in milliseconds, then 80 random bits (from randomUUID, which
- * draws on a pooled entropy buffer: per-call randomBytes was measurable). Time-ordered ids keep the
- * ledger's request-id indexes appending at their right edge instead of touching a random page per
- * entry, which is most of what a SQLite commit costs under load.
- */
-function newRequestId(): string {
-  return `req_${Date.now().toString(16).padStart(12, '0')}${randomUUID().replaceAll('-', '').slice(12)}`;
-}
-
 /** No request runs this long, so an unsettled hold this old was left by a crash. */
 const STALE_HOLD_MS = 10 * 60_000;
 
@@ -82,7 +72,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const server = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.maxBodyBytes,
-    genReqId: newRequestId,
+    genReqId: () => newRequestId(),
     // Request ids are ours: a client-sent header must not collide with ledger entries.
     requestIdHeader: false,
     // Failures before routing (an undecodable URL, say) still leave as an envelope.
@@ -153,14 +143,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await server.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '/openapi.json', title: 'Tollgate API' } });
 
   // Holds a crash left unsettled go back to their accounts: the last week's at start (in the
-  // background), then every five minutes the last hour's.
+  // background), then every five minutes those taken 10 to 20 minutes ago (passes overlap).
   const releaseStaleHolds = (lookbackMs: number) =>
     ledger.releaseStaleHolds({ olderThanMs: STALE_HOLD_MS, lookbackMs }).then(
       (released) => released > 0 && server.log.warn({ released }, 'released holds left unsettled by an interrupted request'),
       (error: unknown) => server.log.error({ err: error }, 'could not release stale holds'),
     );
   void releaseStaleHolds(7 * 24 * 60 * 60_000);
-  const reconciler = setInterval(() => void releaseStaleHolds(60 * 60_000), 5 * 60_000).unref();
+  const reconciler = setInterval(() => void releaseStaleHolds(2 * STALE_HOLD_MS), STALE_HOLD_MS / 2).unref();
 
   server.addHook('onClose', async () => {
     clearInterval(reconciler);

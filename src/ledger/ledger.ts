@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, LedgerEntryKind } from '../store/schema';
 import type { Micros } from '../core/money';
+import { requestIdFloor } from '../core/request-id';
 import type { Store } from '../store/database';
 import { kyselySettlement } from './kysely-settlement';
 import type { Settlement } from './settlement';
@@ -15,6 +16,8 @@ export interface Account {
 }
 
 export class AccountNotFoundError extends Error {}
+
+const RECONCILE_CHUNK = 500;
 
 /** Balances stay far inside the range where a JavaScript number is an exact integer. */
 export const MAX_BALANCE_MICROS = 1_000_000_000 * 1_000_000;
@@ -95,37 +98,45 @@ export class Ledger {
   /**
    * Releases holds that were never settled, taken between `lookbackMs` and `olderThanMs` ago: what
    * a crash between a call's hold and its settlement leaves behind. Requests never run that long,
-   * so such a hold belongs to no request in flight, on any instance. The window keeps each pass to
-   * recent holds (an index covers holds by time). Returns how many were released.
+   * so such a hold belongs to no request in flight, on any instance. Request ids sort by time, so
+   * the window is a range of the request index; it is read in chunks, so a large window never
+   * holds the database (or SQLite's event loop) for long. Returns how many were released.
    */
   async releaseStaleHolds(window: { olderThanMs: number; lookbackMs: number }): Promise<number> {
     const now = this.now().getTime();
-    const stale = await this.db
-      .selectFrom('ledger_entries as hold')
-      .select(['hold.account_id', 'hold.request_id', 'hold.endpoint_id'])
-      .where('hold.kind', '=', 'hold')
-      .where('hold.created_at', '>=', new Date(now - window.lookbackMs).toISOString())
-      .where('hold.created_at', '<', new Date(now - window.olderThanMs).toISOString())
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('ledger_entries as settlement')
-              .select('settlement.id')
-              .whereRef('settlement.request_id', '=', 'hold.request_id')
-              .where('settlement.kind', 'in', ['capture', 'release']),
-          ),
-        ),
-      )
-      .execute();
+    const end = requestIdFloor(now - window.olderThanMs);
+    let after = requestIdFloor(now - window.lookbackMs);
     let released = 0;
-    for (const hold of stale) {
-      // A settlement racing this one wins through the one-settlement index; that is fine.
-      await this.release(hold.account_id, hold.request_id, hold.endpoint_id ?? 'ledger.reconcile').then(
-        () => (released += 1),
-        () => undefined,
-      );
+    for (;;) {
+      const stale = await this.db
+        .selectFrom('ledger_entries as hold')
+        .select(['hold.account_id', 'hold.request_id', 'hold.endpoint_id'])
+        .where('hold.request_id', '>', after)
+        .where('hold.request_id', '<', end)
+        .where('hold.kind', '=', 'hold')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('ledger_entries as settlement')
+                .select('settlement.id')
+                .whereRef('settlement.request_id', '=', 'hold.request_id')
+                .where('settlement.kind', 'in', ['capture', 'release']),
+            ),
+          ),
+        )
+        .orderBy('hold.request_id')
+        .limit(RECONCILE_CHUNK)
+        .execute();
+      for (const hold of stale) {
+        // A settlement racing this one wins through the one-settlement index; that is fine.
+        await this.release(hold.account_id, hold.request_id, hold.endpoint_id ?? 'ledger.reconcile').then(
+          () => (released += 1),
+          () => undefined,
+        );
+      }
+      if (stale.length < RECONCILE_CHUNK) return released;
+      after = stale[stale.length - 1]!.request_id;
     }
-    return released;
   }
 
   async balance(accountId: string): Promise<Micros> {

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { newRequestId } from '../../src/core/request-id';
 import { Ledger } from '../../src/ledger/ledger';
 import type { Store } from '../../src/store/database';
 import { openTestStore, testDatabaseLabel } from '../helpers/test-app';
@@ -18,12 +19,15 @@ describe(`stale holds (${testDatabaseLabel()})`, () => {
   after(() => store.close());
 
   test('only unsettled holds older than the threshold are released, once', async () => {
-    const account = await ledger.createAccount('stale@example.com', 1_000_000, 'req_stale_credit');
-    assert.equal(await ledger.hold(account.id, 100_000, 'req_stale_crashed', 'serp.websearch'), true);
-    assert.equal(await ledger.hold(account.id, 50_000, 'req_stale_settled', 'serp.websearch'), true);
-    await ledger.capture(account.id, 'req_stale_settled', 20_000, 'serp.websearch');
+    const account = await ledger.createAccount('stale@example.com', 1_000_000, 'cli_stale_credit');
+    const crashed = newRequestId(now);
+    const settled = newRequestId(now);
+    assert.equal(await ledger.hold(account.id, 100_000, crashed, 'serp.websearch'), true);
+    assert.equal(await ledger.hold(account.id, 50_000, settled, 'serp.websearch'), true);
+    await ledger.capture(account.id, settled, 20_000, 'serp.websearch');
     now += 11 * MINUTE;
-    assert.equal(await ledger.hold(account.id, 30_000, 'req_stale_in_flight', 'serp.websearch'), true);
+    const inFlight = newRequestId(now);
+    assert.equal(await ledger.hold(account.id, 30_000, inFlight, 'serp.websearch'), true);
     assert.equal(await ledger.balance(account.id), 1_000_000 - 100_000 - 20_000 - 30_000);
 
     assert.equal(await ledger.releaseStaleHolds({ olderThanMs: 10 * MINUTE, lookbackMs: 10 * MINUTE + 30_000 }), 0, 'older than the lookback: not this pass');
@@ -33,10 +37,20 @@ describe(`stale holds (${testDatabaseLabel()})`, () => {
 
     const entries = await store.db.selectFrom('ledger_entries').select(['request_id', 'kind', 'amount_micros']).where('account_id', '=', account.id).orderBy('id').execute();
     assert.deepEqual(
-      entries.filter((entry) => entry.request_id === 'req_stale_crashed').map((entry) => [entry.kind, entry.amount_micros]),
+      entries.filter((entry) => entry.request_id === crashed).map((entry) => [entry.kind, entry.amount_micros]),
       [['hold', -100_000], ['release', 100_000]],
     );
     // The request still in flight settles normally afterwards.
-    assert.equal(await ledger.capture(account.id, 'req_stale_in_flight', 30_000, 'serp.websearch'), 1_000_000 - 20_000 - 30_000);
+    assert.equal(await ledger.capture(account.id, inFlight, 30_000, 'serp.websearch'), 1_000_000 - 20_000 - 30_000);
+  });
+
+  test('a window with more stale holds than one chunk is released completely', async () => {
+    const account = await ledger.createAccount('many-stale@example.com', 10_000_000, 'cli_many_stale_credit');
+    const start = now;
+    await Promise.all(Array.from({ length: 1_234 }, (_, index) => ledger.hold(account.id, 1_000, newRequestId(start + index), 'serp.websearch')));
+    assert.equal(await ledger.balance(account.id), 10_000_000 - 1_234_000);
+    now = start + 1_234 + 11 * MINUTE;
+    assert.equal(await ledger.releaseStaleHolds({ olderThanMs: 10 * MINUTE, lookbackMs: 60 * MINUTE }), 1_234);
+    assert.equal(await ledger.balance(account.id), 10_000_000);
   });
 });

@@ -42,13 +42,12 @@ export function ledgerMigration(dialect: Dialect): Migration {
         .execute();
       await applyEntriesToBalances(db, dialect);
       // Per request: one opening entry (a hold, or a credit) and at most one settlement — captured
-      // or released, never both, never twice. One index, because every index is a page written
-      // per commit on the hot path; it also finds a request's hold.
+      // or released, never both, never twice. It is the table's only index, because each index is
+      // a page written per commit on the hot path: it finds a request's hold, and, request ids
+      // sorting by time, the reconciler's window of recent holds. (No index by account yet:
+      // nothing reads an account's history, and SQLite's planner preferred one to this index for
+      // settlements.)
       await sql`create unique index ledger_entries_request on ledger_entries (request_id, (kind in ('capture', 'release')))`.execute(db);
-      // For the reconciler's scan of recent unsettled holds (ledger.releaseStaleHolds).
-      await sql`create index ledger_entries_holds_by_time on ledger_entries (created_at) where kind = 'hold'`.execute(db);
-      // No index by account yet: nothing reads an account's history, and SQLite's planner, without
-      // statistics, preferred it to the request index above for settlements.
     },
   };
 }
