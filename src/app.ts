@@ -91,8 +91,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const providers: Providers = { ...createProviders(server.log), ...overrides.providers };
   const endpoints = overrides.endpoints ?? registry;
 
-  server.addHook('onRequest', async (request, reply) => {
+  server.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // JSON only. Fastify's own JSON parser refuses an empty body; several endpoints take an optional one.
