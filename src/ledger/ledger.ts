@@ -24,8 +24,9 @@ export const MAX_BALANCE_MICROS = 1_000_000_000 * 1_000_000;
 export class DuplicateEmailError extends Error {}
 
 /**
- * The only code that changes a balance. Each change and its ledger entry are written in one
- * transaction; holds use a conditional update, so concurrent requests can never overdraw. The
+ * The only code that writes money. Every balance change is a ledger entry; inserting it moves the
+ * balance in the same statement (a database trigger), and the accounts CHECK (balance ≥ 0) refuses
+ * any entry that would overdraw — so concurrent holds can never take more than there is. The
  * per-call hold and settlement go through `Settlement` (one implementation per database).
  */
 export class Ledger {
