@@ -39,11 +39,14 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 function sizeRule(bound: 'at most' | 'at least', limit: number | bigint, origin: string, inclusive = true): string {
   if (origin === 'array' || origin === 'set') return `must have ${bound} ${limit} item${limit === 1 ? '' : 's'}`;
-  if (origin === 'string') return `must be ${bound} ${limit} character${limit === 1 ? '' : 's'} long`;
+  if (origin === 'string') {
+    return bound === 'at least' && limit === 1 ? 'must not be empty' : `must be ${bound} ${limit} character${limit === 1 ? '' : 's'} long`;
+  }
   const comparison = inclusive ? bound : bound === 'at most' ? 'less than' : 'greater than';
   return `must be ${comparison} ${limit}`;
 }
 
 function article(expected: string): string {
+  if (expected === 'int') return 'a whole number';
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }

@@ -81,7 +81,12 @@ describe('describeIssues', () => {
     const schema = z.strictObject({ keyword: z.string().min(3).max(80), code: z.string().min(1) });
     assert.equal(described(schema, { keyword: 'ab', code: 'x' }), 'keyword: must be at least 3 characters long');
     assert.equal(described(schema, { keyword: 'k'.repeat(81), code: 'x' }), 'keyword: must be at most 80 characters long');
-    assert.equal(described(schema, { keyword: 'abc', code: '' }), 'code: must be at least 1 character long');
+    assert.equal(described(schema, { keyword: 'abc', code: '' }), 'code: must not be empty');
+  });
+
+  test('a fractional number where a whole one is required says so', () => {
+    const schema = z.strictObject({ depth: z.number().int() });
+    assert.equal(described(schema, { depth: 10.5 }), 'depth: must be a whole number');
   });
 
   test('a value of the wrong type', () => {
