@@ -1,3 +1,4 @@
+import type { KeywordFilterBlock } from '../filters/keyword-filter/schema';
 import type { Keyword } from '../schemas/keyword';
 import type { SerpResponse } from '../schemas/serp';
 import type { DomainAvailability } from '../schemas/domain-availability';
@@ -31,6 +32,8 @@ export interface KeywordIdeasRequest {
   limit: number;
   locationCode: number;
   language: string;
+  /** Applied before `limit`, as the data provider does (an empty block keeps everything). */
+  filter: KeywordFilterBlock;
 }
 
 export interface SeoProvider extends ProviderFamily {

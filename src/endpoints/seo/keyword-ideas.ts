@@ -2,13 +2,18 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { perResults } from '../../core/price';
 import { Keyword } from '../../schemas/keyword';
+import { keywordFilterBlock, normaliseFilterBlock } from '../../filters/keyword-filter/schema';
+import { rejectWordsOrLengthMixedUnderAny } from '../../filters/keyword-filter/vendor';
 
-const KeywordIdeasRequest = z.strictObject({
+const KeywordIdeasRequest = z
+  .strictObject({
   keyword: z.string().trim().min(1).max(80).meta({ description: 'Seed keyword.', examples: ['running shoes'] }),
   limit: z.number().int().min(1).max(1000).default(50).meta({ description: 'Most ideas to return, 1 to 1000.' }),
   location_code: z.number().int().positive().default(2840).meta({ description: 'Target location code (2840 = United States).' }),
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'must be an ISO language code such as en or pt-BR').default('en').meta({ description: 'ISO language code.' }),
-});
+    ...keywordFilterBlock,
+  })
+  .superRefine(rejectWordsOrLengthMixedUnderAny);
 
 const KeywordIdeasResponse = z.object({
   seed: z.string().meta({ description: 'The seed keyword as sent.' }),
@@ -20,7 +25,9 @@ export default defineEndpoint({
   method: 'POST',
   path: '/v1/seo/keywords/ideas',
   summary: 'Keyword ideas for a seed keyword',
-  description: 'Keyword ideas around a seed, each with volume, CPC, difficulty, intent, SERP features and a 12-month trend. Billed on the ideas returned.',
+  description:
+    'Keyword ideas around a seed, each with volume, CPC, difficulty, intent, SERP features and a 12-month trend. ' +
+    'Optional filters, match and sort narrow and order them (applied by the data provider before `limit`). Billed on the ideas returned.',
   input: KeywordIdeasRequest,
   output: KeywordIdeasResponse,
   price: perResults({
@@ -30,7 +37,7 @@ export default defineEndpoint({
     countResults: (output: z.output<typeof KeywordIdeasResponse>) => output.keywords.length,
   }),
   examples: {
-    request: { keyword: 'running shoes', limit: 50 },
+    request: { keyword: 'running shoes', limit: 50, filters: [{ field: 'volume', op: '>=', value: 100 }], sort: ['volume:desc'] },
     response: {
       seed: 'running shoes',
       keywords: [
@@ -53,7 +60,7 @@ export default defineEndpoint({
   },
   async handler({ input, providers, signal }) {
     const keywords = await providers.seo.keywordIdeas(
-      { seed: input.keyword, limit: input.limit, locationCode: input.location_code, language: input.language },
+      { seed: input.keyword, limit: input.limit, locationCode: input.location_code, language: input.language, filter: normaliseFilterBlock(input) },
       { signal },
     );
     return { seed: input.keyword, keywords: keywords.slice(0, input.limit) };

@@ -2,6 +2,7 @@ import type { KeywordIdeasRequest, SeoProvider } from '../providers';
 import type { Keyword } from '../../schemas/keyword';
 import { keywordMetrics, normaliseKeyword } from './keyword-metrics';
 import { SeededRandom } from './random';
+import { applyKeywordFilters } from '../../filters/keyword-filter/evaluate';
 
 const PREFIXES = [
   'best', 'cheap', 'top', 'how to choose', 'buy', 'affordable', 'professional', 'used', 'custom', 'portable',
@@ -26,8 +27,12 @@ function ideaCandidates(seed: string): string[] {
 export const sandboxSeo: SeoProvider = {
   name: 'sandbox',
 
-  async keywordIdeas({ seed, limit }: KeywordIdeasRequest): Promise<Keyword[]> {
-    const ideas = ideaCandidates(normaliseKeyword(seed)).slice(0, limit).map(keywordMetrics);
-    return ideas.sort((a, b) => b.volume - a.volume || a.keyword.localeCompare(b.keyword));
+  async keywordIdeas({ seed, limit, filter }: KeywordIdeasRequest): Promise<Keyword[]> {
+    const candidates = ideaCandidates(normaliseKeyword(seed));
+    const filtered = filter.filters.length > 0 || filter.sort.length > 0;
+    // Unfiltered, only the first `limit` candidates need metrics; filtered, every one does.
+    const ideas = (filtered ? candidates : candidates.slice(0, limit)).map(keywordMetrics);
+    ideas.sort((a, b) => b.volume - a.volume || a.keyword.localeCompare(b.keyword));
+    return (filtered ? applyKeywordFilters(ideas, filter) : ideas).slice(0, limit);
   },
 };
