@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { Config } from './config';
@@ -140,7 +141,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const openapi = buildOpenApiDocument(endpoints, { serverUrl: config.publicUrl ?? `http://${config.host}:${config.port}` });
   const openapiText = JSON.stringify(openapi);
   server.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapiText));
-  server.get('/health', async () => ({ ok: true, data: { status: 'up' } }));
+  // For load balancers and orchestrators: up only while the database answers.
+  server.get('/health', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(store.db);
+      return { ok: true, data: { status: 'up', database: store.dialect } };
+    } catch (error) {
+      server.log.error({ err: error }, 'health check: database unreachable');
+      return reply.status(errorCatalog.UNAVAILABLE).send(failure('UNAVAILABLE', 'The database is unreachable.'));
+    }
+  });
   await server.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '/openapi.json', title: 'Tollgate API' } });
 
   // Holds a crash left unsettled go back to their accounts: the last week's at start (in the

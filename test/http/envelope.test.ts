@@ -305,3 +305,21 @@ describe(`failures inside the paid pipeline (${testDatabaseLabel()})`, () => {
     assert.equal(entries[0]!.request_id, response.headers.get('x-request-id'));
   });
 });
+
+describe(`health check (${testDatabaseLabel()})`, () => {
+  test('200 while the database answers, 503 in the envelope once it does not', async () => {
+    const app = await startTestApp();
+    try {
+      const up = await app.get('/health');
+      assert.equal(up.status, 200);
+      assert.deepEqual(up.body, { ok: true, data: { status: 'up', database: testDatabaseLabel() } });
+      await app.store.close(); // the database goes away (its test schema or file with it)
+      const down = await app.get('/health');
+      assert.equal(down.status, 503);
+      assert.equal(down.body.ok, false);
+      assert.equal(down.body.error.code, 'UNAVAILABLE');
+    } finally {
+      await app.server.close();
+    }
+  });
+});
