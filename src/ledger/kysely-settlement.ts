@@ -19,6 +19,7 @@ export function kyselySettlement(db: Kysely<Database>): Settlement {
             amount_micros: -request.micros,
             endpoint_id: request.endpointId,
             created_at: request.at,
+            balance_after_micros: 0, // set by the trigger
           })
           .execute();
         return true;
@@ -31,7 +32,7 @@ export function kyselySettlement(db: Kysely<Database>): Settlement {
     async settle(request) {
       const settled = await db
         .insertInto('ledger_entries')
-        .columns(['account_id', 'request_id', 'kind', 'amount_micros', 'cost_micros', 'endpoint_id', 'created_at'])
+        .columns(['account_id', 'request_id', 'kind', 'amount_micros', 'cost_micros', 'endpoint_id', 'created_at', 'balance_after_micros'])
         .expression((eb) =>
           eb
             .selectFrom('ledger_entries')
@@ -43,6 +44,7 @@ export function kyselySettlement(db: Kysely<Database>): Settlement {
               inner.val(request.costMicros).as('cost_micros'),
               inner.val(request.endpointId).as('endpoint_id'),
               inner.val(request.at).as('created_at'),
+              inner.lit(0).as('balance_after_micros'), // set by the trigger
             ])
             .where('request_id', '=', request.requestId)
             .where('account_id', '=', request.accountId)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, LedgerEntryKind } from '../store/schema';
 import type { Micros } from '../core/money';
 import { requestIdFloor } from '../core/request-id';
@@ -155,19 +155,23 @@ export class Ledger {
     amountMicros: Micros,
     endpointId: string | null,
   ): Promise<Micros> {
-    try {
-      await trx
-        .insertInto('ledger_entries')
-        .values({ account_id: accountId, request_id: requestId, kind, amount_micros: amountMicros, endpoint_id: endpointId, created_at: this.now().toISOString() })
-        .execute();
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') throw new AccountNotFoundError(`no account ${accountId}`);
-      throw error;
-    }
-    const row = await trx.selectFrom('accounts').select('balance_micros').where('id', '=', accountId).executeTakeFirst();
-    if (!row) throw new AccountNotFoundError(`no account ${accountId}`);
-    return row.balance_micros;
+    const account = await trx.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst();
+    if (!account) throw new AccountNotFoundError(`no account ${accountId}`);
+    const entry = await trx
+      .insertInto('ledger_entries')
+      .values({
+        account_id: accountId,
+        request_id: requestId,
+        kind,
+        amount_micros: amountMicros,
+        endpoint_id: endpointId,
+        created_at: this.now().toISOString(),
+        // Read again in the statement itself, so a writer in another process cannot slip between.
+        balance_after_micros: sql<number>`(select balance_micros from accounts where id = ${accountId}) + ${amountMicros}`,
+      })
+      .returning('balance_after_micros')
+      .executeTakeFirstOrThrow();
+    return entry.balance_after_micros;
   }
 }
 

@@ -15,22 +15,27 @@ interface Pending {
  * caller still gets its answer only after its unit is committed. A failed commit rejects them all.
  */
 export function sqliteSettlement(database: SQLite.Database): Settlement {
-  const insertHold = database.prepare<[string, string, number, string, string]>(
-    "insert into ledger_entries (account_id, request_id, kind, amount_micros, endpoint_id, created_at) values (?, ?, 'hold', ?, ?, ?)",
+  // Each entry states the balance after it (the trigger checks it): the balance before plus the
+  // entry's amount, read in the same statement.
+  const insertHold = database.prepare<[string, string, number, string, string, string, number]>(
+    `insert into ledger_entries (account_id, request_id, kind, amount_micros, endpoint_id, created_at, balance_after_micros)
+     values (?, ?, 'hold', ?, ?, ?, (select balance_micros from accounts where id = ?) + ?)`,
   );
-  const insertSettlement = database.prepare<[string, number, number, string, string, string, string, number]>(
-    `insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at)
-     select account_id, request_id, ?, -amount_micros - ?, ?, ?, ?
-       from ledger_entries where request_id = ? and account_id = ? and kind = 'hold' and -amount_micros >= ?`,
-  );
+  const insertSettlement = database.prepare<[string, number, number, string, string, number, string, string, number], number>(
+    `insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
+     select hold.account_id, hold.request_id, ?, -hold.amount_micros - ?, ?, ?, ?,
+            (select balance_micros from accounts where id = hold.account_id) - hold.amount_micros - ?
+       from ledger_entries as hold
+      where hold.request_id = ? and hold.account_id = ? and hold.kind = 'hold' and -hold.amount_micros >= ?
+     returning balance_after_micros`,
+  ).pluck();
   const heldAmount = database.prepare<[string, string], number>(
     "select -amount_micros from ledger_entries where request_id = ? and account_id = ? and kind = 'hold'",
   ).pluck();
-  const balanceOf = database.prepare<[string], number>('select balance_micros from accounts where id = ?').pluck();
 
   const hold = (request: HoldRequest) => {
     try {
-      insertHold.run(request.accountId, request.requestId, -request.micros, request.endpointId, request.at);
+      insertHold.run(request.accountId, request.requestId, -request.micros, request.endpointId, request.at, request.accountId, -request.micros);
       return true;
     } catch (error) {
       if (isBalanceCheckViolation(error)) return false;
@@ -39,12 +44,12 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
   };
 
   const settle = (request: SettleRequest) => {
-    const { changes } = insertSettlement.run(
-      request.kind, request.costMicros, request.costMicros, request.endpointId, request.at,
+    const balance = insertSettlement.get(
+      request.kind, request.costMicros, request.costMicros, request.endpointId, request.at, request.costMicros,
       request.requestId, request.accountId, request.costMicros,
     );
-    if (changes === 0) throw settlementRefusal(request, heldAmount.get(request.requestId, request.accountId));
-    return balanceOf.get(request.accountId)!;
+    if (balance === undefined) throw settlementRefusal(request, heldAmount.get(request.requestId, request.accountId));
+    return balance;
   };
 
   let queue: Pending[] = [];

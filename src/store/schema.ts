@@ -40,8 +40,8 @@ export interface LedgerEntriesTable {
   amount_micros: number;
   /** What the request finally cost; set on capture entries, 0 elsewhere. */
   cost_micros: Generated<number>;
-  /** Written by the trigger. */
-  balance_after_micros: Generated<number>;
+  /** The balance after this entry: checked (SQLite) or set (PostgreSQL) by the trigger. */
+  balance_after_micros: number;
   endpoint_id: string | null;
   created_at: string;
 }

@@ -35,8 +35,8 @@ export function ledgerMigration(dialect: Dialect): Migration {
         )
         .addColumn('amount_micros', 'bigint', (column) => column.notNull())
         .addColumn('cost_micros', 'bigint', (column) => column.notNull().defaultTo(0))
-        // Filled in by the trigger below, never by the writer.
-        .addColumn('balance_after_micros', 'bigint', (column) => column.notNull().defaultTo(0))
+        // Set by the trigger below (PostgreSQL) or stated by the writer and checked by it (SQLite).
+        .addColumn('balance_after_micros', 'bigint', (column) => column.notNull())
         .addColumn('endpoint_id', 'text')
         .addColumn('created_at', 'text', (column) => column.notNull())
         .execute();
@@ -54,7 +54,8 @@ export function ledgerMigration(dialect: Dialect): Migration {
 
 /**
  * The database itself keeps every balance equal to the sum of its account's entries: inserting an
- * entry adds its amount to the balance in the same statement, and records the balance after it.
+ * entry adds its amount to the balance in the same statement, and the entry records the balance
+ * after it.
  * An entry that would take a balance below zero fails the accounts CHECK, and the whole statement
  * (entry included) is undone — which is how a hold the balance cannot cover is refused.
  */
@@ -74,11 +75,13 @@ async function applyEntriesToBalances(db: Kysely<any>, dialect: Dialect): Promis
     await sql`create trigger ledger_entries_apply before insert on ledger_entries for each row execute function ledger_entries_apply()`.execute(db);
     return;
   }
+  // SQLite's triggers cannot set NEW: the writer states the balance after the entry (computed in
+  // the same statement) and the trigger refuses the entry unless it is exactly right.
   await sql`
     create trigger ledger_entries_apply after insert on ledger_entries
     begin
       update accounts set balance_micros = balance_micros + new.amount_micros where id = new.account_id;
-      update ledger_entries set balance_after_micros = coalesce((select balance_micros from accounts where id = new.account_id), 0)
-        where id = new.id;
+      select raise(abort, 'balance_after_micros does not match the balance')
+        where (select balance_micros from accounts where id = new.account_id) is not new.balance_after_micros;
     end`.execute(db);
 }

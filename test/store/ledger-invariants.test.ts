@@ -1,0 +1,59 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { Ledger } from '../../src/ledger/ledger';
+import type { Store } from '../../src/store/database';
+import { openTestStore, testDatabaseLabel } from '../helpers/test-app';
+
+/**
+ * The database, not the application, keeps balances equal to the sum of their entries: these
+ * tests write entries by hand, as an operator's SQL session might, and check what the schema does.
+ */
+describe(`ledger invariants kept by the database (${testDatabaseLabel()})`, () => {
+  let store: Store;
+  let ledger: Ledger;
+  before(async () => {
+    ({ store } = await openTestStore());
+    ledger = new Ledger(store);
+  });
+  after(() => store.close());
+
+  const entry = (accountId: string, requestId: string, amount: number, balanceAfter: number | ReturnType<typeof sql<number>>) =>
+    store.db
+      .insertInto('ledger_entries')
+      .values({ account_id: accountId, request_id: requestId, kind: 'credit', amount_micros: amount, endpoint_id: null, created_at: new Date().toISOString(), balance_after_micros: balanceAfter })
+      .execute();
+
+  const sumOf = async (accountId: string) => {
+    const row = await store.db.selectFrom('ledger_entries').select((eb) => eb.fn.sum<number | string>('amount_micros').as('total')).where('account_id', '=', accountId).executeTakeFirstOrThrow();
+    return Number(row.total);
+  };
+
+  test('an entry written by hand moves the balance in the same statement', async () => {
+    const account = await ledger.createAccount('hand@example.com', 1_000_000, 'cli_hand_credit');
+    await entry(account.id, 'cli_hand_1', 250_000, sql<number>`(select balance_micros from accounts where id = ${account.id}) + 250000`);
+    assert.equal(await ledger.balance(account.id), 1_250_000);
+    assert.equal(await sumOf(account.id), 1_250_000);
+  });
+
+  test('an entry that would take the balance below zero is refused whole', async () => {
+    const account = await ledger.createAccount('overdraw@example.com', 100_000, 'cli_overdraw_credit');
+    await assert.rejects(entry(account.id, 'cli_overdraw_1', -100_001, sql<number>`(select balance_micros from accounts where id = ${account.id}) - 100001`));
+    assert.equal(await ledger.balance(account.id), 100_000);
+    assert.equal(await sumOf(account.id), 100_000);
+  });
+
+  test('the recorded balance after an entry is always the true one', async () => {
+    const account = await ledger.createAccount('after@example.com', 500_000, 'cli_after_credit');
+    if (store.dialect === 'sqlite') {
+      // SQLite's trigger cannot set it, so it refuses a wrong one.
+      await assert.rejects(entry(account.id, 'cli_after_1', 1_000, 42), /balance_after_micros does not match/);
+      assert.equal(await ledger.balance(account.id), 500_000);
+    } else {
+      // PostgreSQL's trigger sets it, whatever the writer said.
+      await entry(account.id, 'cli_after_1', 1_000, 42);
+      const row = await store.db.selectFrom('ledger_entries').select('balance_after_micros').where('request_id', '=', 'cli_after_1').executeTakeFirstOrThrow();
+      assert.equal(row.balance_after_micros, 501_000);
+    }
+  });
+});
