@@ -155,23 +155,30 @@ export class Ledger {
     amountMicros: Micros,
     endpointId: string | null,
   ): Promise<Micros> {
-    const account = await trx.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst();
-    if (!account) throw new AccountNotFoundError(`no account ${accountId}`);
-    const entry = await trx
-      .insertInto('ledger_entries')
-      .values({
-        account_id: accountId,
-        request_id: requestId,
-        kind,
-        amount_micros: amountMicros,
-        endpoint_id: endpointId,
-        created_at: this.now().toISOString(),
-        // Read again in the statement itself, so a writer in another process cannot slip between.
-        balance_after_micros: sql<number>`(select balance_micros from accounts where id = ${accountId}) + ${amountMicros}`,
-      })
-      .returning('balance_after_micros')
-      .executeTakeFirstOrThrow();
-    return entry.balance_after_micros;
+    // The write comes first: on SQLite it takes the write lock at once (waiting for other writers),
+    // where a read first would have to upgrade its snapshot and could fail as busy.
+    try {
+      const entry = await trx
+        .insertInto('ledger_entries')
+        .values({
+          account_id: accountId,
+          request_id: requestId,
+          kind,
+          amount_micros: amountMicros,
+          endpoint_id: endpointId,
+          created_at: this.now().toISOString(),
+          // Read in the statement itself, so a writer in another process cannot slip between.
+          balance_after_micros: sql<number>`(select balance_micros from accounts where id = ${accountId}) + ${amountMicros}`,
+        })
+        .returning('balance_after_micros')
+        .executeTakeFirstOrThrow();
+      return entry.balance_after_micros;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      // An unknown account: a foreign-key failure, or (SQLite) a missing balance to add to.
+      if (/FOREIGNKEY|NOTNULL/.test(code) || code === '23503') throw new AccountNotFoundError(`no account ${accountId}`);
+      throw error;
+    }
   }
 }
 
