@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { Config } from './config';
-import { ApiError, errorCatalog, type ErrorCode } from './core/errors';
+import { ApiError, errorCatalog } from './core/errors';
 import { failure } from './core/envelope';
+import { frameworkFailure, installErrorHandling } from './core/error-handling';
 import { buildOpenApiDocument } from './core/openapi';
 import { newRequestId } from './core/request-id';
 import { registerEndpoints } from './core/pipeline';
@@ -37,37 +38,8 @@ export interface App {
   close(): Promise<void>;
 }
 
-/**
- * Fastify's own failures (body parsing, bad URLs) mapped onto the error catalog. Anything else
- * reaching the error handler is a bug and becomes a detail-free 500, whatever status it carries.
- */
-function codeForFrameworkError(error: FastifyError): ErrorCode {
-  if (!error.code?.startsWith('FST_')) return 'INTERNAL_ERROR';
-  switch (error.statusCode) {
-    case 413:
-      return 'PAYLOAD_TOO_LARGE';
-    case 415:
-      return 'UNSUPPORTED_MEDIA_TYPE';
-    case 404:
-      return 'NOT_FOUND';
-    default:
-      return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? 'VALIDATION_ERROR' : 'INTERNAL_ERROR';
-  }
-}
-
-function frameworkMessage(code: ErrorCode, error: FastifyError, maxBodyBytes: number): string {
-  if (code === 'PAYLOAD_TOO_LARGE') return `The request body exceeds ${maxBodyBytes} bytes.`;
-  if (code === 'UNSUPPORTED_MEDIA_TYPE') return 'Send the body as JSON with Content-Type: application/json.';
-  if (code === 'VALIDATION_ERROR') return `Malformed request: ${error.message}`;
-  return 'Internal error.';
-}
-
 /** No request runs this long, so an unsettled hold this old was left by a crash. */
 const STALE_HOLD_MS = 10 * 60_000;
-
-function statusOf(code: ErrorCode): number {
-  return errorCatalog[code];
-}
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const server = Fastify({
@@ -79,8 +51,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Failures before routing (an undecodable URL, say) still leave as an envelope.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
-      const code = codeForFrameworkError(error);
-      void (reply as FastifyReply).code(statusOf(code)).send(failure(code, frameworkMessage(code, error, config.maxBodyBytes)));
+      const { status, envelope } = frameworkFailure(error, config.maxBodyBytes);
+      void (reply as FastifyReply).code(status).send(envelope);
     },
   });
 
@@ -108,33 +80,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
   });
 
-  server.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.status).headers(error.headers).send(failure(error.code, error.message));
-    }
-    const code = codeForFrameworkError(error);
-    if (code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'unhandled error');
-    return reply.status(statusOf(code)).send(failure(code, frameworkMessage(code, error, config.maxBodyBytes)));
-  });
-
-  const methodsByPath = new Map<string, string[]>();
-  for (const endpoint of endpoints) {
-    // Fastify answers HEAD wherever there is a GET.
-    const methods = endpoint.method === 'GET' ? ['GET', 'HEAD'] : [endpoint.method];
-    methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), ...methods]);
-  }
-  server.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const allowed = methodsByPath.get(path);
-    if (allowed) {
-      return reply
-        .status(405)
-        .header('allow', allowed.join(', '))
-        .send(failure('METHOD_NOT_ALLOWED', `${request.method} is not supported on ${path}; use ${allowed.join(' or ')}.`));
-    }
-    return reply.status(404).send(failure('NOT_FOUND', `No endpoint ${request.method} ${path}. The list is at /openapi.json.`));
-  });
+  installErrorHandling(server, { endpoints, maxBodyBytes: config.maxBodyBytes });
 
   registerEndpoints(server, endpoints, { authenticator, rateLimiter, ledger, providers });
 

@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { EndpointDefinition } from './define-endpoint';
+import { failure, type ErrorEnvelope } from './envelope';
+import { ApiError, errorCatalog, type ErrorCode } from './errors';
+
+/**
+ * Fastify's own failures (body parsing, bad URLs) mapped onto the error catalog. Anything else
+ * reaching the error handler is a bug and becomes a detail-free 500, whatever status it carries.
+ */
+export function frameworkFailure(error: FastifyError, maxBodyBytes: number): { status: number; envelope: ErrorEnvelope } {
+  const code = frameworkCode(error);
+  return { status: errorCatalog[code], envelope: failure(code, frameworkMessage(code, error, maxBodyBytes)) };
+}
+
+function frameworkCode(error: FastifyError): ErrorCode {
+  if (!error.code?.startsWith('FST_')) return 'INTERNAL_ERROR';
+  switch (error.statusCode) {
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 404:
+      return 'NOT_FOUND';
+    default:
+      return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? 'VALIDATION_ERROR' : 'INTERNAL_ERROR';
+  }
+}
+
+function frameworkMessage(code: ErrorCode, error: FastifyError, maxBodyBytes: number): string {
+  if (code === 'PAYLOAD_TOO_LARGE') return `The request body exceeds ${maxBodyBytes} bytes.`;
+  if (code === 'UNSUPPORTED_MEDIA_TYPE') return 'Send the body as JSON with Content-Type: application/json.';
+  if (code === 'VALIDATION_ERROR') return `Malformed request: ${error.message}`;
+  return 'Internal error.';
+}
+
+/**
+ * Every failure leaves as `{ok:false, error}`: catalog errors with their status and headers,
+ * framework errors mapped, unknown routes 404, known paths with another method 405 + Allow.
+ */
+export function installErrorHandling(
+  server: FastifyInstance,
+  options: { endpoints: readonly EndpointDefinition<any, any>[]; maxBodyBytes: number },
+): void {
+  server.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.status).headers(error.headers).send(failure(error.code, error.message));
+    }
+    const { status, envelope } = frameworkFailure(error, options.maxBodyBytes);
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    return reply.status(status).send(envelope);
+  });
+
+  const methodsByPath = new Map<string, string[]>();
+  for (const endpoint of options.endpoints) {
+    // Fastify answers HEAD wherever there is a GET.
+    const methods = endpoint.method === 'GET' ? ['GET', 'HEAD'] : [endpoint.method];
+    methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), ...methods]);
+  }
+  server.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = methodsByPath.get(path);
+    if (allowed) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(failure('METHOD_NOT_ALLOWED', `${request.method} is not supported on ${path}; use ${allowed.join(' or ')}.`));
+    }
+    return reply.status(404).send(failure('NOT_FOUND', `No endpoint ${request.method} ${path}. The list is at /openapi.json.`));
+  });
+}
