@@ -27,6 +27,8 @@ export interface AppOverrides {
   store?: Store;
   /** Milliseconds since the epoch, for the rate limiter and the auth cache. */
   clock?: () => number;
+  /** Registers extra, non-API routes before the server is ready (the benchmark's baseline route). */
+  configure?: (server: FastifyInstance) => void;
 }
 
 export interface App {
@@ -97,6 +99,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return reply.status(errorCatalog.UNAVAILABLE).send(failure('UNAVAILABLE', 'The database is unreachable.'));
     }
   });
+  overrides.configure?.(server);
   await server.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '/openapi.json', title: 'Tollgate API' } });
 
   // Holds a crash left unsettled go back to their accounts: the last week's at start (in the
