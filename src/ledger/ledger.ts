@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, LedgerEntryKind } from '../store/schema';
 import type { Micros } from '../core/money';
 import { requestIdFloor } from '../core/request-id';
+import { constraintViolation } from '../store/constraint-violation';
 import type { Store } from '../store/database';
 import { kyselySettlement } from './kysely-settlement';
 import type { Settlement } from './settlement';
@@ -17,11 +18,12 @@ export interface Account {
 
 export class AccountNotFoundError extends Error {}
 
-const RECONCILE_CHUNK = 500;
+export class DuplicateEmailError extends Error {}
 
 /** Balances stay far inside the range where a JavaScript number is an exact integer. */
 export const MAX_BALANCE_MICROS = 1_000_000_000 * 1_000_000;
-export class DuplicateEmailError extends Error {}
+
+const RECONCILE_CHUNK = 500;
 
 /**
  * The only code that writes money. Every balance change is a ledger entry; inserting it moves the
@@ -53,7 +55,7 @@ export class Ledger {
         if (creditMicros > 0) await this.applyEntry(trx, id, requestId, 'credit', creditMicros, null);
       });
     } catch (error) {
-      if (isUniqueViolation(error) && /email/i.test(String((error as Error).message) + String((error as { constraint?: string }).constraint ?? ''))) {
+      if (constraintViolation(error) === 'unique' && /email/i.test(String((error as Error).message) + String((error as { constraint?: string }).constraint ?? ''))) {
         throw new DuplicateEmailError(`an account with email ${email} already exists`);
       }
       throw error;
@@ -174,9 +176,9 @@ export class Ledger {
         .executeTakeFirstOrThrow();
       return entry.balance_after_micros;
     } catch (error) {
-      const code = (error as { code?: string }).code ?? '';
       // An unknown account: a foreign-key failure, or (SQLite) a missing balance to add to.
-      if (/FOREIGNKEY|NOTNULL/.test(code) || code === '23503') throw new AccountNotFoundError(`no account ${accountId}`);
+      const violation = constraintViolation(error);
+      if (violation === 'foreign_key' || violation === 'not_null') throw new AccountNotFoundError(`no account ${accountId}`);
       throw error;
     }
   }
@@ -186,9 +188,4 @@ function assertCreditable(micros: Micros): void {
   if (!Number.isSafeInteger(micros) || micros <= 0 || micros > MAX_BALANCE_MICROS) {
     throw new RangeError(`a credit must be a whole number of micro-USD between 1 and ${MAX_BALANCE_MICROS}`);
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -1,4 +1,5 @@
 import type { Micros } from '../core/money';
+import { constraintViolation } from '../store/constraint-violation';
 
 export class SettlementError extends Error {}
 
@@ -41,8 +42,7 @@ export function settlementRefusal(request: SettleRequest, held: Micros | undefin
     : new SettlementError(`cost ${request.costMicros} is outside the hold ${held} of ${request.requestId}`);
 }
 
-/** SQLite's and PostgreSQL's codes for a failed CHECK constraint: here, a balance below zero. */
+/** The accounts CHECK (balance ≥ 0) refused the entry: the balance cannot cover the hold. */
 export function isBalanceCheckViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === 'SQLITE_CONSTRAINT_CHECK' || code === '23514';
+  return constraintViolation(error) === 'check';
 }

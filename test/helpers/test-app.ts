@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, type App, type AppOverrides } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { parseUsd, type Micros } from '../../src/core/money';
+import { Ledger } from '../../src/ledger/ledger';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database';
 
@@ -47,6 +48,12 @@ export async function openTestStore(): Promise<{ store: Store; dataDir: string }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { store, dataDir };
+}
+
+/** A fresh database and a ledger on it (closing the store removes both). */
+export async function openTestLedger(now?: () => Date): Promise<{ store: Store; ledger: Ledger }> {
+  const { store } = await openTestStore();
+  return { store, ledger: new Ledger(store, now) };
 }
 
 export async function startTestApp(

@@ -2,9 +2,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { parseUsd } from '../../src/core/money';
-import { Ledger } from '../../src/ledger/ledger';
+import type { Ledger } from '../../src/ledger/ledger';
 import type { Store } from '../../src/store/database';
-import { openTestStore, startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { openTestLedger, startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 
 /** Reservation makes money exact under concurrency, on whichever database the run uses. */
 
@@ -60,8 +60,7 @@ describe(`Ledger under concurrency (${testDatabaseLabel()})`, () => {
   let store: Store;
   let ledger: Ledger;
   before(async () => {
-    ({ store } = await openTestStore());
-    ledger = new Ledger(store);
+    ({ store, ledger } = await openTestLedger());
   });
   after(() => store?.close());
 

@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { Ledger } from '../../src/ledger/ledger';
+import type { Ledger } from '../../src/ledger/ledger';
 import type { Store } from '../../src/store/database';
-import { openTestStore, testDatabaseLabel } from '../helpers/test-app';
+import { openTestLedger, testDatabaseLabel } from '../helpers/test-app';
 
 /**
  * The database, not the application, keeps balances equal to the sum of their entries: these
@@ -13,8 +13,7 @@ describe(`ledger invariants kept by the database (${testDatabaseLabel()})`, () =
   let store: Store;
   let ledger: Ledger;
   before(async () => {
-    ({ store } = await openTestStore());
-    ledger = new Ledger(store);
+    ({ store, ledger } = await openTestLedger());
   });
   after(() => store.close());
 

@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Ledger } from '../../src/ledger/ledger';
+import type { Ledger } from '../../src/ledger/ledger';
 import type { Store } from '../../src/store/database';
-import { openTestStore, testDatabaseLabel } from '../helpers/test-app';
+import { openTestLedger, testDatabaseLabel } from '../helpers/test-app';
 
 /**
  * On SQLite the ledger's group commit shares one connection with the query builder. A hold taken
@@ -14,8 +14,7 @@ describe(`holds and other transactions on one connection (${testDatabaseLabel()}
   let store: Store;
   let ledger: Ledger;
   before(async () => {
-    ({ store } = await openTestStore());
-    ledger = new Ledger(store);
+    ({ store, ledger } = await openTestLedger());
   });
   after(() => store.close());
 

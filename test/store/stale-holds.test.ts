@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newRequestId } from '../../src/core/request-id';
-import { Ledger } from '../../src/ledger/ledger';
+import type { Ledger } from '../../src/ledger/ledger';
 import type { Store } from '../../src/store/database';
-import { openTestStore, testDatabaseLabel } from '../helpers/test-app';
+import { openTestLedger, testDatabaseLabel } from '../helpers/test-app';
 
 const MINUTE = 60_000;
 
@@ -13,8 +13,7 @@ describe(`stale holds (${testDatabaseLabel()})`, () => {
   let now = Date.parse('2026-11-21T10:00:00Z');
   let ledger: Ledger;
   before(async () => {
-    ({ store } = await openTestStore());
-    ledger = new Ledger(store, () => new Date(now));
+    ({ store, ledger } = await openTestLedger(() => new Date(now)));
   });
   after(() => store.close());
 
