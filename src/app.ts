@@ -63,7 +63,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const keys = new ApiKeys(store.db);
   const authenticator = new Authenticator(keys, { clock: overrides.clock });
   const rateLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock);
-  const providers: Providers = { ...createProviders(server.log), ...overrides.providers };
+  const providers: Providers = { ...createProviders(config.vendors, server.log), ...overrides.providers };
   const endpoints = overrides.endpoints ?? registry;
 
   server.addHook('onRequest', (request, reply, done) => {

@@ -15,6 +15,15 @@ const EnvironmentSchema = z.object({
   TOLLGATE_SIGNUP_CREDIT_USD: z.string().regex(/^\d+(\.\d{1,6})?$/).default('5.00'),
   TOLLGATE_PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOLLGATE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  DATAFORSEO_LOGIN: z.string().optional(),
+  DATAFORSEO_PASSWORD: z.string().optional(),
+  DATAFORSEO_BASE_URL: z.string().url().default('https://api.dataforseo.com'),
+  GOOGLE_PLACES_API_KEY: z.string().optional(),
+  GOOGLE_PLACES_BASE_URL: z.string().url().default('https://places.googleapis.com'),
+}).refine((env) => (env.DATAFORSEO_LOGIN === undefined) === (env.DATAFORSEO_PASSWORD === undefined), {
+  message: 'set both DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD, or neither',
+  path: ['DATAFORSEO_PASSWORD'],
 });
 
 export type Environment = z.infer<typeof EnvironmentSchema>;
@@ -30,6 +39,15 @@ export interface Config {
   signupCreditUsd: string;
   publicUrl: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
+  vendors: VendorSettings;
+}
+
+/** Third-party data vendors: each is used only when its credentials are set. */
+export interface VendorSettings {
+  /** How long one upstream call may take before it fails as 502 UPSTREAM_ERROR. */
+  timeoutMs: number;
+  dataForSeo: { login: string; password: string; baseUrl: string } | undefined;
+  googlePlaces: { apiKey: string; baseUrl: string } | undefined;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -52,5 +70,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     signupCreditUsd: env.TOLLGATE_SIGNUP_CREDIT_USD,
     publicUrl: env.TOLLGATE_PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
+    vendors: {
+      timeoutMs: env.TOLLGATE_UPSTREAM_TIMEOUT_MS,
+      dataForSeo:
+        env.DATAFORSEO_LOGIN !== undefined && env.DATAFORSEO_PASSWORD !== undefined
+          ? { login: env.DATAFORSEO_LOGIN, password: env.DATAFORSEO_PASSWORD, baseUrl: env.DATAFORSEO_BASE_URL.replace(/\/+$/, '') }
+          : undefined,
+      googlePlaces:
+        env.GOOGLE_PLACES_API_KEY !== undefined
+          ? { apiKey: env.GOOGLE_PLACES_API_KEY, baseUrl: env.GOOGLE_PLACES_BASE_URL.replace(/\/+$/, '') }
+          : undefined,
+    },
   };
 }

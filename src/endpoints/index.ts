@@ -1,17 +1,27 @@
 import type { EndpointDefinition } from '../core/define-endpoint';
 import getAccount from './account/get-account';
 import listModels from './ai/list-models';
-import websearch from './serp/websearch';
-import domainAvailable from './seo/domain-available';
-import keywordIdeas from './seo/keyword-ideas';
-import seoSerp from './seo/serp';
+import { keywordEndpoints } from './seo/keywords';
+import { domainEndpoints } from './seo/domain';
+import { competitorEndpoints } from './seo/competitors';
+import { backlinkEndpoints } from './seo/backlinks';
+import { contentEndpoints } from './seo/content';
+import { aiVisibilityEndpoints } from './seo/ai';
+import { serpEndpoints } from './serp';
+import { searchEndpoints } from './search';
+import { mapsEndpoints } from './maps';
 
-/** The registry: every API route, listed explicitly. */
+/** The registry: every API route, listed explicitly (each area lists its own in its index). */
 export const endpoints: readonly EndpointDefinition<any, any>[] = [
   getAccount,
   listModels,
-  websearch,
-  seoSerp,
-  keywordIdeas,
-  domainAvailable,
+  ...keywordEndpoints,
+  ...domainEndpoints,
+  ...competitorEndpoints,
+  ...backlinkEndpoints,
+  ...contentEndpoints,
+  ...aiVisibilityEndpoints,
+  ...serpEndpoints,
+  ...searchEndpoints,
+  ...mapsEndpoints,
 ];

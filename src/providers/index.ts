@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { VendorSettings } from '../config';
 import type { Providers } from './providers';
 import { sandboxProviders } from './sandbox';
+import { dataForSeoProviders } from './dataforseo';
+import { googlePlacesProvider } from './google-places';
 
 /**
  * Chooses, per family, the vendor adapter whose credentials are configured, else the sandbox, and
- * says which at startup. (No vendor adapter is wired yet: every family is served by the sandbox.)
+ * says which at startup.
  */
-export function createProviders(logger: FastifyBaseLogger): Providers {
+export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogger): Providers {
   const providers: Providers = { ...sandboxProviders };
+  if (vendors.dataForSeo) Object.assign(providers, dataForSeoProviders({ ...vendors.dataForSeo, timeoutMs: vendors.timeoutMs }));
+  if (vendors.googlePlaces) providers.places = googlePlacesProvider({ ...vendors.googlePlaces, timeoutMs: vendors.timeoutMs });
   for (const [family, provider] of Object.entries(providers)) {
     if (provider.name === 'sandbox') {
       logger.info({ family, provider: provider.name }, `provider ${family}: sandbox (synthetic data; configure a vendor's credentials to serve real data)`);

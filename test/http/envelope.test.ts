@@ -7,7 +7,7 @@ import { UpstreamError } from '../../src/core/errors';
 import { formatUsd } from '../../src/core/money';
 import { perCall } from '../../src/core/price';
 import { endpoints as registry } from '../../src/endpoints';
-import type { SerpProvider } from '../../src/providers/providers';
+import type { SerpProvider } from '../../src/providers/families/serp';
 
 const REQUEST_ID = /^req_[0-9a-f]{32}$/;
 const seenRequestIds = new Set<string>();

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { perPage } from '../../core/price';
 import { SerpResponse } from '../../schemas/serp';
+import { languageCode, locationCode } from '../../schemas/request-fields';
 
 export const SerpRequest = z.strictObject({
   query: z.string().trim().min(1).max(700).meta({ description: 'Search query.', examples: ['best running shoes'] }),
   depth: z.number().int().min(1).max(100).default(10).meta({ description: 'Results to return, at most 100. Billed per started page of 10.' }),
-  location_code: z.number().int().positive().default(2840).meta({ description: 'Target location code (2840 = United States).' }),
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'must be an ISO language code such as en or pt-BR').default('en').meta({ description: 'ISO language code.' }),
+  location_code: locationCode(),
+  language: languageCode(),
 });
 
-
-/** Also served, identically, by the legacy alias `/v1/seo/serp` (see ../seo/serp.ts). */
+/** Also served, identically, by the legacy alias `/v1/seo/serp` (see ./legacy-seo-serp.ts). */
 export default defineEndpoint({
   id: 'serp.websearch',
   method: 'POST',

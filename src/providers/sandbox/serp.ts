@@ -1,4 +1,4 @@
-import type { SerpProvider, SerpSearchRequest } from '../providers';
+import type { SerpProvider, SerpSearchRequest } from '../families/serp';
 import type { SerpResponse, SerpResult } from '../../schemas/serp';
 import { intentOf, keywordMetrics, normaliseKeyword } from './keyword-metrics';
 import { SeededRandom } from './random';

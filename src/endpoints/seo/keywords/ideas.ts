@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../core/define-endpoint';
-import { perResults } from '../../core/price';
-import { Keyword } from '../../schemas/keyword';
-import { keywordFilterBlock, normaliseFilterBlock } from '../../filters/keyword-filter/schema';
-import { rejectWordsOrLengthMixedUnderAny } from '../../filters/keyword-filter/vendor';
+import { defineEndpoint } from '../../../core/define-endpoint';
+import { perResults } from '../../../core/price';
+import { Keyword } from '../../../schemas/keyword';
+import { languageCode, locationCode } from '../../../schemas/request-fields';
+import { keywordFilterBlock, normaliseFilterBlock } from '../../../filters/keyword-filter/schema';
+import { rejectWordsOrLengthMixedUnderAny } from '../../../filters/keyword-filter/vendor';
 
 const KeywordIdeasRequest = z
   .strictObject({
-  keyword: z.string().trim().min(1).max(80).meta({ description: 'Seed keyword.', examples: ['running shoes'] }),
-  limit: z.number().int().min(1).max(1000).default(50).meta({ description: 'Most ideas to return, 1 to 1000.' }),
-  location_code: z.number().int().positive().default(2840).meta({ description: 'Target location code (2840 = United States).' }),
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'must be an ISO language code such as en or pt-BR').default('en').meta({ description: 'ISO language code.' }),
+    keyword: z.string().trim().min(1).max(80).meta({ description: 'Seed keyword.', examples: ['running shoes'] }),
+    limit: z.number().int().min(1).max(1000).default(50).meta({ description: 'Most ideas to return, 1 to 1000.' }),
+    location_code: locationCode(),
+    language: languageCode(),
     ...keywordFilterBlock,
   })
   .superRefine(rejectWordsOrLengthMixedUnderAny);
@@ -59,7 +60,7 @@ export default defineEndpoint({
     },
   },
   async handler({ input, providers, signal }) {
-    const keywords = await providers.seo.keywordIdeas(
+    const keywords = await providers.keywords.keywordIdeas(
       { seed: input.keyword, limit: input.limit, locationCode: input.location_code, language: input.language, filter: normaliseFilterBlock(input) },
       { signal },
     );

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../core/define-endpoint';
-import websearch from '../serp/websearch';
+import websearch from './websearch';
 
 /** Legacy alias of `/v1/serp/websearch`: the same request, price, handler and response. */
 export default defineEndpoint({

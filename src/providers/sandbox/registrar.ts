@@ -1,4 +1,4 @@
-import type { DomainsProvider } from '../providers';
+import type { RegistrarProvider } from '../families/registrar';
 import type { DomainAvailability } from '../../schemas/domain-availability';
 import { SeededRandom, roundTo } from './random';
 
@@ -36,7 +36,7 @@ function check(domain: string): DomainAvailability {
   };
 }
 
-export const sandboxDomains: DomainsProvider = {
+export const sandboxRegistrar: RegistrarProvider = {
   name: 'sandbox',
   async availability(domains) {
     return domains.map(check);

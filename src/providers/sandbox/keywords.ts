@@ -1,4 +1,4 @@
-import type { KeywordIdeasRequest, SeoProvider } from '../providers';
+import type { KeywordIdeasRequest, KeywordsProvider } from '../families/keywords';
 import type { Keyword } from '../../schemas/keyword';
 import { keywordMetrics, normaliseKeyword } from './keyword-metrics';
 import { SeededRandom } from './random';
@@ -24,7 +24,7 @@ function ideaCandidates(seed: string): string[] {
   return [seed, ...random.shuffle(single), ...random.shuffle(double)];
 }
 
-export const sandboxSeo: SeoProvider = {
+export const sandboxKeywords: KeywordsProvider = {
   name: 'sandbox',
 
   async keywordIdeas({ seed, limit, filter }: KeywordIdeasRequest): Promise<Keyword[]> {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../core/define-endpoint';
-import { perCall } from '../../core/price';
-import { DomainAvailability } from '../../schemas/domain-availability';
-import { DomainName } from '../../schemas/domain-name';
+import { defineEndpoint } from '../../../core/define-endpoint';
+import { perCall } from '../../../core/price';
+import { DomainAvailability } from '../../../schemas/domain-availability';
+import { DomainName } from '../../../schemas/domain-name';
 
 const DomainAvailableRequest = z
   .strictObject({
@@ -38,6 +38,6 @@ export default defineEndpoint({
   },
   async handler({ input, providers, signal }) {
     const domains = input.domains ?? [input.domain!];
-    return { domains: await providers.domains.availability(domains, { signal }) };
+    return { domains: await providers.registrar.availability(domains, { signal }) };
   },
 });

@@ -1,0 +1,21 @@
+import type { Providers } from '../providers';
+import { DataForSeoClient, type DataForSeoSettings } from './client';
+import { dataForSeoKeywords } from './keywords';
+import { dataForSeoDomainAnalytics } from './domain-analytics';
+import { dataForSeoBacklinks } from './backlinks';
+import { dataForSeoContent } from './content';
+import { dataForSeoSerp } from './serp';
+
+export type DataForSeoFamilies = Pick<Providers, 'keywords' | 'domainAnalytics' | 'backlinks' | 'content' | 'serp'>;
+
+/** Every family the SEO data vendor serves, on one client (one set of credentials). */
+export function dataForSeoProviders(settings: DataForSeoSettings): DataForSeoFamilies {
+  const client = new DataForSeoClient(settings);
+  return {
+    keywords: dataForSeoKeywords(client),
+    domainAnalytics: dataForSeoDomainAnalytics(client),
+    backlinks: dataForSeoBacklinks(client),
+    content: dataForSeoContent(client),
+    serp: dataForSeoSerp(client),
+  };
+}

@@ -1,0 +1,5 @@
+import type { BacklinksProvider } from '../families/backlinks';
+
+export const sandboxBacklinks: BacklinksProvider = {
+  name: 'sandbox',
+};

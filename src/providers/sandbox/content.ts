@@ -1,0 +1,5 @@
+import type { ContentProvider } from '../families/content';
+
+export const sandboxContent: ContentProvider = {
+  name: 'sandbox',
+};

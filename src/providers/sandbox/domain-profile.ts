@@ -1,0 +1,74 @@
+import { SANDBOX_DATA_MONTH } from './keyword-metrics';
+import { SeededRandom } from './random';
+
+/**
+ * The one source of a domain's standing in the sandbox, seeded by the domain alone: every endpoint
+ * that reports a domain's rank, backlinks, referring domains, keywords or traffic reads it here,
+ * so they agree with each other. Magnitudes follow a long tail: most domains are small, a few huge.
+ */
+export interface DomainProfile {
+  domain: string;
+  /** 0 to 1000, the backlink index's rank. */
+  domainRank: number;
+  /** 0 to 100, a third-party-style domain rating. */
+  domainRating: number;
+  backlinks: number;
+  dofollowBacklinks: number;
+  brokenBacklinks: number;
+  referringDomains: number;
+  referringMainDomains: number;
+  referringIps: number;
+  referringPages: number;
+  organicKeywords: number;
+  /** Monthly organic visits (estimated). */
+  organicTraffic: number;
+  /** USD value of the organic traffic, at the keywords' CPC. */
+  organicTrafficValue: number;
+  paidKeywords: number;
+  paidTraffic: number;
+  paidTrafficCost: number;
+  /** First month the backlink index saw the domain, `YYYY-MM`. */
+  firstSeenMonth: string;
+}
+
+/** Well-known sites get the standing their names suggest, so examples look right. */
+const HEAVYWEIGHTS: Record<string, number> = {
+  'wikipedia.org': 0.99, 'youtube.com': 0.99, 'amazon.com': 0.97, 'reddit.com': 0.96, 'nytimes.com': 0.93,
+  'github.com': 0.95, 'example.com': 0.55,
+};
+
+export function domainProfile(rawDomain: string): DomainProfile {
+  const domain = rawDomain.trim().toLowerCase().replace(/^www\./, '');
+  const random = new SeededRandom(`domain:${domain}`);
+  // Authority in [0, 1): long-tailed, most mass below 0.5.
+  const authority = HEAVYWEIGHTS[domain] ?? Math.min(0.96, random.next() ** 1.8);
+  const logLinks = 1 + authority * 8.5 + random.normal(0, 0.3);
+  const backlinks = Math.max(3, Math.round(10 ** logLinks));
+  const referringDomains = Math.max(1, Math.round(backlinks / (8 + random.between(0, 40))));
+  const organicKeywords = Math.max(0, Math.round(10 ** (authority * 6.5 + random.normal(0, 0.25))));
+  const organicTraffic = Math.round(organicKeywords * (0.8 + authority * 18) * random.between(0.6, 1.4));
+  const paidShare = random.chance(0.45) ? random.between(0.005, 0.08) : 0;
+  const paidKeywords = Math.round(organicKeywords * paidShare);
+  const paidTraffic = Math.round(organicTraffic * paidShare * random.between(0.5, 2));
+  const ageMonths = Math.round(12 + authority * 120 + random.between(0, 36));
+  const firstIndex = SANDBOX_DATA_MONTH.year * 12 + (SANDBOX_DATA_MONTH.month - 1) - ageMonths;
+  return {
+    domain,
+    domainRank: Math.round(Math.min(1000, authority * 1000)),
+    domainRating: Math.round(Math.min(100, authority * 100)),
+    backlinks,
+    dofollowBacklinks: Math.round(backlinks * random.between(0.55, 0.85)),
+    brokenBacklinks: Math.round(backlinks * random.between(0.01, 0.06)),
+    referringDomains,
+    referringMainDomains: Math.max(1, Math.round(referringDomains * random.between(0.75, 0.95))),
+    referringIps: Math.max(1, Math.round(referringDomains * random.between(0.6, 0.9))),
+    referringPages: Math.max(1, Math.round(backlinks * random.between(0.5, 0.9))),
+    organicKeywords,
+    organicTraffic,
+    organicTrafficValue: Math.round(organicTraffic * random.between(0.3, 2.2) * 100) / 100,
+    paidKeywords,
+    paidTraffic,
+    paidTrafficCost: Math.round(paidTraffic * random.between(0.8, 3.5) * 100) / 100,
+    firstSeenMonth: `${Math.floor(firstIndex / 12)}-${String((firstIndex % 12) + 1).padStart(2, '0')}`,
+  };
+}

@@ -1,0 +1,5 @@
+import type { PlacesProvider } from '../families/places';
+
+export const sandboxPlaces: PlacesProvider = {
+  name: 'sandbox',
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Request fields many endpoints share, declared once so their rules, defaults and descriptions
+ * read the same everywhere. Each call returns a fresh schema, so an endpoint can add `.meta()`.
+ */
+
+/** ISO 639 language code, optionally with a region (`en`, `pt-BR`). */
+export function languageCode(defaultValue = 'en') {
+  return z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'must be an ISO language code such as en or pt-BR')
+    .default(defaultValue)
+    .meta({ description: 'ISO language code.', examples: [defaultValue] });
+}
+
+/** The SEO data vendor's numeric location code (2840 = United States). */
+export function locationCode(defaultValue = 2840) {
+  return z
+    .number()
+    .int()
+    .positive()
+    .default(defaultValue)
+    .meta({ description: 'Target location code (2840 = United States, 2826 = United Kingdom, 2276 = Germany).', examples: [defaultValue] });
+}
+
+/** Two-letter country code (ISO 3166-1 alpha-2), lower-cased: `us`, `gb`, `de`. */
+export function countryCode(defaultValue = 'us') {
+  return z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2}$/, 'must be a two-letter country code such as us or gb')
+    .default(defaultValue)
+    .meta({ description: 'Two-letter country code.', examples: [defaultValue] });
+}
+
+/** How many rows to return: an integer from 1 to `max`. */
+export function resultLimit(defaultValue: number, max: number) {
+  return z
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(defaultValue)
+    .meta({ description: `Most rows to return, 1 to ${max} (default ${defaultValue}).` });
+}
+
+/** A search query or keyword: trimmed, non-empty, at most 700 characters (the vendors' limit). */
+export function queryText(description: string, example: string) {
+  return z.string().trim().min(1).max(700).meta({ description, examples: [example] });
+}
