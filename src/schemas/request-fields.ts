@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSupportedCountry } from './countries';
 
 /**
  * Request fields many endpoints share, declared once so their rules, defaults and descriptions
@@ -24,15 +25,19 @@ export function locationCode(defaultValue = 2840) {
     .meta({ description: 'Target location code (2840 = United States, 2826 = United Kingdom, 2276 = Germany).', examples: [defaultValue] });
 }
 
-/** Two-letter country code (ISO 3166-1 alpha-2), lower-cased: `us`, `gb`, `de`. */
+/**
+ * Two-letter country code (ISO 3166-1 alpha-2), lower-cased: `us`, `gb`, `de`; one of the
+ * countries in ./countries.ts (convert with `locationCodeOfCountry`).
+ */
 export function countryCode(defaultValue = 'us') {
   return z
     .string()
     .trim()
     .toLowerCase()
     .regex(/^[a-z]{2}$/, 'must be a two-letter country code such as us or gb')
+    .refine(isSupportedCountry, 'is not a supported country code (see the API reference for the list)')
     .default(defaultValue)
-    .meta({ description: 'Two-letter country code.', examples: [defaultValue] });
+    .meta({ description: 'Two-letter country code (ISO 3166-1 alpha-2).', examples: [defaultValue] });
 }
 
 /** How many rows to return: an integer from 1 to `max`. */
