@@ -8,6 +8,8 @@ import { isBalanceCheckViolation, settlementRefusal, type Settlement } from './s
  */
 export function kyselySettlement(db: Kysely<Database>): Settlement {
   return {
+    // Every write is one statement on a pooled connection: nothing to keep apart.
+    exclusive: (work) => work(),
     async hold(request) {
       try {
         await db

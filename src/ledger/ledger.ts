@@ -50,10 +50,10 @@ export class Ledger {
     const id = `acct_${randomBytes(12).toString('base64url')}`;
     const createdAt = this.now().toISOString();
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.settlement.exclusive(() => this.db.transaction().execute(async (trx) => {
         await trx.insertInto('accounts').values({ id, email, balance_micros: 0, created_at: createdAt }).execute();
         if (creditMicros > 0) await this.applyEntry(trx, id, requestId, 'credit', creditMicros, null);
-      });
+      }));
     } catch (error) {
       if (constraintViolation(error) === 'unique' && /email/i.test(String((error as Error).message) + String((error as { constraint?: string }).constraint ?? ''))) {
         throw new DuplicateEmailError(`an account with email ${email} already exists`);
@@ -70,11 +70,11 @@ export class Ledger {
 
   async credit(accountId: string, micros: Micros, requestId: string): Promise<Micros> {
     assertCreditable(micros);
-    return this.db.transaction().execute(async (trx) => {
+    return this.settlement.exclusive(() => this.db.transaction().execute(async (trx) => {
       const balance = await this.applyEntry(trx, accountId, requestId, 'credit', micros, null);
       if (balance > MAX_BALANCE_MICROS) throw new RangeError(`a balance cannot exceed USD ${MAX_BALANCE_MICROS / 1_000_000}`);
       return balance;
-    });
+    }));
   }
 
   /**

@@ -33,6 +33,8 @@ export interface Settlement {
   hold(request: HoldRequest): Promise<boolean>;
   /** The balance after settling. Throws SettlementError when there is no hold or the cost exceeds it. */
   settle(request: SettleRequest): Promise<Micros>;
+  /** Runs the ledger's other multi-statement writes (a query-builder transaction) without interleaving. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** Explains why a settlement found no hold to settle from. */

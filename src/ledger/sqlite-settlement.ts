@@ -1,19 +1,11 @@
 import type SQLite from 'better-sqlite3';
 import { isBalanceCheckViolation, settlementRefusal, type HoldRequest, type Settlement, type SettleRequest } from './settlement';
 
-interface Pending {
-  run(): unknown;
-  resolve(value: unknown): void;
+interface Waiter {
+  resolve(): void;
   reject(error: unknown): void;
 }
 
-/**
- * SQLite's hot path. Statements are prepared once, and each hold or settlement is one INSERT, so a
- * failing one is undone alone by SQLite's statement rollback. The units requested within one turn
- * of the event loop are committed together in one BEGIN IMMEDIATE transaction — group commit: a
- * commit's WAL write is what a SQLite write costs most, so under load it is shared, while every
- * caller still gets its answer only after its unit is committed. A failed commit rejects them all.
- */
 export function sqliteSettlement(database: SQLite.Database): Settlement {
   // Each entry states the balance after it (the trigger checks it): the balance before plus the
   // entry's amount, read in the same statement.
@@ -52,39 +44,69 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
     return balance;
   };
 
-  let queue: Pending[] = [];
-  const commitQueued = database.transaction((batch: Pending[]) =>
-    batch.map((unit) => {
-      try {
-        return { ok: true as const, value: unit.run() };
-      } catch (error) {
-        return { ok: false as const, error };
-      }
-    }),
-  );
-  const flush = () => {
-    // The query builder shares this connection; never commit inside one of its transactions.
-    if (database.inTransaction) {
-      setImmediate(flush);
+  let turnOpen = false;
+  let waiters: Waiter[] = [];
+  let exclusiveWork = 0;
+  let deferred: Array<() => void> = [];
+
+  const commitTurn = () => {
+    if (!turnOpen) return;
+    turnOpen = false;
+    const committed = waiters;
+    waiters = [];
+    try {
+      database.exec('commit');
+    } catch (error) {
+      if (database.inTransaction) database.exec('rollback');
+      for (const waiter of committed) waiter.reject(error);
       return;
     }
-    const batch = queue;
-    queue = [];
+    for (const waiter of committed) waiter.resolve();
+  };
+
+  /** Runs `write` inside this turn's transaction (opening it), or later if the builder is busy. */
+  const inTurn = <T>(write: () => T, awaitCommit: boolean): Promise<T> => {
+    if (exclusiveWork > 0 || (database.inTransaction && !turnOpen)) {
+      return new Promise<T>((resolve, reject) => {
+        const retry = () => inTurn(write, awaitCommit).then(resolve, reject);
+        // A builder transaction outside `exclusive` (migrations at boot) ends on its own: look again next turn.
+        if (exclusiveWork > 0) deferred.push(retry);
+        else setImmediate(retry);
+      });
+    }
+    if (!turnOpen) {
+      database.exec('begin immediate');
+      turnOpen = true;
+      setImmediate(commitTurn);
+    }
+    let value: T;
     try {
-      commitQueued.immediate(batch).forEach((outcome, index) =>
-        outcome.ok ? batch[index]!.resolve(outcome.value) : batch[index]!.reject(outcome.error),
-      );
+      value = write();
     } catch (error) {
-      for (const unit of batch) unit.reject(error);
+      return Promise.reject(error);
+    }
+    if (!awaitCommit) return Promise.resolve(value);
+    return new Promise<T>((resolve, reject) => waiters.push({ resolve: () => resolve(value), reject }));
+  };
+
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    commitTurn();
+    exclusiveWork += 1;
+    try {
+      return await work();
+    } finally {
+      exclusiveWork -= 1;
+      if (exclusiveWork === 0) {
+        const ready = deferred;
+        deferred = [];
+        for (const run of ready) run();
+      }
     }
   };
-  const enqueue = <T>(run: () => T) =>
-    new Promise<T>((resolve, reject) => {
-      if (queue.push({ run, resolve: resolve as (value: unknown) => void, reject }) === 1) setImmediate(flush);
-    });
 
   return {
-    hold: (request) => enqueue(() => hold(request)),
-    settle: (request) => enqueue(() => settle(request)),
+    hold: (request) => inTurn(() => hold(request), false),
+    settle: (request) => inTurn(() => settle(request), true),
+    exclusive,
   };
 }
