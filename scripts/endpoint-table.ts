@@ -1,15 +1,34 @@
 /**
- * Prints the README's endpoint table from the registry (`npm run docs:endpoints`); a test checks
- * that the README carries exactly this table, so the two cannot drift.
+ * Prints the README's endpoint list from the registry, one table per area (`npm run docs:endpoints`);
+ * a test checks that the README carries exactly this text, so the two cannot drift.
  */
-import { areaOf } from '../src/core/define-endpoint';
+import { areaOf, type EndpointDefinition } from '../src/core/define-endpoint';
 import { endpoints } from '../src/endpoints';
 
+/** Area (the id's prefix, also the OpenAPI tag) → heading, in the order the README lists them. */
+const AREA_TITLES: Record<string, string> = {
+  account: 'Account',
+  seo: 'SEO: keywords, domains, competitors, backlinks, content, trends, AI visibility',
+  serp: 'Search results (SERP) and maps results',
+  maps: 'Maps (places)',
+  search: 'Raw search pages',
+  ai: 'AI',
+};
+
 export function endpointTable(): string {
-  const rows = [...endpoints]
-    .sort((a, b) => areaOf(a).localeCompare(areaOf(b)) || a.path.localeCompare(b.path))
-    .map((endpoint) => `| ${areaOf(endpoint)} | \`${endpoint.method} ${endpoint.path}\` | ${endpoint.summary} | ${endpoint.price.describe().replace(/^Cost: /, '')} |`);
-  return ['| Area | Endpoint | What it does | Price |', '|---|---|---|---|', ...rows].join('\n');
+  const byArea = new Map<string, EndpointDefinition<any, any>[]>();
+  for (const endpoint of endpoints) byArea.set(areaOf(endpoint), [...(byArea.get(areaOf(endpoint)) ?? []), endpoint]);
+  const order = [...Object.keys(AREA_TITLES), ...[...byArea.keys()].filter((area) => !(area in AREA_TITLES)).sort()];
+  return order
+    .filter((area) => byArea.has(area))
+    .map((area) => {
+      const rows = byArea
+        .get(area)!
+        .sort((a, b) => a.path.localeCompare(b.path))
+        .map((endpoint) => `| \`${endpoint.method} ${endpoint.path}\` | ${endpoint.summary} | ${endpoint.price.describe().replace(/^Cost: /, '')} |`);
+      return [`#### ${AREA_TITLES[area] ?? area} (${rows.length})`, '', '| Endpoint | What it does | Price |', '|---|---|---|', ...rows].join('\n');
+    })
+    .join('\n\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(endpointTable());

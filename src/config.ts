@@ -19,6 +19,7 @@ const EnvironmentSchema = z.object({
   DATAFORSEO_LOGIN: z.string().optional(),
   DATAFORSEO_PASSWORD: z.string().optional(),
   DATAFORSEO_BASE_URL: z.string().url().default('https://api.dataforseo.com'),
+  DATAFORSEO_POLL_MS: z.coerce.number().int().min(10).default(2_000),
   GOOGLE_PLACES_API_KEY: z.string().optional(),
   GOOGLE_PLACES_BASE_URL: z.string().url().default('https://places.googleapis.com'),
 }).refine((env) => (env.DATAFORSEO_LOGIN === undefined) === (env.DATAFORSEO_PASSWORD === undefined), {
@@ -46,7 +47,8 @@ export interface Config {
 export interface VendorSettings {
   /** How long one upstream call may take before it fails as 502 UPSTREAM_ERROR. */
   timeoutMs: number;
-  dataForSeo: { login: string; password: string; baseUrl: string } | undefined;
+  /** `pollMs`: how often a queued task (engines without a live endpoint) is asked for its result. */
+  dataForSeo: { login: string; password: string; baseUrl: string; pollMs: number } | undefined;
   googlePlaces: { apiKey: string; baseUrl: string } | undefined;
 }
 
@@ -74,7 +76,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       timeoutMs: env.TOLLGATE_UPSTREAM_TIMEOUT_MS,
       dataForSeo:
         env.DATAFORSEO_LOGIN !== undefined && env.DATAFORSEO_PASSWORD !== undefined
-          ? { login: env.DATAFORSEO_LOGIN, password: env.DATAFORSEO_PASSWORD, baseUrl: env.DATAFORSEO_BASE_URL.replace(/\/+$/, '') }
+          ? { login: env.DATAFORSEO_LOGIN, password: env.DATAFORSEO_PASSWORD, baseUrl: env.DATAFORSEO_BASE_URL.replace(/\/+$/, ''), pollMs: env.DATAFORSEO_POLL_MS }
           : undefined,
       googlePlaces:
         env.GOOGLE_PLACES_API_KEY !== undefined

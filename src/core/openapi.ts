@@ -8,6 +8,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '400': 'VALIDATION_ERROR: the body broke a rule; the message names the field. Not charged.',
   '401': 'INVALID_API_KEY (missing or unknown key) or REVOKED_API_KEY.',
   '402': 'NO_CREDITS: the balance does not cover the most this call can cost. Nothing was fetched.',
+  '404': 'NOT_FOUND: what the call names (a place, a photo) does not exist. Not charged.',
   '429': 'RATE_LIMITED: too many requests for this key; see Retry-After. Not charged.',
   '500': 'INTERNAL_ERROR. Not charged.',
   '502': 'UPSTREAM_ERROR: the data provider failed. Not charged.',

@@ -27,3 +27,80 @@ export const Keyword = z
   .meta({ id: 'Keyword' });
 
 export type Keyword = z.infer<typeof Keyword>;
+
+/**
+ * The record of a keyword the data provider knows nothing about: no demand measured, nothing
+ * classified. Endpoints that answer one record per keyword sent use it rather than drop the keyword.
+ */
+export function unknownKeyword(keyword: string): Keyword {
+  return {
+    keyword,
+    volume: 0,
+    cpc: 0,
+    difficulty: 0,
+    competition: 0,
+    competitionLevel: 'unknown',
+    intent: 'unknown',
+    avgBacklinks: 0,
+    avgReferringDomains: 0,
+    serpFeatures: [],
+    totalResults: 0,
+    trend: [],
+  };
+}
+
+/** One keyword's SEO difficulty (the bulk difficulty endpoint). */
+export const KeywordDifficulty = z
+  .object({
+    keyword: z.string().meta({ description: 'Keyword text, lower-cased.', examples: ['running shoes'] }),
+    difficulty: z.number().min(0).max(100).meta({ description: 'SEO difficulty, 0 to 100.', examples: [38] }),
+  })
+  .meta({ id: 'KeywordDifficulty' });
+
+export type KeywordDifficulty = z.infer<typeof KeywordDifficulty>;
+
+const IntentProbability = z.number().min(0).max(1).meta({ description: 'Probability of this intent, 0 to 1.', examples: [0.86] });
+
+/** One keyword's search intent, with the other intents it may also carry (the search intent endpoint). */
+export const KeywordSearchIntent = z
+  .object({
+    keyword: z.string().meta({ description: 'Keyword text, lower-cased.', examples: ['best running shoes'] }),
+    intent: KeywordIntent.meta({ description: 'Most probable search intent.' }),
+    probability: IntentProbability,
+    secondaryIntents: z
+      .array(z.object({ intent: KeywordIntent.meta({ description: 'Another likely intent.' }), probability: IntentProbability }))
+      .meta({ description: 'Other likely intents, most probable first; empty when there are none.' }),
+  })
+  .meta({ id: 'KeywordSearchIntent' });
+
+export type KeywordSearchIntent = z.infer<typeof KeywordSearchIntent>;
+
+/**
+ * A keyword as requests take it: trimmed, 1 to 80 characters (the data provider's limit), then
+ * lower-cased with single spaces, the form the provider reports keywords in.
+ */
+export function keywordText() {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .toLowerCase()
+    .overwrite((keyword) => keyword.replace(/\s+/g, ' '));
+}
+
+/**
+ * 1 to `max` keywords; a bad one is refused naming its index (`keywords[3]: must not be empty`).
+ * Duplicates (after normalisation, so case-insensitive) are dropped, first occurrence kept.
+ */
+export function keywordList(max: number, examples: string[]) {
+  return z
+    .array(keywordText())
+    .min(1)
+    .max(max)
+    .overwrite((keywords) => [...new Set(keywords)])
+    .meta({
+      description: `1 to ${max} keywords, each at most 80 characters; compared case-insensitively, so duplicates count once.`,
+      examples: [examples],
+    });
+}

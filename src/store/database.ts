@@ -60,6 +60,9 @@ async function openPostgres(databaseUrl: string, schema: string | undefined): Pr
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server dropped (a restart, an administrator's terminate) is removed by
+  // the pool, and the next query opens a fresh one; unhandled, its error would end the process.
+  pool.on('error', () => {});
   if (schema) await pool.query(`create schema if not exists ${schema}`);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };

@@ -230,6 +230,9 @@ const failingSerp: SerpProvider = {
   async search() {
     throw new UpstreamError('The search provider is unavailable; try again shortly.', { cause: new Error('ECONNRESET secret-host:443') });
   },
+  async searchHtml() {
+    throw new UpstreamError('The search provider is unavailable; try again shortly.', { cause: new Error('ECONNRESET secret-host:443') });
+  },
 };
 
 describe(`failures inside the paid pipeline (${testDatabaseLabel()})`, () => {

@@ -1,15 +1,9 @@
-import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
-import { perPage } from '../../core/price';
-import { SerpResponse } from '../../schemas/serp';
-import { languageCode, locationCode } from '../../schemas/request-fields';
+import { SERP_RESPONSES } from '../../schemas/serp';
+import { organicExample } from './examples';
+import { pricePerPage, searchEngine, serpRequest } from './serp-request';
 
-export const SerpRequest = z.strictObject({
-  query: z.string().trim().min(1).max(700).meta({ description: 'Search query.', examples: ['best running shoes'] }),
-  depth: z.number().int().min(1).max(100).default(10).meta({ description: 'Results to return, at most 100. Billed per started page of 10.' }),
-  location_code: locationCode(),
-  language: languageCode(),
-});
+const PAGE_SIZE = 10;
 
 /** Also served, identically, by the legacy alias `/v1/seo/serp` (see ./legacy-seo-serp.ts). */
 export default defineEndpoint({
@@ -18,10 +12,10 @@ export default defineEndpoint({
   path: '/v1/serp/websearch',
   summary: 'Web search results (SERP)',
   description:
-    'Live web search results for a query: organic results, ads, featured snippets, people-also-ask, local packs, knowledge graph and 30 other result types, each with its type-specific `data`.',
-  input: SerpRequest,
-  output: SerpResponse,
-  price: perPage({ usdPerPage: 0.01, pageSize: 10, requested: (input: z.output<typeof SerpRequest>) => input.depth }),
+    'Live web search results for a query: organic results, ads, featured snippets, people-also-ask, local packs, knowledge graph, AI overview and 24 other result types, each with its type-specific `data`.',
+  input: serpRequest({ depthDescription: `Results to return. Billed per started page of ${PAGE_SIZE}.`, example: 'best running shoes' }),
+  output: SERP_RESPONSES.websearch,
+  price: pricePerPage(PAGE_SIZE),
   examples: {
     request: { query: 'best running shoes', depth: 10 },
     response: {
@@ -29,15 +23,25 @@ export default defineEndpoint({
       totalResults: 412000000,
       itemTypes: ['paid', 'organic'],
       results: [
-        { position: 1, type: 'paid', title: 'Running Shoes — Free Shipping', url: 'https://shop.example/lp/running-shoes', description: 'Shop running shoes. Fast delivery and easy returns.', domain: 'shop.example', data: { breadcrumb: 'shop.example/running', descriptionRows: ['Free returns'] } },
-        { position: 2, type: 'organic', title: 'The 12 Best Running Shoes of 2026', url: 'https://guide.example/best-running-shoes', description: 'We tested 40 pairs…', domain: 'guide.example', data: { breadcrumb: 'https://guide.example › reviews', websiteName: 'Guide', isFeaturedSnippet: false, highlighted: ['running shoes'] } },
+        {
+          position: 1,
+          type: 'paid',
+          title: 'Running Shoes — Free Shipping',
+          url: 'https://shop.example/lp/running-shoes',
+          description: 'Shop running shoes. Fast delivery and easy returns.',
+          domain: 'shop.example',
+          data: { breadcrumb: 'shop.example/running', highlighted: ['running'], extra: null, descriptionRows: ['Free returns'], links: null, faq: null, rating: null, price: null },
+        },
+        organicExample({
+          position: 2,
+          title: 'The 12 Best Running Shoes of 2026',
+          url: 'https://guide.example/reviews/best-running-shoes',
+          description: 'We tested 40 pairs…',
+          domain: 'guide.example',
+          websiteName: 'Guide',
+        }),
       ],
     },
   },
-  async handler({ input, providers, signal }) {
-    return providers.serp.search(
-      { query: input.query, depth: input.depth, locationCode: input.location_code, language: input.language },
-      { signal },
-    );
-  },
+  handler: searchEngine('websearch'),
 });

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
 import type { CallOptions } from '../providers';
@@ -9,6 +10,8 @@ export interface DataForSeoSettings {
   /** Without a trailing slash; `https://api.dataforseo.com` in production. */
   baseUrl: string;
   timeoutMs: number;
+  /** How often a queued task is asked for its result (default 2 s). */
+  pollMs?: number;
 }
 
 const VENDOR = 'the SEO data provider';
@@ -16,6 +19,9 @@ const VENDOR = 'the SEO data provider';
 /** Task-level "No Search Results": an empty answer, not a failure. */
 const NO_RESULTS = 40102;
 const OK = 20000;
+const TASK_CREATED = 20100;
+/** A queued task not finished yet ("Task Handed", "Task In Queue"). */
+const NOT_READY = new Set([40601, 40602]);
 
 const Envelope = z.looseObject({
   status_code: z.number().int(),
@@ -23,6 +29,7 @@ const Envelope = z.looseObject({
   tasks: z
     .array(
       z.looseObject({
+        id: z.string().nullish(),
         status_code: z.number().int(),
         status_message: z.string().nullish(),
         result: z.array(z.unknown()).nullish(),
@@ -34,7 +41,8 @@ const Envelope = z.looseObject({
 /**
  * The vendor's v3 API: HTTP Basic, a body that is an array of tasks (live endpoints take exactly
  * one), and outcomes reported as status codes at two levels, the call's and the task's. `live`
- * returns the task's `result` array (empty when the vendor found nothing) or throws UpstreamError.
+ * (and `queued`, for the few functions without a live variant) returns the task's `result` array
+ * (empty when the vendor found nothing) or throws UpstreamError.
  * Each area's adapter (./keywords.ts, ./serp.ts, …) maps those results to our records.
  */
 export class DataForSeoClient {
@@ -47,13 +55,46 @@ export class DataForSeoClient {
 
   /** POST one task to `/v3/{path}` (e.g. `serp/google/organic/live/advanced`). */
   async live(path: string, task: Record<string, unknown>, options: CallOptions): Promise<unknown[]> {
+    const outcome = await this.send('POST', path, [task], this.settings.timeoutMs, options);
+    if (outcome.status_code === NO_RESULTS) return [];
+    if (outcome.status_code !== OK) throw vendorError(outcome.status_code, outcome.status_message);
+    return outcome.result ?? [];
+  }
+
+  /**
+   * For functions the vendor runs only as queued tasks (no live variant): POST the task to
+   * `/v3/{base}/task_post`, then ask `/v3/{base}/task_get/{view}/{id}` until it is ready, all
+   * within the upstream timeout. Returns the task's `result`, like `live`.
+   */
+  async queued(base: string, view: string, task: Record<string, unknown>, options: CallOptions): Promise<unknown[]> {
+    const deadline = Date.now() + this.settings.timeoutMs;
+    const posted = await this.send('POST', `${base}/task_post`, [task], this.settings.timeoutMs, options);
+    if (posted.status_code !== TASK_CREATED && posted.status_code !== OK) throw vendorError(posted.status_code, posted.status_message);
+    if (!posted.id) throw new UpstreamError('The SEO data provider accepted the task without an id.');
+    for (;;) {
+      const wait = Math.min(this.settings.pollMs ?? 2_000, deadline - Date.now());
+      if (wait <= 0) break;
+      await delay(wait, undefined, { signal: options.signal });
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) break;
+      const outcome = await this.send('GET', `${base}/task_get/${view}/${encodeURIComponent(posted.id)}`, undefined, remaining, options);
+      if (NOT_READY.has(outcome.status_code)) continue;
+      if (outcome.status_code === NO_RESULTS) return [];
+      if (outcome.status_code !== OK) throw vendorError(outcome.status_code, outcome.status_message);
+      return outcome.result ?? [];
+    }
+    throw new UpstreamError(`The SEO data provider did not finish the task within ${this.settings.timeoutMs / 1000} s; try again shortly.`);
+  }
+
+  /** One call, checked at the call level; returns the task's outcome for the caller to judge. */
+  private async send(method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number, options: CallOptions) {
     const answer = await upstreamRequest({
       vendor: VENDOR,
-      method: 'POST',
+      method,
       url: `${this.settings.baseUrl}/v3/${path}`,
       headers: { authorization: this.authorization },
-      json: [task],
-      timeoutMs: this.settings.timeoutMs,
+      json: body,
+      timeoutMs,
       signal: options.signal,
     });
     if (answer.status === 401) throw new UpstreamError('The SEO data provider refused our credentials; the operator must check DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD.');
@@ -62,11 +103,9 @@ export class DataForSeoClient {
 
     const envelope = readUpstream(VENDOR, Envelope, answer.body);
     if (envelope.status_code !== OK) throw vendorError(envelope.status_code, envelope.status_message);
-    const taskOutcome = envelope.tasks?.[0];
-    if (!taskOutcome) throw new UpstreamError('The SEO data provider answered without a task result.');
-    if (taskOutcome.status_code === NO_RESULTS) return [];
-    if (taskOutcome.status_code !== OK) throw vendorError(taskOutcome.status_code, taskOutcome.status_message);
-    return taskOutcome.result ?? [];
+    const outcome = envelope.tasks?.[0];
+    if (!outcome) throw new UpstreamError('The SEO data provider answered without a task result.');
+    return outcome;
   }
 
   /** The first (for live endpoints, only) element of `result`, checked against `schema`; undefined when empty. */

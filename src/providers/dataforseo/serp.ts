@@ -1,8 +1,41 @@
+import { z } from 'zod';
+import { readUpstream } from '../http/upstream-request';
+import { locationCodeOfCountry } from '../../schemas/countries';
+import { serpPage } from '../../schemas/serp';
 import type { SerpProvider } from '../families/serp';
 import type { DataForSeoClient } from './client';
+import { ENGINE_CALLS } from './serp/engines';
+import { mapResultPage } from './serp/page';
+import { listOf, text, VENDOR } from './serp/wire';
 
+const HTML_PATH = 'serp/google/organic/live/html';
+const HtmlResult = z.looseObject({ items: listOf({ page: z.number().nullish(), html: text }) });
+
+/**
+ * The SERP family on the vendor's SERP API: each engine's live endpoint, or its queued task where
+ * the vendor has no live one (./serp/engines.ts),
+ * its items mapped through one table (./serp/page.ts); the raw page from the organic HTML endpoint.
+ */
 export function dataForSeoSerp(client: DataForSeoClient): SerpProvider {
   return {
     name: client.name,
-  } as SerpProvider; // placeholder: the area's mapping is being written
+    async search(request, options) {
+      const engine = ENGINE_CALLS[request.engine];
+      const task = await engine.task(request, client, options);
+      if (!task) return serpPage(request.query, 0, []);
+      const [result] = engine.queued ? await client.queued(engine.path, 'advanced', task, options) : await client.live(engine.path, task, options);
+      return mapResultPage(request.engine, request.query, request.depth, result);
+    },
+    async searchHtml(request, options) {
+      const task = { keyword: request.query, location_code: locationCodeOfCountry(request.country), language_code: 'en', depth: request.numResults };
+      const [result] = await client.live(HTML_PATH, task, options);
+      const pages = result === undefined || result === null ? [] : readUpstream(VENDOR, HtmlResult, result).items;
+      const html = pages
+        .slice()
+        .sort((first, second) => (first.page ?? 0) - (second.page ?? 0))
+        .map((page) => page.html ?? '')
+        .join('\n');
+      return { query: request.query, html };
+    },
+  };
 }

@@ -1,5 +1,447 @@
 import type { DomainAnalyticsProvider } from '../families/domain-analytics';
+import { thirdPartyRankOf } from '../families/domain-analytics';
+import type { Keyword } from '../../schemas/keyword';
+import {
+  POSITION_BUCKETS, type Competitor, type DomainBacklink, type DomainTechnology, type PositionBucket,
+  type SearchTypeOverview, type SerpCompetitor,
+} from '../../schemas/domain-analytics';
+import { applyKeywordFilters } from '../../filters/keyword-filter/evaluate';
+import { domainProfile, type DomainProfile } from './domain-profile';
+import { keywordMetrics, normaliseKeyword, SANDBOX_DATA_MONTH } from './keyword-metrics';
+import { SeededRandom, roundTo } from './random';
+import { sandboxRegistrar } from './registrar';
+
+/**
+ * Domain analytics from the sandbox's two sources of truth: every domain-level number comes from
+ * `domainProfile` (scaled to the location's share of the domain's audience, the United States
+ * being the profile itself), every keyword number from `keywordMetrics`. Rankings are drawn from
+ * one position distribution per domain, so the keyword lists agree with the rank overview.
+ */
+
+const UNITED_STATES = 2840;
+
+/** The profile as seen from one location: links are global, keywords and traffic local. */
+function localProfile(domain: string, locationCode: number): DomainProfile {
+  const profile = domainProfile(domain);
+  if (locationCode === UNITED_STATES) return profile;
+  const share = new SeededRandom(`market:${profile.domain}:${locationCode}`).between(0.02, 0.45);
+  const scale = (value: number) => Math.round(value * share);
+  return {
+    ...profile,
+    organicKeywords: scale(profile.organicKeywords),
+    organicTraffic: scale(profile.organicTraffic),
+    organicTrafficValue: roundTo(profile.organicTrafficValue * share, 2),
+    paidKeywords: scale(profile.paidKeywords),
+    paidTraffic: scale(profile.paidTraffic),
+    paidTrafficCost: roundTo(profile.paidTrafficCost * share, 2),
+  };
+}
+
+// ── Positions and clicks ────────────────────────────────────────────────────────────────────
+
+/** Share of a SERP's clicks by organic position (a typical published CTR curve). */
+const CLICK_THROUGH = [0.28, 0.155, 0.105, 0.075, 0.055, 0.042, 0.033, 0.027, 0.022, 0.019];
+
+function estimatedVisits(volume: number, position: number): number {
+  const rate = CLICK_THROUGH[position - 1] ?? (position <= 20 ? 0.008 : 0.001);
+  return roundTo(volume * rate, 2);
+}
+
+/** Stronger domains rank higher: position = 1 + ⌊100·u^k⌋ with k growing with the domain's rank. */
+const positionSkew = (domainRank: number) => 1 + 0.5 * (domainRank / 1000);
+
+function drawPosition(domainRank: number, random: SeededRandom): number {
+  return Math.min(100, 1 + Math.floor(100 * random.next() ** positionSkew(domainRank)));
+}
+
+const bucketRange = (bucket: PositionBucket): [number, number] => {
+  const [low, high = low] = bucket.slice(3).split('_').map(Number) as [number, number?];
+  return [low, high];
+};
+
+/** `total` split over the position buckets by the same distribution `drawPosition` samples. */
+function positionCounts(total: number, domainRank: number): Record<PositionBucket, number> {
+  const k = positionSkew(domainRank);
+  const below = (position: number) => (position / 100) ** (1 / k);
+  const exact = POSITION_BUCKETS.map((bucket) => {
+    const [low, high] = bucketRange(bucket);
+    return total * (below(high) - below(low - 1));
+  });
+  const counts = exact.map(Math.floor);
+  // Largest remainders take the units lost to rounding down, so the buckets sum to `total`.
+  const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder);
+  for (let missing = total - counts.reduce((sum, value) => sum + value, 0), at = 0; missing > 0; missing -= 1, at += 1) {
+    counts[order[at % order.length]!.index]! += 1;
+  }
+  return Object.fromEntries(POSITION_BUCKETS.map((bucket, index) => [bucket, counts[index]!])) as Record<PositionBucket, number>;
+}
+
+function movement(keywords: number, random: SeededRandom): SearchTypeOverview['movement'] {
+  const part = (low: number, high: number) => Math.round(keywords * random.between(low, high));
+  return { new: part(0.04, 0.12), up: part(0.12, 0.3), down: part(0.12, 0.3), lost: part(0.03, 0.1) };
+}
+
+function paidPositions(keywords: number, random: SeededRandom): Record<PositionBucket, number> {
+  const counts = Object.fromEntries(POSITION_BUCKETS.map((bucket) => [bucket, 0])) as Record<PositionBucket, number>;
+  counts.pos1 = Math.round(keywords * random.between(0.35, 0.6));
+  counts.pos2_3 = Math.min(keywords - counts.pos1, Math.round(keywords * random.between(0.25, 0.4)));
+  counts.pos4_10 = keywords - counts.pos1 - counts.pos2_3;
+  return counts;
+}
+
+// ── What a domain ranks for ─────────────────────────────────────────────────────────────────
+
+const TOPICS = [
+  'coffee', 'running shoes', 'home insurance', 'recipes', 'laptops', 'travel deals', 'gardening', 'web hosting',
+  'fitness', 'skincare', 'photography', 'personal finance', 'pet food', 'furniture', 'online courses', 'car rental',
+  'headphones', 'yoga', 'camping gear', 'project management software', 'wedding dresses', 'mortgage rates',
+];
+const PREFIXES = ['best', 'cheap', 'top', 'buy', 'how to choose', 'affordable', 'used', 'new', 'professional', 'small', 'organic', 'online', 'local', 'premium'];
+const SUFFIXES = [
+  'near me', 'reviews', 'price', 'for beginners', 'guide', 'ideas', 'tips', 'deals', 'online', 'comparison',
+  'for sale', 'brands', 'alternatives', '2026', 'cost', 'app', 'course', 'checklist', 'benefits', 'examples',
+];
+const BRAND_MODIFIERS = ['', ' login', ' reviews', ' app', ' coupon', ' customer service', ' near me', ' pricing', ' contact', ' careers'];
+
+/** The registrable name of a domain, as searchers type it: `blog.coffee-lab.co.uk` → `coffee lab`. */
+function brandOf(domain: string): string {
+  const labels = domain.replace(/^www\./, '').split('.').slice(0, -1);
+  if (labels.length > 1 && ['co', 'com', 'org', 'net', 'ac', 'gov'].includes(labels[labels.length - 1]!)) labels.pop();
+  return (labels[labels.length - 1] ?? domain).replace(/-/g, ' ');
+}
+
+/** What a site is about: the words of its name where it has some, then seeded general topics. */
+function topicsOf(domain: string): string[] {
+  const random = new SeededRandom(`topics:${domain}`);
+  const ownWords = brandOf(domain).split(' ').filter((word) => word.length >= 3 && !/\d/.test(word));
+  return [...new Set([...ownWords, ...random.shuffle(TOPICS).slice(0, 3)])].slice(0, 4);
+}
+
+function keywordsAbout(topic: string): string[] {
+  return [
+    topic,
+    ...PREFIXES.map((prefix) => `${prefix} ${topic}`),
+    ...SUFFIXES.map((suffix) => `${topic} ${suffix}`),
+    ...PREFIXES.flatMap((prefix) => SUFFIXES.map((suffix) => `${prefix} ${topic} ${suffix}`)),
+  ];
+}
+
+const SECTIONS = ['blog', 'guides', 'products', 'shop', 'learn', 'reviews'];
+const NOT_TOPICS = new Set([...PREFIXES, ...SUFFIXES, ...SECTIONS].flatMap((words) => words.split(' ')));
+
+/** The words of a keyword or URL path that name a topic, not a modifier or a site section. */
+function topicWords(text: string): string[] {
+  return normaliseKeyword(text.replace(/[^a-z0-9]+/gi, ' ')).split(' ').filter((word) => word.length >= 3 && !/^\d+$/.test(word) && !NOT_TOPICS.has(word));
+}
+
+const slug = (text: string) => text.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+function pageFor(domain: string, keyword: string, random: SeededRandom): string {
+  return `https://${domain}/${random.pick(SECTIONS)}/${slug(keyword)}`;
+}
+
+type Ranking = { position: number; url: string; etv: number };
+type RankedRecord = Keyword & Ranking;
+
+function rankingOf(domain: string, metrics: Keyword, isBrand: boolean): Ranking {
+  const random = new SeededRandom(`rank:${domain}:${metrics.keyword}`);
+  const position = isBrand ? random.integer(1, 3) : drawPosition(domainProfile(domain).domainRank, random);
+  const url = isBrand ? `https://${domain}/` : pageFor(domain, metrics.keyword, random);
+  return { position, url, etv: estimatedVisits(metrics.volume, position) };
+}
+
+/**
+ * The keywords a domain ranks for in a location, highest volume first: its brand searches and
+ * its topics with searchers' modifiers, as many as its profile's organic keyword count (up to
+ * the ~1,300 the generator holds).
+ */
+function rankedPool(domain: string, locationCode: number): RankedRecord[] {
+  const brand = brandOf(domain);
+  const brandKeywords = new Set(BRAND_MODIFIERS.map((modifier) => normaliseKeyword(`${brand}${modifier}`)));
+  const random = new SeededRandom(`ranked:${domain}:${locationCode}`);
+  const candidates = [...new Set([...brandKeywords, ...random.shuffle(topicsOf(domain).flatMap(keywordsAbout).map(normaliseKeyword))])];
+  return candidates
+    .slice(0, localProfile(domain, locationCode).organicKeywords)
+    .map((keyword) => {
+      const metrics = keywordMetrics(keyword);
+      return { ...metrics, ...rankingOf(domain, metrics, brandKeywords.has(keyword)) };
+    })
+    .sort(byVolume);
+}
+
+const byVolume = (first: Keyword, second: Keyword) => second.volume - first.volume || first.keyword.localeCompare(second.keyword);
+
+const keywordFields = ({ keyword, volume, cpc, competition, competitionLevel, difficulty, intent }: Keyword) =>
+  ({ keyword, volume, cpc, competition, competitionLevel, difficulty, intent });
+
+// ── Other domains ───────────────────────────────────────────────────────────────────────────
+
+const NAME_PREFIXES = ['', 'the', 'my', 'best', 'top', 'go', 'get', 'all'];
+const NAME_SUFFIXES = ['', 'hub', 'hq', 'guide', 'store', 'shop', 'lab', 'daily', 'world', 'pro', 'zone', 'central', 'insider', 'reviews', 'online', 'direct', 'depot', 'base', 'corner', 'nation'];
+const TLDS = ['com', 'net', 'org', 'io', 'co'];
+const BIG_SITES = ['wikipedia.org', 'reddit.com', 'youtube.com', 'amazon.com', 'nytimes.com', 'github.com', 'quora.com', 'medium.com'];
+
+/** Plausible sites about the same topics, big general sites first (up to ~3,200). */
+function siteNamesAbout(topics: string[], exclude?: string): string[] {
+  const names = topics.flatMap((topic) => {
+    const word = topic.replace(/[^a-z0-9]/g, '');
+    return NAME_PREFIXES.flatMap((prefix) => NAME_SUFFIXES.flatMap((suffix) => TLDS.map((tld) => `${prefix}${word}${suffix}.${tld}`)));
+  });
+  return [...new Set([...BIG_SITES, ...names])].filter((name) => name !== exclude);
+}
+
+/** The 100 organic results of a keyword, as domains: sites about its words, stronger ones higher. */
+function serpDomains(keyword: string): string[] {
+  const words = topicWords(keyword);
+  const random = new SeededRandom(`serp-domains:${keyword}`);
+  return random
+    .shuffle(siteNamesAbout(words.length > 0 ? words : [keyword]))
+    .slice(0, 150)
+    .map((domain) => ({ domain, score: domainProfile(domain).domainRank * random.between(0.2, 1) }))
+    .sort((first, second) => second.score - first.score || first.domain.localeCompare(second.domain))
+    .slice(0, 100)
+    .map(({ domain }) => domain);
+}
+
+// ── Technologies and WHOIS ──────────────────────────────────────────────────────────────────
+
+/** group → category → candidates; a site uses one of each, with probability `presence` (1 when absent). */
+const TECHNOLOGIES: Array<{ group: string; category: string; names: string[]; presence?: number }> = [
+  { group: 'servers', category: 'web_servers', names: ['Nginx', 'Apache HTTP Server', 'LiteSpeed', 'Microsoft IIS'] },
+  { group: 'servers', category: 'cdn', names: ['Cloudflare', 'Fastly', 'Amazon CloudFront', 'Akamai'], presence: 0.3 },
+  { group: 'web_development', category: 'javascript_frameworks', names: ['React', 'Vue.js', 'Angular', 'Svelte'], presence: 0.4 },
+  { group: 'web_development', category: 'javascript_libraries', names: ['jQuery', 'Lodash', 'core-js'] },
+  { group: 'web_development', category: 'programming_languages', names: ['PHP', 'Node.js', 'Python', 'Ruby'] },
+  { group: 'content', category: 'cms', names: ['WordPress', 'Drupal', 'Joomla', 'Ghost'], presence: 0.4 },
+  { group: 'sales', category: 'ecommerce', names: ['Shopify', 'WooCommerce', 'Magento', 'BigCommerce'], presence: 0.6 },
+  { group: 'analytics', category: 'analytics', names: ['Google Analytics', 'Matomo', 'Plausible', 'Hotjar'] },
+  { group: 'marketing', category: 'tag_managers', names: ['Google Tag Manager', 'Tealium'], presence: 0.3 },
+  { group: 'privacy', category: 'cookie_compliance', names: ['OneTrust', 'Cookiebot'], presence: 0.5 },
+  { group: 'utilities', category: 'font_scripts', names: ['Google Font API', 'Font Awesome'], presence: 0.3 },
+  { group: 'communication', category: 'live_chat', names: ['Intercom', 'Zendesk', 'Drift'], presence: 0.7 },
+];
+
+const REGISTRARS = ['MarkMonitor Inc.', 'GoDaddy.com, LLC', 'NameCheap, Inc.', 'Tucows Domains Inc.', 'Network Solutions, LLC', 'Gandi SAS', 'Cloudflare, Inc.', 'Porkbun LLC'];
+
+/** A moment in the given month, ISO 8601 (`monthIndex` = year·12 + month − 1). */
+function momentIn(monthIndex: number, random: SeededRandom): string {
+  const day = String(random.integer(1, 28)).padStart(2, '0');
+  const time = [random.integer(0, 23), random.integer(0, 59), random.integer(0, 59)].map((part) => String(part).padStart(2, '0')).join(':');
+  return `${Math.floor(monthIndex / 12)}-${String((monthIndex % 12) + 1).padStart(2, '0')}-${day}T${time}+00:00`;
+}
+
+const DATA_MONTH_INDEX = SANDBOX_DATA_MONTH.year * 12 + SANDBOX_DATA_MONTH.month - 1;
+const monthIndexOf = (yearMonth: string) => {
+  const [year, month] = yearMonth.split('-').map(Number) as [number, number];
+  return year * 12 + month - 1;
+};
+
+function nameServers(domain: string, random: SeededRandom): string[] {
+  const host = random.pick(['cloudflare', 'aws', 'registrar', 'own']);
+  if (host === 'cloudflare') return random.shuffle(['ada', 'bob', 'kate', 'nina', 'tom', 'vera']).slice(0, 2).map((name) => `${name}.ns.cloudflare.com`);
+  if (host === 'aws') return [1, 2, 3, 4].map((n) => `ns-${random.integer(100, 1999)}.awsdns-${String(random.integer(0, 63)).padStart(2, '0')}.${['com', 'net', 'org', 'co.uk'][n - 1]}`);
+  if (host === 'registrar') return [1, 2].map((n) => `ns${random.integer(1, 80) + n}.domaincontrol.com`);
+  return [`ns1.${domain}`, `ns2.${domain}`];
+}
+
+// ── The provider ────────────────────────────────────────────────────────────────────────────
 
 export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
   name: 'sandbox',
+
+  async overview({ domain, locationCode }) {
+    const profile = localProfile(domain, locationCode);
+    const { organicTraffic, organicKeywords, backlinks, referringDomains, domainRank } = profile;
+    return { domain, organicTraffic, organicKeywords, backlinks, referringDomains, domainRank };
+  },
+
+  async rankedKeywords({ domain, locationCode, limit, filter }) {
+    return applyKeywordFilters(rankedPool(domain, locationCode), filter)
+      .slice(0, limit)
+      .map(({ keyword, position, volume, url, cpc, competition, competitionLevel, difficulty, intent }) =>
+        ({ keyword, position, searchVolume: volume, url, cpc, competition, competitionLevel, difficulty, intent }));
+  },
+
+  async trafficEstimates({ domains, locationCode }) {
+    return domains.map((domain) => {
+      const { organicKeywords, organicTraffic, paidKeywords, paidTraffic } = localProfile(domain, locationCode);
+      return { domain, organicKeywords, organicTraffic, paidKeywords, paidTraffic };
+    });
+  },
+
+  async metrics({ domain }) {
+    const profile = domainProfile(domain);
+    const random = new SeededRandom(`home-page:${profile.domain}`);
+    const share = (value: number, low: number, high: number) => Math.round(value * random.between(low, high));
+    const trafficShare = random.between(0.05, 0.3);
+    return {
+      target: domain,
+      page: {
+        backlinks: share(profile.backlinks, 0.1, 0.5),
+        refDomains: share(profile.referringDomains, 0.3, 0.8),
+        traffic: Math.round(profile.organicTraffic * trafficShare),
+        trafficValue: roundTo(profile.organicTrafficValue * trafficShare, 2),
+        organicKeywords: Math.min(profile.organicKeywords, share(profile.organicKeywords, 0.01, 0.08) + BRAND_MODIFIERS.length),
+        urlRating: share(profile.domainRating, 0.7, 0.95),
+        numberOfWordsOnPage: random.integer(250, 2500),
+      },
+      domainMetrics: {
+        domainRating: profile.domainRating,
+        thirdPartyRank: thirdPartyRankOf(profile.domainRank),
+        domainRank: profile.domainRank,
+        backlinks: profile.backlinks,
+        refDomains: profile.referringDomains,
+        traffic: profile.organicTraffic,
+        trafficValue: profile.organicTrafficValue,
+        organicKeywords: profile.organicKeywords,
+      },
+    };
+  },
+
+  async rankOverview({ domain, locationCode }) {
+    const profile = localProfile(domain, locationCode);
+    const random = new SeededRandom(`rank-overview:${profile.domain}:${locationCode}`);
+    return {
+      target: domain,
+      organic: {
+        keywords: profile.organicKeywords,
+        traffic: profile.organicTraffic,
+        trafficCost: profile.organicTrafficValue,
+        positions: positionCounts(profile.organicKeywords, profile.domainRank),
+        movement: movement(profile.organicKeywords, random),
+      },
+      paid: {
+        keywords: profile.paidKeywords,
+        traffic: profile.paidTraffic,
+        trafficCost: profile.paidTrafficCost,
+        positions: paidPositions(profile.paidKeywords, random),
+        movement: movement(profile.paidKeywords, random),
+      },
+    };
+  },
+
+  async technologies({ domain }) {
+    const random = new SeededRandom(`technologies:${domain}`);
+    return TECHNOLOGIES.flatMap(({ group, category, names, presence = 1 }): DomainTechnology[] =>
+      random.chance(presence) ? [{ name: random.pick(names), category, group }] : []);
+  },
+
+  async backlinks({ domain, limit }) {
+    const profile = domainProfile(domain);
+    const random = new SeededRandom(`backlinks:${profile.domain}`);
+    const sources = random.shuffle(siteNamesAbout(topicsOf(profile.domain), profile.domain)).slice(0, profile.referringDomains);
+    const topics = topicsOf(profile.domain);
+    const anchors = [brandOf(profile.domain), profile.domain, `https://${profile.domain}/`, 'click here', 'website', 'source', '', ...topics];
+    const firstMonth = monthIndexOf(profile.firstSeenMonth);
+    const rows: DomainBacklink[] = Array.from({ length: Math.min(limit, profile.backlinks) }, (_, index) => {
+      const sourceDomain = sources[index % sources.length]!;
+      return {
+        sourceUrl: pageFor(sourceDomain, random.pick(keywordsAbout(random.pick(topics))), random),
+        sourceDomain,
+        anchorText: random.pick(anchors),
+        isDofollow: random.chance(profile.dofollowBacklinks / profile.backlinks),
+        domainAuthority: domainProfile(sourceDomain).domainRating,
+        firstSeen: momentIn(random.integer(firstMonth, DATA_MONTH_INDEX), random),
+      };
+    });
+    return rows.sort((first, second) => second.domainAuthority - first.domainAuthority || first.sourceUrl.localeCompare(second.sourceUrl));
+  },
+
+  async whois({ domain }, options) {
+    // Coherent with the availability check: a free name (or one under a TLD it cannot check) has no record.
+    const [availability] = await sandboxRegistrar.availability([domain], options);
+    if (!availability || availability.available || availability.error !== undefined) return { domain, registrar: null, createdDate: null, updatedDate: null, expiryDate: null, nameServers: [] };
+    const profile = domainProfile(domain);
+    const random = new SeededRandom(`whois:${profile.domain}`);
+    const created = monthIndexOf(profile.firstSeenMonth) - random.integer(0, 24);
+    const expires = Math.max(created + 12, DATA_MONTH_INDEX + random.integer(1, 24));
+    return {
+      domain,
+      registrar: profile.domainRank >= 900 ? 'MarkMonitor Inc.' : random.pick(REGISTRARS),
+      createdDate: momentIn(created, random),
+      updatedDate: momentIn(DATA_MONTH_INDEX - random.integer(0, 11), random),
+      expiryDate: momentIn(expires, random),
+      nameServers: nameServers(domain, random),
+    };
+  },
+
+  async competitorDomains({ domain, locationCode, limit }) {
+    const target = localProfile(domain, locationCode);
+    const random = new SeededRandom(`competitors:${target.domain}:${locationCode}`);
+    const candidates = random.shuffle(siteNamesAbout(topicsOf(target.domain), target.domain)).slice(0, target.organicKeywords * 30);
+    return candidates
+      .map((candidate): Competitor => {
+        const rival = localProfile(candidate, locationCode);
+        const pair = new SeededRandom(`overlap:${target.domain}:${candidate}:${locationCode}`);
+        return {
+          domain: candidate,
+          avgPosition: roundTo(pair.between(3, 45), 2),
+          intersections: Math.max(1, Math.round(Math.min(target.organicKeywords, rival.organicKeywords) * pair.between(0.01, 0.35))),
+          organicCount: rival.organicKeywords,
+          organicEtv: rival.organicTraffic,
+        };
+      })
+      .sort((first, second) => second.intersections - first.intersections || first.domain.localeCompare(second.domain))
+      .slice(0, limit);
+  },
+
+  async keywordGap({ domain1, domain2, intersections, locationCode, limit, filter }) {
+    const overlap = new SeededRandom(`gap:${[domain1, domain2].sort().join(':')}`).between(0.05, 0.45);
+    const rows = rankedPool(domain1, locationCode).flatMap((record) => {
+      const ranksToo = new SeededRandom(`gap:${domain2}:${record.keyword}`).chance(overlap);
+      if (ranksToo !== intersections) return [];
+      const { position, url, etv } = record;
+      return [{ ...record, domain1: { position, url, etv }, domain2: ranksToo ? rankingOf(domain2, record, false) : null }];
+    });
+    return applyKeywordFilters(rows, filter).slice(0, limit).map((row) => ({ ...keywordFields(row), domain1: row.domain1, domain2: row.domain2 }));
+  },
+
+  async pageIntersection({ pages, limit }) {
+    const first = new URL(pages[0]!);
+    const pathWords = topicWords(first.pathname);
+    const topics = pathWords.length > 0 ? [pathWords.slice(-3).join(' ')] : topicsOf(first.hostname);
+    const random = new SeededRandom(`pages:${pages.join(' ')}`);
+    // Each further page keeps fewer of the keywords all of them rank for.
+    const shared = topics.flatMap(keywordsAbout).map(normaliseKeyword).filter(() => random.chance(0.75 ** (pages.length - 1)));
+    return [...new Set(shared)]
+      .map(keywordMetrics)
+      .sort(byVolume)
+      .slice(0, limit)
+      .map((metrics) => ({
+        ...keywordFields(metrics),
+        pages: pages.map((url) => {
+          const position = drawPosition(domainProfile(new URL(url).hostname).domainRank, new SeededRandom(`page-rank:${url}:${metrics.keyword}`));
+          return { url, position, type: 'organic', etv: estimatedVisits(metrics.volume, position) };
+        }),
+      }));
+  },
+
+  async serpCompetitors({ keywords, limit }) {
+    const positions = new Map<string, number[]>();
+    const visits = new Map<string, number>();
+    for (const keyword of new Set(keywords.map(normaliseKeyword))) {
+      const volume = keywordMetrics(keyword).volume;
+      serpDomains(keyword).forEach((domain, index) => {
+        positions.set(domain, [...(positions.get(domain) ?? []), index + 1]);
+        visits.set(domain, (visits.get(domain) ?? 0) + estimatedVisits(volume, index + 1));
+      });
+    }
+    const visibilityOf = (position: number) => (position <= 10 ? 1 - (position - 1) / 10 : position <= 20 ? 0.05 : 0);
+    return [...positions]
+      .map(([domain, held]): SerpCompetitor => {
+        const sorted = [...held].sort((a, b) => a - b);
+        const middle = sorted.length / 2;
+        return {
+          domain,
+          avgPosition: roundTo(sorted.reduce((sum, value) => sum + value, 0) / sorted.length, 2),
+          medianPosition: sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2,
+          etv: roundTo(visits.get(domain)!, 2),
+          keywordsCount: sorted.length,
+          rating: sorted.reduce((sum, position) => sum + 100 - position, 0),
+          visibility: roundTo(sorted.reduce((sum, position) => sum + visibilityOf(position), 0), 4),
+        };
+      })
+      .sort((first, second) => second.rating - first.rating || first.domain.localeCompare(second.domain))
+      .slice(0, limit);
+  },
 };

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../../core/define-endpoint';
+import { perCall } from '../../../core/price';
+import { WhoisRecord } from '../../../schemas/domain-analytics';
+import { DomainName } from '../../../schemas/domain-name';
+
+const DomainWhoisRequest = z.strictObject({
+  domain: DomainName.meta({ description: 'Domain, without protocol.', examples: ['example.com'] }),
+});
+
+export default defineEndpoint({
+  id: 'seo.domain_whois',
+  method: 'POST',
+  path: '/v1/seo/domain/whois',
+  summary: 'WHOIS lookup: registrar, dates, name servers',
+  description:
+    'Registration data of a domain: registrar, creation, update and expiry dates, name servers. A domain that is not registered ' +
+    '(or not known) is a success with null fields and no name servers.',
+  input: DomainWhoisRequest,
+  output: WhoisRecord,
+  price: perCall(0.02),
+  examples: {
+    request: { domain: 'example.com' },
+    response: {
+      domain: 'example.com',
+      registrar: 'MarkMonitor Inc.',
+      createdDate: '1995-08-14T04:00:00+00:00',
+      updatedDate: '2026-08-13T07:01:38+00:00',
+      expiryDate: '2027-08-13T04:00:00+00:00',
+      nameServers: ['a.iana-servers.net', 'b.iana-servers.net'],
+    },
+  },
+  async handler({ input, providers, signal }) {
+    return providers.domainAnalytics.whois({ domain: input.domain }, { signal });
+  },
+});

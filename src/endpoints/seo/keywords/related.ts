@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { defineEndpoint } from '../../../core/define-endpoint';
+import { perResults } from '../../../core/price';
+import { exampleKeyword, seedKeywordsRequest, seedKeywordsResponse, toSeedKeywordsRequest } from './seed-keywords';
+
+const RelatedKeywordsRequest = seedKeywordsRequest('related keywords');
+const RelatedKeywordsResponse = seedKeywordsResponse('Related keywords');
+
+export default defineEndpoint({
+  id: 'seo.keywords_related',
+  method: 'POST',
+  path: '/v1/seo/keywords/related',
+  summary: 'Semantically related keywords',
+  description:
+    'Keywords related to a seed by meaning (synonyms, neighbouring topics, the questions searchers ask), each with ' +
+    'volume, CPC, difficulty, intent, SERP features and a 12-month trend; the seed itself is not among them. ' +
+    'Optional filters, match and sort narrow and order them (applied by the data provider before `limit`; ' +
+    '`words` and `length` are counted on the returned keywords). Billed on the keywords returned.',
+  input: RelatedKeywordsRequest,
+  output: RelatedKeywordsResponse,
+  price: perResults({
+    baseUsd: 0.03,
+    per100Usd: 0.03,
+    maxResults: (input: z.output<typeof RelatedKeywordsRequest>) => input.limit,
+    countResults: (output: z.output<typeof RelatedKeywordsResponse>) => output.keywords.length,
+  }),
+  examples: {
+    request: { keyword: 'running shoes', limit: 50, filters: [{ field: 'intent', op: '=', value: 'informational' }], sort: ['volume:desc'] },
+    response: { seed: 'running shoes', keywords: [{ ...exampleKeyword, keyword: 'running sneakers', intent: 'informational' }] },
+  },
+  async handler({ input, providers, signal }) {
+    const keywords = await providers.keywords.relatedKeywords(toSeedKeywordsRequest(input), { signal });
+    return { seed: input.keyword, keywords: keywords.slice(0, input.limit) };
+  },
+});

@@ -1,0 +1,3 @@
+import { generalEngineEndpoint } from './general-engine';
+
+export default generalEngineEndpoint({ engine: 'bing', name: 'Bing', pageSize: 10, exampleDomain: 'espressoguide.com' });

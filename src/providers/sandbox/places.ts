@@ -1,5 +1,0 @@
-import type { PlacesProvider } from '../families/places';
-
-export const sandboxPlaces: PlacesProvider = {
-  name: 'sandbox',
-};

@@ -1,0 +1,83 @@
+/**
+ * The sandbox's map: twenty cities its places cluster around, each with what a plausible address
+ * and phone number there need. A query naming a city searches there; a region code picks that
+ * country's city; a bias circle searches around its centre (addresses from the nearest city).
+ */
+
+export type AddressStyle = 'us' | 'uk' | 'eu' | 'jp';
+
+export interface City {
+  name: string;
+  /** Lower-case phrases that name it in a query. */
+  aliases: readonly string[];
+  state?: string;
+  /** ISO 3166-1 alpha-2, upper-case. */
+  country: string;
+  countryName: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  currency: string;
+  callingCode: string;
+  areaCodes: readonly string[];
+  addressStyle: AddressStyle;
+  /** `#` becomes a digit, `@` an upper-case letter. */
+  postalPattern: string;
+  streets: readonly string[];
+  neighborhoods: readonly string[];
+}
+
+const CITIES: readonly City[] = [
+  { name: 'Seattle', aliases: ['seattle'], state: 'WA', country: 'US', countryName: 'USA', latitude: 47.6062, longitude: -122.3321, timezone: 'America/Los_Angeles', currency: 'USD', callingCode: '1', areaCodes: ['206'], addressStyle: 'us', postalPattern: '981##', streets: ['Pine St', 'Pike St', '1st Ave', 'Broadway', 'Eastlake Ave E', 'NW Market St'], neighborhoods: ['Capitol Hill', 'Ballard', 'Fremont', 'Belltown', 'Queen Anne'] },
+  { name: 'New York', aliases: ['new york', 'nyc', 'manhattan', 'brooklyn'], state: 'NY', country: 'US', countryName: 'USA', latitude: 40.7128, longitude: -74.006, timezone: 'America/New_York', currency: 'USD', callingCode: '1', areaCodes: ['212', '646', '718'], addressStyle: 'us', postalPattern: '100##', streets: ['Broadway', 'W 14th St', 'Bleecker St', 'Lexington Ave', 'Bedford Ave', 'Canal St'], neighborhoods: ['SoHo', 'Chelsea', 'East Village', 'Williamsburg', 'Upper West Side'] },
+  { name: 'San Francisco', aliases: ['san francisco', 'sf'], state: 'CA', country: 'US', countryName: 'USA', latitude: 37.7749, longitude: -122.4194, timezone: 'America/Los_Angeles', currency: 'USD', callingCode: '1', areaCodes: ['415'], addressStyle: 'us', postalPattern: '941##', streets: ['Valencia St', 'Market St', 'Divisadero St', 'Columbus Ave', 'Irving St', 'Fillmore St'], neighborhoods: ['Mission District', 'North Beach', 'Hayes Valley', 'Inner Sunset', 'SoMa'] },
+  { name: 'Los Angeles', aliases: ['los angeles'], state: 'CA', country: 'US', countryName: 'USA', latitude: 34.0522, longitude: -118.2437, timezone: 'America/Los_Angeles', currency: 'USD', callingCode: '1', areaCodes: ['213', '323'], addressStyle: 'us', postalPattern: '900##', streets: ['Sunset Blvd', 'Melrose Ave', 'Abbot Kinney Blvd', 'S Main St', 'Sawtelle Blvd'], neighborhoods: ['Silver Lake', 'Venice', 'Downtown', 'Koreatown', 'Echo Park'] },
+  { name: 'Chicago', aliases: ['chicago'], state: 'IL', country: 'US', countryName: 'USA', latitude: 41.8781, longitude: -87.6298, timezone: 'America/Chicago', currency: 'USD', callingCode: '1', areaCodes: ['312', '773'], addressStyle: 'us', postalPattern: '606##', streets: ['N Milwaukee Ave', 'W Randolph St', 'N Clark St', 'W Armitage Ave', 'S Halsted St'], neighborhoods: ['Wicker Park', 'West Loop', 'Lincoln Park', 'Logan Square', 'Pilsen'] },
+  { name: 'Austin', aliases: ['austin'], state: 'TX', country: 'US', countryName: 'USA', latitude: 30.2672, longitude: -97.7431, timezone: 'America/Chicago', currency: 'USD', callingCode: '1', areaCodes: ['512', '737'], addressStyle: 'us', postalPattern: '787##', streets: ['S Congress Ave', 'E 6th St', 'S Lamar Blvd', 'Guadalupe St', 'E Cesar Chavez St'], neighborhoods: ['South Congress', 'East Austin', 'Downtown', 'Hyde Park', 'Zilker'] },
+  { name: 'Boston', aliases: ['boston', 'cambridge ma'], state: 'MA', country: 'US', countryName: 'USA', latitude: 42.3601, longitude: -71.0589, timezone: 'America/New_York', currency: 'USD', callingCode: '1', areaCodes: ['617', '857'], addressStyle: 'us', postalPattern: '021##', streets: ['Newbury St', 'Hanover St', 'Tremont St', 'Boylston St', 'Massachusetts Ave'], neighborhoods: ['Back Bay', 'North End', 'South End', 'Beacon Hill', 'Jamaica Plain'] },
+  { name: 'Miami', aliases: ['miami'], state: 'FL', country: 'US', countryName: 'USA', latitude: 25.7617, longitude: -80.1918, timezone: 'America/New_York', currency: 'USD', callingCode: '1', areaCodes: ['305', '786'], addressStyle: 'us', postalPattern: '331##', streets: ['Collins Ave', 'Calle Ocho', 'NW 2nd Ave', 'Brickell Ave', 'Biscayne Blvd'], neighborhoods: ['Wynwood', 'Little Havana', 'Brickell', 'South Beach', 'Coconut Grove'] },
+  { name: 'Denver', aliases: ['denver'], state: 'CO', country: 'US', countryName: 'USA', latitude: 39.7392, longitude: -104.9903, timezone: 'America/Denver', currency: 'USD', callingCode: '1', areaCodes: ['303', '720'], addressStyle: 'us', postalPattern: '802##', streets: ['Larimer St', 'S Broadway', 'E Colfax Ave', 'Tennyson St', 'Blake St'], neighborhoods: ['LoDo', 'RiNo', 'Capitol Hill', 'Highlands', 'Baker'] },
+  { name: 'Portland', aliases: ['portland'], state: 'OR', country: 'US', countryName: 'USA', latitude: 45.5152, longitude: -122.6784, timezone: 'America/Los_Angeles', currency: 'USD', callingCode: '1', areaCodes: ['503', '971'], addressStyle: 'us', postalPattern: '972##', streets: ['SE Hawthorne Blvd', 'NW 23rd Ave', 'N Mississippi Ave', 'SE Division St', 'NE Alberta St'], neighborhoods: ['Pearl District', 'Hawthorne', 'Alberta Arts', 'Sellwood', 'Nob Hill'] },
+  { name: 'Toronto', aliases: ['toronto'], state: 'ON', country: 'CA', countryName: 'Canada', latitude: 43.6532, longitude: -79.3832, timezone: 'America/Toronto', currency: 'CAD', callingCode: '1', areaCodes: ['416', '647'], addressStyle: 'us', postalPattern: 'M#@ #@#', streets: ['Queen St W', 'Ossington Ave', 'King St E', 'Dundas St W', 'Yonge St'], neighborhoods: ['Kensington Market', 'Leslieville', 'The Annex', 'Distillery District', 'Little Italy'] },
+  { name: 'Mexico City', aliases: ['mexico city', 'cdmx', 'ciudad de mexico'], state: 'CDMX', country: 'MX', countryName: 'Mexico', latitude: 19.4326, longitude: -99.1332, timezone: 'America/Mexico_City', currency: 'MXN', callingCode: '52', areaCodes: ['55'], addressStyle: 'eu', postalPattern: '06###', streets: ['Av. Álvaro Obregón', 'Calle Orizaba', 'Av. Amsterdam', 'Calle Durango', 'Av. Michoacán'], neighborhoods: ['Roma Norte', 'Condesa', 'Coyoacán', 'Polanco', 'Juárez'] },
+  { name: 'London', aliases: ['london'], country: 'GB', countryName: 'UK', latitude: 51.5074, longitude: -0.1278, timezone: 'Europe/London', currency: 'GBP', callingCode: '44', areaCodes: ['20'], addressStyle: 'uk', postalPattern: 'EC#@ #@@', streets: ['Exmouth Market', 'Columbia Rd', 'Brick Ln', 'Upper St', 'Marylebone High St'], neighborhoods: ['Shoreditch', 'Soho', 'Islington', 'Clerkenwell', 'Marylebone'] },
+  { name: 'Paris', aliases: ['paris'], country: 'FR', countryName: 'France', latitude: 48.8566, longitude: 2.3522, timezone: 'Europe/Paris', currency: 'EUR', callingCode: '33', areaCodes: ['1'], addressStyle: 'eu', postalPattern: '750##', streets: ['Rue Oberkampf', 'Rue de Bretagne', 'Rue des Martyrs', 'Rue du Faubourg Saint-Denis', 'Rue Mouffetard'], neighborhoods: ['Le Marais', 'Montmartre', 'Saint-Germain-des-Prés', 'Belleville', 'Canal Saint-Martin'] },
+  { name: 'Berlin', aliases: ['berlin'], country: 'DE', countryName: 'Germany', latitude: 52.52, longitude: 13.405, timezone: 'Europe/Berlin', currency: 'EUR', callingCode: '49', areaCodes: ['30'], addressStyle: 'eu', postalPattern: '10###', streets: ['Oranienstraße', 'Kastanienallee', 'Weserstraße', 'Bergmannstraße', 'Torstraße'], neighborhoods: ['Kreuzberg', 'Prenzlauer Berg', 'Neukölln', 'Mitte', 'Friedrichshain'] },
+  { name: 'Madrid', aliases: ['madrid'], country: 'ES', countryName: 'Spain', latitude: 40.4168, longitude: -3.7038, timezone: 'Europe/Madrid', currency: 'EUR', callingCode: '34', areaCodes: ['91'], addressStyle: 'eu', postalPattern: '280##', streets: ['Calle de Fuencarral', 'Calle de Huertas', 'Calle de Ponzano', 'Calle del Pez', 'Calle de Argumosa'], neighborhoods: ['Malasaña', 'Chueca', 'Lavapiés', 'La Latina', 'Chamberí'] },
+  { name: 'Amsterdam', aliases: ['amsterdam'], country: 'NL', countryName: 'Netherlands', latitude: 52.3676, longitude: 4.9041, timezone: 'Europe/Amsterdam', currency: 'EUR', callingCode: '31', areaCodes: ['20'], addressStyle: 'eu', postalPattern: '10## @@', streets: ['Haarlemmerstraat', 'Utrechtsestraat', 'Ferdinand Bolstraat', 'Westerstraat', 'Javastraat'], neighborhoods: ['Jordaan', 'De Pijp', 'Oost', 'Centrum', 'Oud-West'] },
+  { name: 'Lisbon', aliases: ['lisbon', 'lisboa'], country: 'PT', countryName: 'Portugal', latitude: 38.7223, longitude: -9.1393, timezone: 'Europe/Lisbon', currency: 'EUR', callingCode: '351', areaCodes: ['21'], addressStyle: 'eu', postalPattern: '11##-###', streets: ['Rua da Rosa', 'Rua Augusta', 'Rua de São Bento', 'Rua do Poço dos Negros', 'Rua da Madalena'], neighborhoods: ['Bairro Alto', 'Alfama', 'Chiado', 'Príncipe Real', 'Baixa'] },
+  { name: 'Tokyo', aliases: ['tokyo'], country: 'JP', countryName: 'Japan', latitude: 35.6762, longitude: 139.6503, timezone: 'Asia/Tokyo', currency: 'JPY', callingCode: '81', areaCodes: ['3'], addressStyle: 'jp', postalPattern: '15#-####', streets: ['Shibuya', 'Jingumae', 'Kitazawa', 'Nakameguro', 'Ebisu'], neighborhoods: ['Shibuya', 'Shimokitazawa', 'Nakameguro', 'Harajuku', 'Ebisu'] },
+  { name: 'Sydney', aliases: ['sydney'], state: 'NSW', country: 'AU', countryName: 'Australia', latitude: -33.8688, longitude: 151.2093, timezone: 'Australia/Sydney', currency: 'AUD', callingCode: '61', areaCodes: ['2'], addressStyle: 'us', postalPattern: '20##', streets: ['Crown St', 'King St', 'Oxford St', 'George St', 'Glebe Point Rd'], neighborhoods: ['Surry Hills', 'Newtown', 'Darlinghurst', 'The Rocks', 'Glebe'] },
+];
+
+const DEFAULT_CITY = CITIES[0]!;
+
+/** The city a query names ("coffee in seattle"), matched on whole words. */
+export function cityNamedIn(query: string): City | undefined {
+  const text = ` ${query.toLowerCase().replace(/[^a-z0-9\u00c0-\u024f]+/g, ' ')} `;
+  return CITIES.find((city) => city.aliases.some((alias) => text.includes(` ${alias} `)));
+}
+
+/** A region code's main city (`gb` → London), else the default city. */
+export function cityOfRegion(region: string | undefined): City {
+  return CITIES.find((city) => city.country.toLowerCase() === region) ?? DEFAULT_CITY;
+}
+
+export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const radians = Math.PI / 180;
+  const deltaLatitude = (b.latitude - a.latitude) * radians;
+  const deltaLongitude = (b.longitude - a.longitude) * radians;
+  const h = Math.sin(deltaLatitude / 2) ** 2 + Math.cos(a.latitude * radians) * Math.cos(b.latitude * radians) * Math.sin(deltaLongitude / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The city whose addresses a point gets: the nearest in the table. */
+export function nearestCity(point: { latitude: number; longitude: number }): City {
+  let best = DEFAULT_CITY;
+  let bestDistance = Infinity;
+  for (const city of CITIES) {
+    const distance = distanceMetres(point, city);
+    if (distance < bestDistance) [best, bestDistance] = [city, distance];
+  }
+  return best;
+}

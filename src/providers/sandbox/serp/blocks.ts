@@ -1,0 +1,203 @@
+import { serpDraft, type SerpResultDraft, type SerpResultOf } from '../../../schemas/serp';
+import type { Keyword } from '../../../schemas/keyword';
+import type { SeededRandom } from '../random';
+import { siteName, slugOf, timestampBefore, titleCase, VIDEO_SITE } from './page-text';
+
+/** What every block builder of a sandbox results page reads. */
+export interface PageContext {
+  query: string;
+  random: SeededRandom;
+  /** The sites this query surfaces, best first. */
+  sites: string[];
+  intent: Keyword['intent'];
+}
+
+type OrganicData = SerpResultOf<'organic'>['data'];
+
+export function ratingOf(random: SeededRandom, low = 3.6): NonNullable<OrganicData['rating']> {
+  return { ratingType: 'Max5', value: Math.round(random.between(low, 4.9) * 10) / 10, votesCount: random.integer(12, 4800), bestRating: 5 };
+}
+
+export function priceOf(random: SeededRandom, low: number, high: number): NonNullable<OrganicData['price']> {
+  const current = Math.round(random.between(low, high)) - 0.01;
+  return { current, currency: 'USD', displayedPrice: `$${current.toFixed(2)}` };
+}
+
+/** The `index`-th organic result (0-based); past the site pool, a site's deeper pages rank too. */
+export function organic({ query, random, sites }: PageContext, site: string, index: number): SerpResultDraft {
+  const section = random.pick(['guides', 'blog', 'articles', 'reviews', 'learn']);
+  const round = Math.floor(index / sites.length);
+  const url = `https://${site}/${section}/${slugOf(query)}${round > 0 ? `-part-${round + 1}` : ''}`;
+  return serpDraft(
+    'organic',
+    {
+      breadcrumb: `https://${site} › ${section}`,
+      websiteName: siteName(site),
+      isImage: false,
+      isVideo: false,
+      isFeaturedSnippet: false,
+      isMalicious: false,
+      preSnippet: null,
+      extendedSnippet: null,
+      highlighted: query.split(' ').slice(0, 2),
+      links: index === 0 ? [{ title: 'Buying guide', url: `https://${site}/buying-guide`, description: null }, { title: 'FAQ', url: `https://${site}/faq`, description: null }] : null,
+      faq: null,
+      rating: random.chance(0.15) ? ratingOf(random) : null,
+      price: null,
+      timestamp: random.chance(0.4) ? timestampBefore(random.integer(1, 270)) : null,
+      ampVersion: false,
+      aboutThisResult: null,
+      relatedResult: null,
+    },
+    {
+      title: `${titleCase(query)}${random.pick([': The Complete Guide', ' — What You Need to Know', ' (Updated 2026)', ': Tips and Ideas', ' Explained'])}`,
+      url,
+      description: `Everything about ${query}: compare options, read expert advice and find what suits you. Updated regularly by the ${site} team.`,
+      domain: site,
+    },
+  );
+}
+
+export function paid({ query, random }: PageContext, site: string): SerpResultDraft {
+  return serpDraft(
+    'paid',
+    {
+      breadcrumb: `${site}/${query.split(' ')[0]}`,
+      highlighted: [query.split(' ')[0]!],
+      extra: null,
+      descriptionRows: ['Free returns', 'Price match guarantee'],
+      links: null,
+      faq: null,
+      rating: null,
+      price: null,
+    },
+    {
+      title: `${titleCase(query)} — ${random.pick(['Official Store', 'Free Shipping', 'Save Up To 30%', 'Shop Now'])}`,
+      url: `https://${site}/lp/${slugOf(query)}`,
+      description: `Shop ${query} at ${site}. Fast delivery and easy returns.`,
+      domain: site,
+    },
+  );
+}
+
+export function peopleAlsoAsk({ query, sites }: PageContext): SerpResultDraft {
+  const questions = [`What is the best ${query}?`, `How much does ${query} cost?`, `Is ${query} worth it?`, `How do I choose ${query}?`];
+  return serpDraft('peopleAlsoAsk', {
+    items: questions.map((title, index) => {
+      const site = sites[index % sites.length]!;
+      return {
+        title,
+        seedQuestion: null,
+        expandedElement: [{ type: 'peopleAlsoAskExpandedElement', title, url: `https://${site}/answers/${slugOf(query)}`, domain: site, description: `A short answer about ${query}.` }],
+      };
+    }),
+  });
+}
+
+export function relatedSearches({ query }: PageContext): SerpResultDraft {
+  const modifiers = ['best', 'cheap', 'near me', 'reviews', 'vs', 'for beginners'];
+  return serpDraft('relatedSearches', { items: modifiers.map((modifier) => (modifier === 'best' || modifier === 'cheap' ? `${modifier} ${query}` : `${query} ${modifier}`)) });
+}
+
+export function peopleAlsoSearch({ query }: PageContext): SerpResultDraft {
+  return serpDraft('peopleAlsoSearch', { items: ['alternatives', 'ideas', 'history', 'examples'].map((word) => `${query} ${word}`) }, { title: 'People also search for' });
+}
+
+export function localPack({ query, random }: PageContext, index: number): SerpResultDraft {
+  const name = `${titleCase(query.split(' ')[0] ?? 'Local')} ${random.pick(['Corner', 'House', 'Co.', 'Studio', 'Market'])}`;
+  const street = `${random.integer(100, 999)} ${random.pick(['Main St', 'Pine St', 'Market St', '2nd Ave'])}`;
+  return serpDraft(
+    'localPack',
+    { rating: { ...ratingOf(random, 3.8), votesCount: random.integer(20, 2500) }, phone: `+1 206-555-0${100 + index}`, address: `${street}, Seattle, WA`, cid: String(random.integer(1e9, 9e9)), isMapsItem: true, isPaid: false },
+    { title: name, description: street },
+  );
+}
+
+export function videoCarousel({ query, random }: PageContext): SerpResultDraft {
+  return serpDraft('video', {
+    items: [1, 2, 3].map((part) => {
+      const id = random.integer(1e6, 9e6);
+      return { title: `${titleCase(query)} — part ${part}`, url: `https://${VIDEO_SITE}/watch/${id}`, source: VIDEO_SITE, date: timestampBefore(random.integer(3, 200)), thumbnail: `https://${VIDEO_SITE}/thumbs/${id}.jpg` };
+    }),
+  });
+}
+
+export function featuredSnippet({ query }: PageContext, site: string): SerpResultDraft {
+  return serpDraft(
+    'featuredSnippet',
+    { featuredTitle: titleCase(query), timestamp: null, images: null, table: null },
+    {
+      title: `${titleCase(query)}: a quick answer`,
+      url: `https://${site}/answers/${slugOf(query)}`,
+      description: `In short: ${query} depends on your needs and budget; most people start with a mid-range option.`,
+      domain: site,
+    },
+  );
+}
+
+export function knowledgeGraph({ query, sites }: PageContext): SerpResultDraft {
+  return serpDraft(
+    'knowledgeGraph',
+    {
+      subTitle: 'Topic',
+      cardId: `/g/${query.length}${query.charCodeAt(0)}`,
+      imageUrl: null,
+      items: [
+        { type: 'knowledgeGraphDescriptionItem', title: 'Description', text: `${titleCase(query)} is a widely searched topic.` },
+        { type: 'knowledgeGraphRowItem', title: 'Related', text: `${query} history, ${query} types` },
+      ],
+      images: [`https://${sites[0]}/images/${slugOf(query)}.jpg`],
+    },
+    { title: titleCase(query), description: `${titleCase(query)} is a widely searched topic.`, url: `https://${sites[0]}/${slugOf(query)}`, domain: sites[0]! },
+  );
+}
+
+export function imagesStrip({ query, sites }: PageContext): SerpResultDraft {
+  return serpDraft(
+    'images',
+    { items: sites.slice(0, 4).map((site, index) => ({ alt: `${query} ${index + 1}`, url: `https://${site}/${slugOf(query)}`, imageUrl: `https://${site}/images/${slugOf(query)}-${index + 1}.jpg` })) },
+    { title: `Images for ${query}` },
+  );
+}
+
+export function topStories({ query, sites, random }: PageContext): SerpResultDraft {
+  return serpDraft(
+    'topStories',
+    {
+      items: sites.slice(0, 3).map((site, index) => ({
+        title: `${titleCase(query)}: ${random.pick(['what changed this season', 'the latest numbers', 'experts weigh in'])}`,
+        url: `https://${site}/news/${slugOf(query)}-${index + 1}`,
+        source: siteName(site),
+        domain: site,
+        date: timestampBefore(index + 1, 8 + index),
+        imageUrl: null,
+      })),
+    },
+    { title: 'Top stories' },
+  );
+}
+
+export function shopping({ query, sites, random }: PageContext): SerpResultDraft {
+  return serpDraft(
+    'shopping',
+    {
+      items: sites.slice(0, 4).map((site) => ({
+        title: `${titleCase(query)} ${random.pick(['Pro', 'Classic', 'Lite', 'Max'])}`,
+        url: `https://${site}/p/${slugOf(query)}`,
+        price: priceOf(random, 20, 240),
+        source: siteName(site),
+        rating: random.chance(0.7) ? ratingOf(random) : null,
+        deliveryInfo: random.pick(['Free delivery', 'Free 2-day delivery', null]),
+      })),
+    },
+    { title: `Shop ${query}` },
+  );
+}
+
+export function answerBox({ query, sites }: PageContext): SerpResultDraft {
+  return serpDraft(
+    'answerBox',
+    { text: [`${titleCase(query)}: the short answer depends on context.`, 'See the sources below for details.'], links: [{ title: siteName(sites[0]!), url: `https://${sites[0]}/${slugOf(query)}`, description: null }] },
+    { description: `${titleCase(query)}: the short answer depends on context.` },
+  );
+}

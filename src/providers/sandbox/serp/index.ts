@@ -1,0 +1,44 @@
+import type { SerpProvider, SerpSearchRequest } from '../../families/serp';
+import { serpPage, type SerpEngine, type SerpResponse } from '../../../schemas/serp';
+import { sandboxAds } from './ads';
+import { aiAnswer } from './ai-answer';
+import { sandboxFinance } from './finance';
+import { sandboxGeneralEngine } from './general-engines';
+import { renderResultsPage } from './html';
+import { sandboxAutocomplete, sandboxDatasets, sandboxImages, sandboxNews } from './verticals';
+import { sandboxVideo } from './video';
+import { sandboxWebPage, webPageContext } from './websearch';
+
+/** The AI Mode answer: one answer block citing the sites the web page ranks. */
+function sandboxAiMode({ query }: SerpSearchRequest): SerpResponse {
+  return serpPage(query, 1, [aiAnswer(webPageContext(query))]);
+}
+
+const ENGINES: Record<SerpEngine, (request: SerpSearchRequest) => SerpResponse> = {
+  websearch: sandboxWebPage,
+  bing: (request) => sandboxGeneralEngine('bing', request),
+  yahoo: (request) => sandboxGeneralEngine('yahoo', request),
+  baidu: (request) => sandboxGeneralEngine('baidu', request),
+  images: sandboxImages,
+  news: sandboxNews,
+  datasets: sandboxDatasets,
+  autocomplete: sandboxAutocomplete,
+  ads: sandboxAds,
+  aiMode: sandboxAiMode,
+  finance: sandboxFinance,
+  video: sandboxVideo,
+};
+
+/**
+ * Deterministic results pages for every engine, seeded by the query (location and language do
+ * not change them). The raw HTML page renders the very results the web page gives for the query.
+ */
+export const sandboxSerp: SerpProvider = {
+  name: 'sandbox',
+  async search(request) {
+    return ENGINES[request.engine](request);
+  },
+  async searchHtml({ query, numResults }) {
+    return { query, html: renderResultsPage(sandboxWebPage({ query, depth: numResults })) };
+  },
+};

@@ -1,0 +1,474 @@
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PLACE_SUMMARY_FIELDS } from '../../src/schemas/place';
+import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
+import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+
+/**
+ * The Google Places (New) adapter against a fake of the vendor: what it sends (method, path, key,
+ * field mask, body), how it maps documented replies field by field, and how vendor failures reach
+ * the caller (502 or 400/404, never charged).
+ */
+
+const API_KEY = 'test-places-key';
+const PLACE_ID = 'ChIJ9aSL2R1qkFQR0rK4nZ2zrEk';
+const SPARSE_ID = 'ChIJs5ydyTiuEmsR0fRSlU0C7k0';
+const VENDOR_PAGE_TOKEN = 'AUc7tXXp0cK_1ysH2Xr0m0Qw4gLq9yR3nG8xT5u-ZbVd7kE2pQ';
+
+const WEEKDAYS = [
+  'Monday: 7:00\u202fAM\u2009–\u20096:00\u202fPM',
+  'Tuesday: 7:00\u202fAM\u2009–\u20096:00\u202fPM',
+  'Wednesday: 7:00\u202fAM\u2009–\u20096:00\u202fPM',
+  'Thursday: 7:00\u202fAM\u2009–\u20096:00\u202fPM',
+  'Friday: 7:00\u202fAM\u2009–\u20097:00\u202fPM',
+  'Saturday: 8:00\u202fAM\u2009–\u20097:00\u202fPM',
+  'Sunday: Closed',
+];
+
+function reviewOf(reference: string, rating: number, publishTime: string, relative: string, author: string, text: string | undefined) {
+  return {
+    name: `places/${PLACE_ID}/reviews/${reference}`,
+    relativePublishTimeDescription: relative,
+    rating,
+    ...(text !== undefined ? { text: { text, languageCode: 'en' }, originalText: { text, languageCode: 'en' } } : {}),
+    authorAttribution: { displayName: author, uri: `https://www.google.com/maps/contrib/1${reference.length}0443/reviews`, photoUri: `https://lh3.googleusercontent.com/a-/ALV-${reference}=s128-c0x00000000-cc-rp-mo` },
+    publishTime,
+    flagContentUri: `https://www.google.com/local/review/rap/report?postId=${reference}`,
+    googleMapsUri: `https://www.google.com/maps/reviews/data=!4m6!14m5!1m4!2m3!1s${reference}`,
+  };
+}
+
+const VENDOR_REVIEWS = [
+  reviewOf('ChZDSUhNMG9nS0VJQ0FnSUQ1', 5, '2026-09-14T16:20:31.402Z', 'a month ago', 'Dana K.', 'Best pour-over on Pike, friendly staff.'),
+  reviewOf('ChdDSUhNMG9nS0VJQ0FnSURqdw', 3, '2026-10-02T08:01:12.118Z', '3 weeks ago', 'Ari M.', 'Good coffee, slow line on weekends.'),
+  reviewOf('ChZDSUhNMG9nS0VJQ0FnSURiZw', 4, '2025-12-01T19:45:00Z', '10 months ago', 'Sam R.', undefined),
+  reviewOf('ChdDSUhNMG9nS0VJQ0FnSUQ2cQ', 1, '2026-06-30T12:00:00Z', '4 months ago', 'Lee T.', 'Burnt espresso.'),
+  reviewOf('ChZDSUhNMG9nS0VJQ0FnSURLQQ', 5, '2026-10-20T07:30:00Z', 'a week ago', 'Jo P.', 'Lovely cardamom bun.'),
+];
+
+/** A Place as Text Search and Place Details return it with our field mask (google.maps.places.v1.Place, JSON). */
+const RICH_PLACE = {
+  name: `places/${PLACE_ID}`,
+  id: PLACE_ID,
+  types: ['coffee_shop', 'cafe', 'food', 'point_of_interest', 'store', 'establishment'],
+  nationalPhoneNumber: '(206) 555-0133',
+  internationalPhoneNumber: '+1 206-555-0133',
+  formattedAddress: '1124 Pike St, Seattle, WA 98101, USA',
+  addressComponents: [
+    { longText: '1124', shortText: '1124', types: ['street_number'], languageCode: 'en-US' },
+    { longText: 'Pike Street', shortText: 'Pike St', types: ['route'], languageCode: 'en' },
+    { longText: 'Downtown Seattle', shortText: 'Downtown Seattle', types: ['neighborhood', 'political'], languageCode: 'en' },
+    { longText: 'Seattle', shortText: 'Seattle', types: ['locality', 'political'], languageCode: 'en' },
+    { longText: 'King County', shortText: 'King County', types: ['administrative_area_level_2', 'political'], languageCode: 'en' },
+    { longText: 'Washington', shortText: 'WA', types: ['administrative_area_level_1', 'political'], languageCode: 'en' },
+    { longText: 'United States', shortText: 'US', types: ['country', 'political'], languageCode: 'en' },
+    { longText: '98101', shortText: '98101', types: ['postal_code'], languageCode: 'en-US' },
+  ],
+  plusCode: { globalCode: '84VVJM8F+7M', compoundCode: 'JM8F+7M Seattle, Washington, USA' },
+  location: { latitude: 47.6144932, longitude: -122.3282641 },
+  viewport: { low: { latitude: 47.6131, longitude: -122.3296 }, high: { latitude: 47.6158, longitude: -122.3269 } },
+  rating: 4.6,
+  googleMapsUri: 'https://maps.google.com/?cid=5372949817465638925',
+  websiteUri: 'https://pikestreetroastery.example/',
+  regularOpeningHours: { openNow: true, periods: [{ open: { day: 1, hour: 7, minute: 0 }, close: { day: 1, hour: 18, minute: 0 } }], weekdayDescriptions: WEEKDAYS, nextCloseTime: '2026-11-22T02:00:00Z' },
+  utcOffsetMinutes: -480,
+  adrFormatAddress: '<span class="street-address">1124 Pike St</span>, <span class="locality">Seattle</span>',
+  businessStatus: 'OPERATIONAL',
+  priceLevel: 'PRICE_LEVEL_INEXPENSIVE',
+  userRatingCount: 1450,
+  iconMaskBaseUri: 'https://maps.gstatic.com/mapfiles/place_api/icons/v2/cafe_pinlet',
+  iconBackgroundColor: '#FF9E67',
+  displayName: { text: 'Pike Street Roastery', languageCode: 'en' },
+  primaryTypeDisplayName: { text: 'Coffee Shop', languageCode: 'en-US' },
+  takeout: true,
+  delivery: false,
+  dineIn: true,
+  curbsidePickup: false,
+  reservable: false,
+  servesBreakfast: true,
+  servesVegetarianFood: true,
+  servesCoffee: true,
+  servesDessert: true,
+  goodForChildren: true,
+  allowsDogs: true,
+  restroom: true,
+  goodForGroups: false,
+  outdoorSeating: false,
+  currentOpeningHours: {
+    openNow: false,
+    periods: [{ open: { day: 0, hour: 8, minute: 0, date: { year: 2026, month: 11, day: 23 } }, close: { day: 0, hour: 18, minute: 0, date: { year: 2026, month: 11, day: 23 } } }],
+    weekdayDescriptions: WEEKDAYS,
+    nextOpenTime: '2026-11-23T15:00:00Z',
+  },
+  primaryType: 'coffee_shop',
+  shortFormattedAddress: '1124 Pike St, Seattle',
+  editorialSummary: { text: 'Small-batch roastery with a pour-over bar and house pastries.', languageCode: 'en' },
+  reviews: VENDOR_REVIEWS,
+  photos: Array.from({ length: 10 }, (_, index) => ({
+    name: `places/${PLACE_ID}/photos/AUc7tXW${index}Qm8pL2sKx9Rf3vYbN0aHjE6dT1uIo`,
+    widthPx: index % 2 === 0 ? 4032 : 3024,
+    heightPx: index % 2 === 0 ? 3024 : 4032,
+    authorAttributions: [{ displayName: index === 0 ? 'Pike Street Roastery' : `Visitor ${index}`, uri: 'https://maps.google.com/maps/contrib/106222166168758671498', photoUri: 'https://lh3.googleusercontent.com/a-/ALV-UjW=s100-p-k-no-mo' }],
+    flagContentUri: 'https://www.google.com/local/review/rap/report?postId=CIHM0ogKEICAgID',
+    googleMapsUri: `https://www.google.com/maps/place//data=!3m4!1e2!3m2!1sCIHM0ogKEICAgIC${index}!2e10`,
+  })),
+  paymentOptions: { acceptsCreditCards: true, acceptsDebitCards: true, acceptsCashOnly: false, acceptsNfc: true },
+  parkingOptions: { paidStreetParking: true, paidGarageParking: true },
+  accessibilityOptions: { wheelchairAccessibleEntrance: true, wheelchairAccessibleRestroom: true, wheelchairAccessibleSeating: false },
+  generativeSummary: {
+    overview: { text: 'Roastery known for single-origin pour-overs and cardamom buns.', languageCode: 'en-US' },
+    overviewFlagContentUri: 'https://www.google.com/local/review/rap/report?postId=gen',
+    disclosureText: { text: 'Summarized with Gemini', languageCode: 'en-US' },
+  },
+  priceRange: { startPrice: { currencyCode: 'USD', units: '1' }, endPrice: { currencyCode: 'USD', units: '10' } },
+  timeZone: { id: 'America/Los_Angeles' },
+  reviewSummary: {
+    text: { text: 'People say the coffee is excellent and the staff friendly; weekends get busy.', languageCode: 'en-US' },
+    flagContentUri: 'https://www.google.com/local/review/rap/report?postId=rs',
+    disclosureText: { text: 'Summarized with Gemini', languageCode: 'en-US' },
+  },
+  googleMapsLinks: {
+    directionsUri: `https://www.google.com/maps/dir//''/data=!4m7!4m6!1m1!4e2!1m2!1m1!1s0x54906ab:0x4a90e2d5d7f7c10d!3e0`,
+    placeUri: 'https://maps.google.com/?cid=5372949817465638925',
+    writeAReviewUri: 'https://www.google.com/maps/place//data=!4m3!3m2!1s0x54906ab:0x4a90e2d5d7f7c10d!12e1',
+    reviewsUri: 'https://www.google.com/maps/place//data=!4m4!3m3!1s0x54906ab:0x4a90e2d5d7f7c10d!9m1!1b1',
+    photosUri: 'https://www.google.com/maps/place//data=!4m3!3m2!1s0x54906ab:0x4a90e2d5d7f7c10d!10e5',
+  },
+  pureServiceAreaBusiness: false,
+};
+
+/** What the rich place must become. */
+const RICH_EXPECTED = {
+  id: PLACE_ID,
+  name: 'Pike Street Roastery',
+  primaryType: 'coffee_shop',
+  primaryTypeDisplay: 'Coffee Shop',
+  types: ['coffee_shop', 'cafe', 'food', 'point_of_interest', 'store', 'establishment'],
+  address: '1124 Pike St, Seattle, WA 98101, USA',
+  shortAddress: '1124 Pike St, Seattle',
+  addressComponents: { city: 'Seattle', state: 'WA', country: 'US', postalCode: '98101', neighborhood: 'Downtown Seattle' },
+  phone: '(206) 555-0133',
+  internationalPhone: '+1 206-555-0133',
+  website: 'https://pikestreetroastery.example/',
+  googleMapsUrl: 'https://maps.google.com/?cid=5372949817465638925',
+  latitude: 47.6144932,
+  longitude: -122.3282641,
+  plusCode: '84VVJM8F+7M',
+  rating: 4.6,
+  userRatingCount: 1450,
+  priceLevel: 'inexpensive',
+  priceRange: { min: 1, max: 10, currency: 'USD' },
+  businessStatus: 'OPERATIONAL',
+  openNow: false,
+  hours: WEEKDAYS,
+  nextOpenTime: '2026-11-23T15:00:00Z',
+  timezone: 'America/Los_Angeles',
+  summary: 'Small-batch roastery with a pour-over bar and house pastries.',
+  aiSummary: 'Roastery known for single-origin pour-overs and cardamom buns.',
+  reviewSummary: 'People say the coffee is excellent and the staff friendly; weekends get busy.',
+  iconUrl: 'https://maps.gstatic.com/mapfiles/place_api/icons/v2/cafe_pinlet.svg',
+  iconBackgroundColor: '#FF9E67',
+  amenities: {
+    dineIn: true, takeout: true, delivery: false, curbsidePickup: false, reservable: false, servesBreakfast: true, servesCoffee: true,
+    servesDessert: true, servesVegetarianFood: true, outdoorSeating: false, goodForChildren: true, allowsDogs: true, goodForGroups: false, restroom: true,
+  },
+  payments: { acceptsCreditCards: true, acceptsDebitCards: true, acceptsNfc: true, acceptsCashOnly: false },
+  parking: { paidStreetParking: true, paidGarageParking: true },
+  accessibility: { wheelchairAccessibleEntrance: true, wheelchairAccessibleRestroom: true, wheelchairAccessibleSeating: false },
+  photos: RICH_PLACE.photos.map((photo, index) => ({
+    reference: photo.name,
+    width: photo.widthPx,
+    height: photo.heightPx,
+    attribution: index === 0 ? 'Pike Street Roastery' : `Visitor ${index}`,
+    googleMapsUrl: photo.googleMapsUri,
+  })),
+  topReview: { rating: 5, text: 'Best pour-over on Pike, friendly staff.', author: 'Dana K.', publishedAt: '2026-09-14T16:20:31.402Z', relativeTime: 'a month ago' },
+  directionsUrl: RICH_PLACE.googleMapsLinks.directionsUri,
+  reviewsUrl: RICH_PLACE.googleMapsLinks.reviewsUri,
+  photosUrl: RICH_PLACE.googleMapsLinks.photosUri,
+  writeReviewUrl: RICH_PLACE.googleMapsLinks.writeAReviewUri,
+};
+
+/** A place that reports little: no primary type, no hours but regular ones, an open-ended price range. */
+const SPARSE_PLACE = {
+  name: `places/${SPARSE_ID}`,
+  id: SPARSE_ID,
+  types: ['bakery', 'food', 'point_of_interest', 'establishment'],
+  formattedAddress: 'Rua da Rosa 12, 1200-385 Lisboa, Portugal',
+  location: { latitude: 38.7131, longitude: -9.1446 },
+  priceLevel: 'PRICE_LEVEL_UNSPECIFIED',
+  businessStatus: 'BUSINESS_STATUS_UNSPECIFIED',
+  displayName: { text: 'Padaria da Rosa' },
+  regularOpeningHours: { openNow: true, weekdayDescriptions: [] },
+  priceRange: { startPrice: { currencyCode: 'EUR', units: '20', nanos: 500000000 } },
+  photos: [],
+  reviews: [{ name: `places/${SPARSE_ID}/reviews/x`, publishTime: '2026-01-01T00:00:00Z' }],
+};
+
+const SPARSE_EXPECTED = {
+  id: SPARSE_ID,
+  name: 'Padaria da Rosa',
+  primaryType: 'bakery',
+  primaryTypeDisplay: 'Bakery',
+  types: ['bakery', 'food', 'point_of_interest', 'establishment'],
+  address: 'Rua da Rosa 12, 1200-385 Lisboa, Portugal',
+  shortAddress: 'Rua da Rosa 12, 1200-385 Lisboa, Portugal',
+  addressComponents: {},
+  latitude: 38.7131,
+  longitude: -9.1446,
+  priceRange: { min: 20.5, currency: 'EUR' },
+  openNow: true,
+  photos: [],
+};
+
+describe(`maps on the Google Places adapter, against a fake vendor (${testDatabaseLabel()})`, () => {
+  let fake: FakeUpstream;
+  let app: TestApp;
+  let accountId: string;
+  let apiKey: string;
+
+  before(async () => {
+    fake = await startFakeUpstream();
+    app = await startTestApp({}, { GOOGLE_PLACES_API_KEY: API_KEY, GOOGLE_PLACES_BASE_URL: fake.url, TOLLGATE_UPSTREAM_TIMEOUT_MS: '400', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+    ({ accountId, apiKey } = await app.createAccount('20.00'));
+  });
+  after(async () => {
+    await app?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
+
+  async function served(path: string, body: unknown, costUsd: string): Promise<TestResponse> {
+    const before = await app.balance(accountId);
+    const response = await app.post(path, body, apiKey);
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.equal(response.headers.get('x-tollgate-provider'), 'google-places');
+    assert.equal(response.headers.get('x-cost-usd'), costUsd);
+    assert.equal(before - (await app.balance(accountId)), Math.round(Number(costUsd) * 1_000_000));
+    return response;
+  }
+
+  async function refused(path: string, body: unknown, status: number, code: string, message: RegExp): Promise<void> {
+    const before = await app.balance(accountId);
+    const response = await app.post(path, body, apiKey);
+    assert.equal(response.status, status, JSON.stringify(response.body));
+    assert.equal(response.body.error.code, code);
+    assert.match(response.body.error.message, message);
+    assert.equal(response.headers.get('x-cost-usd'), null);
+    assert.equal(await app.balance(accountId), before, 'not charged');
+  }
+
+  function maskOf(index = 0): string[] {
+    return String(fake.requests[index]!.headers['x-goog-fieldmask']).split(',');
+  }
+
+  describe('text search', () => {
+    test('websearch-maps sends the documented Text Search request: key, full field mask, every filter translated', async () => {
+      fake.on('POST /v1/places:searchText', { json: { places: [RICH_PLACE] } });
+      await served(
+        '/v1/serp/websearch-maps',
+        {
+          query: 'coffee in seattle', limit: 7, language: 'en', region: 'US', rank_by: 'distance', open_now: true, min_rating: 3.8,
+          price_levels: ['moderate', 'inexpensive'], included_type: 'cafe', latitude: 47.61, longitude: -122.33, radius: 1500,
+        },
+        '0.01',
+      );
+      assert.equal(fake.requests.length, 1);
+      const sent = fake.requests[0]!;
+      assert.equal(sent.method, 'POST');
+      assert.equal(sent.url, '/v1/places:searchText');
+      assert.equal(sent.headers['x-goog-api-key'], API_KEY);
+      assert.equal(sent.headers['content-type'], 'application/json');
+      assert.deepEqual(sent.body, {
+        textQuery: 'coffee in seattle',
+        pageSize: 7,
+        languageCode: 'en',
+        regionCode: 'us',
+        rankPreference: 'DISTANCE',
+        openNow: true,
+        minRating: 4,
+        priceLevels: ['PRICE_LEVEL_INEXPENSIVE', 'PRICE_LEVEL_MODERATE'],
+        includedType: 'cafe',
+        locationBias: { circle: { center: { latitude: 47.61, longitude: -122.33 }, radius: 1500 } },
+      });
+      const mask = maskOf();
+      assert.deepEqual(mask.filter((path) => !path.startsWith('places.')), ['nextPageToken', 'searchUri']);
+      assert.equal(new Set(mask).size, mask.length, 'each path once');
+      for (const path of ['id', 'displayName', 'types', 'primaryType', 'primaryTypeDisplayName', 'formattedAddress', 'shortFormattedAddress', 'addressComponents',
+        'nationalPhoneNumber', 'internationalPhoneNumber', 'websiteUri', 'googleMapsUri', 'location', 'plusCode', 'rating', 'userRatingCount', 'priceLevel',
+        'priceRange', 'businessStatus', 'currentOpeningHours', 'regularOpeningHours', 'timeZone', 'editorialSummary', 'generativeSummary', 'reviewSummary',
+        'iconMaskBaseUri', 'iconBackgroundColor', 'dineIn', 'servesCoffee', 'goodForWatchingSports', 'paymentOptions', 'parkingOptions', 'accessibilityOptions',
+        'photos', 'reviews', 'googleMapsLinks']) {
+        assert.ok(mask.includes(`places.${path}`), `mask has places.${path}`);
+      }
+      assert.ok(!mask.some((path) => path.includes('*')), 'never the wildcard');
+    });
+
+    test('a documented reply maps field by field; absent fields stay absent, required ones fall back', async () => {
+      fake.on('POST /v1/places:searchText', { json: { places: [RICH_PLACE, SPARSE_PLACE], searchUri: 'https://maps.google.com/maps/search/coffee+in+seattle' } });
+      const data = (await served('/v1/serp/websearch-maps', { query: 'coffee in seattle' }, '0.01')).body.data;
+      assert.equal(data.query, 'coffee in seattle');
+      assert.equal(data.totalResults, 2);
+      assert.equal(data.searchUrl, 'https://maps.google.com/maps/search/coffee+in+seattle');
+      assert.equal(data.nextPageToken, undefined);
+      assert.deepEqual(data.results[0], RICH_EXPECTED);
+      assert.deepEqual(data.results[1], SPARSE_EXPECTED);
+      assert.deepEqual(fake.requests[0]!.body, { textQuery: 'coffee in seattle', pageSize: 10, languageCode: 'en', rankPreference: 'RELEVANCE' });
+    });
+
+    test('maps/search masks only the subset fields and returns only them', async () => {
+      fake.on('POST /v1/places:searchText', { json: { places: [RICH_PLACE] } });
+      const data = (await served('/v1/maps/search', { query: 'coffee in seattle', limit: 20, region: 'us' }, '0.07')).body.data;
+      const mask = maskOf();
+      for (const path of ['id', 'displayName', 'types', 'primaryType', 'formattedAddress', 'nationalPhoneNumber', 'websiteUri', 'googleMapsUri', 'location',
+        'rating', 'userRatingCount', 'priceLevel', 'businessStatus', 'currentOpeningHours', 'dineIn', 'photos', 'reviews', 'googleMapsLinks']) {
+        assert.ok(mask.includes(`places.${path}`), `mask has places.${path}`);
+      }
+      for (const path of ['timeZone', 'plusCode', 'paymentOptions', 'parkingOptions', 'accessibilityOptions', 'editorialSummary', 'generativeSummary', 'reviewSummary', 'priceRange', 'iconMaskBaseUri', 'shortFormattedAddress', 'addressComponents', 'internationalPhoneNumber']) {
+        assert.ok(!mask.includes(`places.${path}`), `mask leaves out places.${path}`);
+      }
+      assert.deepEqual(fake.requests[0]!.body, { textQuery: 'coffee in seattle', pageSize: 20, languageCode: 'en', regionCode: 'us', rankPreference: 'RELEVANCE' });
+      const expected = Object.fromEntries(PLACE_SUMMARY_FIELDS.filter((field) => field in RICH_EXPECTED).map((field) => [field, (RICH_EXPECTED as Record<string, unknown>)[field]]));
+      assert.deepEqual(data.results, [expected]);
+    });
+
+    test("the vendor's page token travels inside ours, bound to the search; a stale one is a 400 naming nextPageToken", async () => {
+      fake.on('POST /v1/places:searchText', (request) => ({ json: request.body.pageToken ? { places: [SPARSE_PLACE] } : { places: [RICH_PLACE], nextPageToken: VENDOR_PAGE_TOKEN } }));
+      const first = (await served('/v1/maps/search', { query: 'coffee in seattle', limit: 1 }, '0.07')).body.data;
+      assert.match(first.nextPageToken, /^[A-Za-z0-9_-]+$/);
+      assert.notEqual(first.nextPageToken, VENDOR_PAGE_TOKEN);
+      const second = (await served('/v1/maps/search', { query: 'coffee in seattle', limit: 5, nextPageToken: first.nextPageToken }, '0.07')).body.data;
+      assert.deepEqual(fake.requests[1]!.body, { textQuery: 'coffee in seattle', pageSize: 5, pageToken: VENDOR_PAGE_TOKEN, languageCode: 'en', rankPreference: 'RELEVANCE' });
+      assert.deepEqual(second.results.map((place: { id: string }) => place.id), [SPARSE_ID]);
+      assert.equal(second.nextPageToken, undefined);
+
+      await refused('/v1/maps/search', { query: 'tea in seattle', nextPageToken: first.nextPageToken }, 400, 'VALIDATION_ERROR', /^nextPageToken: belongs to a different search/);
+      assert.equal(fake.requests.length, 2, 'a mismatched token never reaches the vendor');
+
+      fake.on('POST /v1/places:searchText', { status: 400, json: { error: { code: 400, message: 'Invalid page token.', status: 'INVALID_ARGUMENT' } } });
+      await refused('/v1/maps/search', { query: 'coffee in seattle', nextPageToken: first.nextPageToken }, 400, 'VALIDATION_ERROR', /^nextPageToken: can no longer be continued/);
+    });
+
+    test('no places: `{}` is an empty page, still one call', async () => {
+      fake.on('POST /v1/places:searchText', { json: {} });
+      const data = (await served('/v1/serp/websearch-maps', { query: 'zzzz qqqq', open_now: true }, '0.01')).body.data;
+      assert.deepEqual(data, { query: 'zzzz qqqq', totalResults: 0, results: [] });
+    });
+  });
+
+  describe('details, reviews and photos', () => {
+    test('place details: GET places/{id} with language, region and a bare full field mask', async () => {
+      fake.on(`GET /v1/places/${PLACE_ID}`, { json: RICH_PLACE });
+      const data = (await served('/v1/maps/place', { place_id: `places/${PLACE_ID}`, language: 'pt-BR', region: 'br' }, '0.05')).body.data;
+      assert.deepEqual(data, RICH_EXPECTED);
+      const sent = fake.requests[0]!;
+      assert.equal(sent.method, 'GET');
+      assert.equal(sent.path, `/v1/places/${PLACE_ID}`);
+      assert.equal(sent.query.get('languageCode'), 'pt-BR');
+      assert.equal(sent.query.get('regionCode'), 'br');
+      assert.equal(sent.headers['x-goog-api-key'], API_KEY);
+      const mask = maskOf();
+      assert.ok(mask.every((path) => !path.startsWith('places.') && path !== 'nextPageToken'), 'details masks name bare fields');
+      for (const path of ['id', 'displayName', 'reviews', 'photos', 'timeZone', 'googleMapsLinks', 'paymentOptions']) assert.ok(mask.includes(path), path);
+    });
+
+    test('hours: the coming week when given, else the regular week; open now from the coming week first', async () => {
+      const place = { ...SPARSE_PLACE, currentOpeningHours: { openNow: false, weekdayDescriptions: [] }, regularOpeningHours: { openNow: true, weekdayDescriptions: WEEKDAYS, nextOpenTime: '2026-11-23T08:00:00Z' } };
+      fake.on(`GET /v1/places/${SPARSE_ID}`, { json: place });
+      const data = (await served('/v1/maps/place', { place_id: SPARSE_ID }, '0.05')).body.data;
+      assert.deepEqual(data.hours, WEEKDAYS);
+      assert.equal(data.openNow, false);
+      assert.equal(data.nextOpenTime, '2026-11-23T08:00:00Z');
+    });
+
+    test('an unknown place: 404 NOT_FOUND (also for an ID the vendor cannot read), not charged', async () => {
+      fake.on('GET /v1/places/ChIJunknownPlaceIdentifier00', { status: 404, json: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } } });
+      await refused('/v1/maps/place', { place_id: 'ChIJunknownPlaceIdentifier00' }, 404, 'NOT_FOUND', /^place_id: no place has the ID ChIJunknownPlaceIdentifier00/);
+      await refused('/v1/maps/reviews', { place_id: 'ChIJunknownPlaceIdentifier00' }, 404, 'NOT_FOUND', /^place_id: no place/);
+      fake.on('GET /v1/places/garbled', { status: 400, json: { error: { code: 400, message: 'Not a valid Place ID: garbled', status: 'INVALID_ARGUMENT' } } });
+      await refused('/v1/maps/place', { place_id: 'garbled' }, 404, 'NOT_FOUND', /^place_id: no place has the ID garbled/);
+    });
+
+    test('reviews: the at most 5 of Place Details, sorted here, with what Details does not say left null', async () => {
+      fake.on(`GET /v1/places/${PLACE_ID}`, { json: { id: PLACE_ID, displayName: RICH_PLACE.displayName, rating: 4.6, userRatingCount: 1450, googleMapsUri: RICH_PLACE.googleMapsUri, reviews: VENDOR_REVIEWS } });
+      const data = (await served('/v1/maps/reviews', { place_id: PLACE_ID, sort_by: 'newest', depth: 10, language: 'en', location_code: 2826 }, '0.02')).body.data;
+      const sent = fake.requests[0]!;
+      assert.equal(sent.path, `/v1/places/${PLACE_ID}`);
+      assert.equal(sent.query.get('regionCode'), 'gb', 'location code 2826 is the United Kingdom');
+      assert.deepEqual(maskOf(), ['displayName', 'googleMapsUri', 'id', 'rating', 'reviews', 'userRatingCount']);
+      assert.deepEqual(
+        { ...data, reviews: undefined },
+        { placeId: PLACE_ID, cid: '5372949817465638925', name: 'Pike Street Roastery', rating: 4.6, totalReviews: 1450, sortBy: 'newest', depth: 10, reviewCount: 5, reviews: undefined },
+      );
+      assert.deepEqual(data.reviews.map((review: { timestamp: string }) => review.timestamp), ['2026-10-20T07:30:00Z', '2026-10-02T08:01:12.118Z', '2026-09-14T16:20:31.402Z', '2026-06-30T12:00:00Z', '2025-12-01T19:45:00Z']);
+      assert.deepEqual(data.reviews[2], {
+        rating: 5,
+        text: 'Best pour-over on Pike, friendly staff.',
+        author: 'Dana K.',
+        authorProfileUrl: VENDOR_REVIEWS[0]!.authorAttribution.uri,
+        authorImageUrl: VENDOR_REVIEWS[0]!.authorAttribution.photoUri,
+        localGuide: null,
+        authorReviewCount: null,
+        timestamp: '2026-09-14T16:20:31.402Z',
+        timeAgo: 'a month ago',
+        reviewUrl: VENDOR_REVIEWS[0]!.googleMapsUri,
+        reviewId: 'ChZDSUhNMG9nS0VJQ0FnSUQ1',
+        ownerAnswer: null,
+        ownerAnswerTimestamp: null,
+      });
+      assert.equal(data.reviews[4].text, '', 'a rating without text');
+
+      const lowest = (await served('/v1/maps/reviews', { place_id: PLACE_ID, sort_by: 'lowest_rating' }, '0.02')).body.data;
+      assert.deepEqual(lowest.reviews.map((review: { rating: number }) => review.rating), [1, 3, 4, 5, 5]);
+      const relevant = (await served('/v1/maps/reviews', { place_id: PLACE_ID }, '0.02')).body.data;
+      assert.deepEqual(relevant.reviews.map((review: { reviewId: string }) => review.reviewId), VENDOR_REVIEWS.map((review) => review.name.split('/').pop()));
+    });
+
+    test('photo: GET {reference}/media with the size bounds and skipHttpRedirect, key in the header', async () => {
+      const reference = RICH_PLACE.photos[0]!.name;
+      fake.on(`GET /v1/${reference}/media`, { json: { name: `${reference}/media`, photoUri: 'https://lh3.googleusercontent.com/place-photos/AJnk2cz=s1600-w800' } });
+      const data = (await served('/v1/maps/photo', { reference: reference.replace(/^places\//, ''), max_width: 800 }, '0.02')).body.data;
+      assert.deepEqual(data, { reference, photoUri: 'https://lh3.googleusercontent.com/place-photos/AJnk2cz=s1600-w800' });
+      const sent = fake.requests[0]!;
+      assert.equal(sent.method, 'GET');
+      assert.equal(sent.path, `/v1/${reference}/media`);
+      assert.deepEqual(Object.fromEntries(sent.query), { maxWidthPx: '800', skipHttpRedirect: 'true' });
+      assert.equal(sent.headers['x-goog-api-key'], API_KEY);
+
+      fake.on(`GET /v1/${reference}/media`, { status: 404, json: { error: { code: 404, message: 'Photo not found.', status: 'NOT_FOUND' } } });
+      await refused('/v1/maps/photo', { reference, max_height: 300 }, 404, 'NOT_FOUND', /^reference: no photo/);
+    });
+  });
+
+  describe('vendor failures: 502 UPSTREAM_ERROR, never charged', () => {
+    const search = { query: 'coffee in seattle' };
+    const failures: Array<[string, { status?: number; json?: unknown; raw?: string; delayMs?: number; hangUp?: boolean }, RegExp]> = [
+      ['key refused', { status: 403, json: { error: { code: 403, message: 'Requests to this API places.googleapis.com method google.maps.places.v1.Places.SearchText are blocked.', status: 'PERMISSION_DENIED', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_SERVICE_BLOCKED', domain: 'googleapis.com' }] } } }, /refused the call \(PERMISSION_DENIED, API_KEY_SERVICE_BLOCKED\); the operator must check GOOGLE_PLACES_API_KEY/],
+      ['quota', { status: 429, json: { error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED', details: [{ reason: 'RATE_LIMIT_EXCEEDED' }] } } }, /quota is exhausted \(RESOURCE_EXHAUSTED, RATE_LIMIT_EXCEEDED\)/],
+      ['bad request of ours', { status: 400, json: { error: { code: 400, message: 'FieldMask is a required parameter.', status: 'INVALID_ARGUMENT' } } }, /rejected the request \(INVALID_ARGUMENT: FieldMask is a required parameter\.\)/],
+      ['outage', { status: 503, json: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } } }, /failing right now \(HTTP 503 UNAVAILABLE\)/],
+      ['an error page, not JSON', { status: 502, raw: '<html>Bad Gateway</html>' }, /malformed answer \(HTTP 502, not JSON\)/],
+      ['malformed JSON', { raw: '{"places": [' }, /malformed answer/],
+      ['a place without its id', { json: { places: [{ displayName: { text: 'Nameless' } }] } }, /unexpected shape at places\.0\.id/],
+      ['a photo without its size', { json: { places: [{ ...RICH_PLACE, photos: [{ name: 'places/x/photos/y' }] }] } }, /unexpected shape at places\.0\.photos\.0\.widthPx/],
+      ['too slow', { delayMs: 1500, json: {} }, /did not answer within 400 ms/],
+      ['connection dropped', { hangUp: true }, /unreachable|failing/],
+    ];
+    for (const [label, reply, message] of failures) {
+      test(`${label}: 502 naming the places provider`, async () => {
+        fake.on('POST /v1/places:searchText', reply);
+        await refused('/v1/serp/websearch-maps', search, 502, 'UPSTREAM_ERROR', message);
+        assert.equal(fake.requests.length, 1);
+      });
+    }
+
+    test('details, reviews and photos map failures the same way', async () => {
+      const outage = { status: 500, json: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } } };
+      fake.on(`GET /v1/places/${PLACE_ID}`, outage);
+      fake.on(`GET /v1/${RICH_PLACE.photos[0]!.name}/media`, { json: { name: 'no uri' } });
+      await refused('/v1/maps/place', { place_id: PLACE_ID }, 502, 'UPSTREAM_ERROR', /places provider is failing right now \(HTTP 500 INTERNAL\)/);
+      await refused('/v1/maps/reviews', { place_id: PLACE_ID }, 502, 'UPSTREAM_ERROR', /HTTP 500 INTERNAL/);
+      await refused('/v1/maps/photo', { reference: RICH_PLACE.photos[0]!.name, max_width: 10 }, 502, 'UPSTREAM_ERROR', /unexpected shape at photoUri/);
+    });
+  });
+});

@@ -1,0 +1,216 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import { keywordMetrics } from '../../src/providers/sandbox/keyword-metrics';
+
+/** The competitor-research endpoints on the sandbox, through HTTP: shapes, prices, coherence, validation. */
+
+/** 0.03 + 0.03 per 100 results, up to the cent, in micro-USD. */
+const perHundredCost = (results: number) => Math.ceil((3_000_000 + 30_000 * results) / 1_000_000) * 10_000;
+
+const pagesOf = (urls: string[]) => Object.fromEntries(urls.map((url, index) => [String(index + 1), url]));
+
+describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp({}, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+  });
+  after(() => app?.close());
+
+  async function charged(path: string, body: unknown): Promise<{ response: TestResponse; cost: number }> {
+    const { accountId, apiKey } = await app.createAccount('5.00');
+    const response = await app.post(path, body, apiKey);
+    assert.equal(response.status, 200, `${path}: ${JSON.stringify(response.body).slice(0, 400)}`);
+    assert.equal(response.headers.get('x-tollgate-provider'), 'sandbox');
+    return { response, cost: 5_000_000 - (await app.balance(accountId)) };
+  }
+
+  async function data(path: string, body: unknown): Promise<any> {
+    return (await charged(path, body)).response.body.data;
+  }
+
+  async function refused(path: string, body: unknown, field: RegExp): Promise<void> {
+    const { accountId, apiKey } = await app.createAccount('5.00');
+    const response = await app.post(path, body, apiKey);
+    assert.equal(response.status, 400, `${JSON.stringify(body).slice(0, 200)}: ${JSON.stringify(response.body)}`);
+    assert.equal(response.body.error.code, 'VALIDATION_ERROR');
+    assert.match(response.body.error.message, field);
+    assert.equal(await app.balance(accountId), 5_000_000, 'a refused call is not charged');
+  }
+
+  describe('competitors/domain', () => {
+    test('exactly `limit` competitors, most shared keywords first, never the domain itself; billed per domain', async () => {
+      for (const limit of [1, 100, 1000]) {
+        const { response, cost } = await charged('/v1/seo/competitors/domain', { domain: 'example.com', limit });
+        const { domain, competitors } = response.body.data;
+        assert.equal(domain, 'example.com');
+        assert.equal(competitors.length, limit);
+        assert.equal(cost, perHundredCost(limit), `limit ${limit}`);
+        const overlaps = competitors.map((competitor: { intersections: number }) => competitor.intersections);
+        assert.deepEqual(overlaps, [...overlaps].sort((a, b) => b - a));
+        assert.ok(competitors.every((competitor: { domain: string }) => competitor.domain !== 'example.com'));
+        assert.equal(new Set(competitors.map((competitor: { domain: string }) => competitor.domain)).size, limit);
+      }
+    });
+
+    test("each competitor's keywords and traffic are its own profile's, and overlap never exceeds either domain's keywords", async () => {
+      const { organicKeywords } = await data('/v1/seo/domain/overview', { domain: 'coffee-lab.io', location: 'gb' });
+      const { competitors } = await data('/v1/seo/competitors/domain', { domain: 'coffee-lab.io', location_code: 2826, limit: 25 });
+      assert.equal(competitors.length, 25);
+      const { domains } = await data('/v1/seo/domain/traffic', { targets: competitors.map((competitor: { domain: string }) => competitor.domain), location: 'gb' });
+      competitors.forEach((competitor: Record<string, number | string>, index: number) => {
+        assert.deepEqual(Object.keys(competitor).sort(), ['avgPosition', 'domain', 'intersections', 'organicCount', 'organicEtv']);
+        assert.equal(competitor.organicCount, domains[index].organicKeywords, String(competitor.domain));
+        assert.equal(competitor.organicEtv, domains[index].organicTraffic, String(competitor.domain));
+        assert.ok((competitor.intersections as number) <= Math.min(organicKeywords, competitor.organicCount as number));
+        assert.ok((competitor.avgPosition as number) >= 1 && (competitor.avgPosition as number) <= 100);
+      });
+    });
+
+    test('a domain given with a protocol is refused, not charged', async () => {
+      await refused('/v1/seo/competitors/domain', { domain: 'https://example.com' }, /^domain: must be a bare domain/);
+      await refused('/v1/seo/competitors/domain', { domain: 'example.com', limit: 1001 }, /^limit: /);
+      await refused('/v1/seo/competitors/domain', { domain: 'example.com', location: 'us' }, /location: unknown field/);
+    });
+  });
+
+  describe('competitors/keywords', () => {
+    test('shared keywords: both rankings present, domain1 exactly as domain/keywords reports it; billed per keyword', async () => {
+      const { response, cost } = await charged('/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'example.org', limit: 50 });
+      const { domain1, domain2, intersections, keywords } = response.body.data;
+      assert.deepEqual([domain1, domain2, intersections], ['example.com', 'example.org', true]);
+      assert.equal(keywords.length, 50);
+      assert.equal(cost, perHundredCost(50));
+      const ranked = new Map<string, { position: number; url: string }>(
+        (await data('/v1/seo/domain/keywords', { domain: 'example.com', limit: 1000 })).map((row: { keyword: string }) => [row.keyword, row]),
+      );
+      for (const row of keywords) {
+        assert.deepEqual(Object.keys(row).sort(), ['competition', 'competitionLevel', 'cpc', 'difficulty', 'domain1', 'domain2', 'intent', 'keyword', 'volume']);
+        assert.ok(row.domain2 !== null && row.domain2.url.startsWith('https://example.org/'), row.keyword);
+        assert.deepEqual([row.domain1.position, row.domain1.url], [ranked.get(row.keyword)?.position, ranked.get(row.keyword)?.url], row.keyword);
+        assert.equal(row.volume, keywordMetrics(row.keyword).volume);
+        assert.ok(row.domain1.etv >= 0 && row.domain2.etv >= 0);
+      }
+    });
+
+    test('intersections false: keywords only domain1 ranks for, domain2 null, none shared with the true answer', async () => {
+      const only = (await data('/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'example.org', intersections: false, limit: 1000 })).keywords;
+      const shared = (await data('/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'example.org', limit: 1000 })).keywords;
+      assert.ok(only.length > 0 && only.every((row: { domain2: unknown }) => row.domain2 === null));
+      const sharedKeywords = new Set(shared.map((row: { keyword: string }) => row.keyword));
+      assert.ok(only.every((row: { keyword: string }) => !sharedKeywords.has(row.keyword)));
+    });
+
+    test('filters and sort apply before the limit', async () => {
+      const { keywords } = await data('/v1/seo/competitors/keywords', {
+        domain1: 'example.com', domain2: 'coffee-lab.io', limit: 10,
+        filters: [{ field: 'difficulty', op: '<', value: 50 }, { field: 'keyword', op: 'not_like', value: 'example' }], sort: ['difficulty:asc'],
+      });
+      assert.ok(keywords.length > 0);
+      for (const row of keywords) assert.ok(row.difficulty < 50 && !row.keyword.includes('example'), row.keyword);
+      const difficulties = keywords.map((row: { difficulty: number }) => row.difficulty);
+      assert.deepEqual(difficulties, [...difficulties].sort((a, b) => a - b));
+    });
+
+    test('the same domain twice, missing domains, bad filters and words mixed under match any are refused', async () => {
+      await refused('/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'example.com' }, /^domain2: must differ from domain1/);
+      await refused('/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'EXAMPLE.COM' }, /^domain2: must differ from domain1/);
+      await refused('/v1/seo/competitors/keywords', { domain1: 'example.com' }, /^domain2: is required/);
+      await refused('/v1/seo/competitors/keywords', { domain1: 'http://example.com', domain2: 'example.org' }, /^domain1: /);
+      await refused('/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'example.org', intersections: 'yes' }, /^intersections: /);
+      await refused('/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'example.org', filters: [{ field: 'volume', op: 'in', value: 5 }] }, /^filters\[0\]\.value: /);
+      await refused(
+        '/v1/seo/competitors/keywords',
+        { domain1: 'example.com', domain2: 'example.org', match: 'any', filters: [{ field: 'cpc', op: '>', value: 1 }, { field: 'length', op: '<', value: 20 }] },
+        /^match: /,
+      );
+    });
+  });
+
+  describe('competitors/pages', () => {
+    const pages = ['https://example.com/coffee-grinders', 'https://example.org/best-burr-grinders', 'http://coffee-lab.io/'];
+
+    test('each keyword lists every page, in the numbering order, with the keyword metrics; billed per keyword', async () => {
+      const { response, cost } = await charged('/v1/seo/competitors/pages', { pages: pagesOf(pages), limit: 20 });
+      const { keywords } = response.body.data;
+      assert.equal(keywords.length, 20);
+      assert.equal(cost, perHundredCost(20));
+      for (const row of keywords) {
+        assert.deepEqual(Object.keys(row).sort(), ['competition', 'competitionLevel', 'cpc', 'difficulty', 'intent', 'keyword', 'pages', 'volume']);
+        assert.deepEqual(row.pages.map((page: { url: string }) => page.url), pages);
+        for (const page of row.pages) assert.ok(page.position >= 1 && page.position <= 100 && page.type === 'organic' && page.etv >= 0);
+        const metrics = keywordMetrics(row.keyword);
+        assert.deepEqual([row.volume, row.cpc, row.competition, row.difficulty, row.intent], [metrics.volume, metrics.cpc, metrics.competition, metrics.difficulty, metrics.intent]);
+      }
+      assert.ok(keywords.some((row: { keyword: string }) => row.keyword.includes('grinders')), 'keywords come from the first page');
+    });
+
+    test('keys given out of order are read in numbering order', async () => {
+      const shuffled = { '2': pages[1], '1': pages[0] };
+      const { keywords } = await data('/v1/seo/competitors/pages', { pages: shuffled, limit: 5 });
+      assert.deepEqual(keywords[0].pages.map((page: { url: string }) => page.url), pages.slice(0, 2));
+    });
+
+    test('keys other than "1" to "n", no pages, more than 20, or a URL that is not http(s) are refused', async () => {
+      await refused('/v1/seo/competitors/pages', { pages: { '0': pages[0], '1': pages[1] } }, /^pages: keys must be "1" to "2"/);
+      await refused('/v1/seo/competitors/pages', { pages: { '1': pages[0], '3': pages[1] } }, /^pages: keys must be "1" to "2"/);
+      await refused('/v1/seo/competitors/pages', { pages: { first: pages[0] } }, /^pages: keys must be "1" to "1"/);
+      await refused('/v1/seo/competitors/pages', { pages: {} }, /^pages: must hold at least one page/);
+      const many = Array.from({ length: 21 }, (_, index) => `https://site-${index}.example/page`);
+      await refused('/v1/seo/competitors/pages', { pages: pagesOf(many) }, /^pages: must hold at most 20 pages/);
+      await refused('/v1/seo/competitors/pages', { pages: { '1': 'ftp://example.com/file' } }, /^pages\.1: must be an http or https URL/);
+      await refused('/v1/seo/competitors/pages', { pages: { '1': 'example.com/page' } }, /^pages\.1: /);
+      await refused('/v1/seo/competitors/pages', { pages: pages[0] }, /^pages: /);
+    });
+
+    test('twenty pages are accepted', async () => {
+      const twenty = Array.from({ length: 20 }, (_, index) => `https://site-${index}.example/coffee-grinders`);
+      const { keywords } = await data('/v1/seo/competitors/pages', { pages: pagesOf(twenty), limit: 5 });
+      for (const row of keywords) assert.equal(row.pages.length, 20);
+    });
+  });
+
+  describe('competitors/serp', () => {
+    test('one keyword: its top 100 domains, each at one position, rating 100 − position; billed per domain', async () => {
+      const { response, cost } = await charged('/v1/seo/competitors/serp', { keywords: ['coffee grinder'] });
+      const { competitors } = response.body.data;
+      assert.equal(competitors.length, 100);
+      assert.equal(cost, perHundredCost(100));
+      assert.deepEqual(competitors.map((competitor: { avgPosition: number }) => competitor.avgPosition), Array.from({ length: 100 }, (_, index) => index + 1));
+      const volume = keywordMetrics('coffee grinder').volume;
+      for (const competitor of competitors) {
+        assert.deepEqual(Object.keys(competitor).sort(), ['avgPosition', 'domain', 'etv', 'keywordsCount', 'medianPosition', 'rating', 'visibility']);
+        assert.equal(competitor.medianPosition, competitor.avgPosition);
+        assert.equal(competitor.rating, 100 - competitor.avgPosition);
+        assert.equal(competitor.keywordsCount, 1);
+        assert.ok(competitor.etv <= volume);
+      }
+      assert.equal(competitors[0].visibility, 1);
+      assert.equal(competitors[9].visibility, 0.1);
+      assert.equal(competitors[15].visibility, 0.05);
+      assert.equal(competitors[30].visibility, 0);
+    });
+
+    test('several keywords: exactly `limit` domains, highest rating first, counts within the keywords given', async () => {
+      const keywords = ['coffee grinder', 'burr coffee grinder', 'coffee beans', 'espresso machine', 'Coffee Grinder'];
+      const { response, cost } = await charged('/v1/seo/competitors/serp', { keywords, limit: 150 });
+      const { competitors } = response.body.data;
+      assert.equal(competitors.length, 150);
+      assert.equal(cost, perHundredCost(150));
+      const ratings = competitors.map((competitor: { rating: number }) => competitor.rating);
+      assert.deepEqual(ratings, [...ratings].sort((a, b) => b - a));
+      for (const competitor of competitors) {
+        assert.ok(competitor.keywordsCount >= 1 && competitor.keywordsCount <= 4, 'duplicates count once');
+        assert.ok(competitor.avgPosition >= 1 && competitor.avgPosition <= 100);
+      }
+    });
+
+    test('no keywords, more than 200, or an empty keyword are refused', async () => {
+      await refused('/v1/seo/competitors/serp', { keywords: [] }, /^keywords: must have at least 1 item/);
+      await refused('/v1/seo/competitors/serp', { keywords: Array.from({ length: 201 }, (_, index) => `keyword ${index}`) }, /^keywords: must have at most 200 items/);
+      await refused('/v1/seo/competitors/serp', { keywords: ['coffee', '  '] }, /^keywords\[1\]: must not be empty/);
+      await refused('/v1/seo/competitors/serp', { keyword: 'coffee' }, /keywords: is required/);
+    });
+  });
+});
