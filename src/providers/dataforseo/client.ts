@@ -77,7 +77,14 @@ export class DataForSeoClient {
       await delay(wait, undefined, { signal: options.signal });
       const remaining = deadline - Date.now();
       if (remaining <= 0) break;
-      const outcome = await this.send('GET', `${base}/task_get/${view}/${encodeURIComponent(posted.id)}`, undefined, remaining, options);
+      const outcome = await this.send('GET', `${base}/task_get/${view}/${encodeURIComponent(posted.id)}`, undefined, remaining, options).catch(
+        (error: unknown) => {
+          // A poll cut short by the deadline is the task not finishing in time, not the vendor failing.
+          if (Date.now() >= deadline && !options.signal.aborted) return undefined;
+          throw error;
+        },
+      );
+      if (outcome === undefined) break;
       if (NOT_READY.has(outcome.status_code)) continue;
       if (outcome.status_code === NO_RESULTS) return [];
       if (outcome.status_code !== OK) throw vendorError(outcome.status_code, outcome.status_message);
