@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EndpointDefinition, CallContext } from './define-endpoint';
 import { ApiError } from './errors';
@@ -80,6 +81,24 @@ async function admit(request: FastifyRequest, reply: FastifyReply, dependencies:
   }
 }
 
+const connectionSignals = new WeakMap<Socket, AbortSignal>();
+
+/**
+ * Aborted when the client's connection closes: the signal handlers pass to every upstream call.
+ * One per connection, not per call — an HTTP/1.1 connection carries one call at a time, and once
+ * it is gone no call on it has anyone to answer — so a keep-alive client costs one controller.
+ */
+function connectionSignal(socket: Socket): AbortSignal {
+  let signal = connectionSignals.get(socket);
+  if (!signal) {
+    const controller = new AbortController();
+    socket.once('close', () => controller.abort(new Error('client closed the connection')));
+    signal = controller.signal;
+    connectionSignals.set(socket, signal);
+  }
+  return signal;
+}
+
 async function runCall(
   endpoint: EndpointDefinition<any, any>,
   request: FastifyRequest,
@@ -97,11 +116,6 @@ async function runCall(
     throw new ApiError('NO_CREDITS', `This call can cost up to $${formatUsd(hold)} and the balance does not cover it. Add credits to continue.`);
   }
 
-  const abort = new AbortController();
-  const onClose = () => {
-    if (!reply.raw.writableFinished) abort.abort(new Error('client closed the connection'));
-  };
-  reply.raw.once('close', onClose);
   let settled = hold === 0;
   try {
     const used = new Set<string>();
@@ -115,7 +129,7 @@ async function runCall(
         return { accountId: account.id, email: account.email, balanceMicros: account.balanceMicros, createdAt: account.createdAt };
       },
     };
-    const result = await endpoint.handler({ input, ctx, providers: trackProviders(providers, used), signal: abort.signal });
+    const result = await endpoint.handler({ input, ctx, providers: trackProviders(providers, used), signal: connectionSignal(request.raw.socket) });
     const checked = endpoint.output.safeParse(result);
     if (!checked.success) {
       request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'handler output failed its schema');
@@ -142,7 +156,6 @@ async function runCall(
     request.log.error({ err: error, endpoint: endpoint.id }, 'unhandled error in endpoint');
     throw new ApiError('INTERNAL_ERROR', `Internal error; nothing was charged (request ${requestId}).`, { cause: error });
   } finally {
-    reply.raw.off('close', onClose);
     if (!settled) {
       await ledger.release(caller.accountId, requestId, endpoint.id).catch((error: unknown) => {
         request.log.error({ err: error, requestId, hold }, 'could not release a hold; it stays reserved until reconciled');
