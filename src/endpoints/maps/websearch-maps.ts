@@ -53,7 +53,7 @@ export default defineEndpoint({
   output: WebsearchMapsResponse,
   price: perCall(0.01),
   examples: {
-    request: { query: 'coffee in seattle', limit: 10, open_now: true, min_rating: 4 },
+    request: { query: 'coffee in seattle', limit: 10, min_rating: 4, price_levels: ['inexpensive', 'moderate'] },
     response: { query: 'coffee in seattle', totalResults: 1, nextPageToken: 'eyJ2IjoxLCJzIjoic2VycC53ZWJzZWFyY2hfbWFwcyIsImYiOiJnenYwQzZCUzYtcG1SMWYxNnJhM3FSIiwiYyI6IjEwIiwiaCI6IjRqVHhGY3RtZk1oMURuRE5LMl9BSjcifQ', searchUrl: 'https://www.google.com/maps/search/?api=1&query=coffee%20in%20seattle', results: [examplePlace] },
   },
   async handler({ input, providers, signal }) {

@@ -37,6 +37,11 @@ const HEAVYWEIGHTS: Record<string, number> = {
   'github.com': 0.95, 'example.com': 0.55,
 };
 
+/** A site everyone knows: registered, whatever the sandbox registrar's dice say about other names. */
+export function isWellKnownDomain(domain: string): boolean {
+  return Object.hasOwn(HEAVYWEIGHTS, domain.trim().toLowerCase().replace(/^www\./, ''));
+}
+
 export function domainProfile(rawDomain: string): DomainProfile {
   const domain = rawDomain.trim().toLowerCase().replace(/^www\./, '');
   const random = new SeededRandom(`domain:${domain}`);

@@ -1,6 +1,7 @@
 import type { RegistrarProvider } from '../families/registrar';
 import type { DomainAvailability } from '../../schemas/domain-availability';
 import { SeededRandom, roundTo } from './random';
+import { isWellKnownDomain } from './domain-profile';
 
 /** TLDs the sandbox registrar sells, with its standard yearly price (used to size premium prices). */
 const SUPPORTED_TLDS: Record<string, number> = {
@@ -22,7 +23,7 @@ function check(domain: string): DomainAvailability {
   const random = new SeededRandom(`domain:${name}`);
   // Short and dictionary-like names are mostly taken; long, hyphenated or numeric ones mostly free.
   const takenProbability = label.length <= 4 ? 0.97 : label.length <= 8 && !/[-0-9]/.test(label) ? 0.75 : 0.2;
-  if (random.chance(takenProbability)) return { ...notSold, icannFee: ICANN_FEE };
+  if (isWellKnownDomain(name) || random.chance(takenProbability)) return { ...notSold, icannFee: ICANN_FEE };
   const isPremium = label.length <= 6 && random.chance(0.5);
   const premiumRegistrationPrice = isPremium ? roundTo(basePrice * random.between(20, 400), 2) : 0;
   return {
