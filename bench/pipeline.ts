@@ -2,14 +2,16 @@
  * npm run bench: requests/s and latency of a bare Fastify route against a paid call through the
  * whole pipeline, measured in one run on this machine, and their ratio — at a few client
  * concurrencies, because the ledger's group commit (and the load generator) behave differently
- * with 10 clients than with 100.
+ * with 10 clients than with 100. A shared VM's speed drifts from second to second, so the targets
+ * are measured in alternation, several rounds, and each figure is the median of its rounds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '10,100').split(',').map(Number);
 
 interface Target {
@@ -27,7 +29,20 @@ async function startTarget(mode: 'bare' | 'paid'): Promise<Target> {
   return { child, ...JSON.parse(line) };
 }
 
-async function measure(name: string, target: Target, path: string, body: unknown, connections: number) {
+interface Measurement {
+  name: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** The round with the median throughput (its latencies with it). */
+function median(runs: Measurement[]): Measurement {
+  return [...runs].sort((x, y) => x.requestsPerSecond - y.requestsPerSecond)[Math.floor(runs.length / 2)]!;
+}
+
+async function measure(name: string, target: Target, path: string, body: unknown, connections: number): Promise<Measurement> {
   const options = {
     url: `http://127.0.0.1:${target.port}${path}`,
     method: 'POST' as const,
@@ -51,17 +66,24 @@ targets.push(paid);
 try {
   const rows = [];
   const ratios: string[] = [];
+  const ratio = (x: number, y: number) => (x / y).toFixed(2);
   for (const connections of CONNECTION_LEVELS) {
-    const a = await measure('(a) bare Fastify route', bare, '/bare', { domain: 'example.com' }, connections);
-    const a2 = await measure("(a') the same route on the app's server", paid, '/bare', { domain: 'example.com' }, connections);
-    const b = await measure('(b) paid call, whole pipeline (SQLite)', paid, '/v1/seo/domain/available', { domain: 'tollgate-example.com' }, connections);
-    const c = await measure('(c) paid SERP call, depth 10 (SQLite)', paid, '/v1/serp/websearch', { query: 'best running shoes', depth: 10 }, connections);
+    const runs: Measurement[][] = [[], [], [], []];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      runs[0]!.push(await measure('(a) bare Fastify route', bare, '/bare', { domain: 'example.com' }, connections));
+      runs[1]!.push(await measure("(a') the same route on the app's server", paid, '/bare', { domain: 'example.com' }, connections));
+      runs[2]!.push(await measure('(b) paid call, whole pipeline (SQLite)', paid, '/v1/seo/domain/available', { domain: 'tollgate-example.com' }, connections));
+      runs[3]!.push(await measure('(c) paid SERP call, depth 10 (SQLite)', paid, '/v1/serp/websearch', { query: 'best running shoes', depth: 10 }, connections));
+    }
+    const [a, a2, b, c] = runs.map(median) as [Measurement, Measurement, Measurement, Measurement];
     rows.push(a, a2, b, c);
-    const ratio = (x: number, y: number) => (x / y).toFixed(2);
-    ratios.push(`at ${connections} connections: b/a = ${ratio(b.requestsPerSecond, a.requestsPerSecond)}, b/a' = ${ratio(b.requestsPerSecond, a2.requestsPerSecond)}`);
+    const roundRatios = runs[2]!.map((run, round) => ratio(run.requestsPerSecond, runs[0]![round]!.requestsPerSecond));
+    ratios.push(
+      `at ${connections} connections: b/a = ${ratio(b.requestsPerSecond, a.requestsPerSecond)} (rounds: ${roundRatios.join(', ')}), b/a' = ${ratio(b.requestsPerSecond, a2.requestsPerSecond)}`,
+    );
   }
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-  console.log(`Load: autocannon, ${DURATION_SECONDS} s per target after a 2 s warm-up\n`);
+  console.log(`Load: autocannon, ${ROUNDS} rounds of ${DURATION_SECONDS} s per target (each after a 2 s warm-up), targets in alternation; medians\n`);
   console.log('| target | connections | requests/s | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|---:|');
   for (const row of rows) console.log(`| ${row.name} | ${row.connections} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} |`);

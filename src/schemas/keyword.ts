@@ -75,18 +75,14 @@ export const KeywordSearchIntent = z
 
 export type KeywordSearchIntent = z.infer<typeof KeywordSearchIntent>;
 
-/**
- * A keyword as requests take it: trimmed, 1 to 80 characters (the data provider's limit), then
- * lower-cased with single spaces, the form the provider reports keywords in.
- */
+/** The form data providers report keywords in: trimmed, lower-cased, single spaces. */
+export function normaliseKeyword(keyword: string): string {
+  return keyword.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** A keyword as requests take it: 1 to 80 characters (the data provider's limit), normalised. */
 export function keywordText() {
-  return z
-    .string()
-    .trim()
-    .min(1)
-    .max(80)
-    .toLowerCase()
-    .overwrite((keyword) => keyword.replace(/\s+/g, ' '));
+  return z.string().trim().min(1).max(80).overwrite(normaliseKeyword);
 }
 
 /**

@@ -157,7 +157,7 @@ describe(`SEO keyword endpoints on the sandbox (${testDatabaseLabel()})`, () => 
       const { response, cost } = await paid('/v1/seo/keywords/intent', { keywords });
       const rows = response.body.data.keywords as Array<ReturnType<typeof KeywordSearchIntent.parse>>;
       assert.deepEqual(rows.map((row) => row.keyword), keywords);
-      assert.deepEqual(rows.map((row) => row.intent), ['transactional', 'informational', 'commercial', 'navigational', 'informational']);
+      assert.deepEqual(rows.map((row) => row.intent), ['transactional', 'informational', 'commercial', 'navigational', 'commercial']);
       for (const row of rows) {
         assert.ok(KeywordSearchIntent.safeParse(row).success, JSON.stringify(row));
         assert.ok(row.probability >= 0.5, `${row.keyword}: the main intent is the likely one`);

@@ -3,7 +3,8 @@ import type { ContentResult, LlmMention, LlmMentionsPage, Sentiment, SentimentDi
 import { ApiError } from '../../core/errors';
 import { lastDayOf, monthAt, monthIndex } from '../../schemas/calendar-month';
 import { domainProfile } from './domain-profile';
-import { SANDBOX_DATA_MONTH, keywordMetrics, normaliseKeyword } from './keyword-metrics';
+import { SANDBOX_DATA_MONTH, keywordMetrics } from './keyword-metrics';
+import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 
 /**

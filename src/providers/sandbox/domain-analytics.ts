@@ -7,7 +7,8 @@ import {
 } from '../../schemas/domain-analytics';
 import { applyKeywordFilters } from '../../filters/keyword-filter/evaluate';
 import { domainProfile, type DomainProfile } from './domain-profile';
-import { keywordMetrics, normaliseKeyword, SANDBOX_DATA_MONTH } from './keyword-metrics';
+import { keywordMetrics, SANDBOX_DATA_MONTH } from './keyword-metrics';
+import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 import { sandboxRegistrar } from './registrar';
 

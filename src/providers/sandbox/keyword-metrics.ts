@@ -1,4 +1,4 @@
-import type { Keyword } from '../../schemas/keyword';
+import { normaliseKeyword, type Keyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 
 /** The sandbox's data is "as of" this month, so its answers never drift with the calendar. */
@@ -15,7 +15,9 @@ export function intentOf(keyword: string): Keyword['intent'] {
   if (NAVIGATIONAL.test(keyword)) return 'navigational';
   if (COMMERCIAL.test(keyword)) return 'commercial';
   if (INFORMATIONAL.test(keyword)) return 'informational';
-  return 'informational';
+  // A bare noun phrase ("running shoes", "espresso machine") is mostly people comparing things to
+  // buy; a longer one without cues reads as a question in other words.
+  return keyword.split(' ').length <= 3 ? 'commercial' : 'informational';
 }
 
 const CPC_BY_INTENT: Record<Keyword['intent'], number> = {
@@ -28,9 +30,6 @@ const CPC_BY_INTENT: Record<Keyword['intent'], number> = {
 
 const FEATURE_POOL = ['organic', 'peopleAlsoAsk', 'relatedSearches', 'video', 'images', 'featuredSnippet', 'localPack', 'shopping', 'topStories', 'knowledgeGraph'];
 
-export function normaliseKeyword(keyword: string): string {
-  return keyword.trim().toLowerCase().replace(/\s+/g, ' ');
-}
 
 /**
  * The one source of a keyword's metrics in the sandbox: seeded by the keyword alone, so the same

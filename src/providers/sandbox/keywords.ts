@@ -1,6 +1,7 @@
 import type { KeywordListRequest, KeywordsProvider, SearchIntentRequest, SeedKeywordsRequest } from '../families/keywords';
 import type { Keyword, KeywordDifficulty, KeywordSearchIntent } from '../../schemas/keyword';
-import { keywordMetrics, normaliseKeyword } from './keyword-metrics';
+import { keywordMetrics } from './keyword-metrics';
+import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 import { applyKeywordFilters } from '../../filters/keyword-filter/evaluate';
 

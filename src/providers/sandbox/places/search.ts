@@ -1,5 +1,5 @@
 import { cursorRejected, type BiasCircle, type PlaceTextSearchPage, type PlaceTextSearchRequest } from '../../families/places';
-import { normaliseKeyword } from '../keyword-metrics';
+import { normaliseKeyword } from '../../../schemas/keyword';
 import { SeededRandom } from '../random';
 import { categoryOfQuery, categoryOfType, indexOfCategory, type Category } from './categories';
 import { cityNamedIn, cityOfRegion, distanceMetres, nearestCity } from './cities';

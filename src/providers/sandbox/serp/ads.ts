@@ -1,6 +1,6 @@
 import { DomainName } from '../../../schemas/domain-name';
 import { serpDraft, serpPage, type SerpResponse } from '../../../schemas/serp';
-import { normaliseKeyword } from '../keyword-metrics';
+import { normaliseKeyword } from '../../../schemas/keyword';
 import { SeededRandom } from '../random';
 import { timestampBefore, titleCase, wordsOf } from './page-text';
 

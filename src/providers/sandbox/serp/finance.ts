@@ -1,5 +1,5 @@
 import { serpDraft, serpPage, type SerpResponse, type SerpResultDraft } from '../../../schemas/serp';
-import { normaliseKeyword } from '../keyword-metrics';
+import { normaliseKeyword } from '../../../schemas/keyword';
 import { SeededRandom, roundTo } from '../random';
 import { timestampBefore, titleCase, wordsOf } from './page-text';
 

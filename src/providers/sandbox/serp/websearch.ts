@@ -1,5 +1,6 @@
 import { serpPage, type SerpResponse, type SerpResultDraft } from '../../../schemas/serp';
-import { intentOf, keywordMetrics, normaliseKeyword } from '../keyword-metrics';
+import { intentOf, keywordMetrics } from '../keyword-metrics';
+import { normaliseKeyword } from '../../../schemas/keyword';
 import { SeededRandom } from '../random';
 import { aiAnswer } from './ai-answer';
 import {
