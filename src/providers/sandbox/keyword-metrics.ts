@@ -30,6 +30,43 @@ const CPC_BY_INTENT: Record<Keyword['intent'], number> = {
 
 const FEATURE_POOL = ['organic', 'peopleAlsoAsk', 'relatedSearches', 'video', 'images', 'featuredSnippet', 'localPack', 'shopping', 'topStories', 'knowledgeGraph'];
 
+/** The first draw of a keyword's seeded sequence: its demand before the long-tail cap. */
+function rawLogVolume(random: SeededRandom, words: number): number {
+  // Long tail: each extra word divides demand; log-normal spread around that.
+  return random.normal(5.1 - 0.55 * words, 0.7);
+}
+
+const cappedVolumes = new Map<string, number>();
+
+/**
+ * log10 of a keyword's monthly searches: its own draw, but never more than a share (3 to 60 %,
+ * seeded by the keyword) of any phrase of up to three words it contains — "used running shoes
+ * price" stays under "used running shoes" and "running shoes price", which stay under "running
+ * shoes" — so a long-tail variant never outsearches the phrases it is built on.
+ */
+function logVolumeOf(keyword: string, raw: number): number {
+  const words = keyword.split(' ');
+  if (words.length === 1) return Math.max(1, raw);
+  // The contained phrases one word shorter (at most three words long); each is capped in turn.
+  const length = Math.min(words.length - 1, 3);
+  const share = Math.log10(new SeededRandom(`share:${keyword}`).between(0.03, 0.6));
+  let logVolume = raw;
+  for (let start = 0; start + length <= words.length; start += 1) {
+    logVolume = Math.min(logVolume, containedLogVolume(words.slice(start, start + length).join(' ')) + share);
+  }
+  return Math.max(1, logVolume);
+}
+
+function containedLogVolume(phrase: string): number {
+  let logVolume = cappedVolumes.get(phrase);
+  if (logVolume === undefined) {
+    logVolume = logVolumeOf(phrase, rawLogVolume(new SeededRandom(`keyword:${phrase}`), phrase.split(' ').length));
+    // A cache, not a store: bounded, and any entry can be recomputed identically.
+    if (cappedVolumes.size >= 100_000) cappedVolumes.clear();
+    cappedVolumes.set(phrase, logVolume);
+  }
+  return logVolume;
+}
 
 /**
  * The one source of a keyword's metrics in the sandbox: seeded by the keyword alone, so the same
@@ -38,9 +75,7 @@ const FEATURE_POOL = ['organic', 'peopleAlsoAsk', 'relatedSearches', 'video', 'i
 export function keywordMetrics(rawKeyword: string): Keyword {
   const keyword = normaliseKeyword(rawKeyword);
   const random = new SeededRandom(`keyword:${keyword}`);
-  const words = keyword.split(' ').length;
-  // Long tail: each extra word divides demand; log-normal spread around that.
-  const logVolume = Math.max(1, random.normal(5.1 - 0.55 * words, 0.7));
+  const logVolume = logVolumeOf(keyword, rawLogVolume(random, keyword.split(' ').length));
   const volume = roundVolume(10 ** logVolume);
   const intent = intentOf(keyword);
   const cpc = roundTo(Math.max(0.05, CPC_BY_INTENT[intent] * Math.exp(random.normal(0, 0.5))), 2);
