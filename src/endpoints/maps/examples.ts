@@ -2,139 +2,160 @@ import type { Place, PlaceReviews } from '../../schemas/place';
 
 /**
  * A sandbox place (so the published example requests succeed against the sandbox), published as
- * the example of every maps endpoint in the OpenAPI document; photos trimmed to two.
+ * the example of every maps endpoint in the OpenAPI document; photos trimmed to two, reviews to
+ * two; both as the sandbox answers them.
  */
 export const examplePlace: Place = {
   id: 'ChIJxK8vBEgKNIYr44BRSwOOQw',
-  name: 'Fremont Coffee Roasters',
+  name: 'Seattle Coffee Roasters',
   primaryType: 'coffee_shop',
   primaryTypeDisplay: 'Coffee shop',
-  types: ['coffee_shop', 'cafe', 'food', 'store', 'point_of_interest', 'establishment'],
-  address: '1216 Pine St, Seattle, WA 98166, USA',
-  shortAddress: '1216 Pine St, Seattle',
+  types: [
+    'coffee_shop',
+    'cafe',
+    'food',
+    'store',
+    'point_of_interest',
+    'establishment'
+  ],
+  address: '1763 NW Market St, Seattle, WA 98183, USA',
+  shortAddress: '1763 NW Market St, Seattle',
   addressComponents: {
     city: 'Seattle',
     state: 'WA',
     country: 'US',
-    postalCode: '98166',
-    neighborhood: 'Fremont',
+    postalCode: '98183',
+    neighborhood: 'Belltown'
   },
-  phone: '(206) 555-0105',
-  internationalPhone: '+1 206-555-0105',
-  website: 'https://fremontcoffeeroasters.example',
+  phone: '(206) 555-0147',
+  internationalPhone: '+1 206-555-0147',
+  website: 'https://seattlecoffeeroasters.example',
   googleMapsUrl: 'https://maps.google.com/?cid=2613857075654258610',
   latitude: 47.564762,
   longitude: -122.340994,
   plusCode: '84VVHM75+WJ',
-  rating: 4.4,
-  userRatingCount: 2767,
+  rating: 3.6,
+  userRatingCount: 237,
   priceLevel: 'inexpensive',
   priceRange: {
-    min: 10,
-    max: 20,
-    currency: 'USD',
+    min: 1,
+    max: 10,
+    currency: 'USD'
   },
   businessStatus: 'OPERATIONAL',
-  openNow: true,
-  hours: ['Monday: 7:00 AM – 7:00 PM', 'Tuesday: 7:00 AM – 7:00 PM', 'Wednesday: 7:00 AM – 7:00 PM', 'Thursday: 7:00 AM – 7:00 PM', 'Friday: 7:00 AM – 7:00 PM', 'Saturday: 7:30 AM – 7:00 PM', 'Sunday: 8:00 AM – 6:00 PM'],
+  openNow: false,
+  hours: [
+    'Monday: 7:00 AM – 7:00 PM',
+    'Tuesday: 7:00 AM – 7:00 PM',
+    'Wednesday: 7:00 AM – 7:00 PM',
+    'Thursday: 7:00 AM – 7:00 PM',
+    'Friday: 7:00 AM – 7:00 PM',
+    'Saturday: 7:30 AM – 7:00 PM',
+    'Sunday: 8:00 AM – 6:00 PM'
+  ],
+  nextOpenTime: '2026-11-21T15:30:00Z',
   timezone: 'America/Los_Angeles',
-  aiSummary: 'Popular coffee shop in Fremont, Seattle, praised for its pastries.',
+  aiSummary: 'Popular coffee shop in Belltown, Seattle, praised for its oat latte.',
   iconUrl: 'https://maps.gstatic.com/mapfiles/place_api/icons/v2/cafe_pinlet.svg',
   iconBackgroundColor: '#FF9E67',
   amenities: {
     dineIn: true,
+    takeout: true,
     delivery: true,
     servesBreakfast: true,
     servesLunch: false,
-    servesVegetarianFood: true,
+    servesDessert: true,
+    servesVegetarianFood: false,
     outdoorSeating: false,
     goodForChildren: true,
-    allowsDogs: true,
-    goodForGroups: true,
-    restroom: true,
+    allowsDogs: false,
+    restroom: true
   },
   payments: {
     acceptsCreditCards: true,
     acceptsDebitCards: true,
     acceptsNfc: true,
-    acceptsCashOnly: false,
+    acceptsCashOnly: false
   },
   parking: {
-    paidStreetParking: true,
+    paidGarageParking: true,
+    freeParkingLot: true,
+    paidStreetParking: true
   },
   accessibility: {
+    wheelchairAccessibleParking: true,
     wheelchairAccessibleEntrance: true,
     wheelchairAccessibleRestroom: true,
-    wheelchairAccessibleSeating: true,
+    wheelchairAccessibleSeating: true
   },
   photos: [
     {
       reference: 'places/ChIJxK8vBEgKNIYr44BRSwOOQw/photos/AUUZl26MHGtAgDWY0Osx2kjbmm2UVIBsV4kBV1ITEc',
-      width: 3024,
-      height: 4032,
-      attribution: 'Lucas A.',
-      googleMapsUrl: 'https://www.google.com/maps/place//data=!3m4!1e2!3m2!1sAUUZl26MHGtAgDWY0Osx2kjbmm2UVIBsV4kBV1ITEc!2e10',
+      width: 4000,
+      height: 3000,
+      attribution: 'Noah W.',
+      googleMapsUrl: 'https://www.google.com/maps/place//data=!3m4!1e2!3m2!1sAUUZl26MHGtAgDWY0Osx2kjbmm2UVIBsV4kBV1ITEc!2e10'
     },
     {
       reference: 'places/ChIJxK8vBEgKNIYr44BRSwOOQw/photos/AUbptA_vsxOpH49jcwAs6GzR1Nn5GsJhm2FytJDWeu',
-      width: 1080,
-      height: 1440,
-      attribution: 'Noah H.',
-      googleMapsUrl: 'https://www.google.com/maps/place//data=!3m4!1e2!3m2!1sAUbptA_vsxOpH49jcwAs6GzR1Nn5GsJhm2FytJDWeu!2e10',
-    },
+      width: 4624,
+      height: 3472,
+      attribution: 'Ravi R.',
+      googleMapsUrl: 'https://www.google.com/maps/place//data=!3m4!1e2!3m2!1sAUbptA_vsxOpH49jcwAs6GzR1Nn5GsJhm2FytJDWeu!2e10'
+    }
   ],
-  topReview: {
-    rating: 4,
-    text: 'Really good overall, the cold brew in particular, though it gets busy at peak times.',
-    author: 'Zoe A.',
-    publishedAt: '2024-12-04T08:19:48Z',
-    relativeTime: 'a year ago',
-  },
   directionsUrl: 'https://www.google.com/maps/dir/?api=1&destination=47.564762,-122.340994&destination_place_id=ChIJxK8vBEgKNIYr44BRSwOOQw',
   reviewsUrl: 'https://search.google.com/local/reviews?placeid=ChIJxK8vBEgKNIYr44BRSwOOQw',
-  photosUrl: 'https://www.google.com/maps/search/?api=1&query=Fremont%20Coffee%20Roasters&query_place_id=ChIJxK8vBEgKNIYr44BRSwOOQw',
+  photosUrl: 'https://www.google.com/maps/search/?api=1&query=Seattle%20Coffee%20Roasters&query_place_id=ChIJxK8vBEgKNIYr44BRSwOOQw',
   writeReviewUrl: 'https://search.google.com/local/writereview?placeid=ChIJxK8vBEgKNIYr44BRSwOOQw',
+  topReview: {
+    rating: 5,
+    text: 'Absolutely love this place, especially the oat latte. Everyone is so friendly.',
+    author: 'Kenji G.',
+    publishedAt: '2026-03-28T15:56:49Z',
+    relativeTime: '7 months ago'
+  }
 };
 
 export const exampleReviews: PlaceReviews = {
   placeId: 'ChIJxK8vBEgKNIYr44BRSwOOQw',
   cid: '2613857075654258610',
-  name: 'Fremont Coffee Roasters',
-  rating: 4.4,
-  totalReviews: 2767,
+  name: 'Seattle Coffee Roasters',
+  rating: 3.6,
+  totalReviews: 237,
   sortBy: 'newest',
   depth: 10,
   reviewCount: 2,
   reviews: [
     {
-      rating: 5,
-      text: 'Came back three times in one week for the pastries. Never disappoints.',
-      author: 'Kenji C.',
-      authorProfileUrl: 'https://www.google.com/maps/contrib/372608497699809929099',
-      authorImageUrl: 'https://avatars.sandbox.example/372608497699809929099.png',
+      rating: 2,
+      text: 'Used to be better. Not impressed by the oat latte this time.',
+      author: 'Omar V.',
+      authorProfileUrl: 'https://www.google.com/maps/contrib/456550823165478978096',
+      authorImageUrl: 'https://avatars.sandbox.example/456550823165478978096.png',
       localGuide: true,
-      authorReviewCount: 529,
-      timestamp: '2026-10-27T06:15:27Z',
-      timeAgo: '4 days ago',
-      reviewUrl: 'https://www.google.com/maps/reviews/data=!4m8!14m7!1m6!2m5!1sChycI7hve_pJCEFT4eojw1NXZfv5pWfd',
-      reviewId: 'ChycI7hve_pJCEFT4eojw1NXZfv5pWfd',
-      ownerAnswer: null,
-      ownerAnswerTimestamp: null,
+      authorReviewCount: 693,
+      timestamp: '2026-10-26T06:17:45Z',
+      timeAgo: '5 days ago',
+      reviewUrl: 'https://www.google.com/maps/reviews/data=!4m8!14m7!1m6!2m5!1sChhlYf5hheDHDBKQhBNCVK4N2OnBKs8C',
+      reviewId: 'ChhlYf5hheDHDBKQhBNCVK4N2OnBKs8C',
+      ownerAnswer: 'We are sorry to hear this, Omar. Please get in touch so we can make it right.',
+      ownerAnswerTimestamp: '2026-10-29T06:17:45Z'
     },
     {
-      rating: 5,
-      text: 'Came back three times in one week for the oat latte. Never disappoints.',
-      author: 'Jordan D.',
-      authorProfileUrl: 'https://www.google.com/maps/contrib/297118223362952153454',
-      authorImageUrl: 'https://avatars.sandbox.example/297118223362952153454.png',
+      rating: 4,
+      text: 'Very nice experience, the espresso especially. Would come again.',
+      author: 'Sofia J.',
+      authorProfileUrl: 'https://www.google.com/maps/contrib/865527338297944074450',
+      authorImageUrl: 'https://avatars.sandbox.example/865527338297944074450.png',
       localGuide: false,
-      authorReviewCount: 55,
-      timestamp: '2026-10-20T13:52:11Z',
-      timeAgo: 'a week ago',
-      reviewUrl: 'https://www.google.com/maps/reviews/data=!4m8!14m7!1m6!2m5!1sChsZ92SZtAaYG3xddjp0f25y7TlvBSaK',
-      reviewId: 'ChsZ92SZtAaYG3xddjp0f25y7TlvBSaK',
-      ownerAnswer: null,
-      ownerAnswerTimestamp: null,
-    },
-  ],
+      authorReviewCount: 23,
+      timestamp: '2026-10-25T05:50:45Z',
+      timeAgo: '6 days ago',
+      reviewUrl: 'https://www.google.com/maps/reviews/data=!4m8!14m7!1m6!2m5!1sCh8oo5NO1Azc_No5gVd7LSJ9vge4-3w8',
+      reviewId: 'Ch8oo5NO1Azc_No5gVd7LSJ9vge4-3w8',
+      ownerAnswer: 'Thank you, Sofia! We are glad you enjoyed the espresso.',
+      ownerAnswerTimestamp: '2026-10-26T05:50:45Z'
+    }
+  ]
 };
