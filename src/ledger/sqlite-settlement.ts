@@ -6,6 +6,21 @@ interface Waiter {
   reject(error: unknown): void;
 }
 
+/**
+ * SQLite's hot path. Statements are prepared once, and each hold or settlement is one INSERT, run
+ * at once (better-sqlite3 is synchronous), so a failing one is undone alone by SQLite's statement
+ * rollback and its outcome is known immediately. The writes of one turn of the event loop share
+ * one BEGIN IMMEDIATE transaction, committed at the end of the turn — group commit: a commit's WAL
+ * write is what a SQLite write costs most, so under load it is shared.
+ *
+ * A hold is answered as soon as its INSERT has run: until the commit, nothing has been fetched or
+ * returned on its strength that a lost commit could not undo (the call simply never happened). A
+ * settlement is answered only after its commit, so no response leaves before its charge is
+ * durable; a failed commit fails every settlement of that turn (and rolls back its holds).
+ *
+ * The query builder shares the connection for the ledger's other writes (credits, new accounts);
+ * `exclusive` commits the open turn first and keeps new writes waiting until its transaction ends.
+ */
 export function sqliteSettlement(database: SQLite.Database): Settlement {
   // Each entry states the balance after it (the trigger checks it): the balance before plus the
   // entry's amount, read in the same statement.
