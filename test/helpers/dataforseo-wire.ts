@@ -1,4 +1,6 @@
-import type { FakeUpstream } from './fake-upstream';
+import assert from 'node:assert/strict';
+import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
+import { startTestApp, type TestApp, type TestResponse } from './test-app';
 
 /**
  * The SEO data vendor's (DataForSEO v3) wire format, for fake-upstream replies: the envelope it
@@ -38,5 +40,58 @@ export function dataForSeoEnvironment(fake: FakeUpstream, extra: Record<string, 
     TOLLGATE_UPSTREAM_TIMEOUT_MS: '500',
     TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000',
     ...extra,
+  };
+}
+
+/**
+ * A running app whose SEO data adapter talks to a fake vendor, with the few moves every adapter
+ * test makes: answer a vendor path, read back the task sent, call an endpoint and see its cost.
+ */
+export interface DataForSeoHarness {
+  fake: FakeUpstream;
+  app: TestApp;
+  apiKey: string;
+  accountId: string;
+  /** Answers `POST /v3/{path}` with one live task's envelope. */
+  reply(path: string, result: unknown[] | null, status?: { status_code: number; status_message: string }): void;
+  /** The one task sent to `path`: checked to be one POST, with our credentials, of one task. */
+  sentTask(path: string): Record<string, unknown>;
+  /** Calls our endpoint; checks a 200 served by the vendor adapter costing exactly `micros`. */
+  served(route: string, body: unknown, micros: number): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startDataForSeoHarness(environment: Record<string, string> = {}): Promise<DataForSeoHarness> {
+  const fake = await startFakeUpstream();
+  const app = await startTestApp({}, dataForSeoEnvironment(fake, environment));
+  const { apiKey, accountId } = await app.createAccount('20.00');
+  return {
+    fake,
+    app,
+    apiKey,
+    accountId,
+    reply(path, result, status) {
+      fake.on(`POST /v3/${path}`, { json: dataForSeoEnvelope(`/v3/${path}`, { result, ...status }) });
+    },
+    sentTask(path) {
+      const requests = fake.requests.filter((request) => request.path === `/v3/${path}`);
+      assert.equal(requests.length, 1, `one call to ${path}`);
+      assert.equal(requests[0]!.method, 'POST');
+      assert.equal(requests[0]!.headers.authorization, `Basic ${Buffer.from('login:pw').toString('base64')}`);
+      assert.equal(requests[0]!.body.length, 1, 'live endpoints take exactly one task');
+      return requests[0]!.body[0];
+    },
+    async served(route, body, micros) {
+      const before = await app.balance(accountId);
+      const response = await app.post(route, body, apiKey);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      assert.equal(response.headers.get('x-tollgate-provider'), 'dataforseo');
+      assert.equal(before - (await app.balance(accountId)), micros);
+      return response;
+    },
+    async close() {
+      await app.close();
+      await fake.close();
+    },
   };
 }

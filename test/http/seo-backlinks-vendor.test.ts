@@ -1,8 +1,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
-import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
-import { dataForSeoEnvelope as envelope, dataForSeoEnvironment } from '../helpers/dataforseo-wire';
+import { testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import type { FakeUpstream } from '../helpers/fake-upstream';
+import { dataForSeoEnvelope as envelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
 import { todayUtc } from '../../src/schemas/calendar-month';
 
 /**
@@ -24,40 +24,20 @@ describe(`backlink endpoints on the DataForSEO adapter (${testDatabaseLabel()})`
   let apiKey: string;
   let accountId: string;
 
+  let harness: DataForSeoHarness;
+
   before(async () => {
-    fake = await startFakeUpstream();
-    app = await startTestApp({}, dataForSeoEnvironment(fake));
-    ({ apiKey, accountId } = await app.createAccount('20.00'));
+    harness = await startDataForSeoHarness();
+    ({ fake, app, apiKey, accountId } = harness);
   });
-  after(async () => {
-    await app?.close();
-    await fake?.close();
-  });
+  after(() => harness?.close());
   beforeEach(() => fake.reset());
+  const reply: DataForSeoHarness['reply'] = (...args) => harness.reply(...args);
+  const served: DataForSeoHarness['served'] = (...args) => harness.served(...args);
+  const sentTask: DataForSeoHarness['sentTask'] = (...args) => harness.sentTask(...args);
 
-  function reply(path: string, result: unknown[] | null, status?: { status_code: number; status_message: string }) {
-    fake.on(`POST /v3/${path}`, { json: envelope(`/v3/${path}`, { result, ...status }) });
-  }
 
-  /** Calls the endpoint, checks 200 from the vendor at exactly `micros`, returns the response. */
-  async function served(path: string, body: unknown, micros: number): Promise<TestResponse> {
-    const before = await app.balance(accountId);
-    const response = await app.post(path, body, apiKey);
-    assert.equal(response.status, 200, JSON.stringify(response.body));
-    assert.equal(response.headers.get('x-tollgate-provider'), 'dataforseo');
-    assert.equal(before - (await app.balance(accountId)), micros);
-    return response;
-  }
 
-  /** The one task the adapter sent to `path`. */
-  function sentTask(path: string): Record<string, unknown> {
-    const requests = fake.requests.filter((request) => request.path === `/v3/${path}`);
-    assert.equal(requests.length, 1, `one call to ${path}`);
-    assert.equal(requests[0]!.method, 'POST');
-    assert.equal(requests[0]!.headers.authorization, `Basic ${Buffer.from('login:pw').toString('base64')}`);
-    assert.equal(requests[0]!.body.length, 1, 'live endpoints take exactly one task');
-    return requests[0]!.body[0];
-  }
 
   async function failsUncharged(path: string, body: unknown, message: RegExp): Promise<void> {
     const before = await app.balance(accountId);

@@ -1,8 +1,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
-import { startFakeUpstream, type FakeUpstream, type RecordedRequest } from '../helpers/fake-upstream';
-import { dataForSeoEnvelope, dataForSeoEnvironment } from '../helpers/dataforseo-wire';
+import { testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import type { FakeUpstream, RecordedRequest } from '../helpers/fake-upstream';
+import { dataForSeoEnvelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
 
 /**
  * The domain-analytics and competitor endpoints on the DataForSEO adapter, against a fake vendor
@@ -148,14 +148,13 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
   let fake: FakeUpstream;
   let app: TestApp;
 
+  let harness: DataForSeoHarness;
+
   before(async () => {
-    fake = await startFakeUpstream();
-    app = await startTestApp({}, dataForSeoEnvironment(fake));
+    harness = await startDataForSeoHarness();
+    ({ fake, app } = harness);
   });
-  after(async () => {
-    await app?.close();
-    await fake?.close();
-  });
+  after(() => harness?.close());
   beforeEach(() => fake.reset());
 
   function reply(path: string, result: unknown[] | null, status?: { code: number; message: string }) {

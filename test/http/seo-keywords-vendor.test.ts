@@ -1,8 +1,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
-import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
-import { dataForSeoEnvelope as envelope, dataForSeoEnvironment } from '../helpers/dataforseo-wire';
+import { testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import type { FakeUpstream } from '../helpers/fake-upstream';
+import { dataForSeoEnvelope as envelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
 
 /**
  * The keyword endpoints on the DataForSEO adapter, against a fake vendor answering in the wire
@@ -128,14 +128,13 @@ describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()
   let fake: FakeUpstream;
   let app: TestApp;
 
+  let harness: DataForSeoHarness;
+
   before(async () => {
-    fake = await startFakeUpstream();
-    app = await startTestApp({}, dataForSeoEnvironment(fake, { TOLLGATE_UPSTREAM_TIMEOUT_MS: '400' }));
+    harness = await startDataForSeoHarness({ TOLLGATE_UPSTREAM_TIMEOUT_MS: '400' });
+    ({ fake, app } = harness);
   });
-  after(async () => {
-    await app?.close();
-    await fake?.close();
-  });
+  after(() => harness?.close());
   beforeEach(() => fake.reset());
 
   /** Answers `path` with one successful task holding `result`. */

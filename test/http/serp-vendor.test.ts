@@ -1,8 +1,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
-import { dataForSeoEnvelope, dataForSeoEnvironment } from '../helpers/dataforseo-wire';
-import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import type { FakeUpstream } from '../helpers/fake-upstream';
+import { dataForSeoEnvelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
+import { testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 
 /**
  * The SERP family on the SEO data vendor, end to end: our endpoints against a fake vendor that
@@ -208,15 +208,13 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
   let accountId: string;
   let apiKey: string;
 
+  let harness: DataForSeoHarness;
+
   before(async () => {
-    fake = await startFakeUpstream();
-    app = await startTestApp({}, dataForSeoEnvironment(fake, { DATAFORSEO_POLL_MS: '20' }));
-    ({ accountId, apiKey } = await app.createAccount('20.00'));
+    harness = await startDataForSeoHarness({ DATAFORSEO_POLL_MS: '20' });
+    ({ fake, app, accountId, apiKey } = harness);
   });
-  after(async () => {
-    await app?.close();
-    await fake?.close();
-  });
+  after(() => harness?.close());
   beforeEach(() => fake.reset());
 
   async function ok(path: string, body: unknown): Promise<TestResponse> {
@@ -226,14 +224,7 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
     return response;
   }
 
-  /** The single task sent to `path`. */
-  function sentTask(path: string): Record<string, unknown> {
-    const calls = fake.requests.filter((request) => request.path === `/v3/${path}`);
-    assert.equal(calls.length, 1, `one call to ${path}`);
-    assert.equal(calls[0]!.method, 'POST');
-    assert.equal(calls[0]!.body.length, 1, 'live endpoints take one task');
-    return calls[0]!.body[0];
-  }
+  const sentTask: DataForSeoHarness['sentTask'] = (path) => harness.sentTask(path);
 
   function serve(path: string, items: unknown[] | null, seResultsCount?: number) {
     fake.on(`POST /v3/${path}`, { json: envelope(path, [resultPage('query', items, seResultsCount)]) });
