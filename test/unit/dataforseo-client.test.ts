@@ -121,4 +121,47 @@ describe('DataForSEO client', () => {
     const error = await upstreamFailure(offline.live(PATH, {}, { signal }));
     assert.match(error.message, /unreachable/);
   });
+
+  describe('one more try for a transient failure', () => {
+    let patient: DataForSeoClient;
+    before(() => {
+      patient = new DataForSeoClient({ login: 'ops@example.com', password: 's3cret', baseUrl: fake.url, timeoutMs: 5_000 });
+    });
+
+    function answerInTurn(...replies: Array<{ status?: number; json?: unknown; raw?: string }>) {
+      let call = 0;
+      fake.on(`POST /v3/${PATH}`, () => replies[Math.min(call++, replies.length - 1)]!);
+    }
+
+    test('an internal vendor error, then success: the result, after two calls', async () => {
+      answerInTurn({ json: envelope({ status_code: 50000, status_message: 'Internal Error.', result: null }) }, { json: envelope({ status_code: 20000, result: [{ ok: 1 }] }) });
+      assert.deepEqual(await patient.live(PATH, {}, { signal }), [{ ok: 1 }]);
+      assert.equal(fake.requests.length, 2);
+    });
+
+    test('an HTTP 5xx without a body, then success: the result', async () => {
+      answerInTurn({ status: 503, raw: '' }, { json: envelope({ status_code: 20000, result: [] }) });
+      assert.deepEqual(await patient.live(PATH, {}, { signal }), []);
+      assert.equal(fake.requests.length, 2);
+    });
+
+    test('rate limiting that persists: 502 after the second call, no third', async () => {
+      answerInTurn({ json: { status_code: 40202, status_message: 'Rate limit per minute exceeded.', tasks: null } });
+      const error = await upstreamFailure(patient.live(PATH, {}, { signal }));
+      assert.match(error.message, /rate-limiting/);
+      assert.equal(fake.requests.length, 2);
+    });
+
+    test('a refused request (invalid field) is not tried again', async () => {
+      answerInTurn({ json: envelope({ status_code: 40501, status_message: 'Invalid Field.', result: null }) });
+      await upstreamFailure(patient.live(PATH, {}, { signal }));
+      assert.equal(fake.requests.length, 1);
+    });
+
+    test('no second try when less than half the timeout would be left', async () => {
+      answerInTurn({ json: envelope({ status_code: 50000, result: null }) });
+      await upstreamFailure(client.live(PATH, {}, { signal })); // a 300 ms budget: no room for a pause and a retry
+      assert.equal(fake.requests.length, 1);
+    });
+  });
 });

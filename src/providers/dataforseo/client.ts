@@ -22,6 +22,9 @@ const OK = 20000;
 const TASK_CREATED = 20100;
 /** A queued task not finished yet ("Task Handed", "Task In Queue"). */
 const NOT_READY = new Set([40601, 40602]);
+/** Statuses a second try a moment later usually gets past: rate limiting, internal errors. */
+const TRANSIENT = new Set([40202, 50000, 50301, 50303, 50304]);
+const RETRY_AFTER_MS = 300;
 
 const Envelope = z.looseObject({
   status_code: z.number().int(),
@@ -53,12 +56,25 @@ export class DataForSeoClient {
     this.authorization = `Basic ${Buffer.from(`${settings.login}:${settings.password}`).toString('base64')}`;
   }
 
-  /** POST one task to `/v3/{path}` (e.g. `serp/google/organic/live/advanced`). */
+  /**
+   * POST one task to `/v3/{path}` (e.g. `serp/google/organic/live/advanced`). A transient failure
+   * (see TRANSIENT, or an HTTP 5xx) is tried once more after a short pause, when at least half of
+   * the upstream timeout is left.
+   */
   async live(path: string, task: Record<string, unknown>, options: CallOptions): Promise<unknown[]> {
-    const outcome = await this.send('POST', path, [task], this.settings.timeoutMs, options);
-    if (outcome.status_code === NO_RESULTS) return [];
-    if (outcome.status_code !== OK) throw vendorError(outcome.status_code, outcome.status_message);
-    return outcome.result ?? [];
+    const started = Date.now();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const outcome = await this.send('POST', path, [task], this.settings.timeoutMs - (Date.now() - started), options);
+        if (outcome.status_code === NO_RESULTS) return [];
+        if (outcome.status_code !== OK) throw vendorError(outcome.status_code, outcome.status_message);
+        return outcome.result ?? [];
+      } catch (error) {
+        const timeLeft = this.settings.timeoutMs - (Date.now() - started) - RETRY_AFTER_MS;
+        if (attempt > 1 || !(error instanceof TransientVendorError) || timeLeft < this.settings.timeoutMs / 2) throw error;
+        await delay(RETRY_AFTER_MS, undefined, { signal: options.signal });
+      }
+    }
   }
 
   /**
@@ -106,7 +122,10 @@ export class DataForSeoClient {
     });
     if (answer.status === 401) throw new UpstreamError('The SEO data provider refused our credentials; the operator must check DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD.');
     if (answer.status === 402) throw new UpstreamError("The SEO data provider refused the call for billing reasons (the operator's vendor balance).");
-    if (answer.status >= 300 && answer.body === undefined) throw new UpstreamError(`The SEO data provider answered HTTP ${answer.status}.`);
+    if (answer.status >= 300 && answer.body === undefined) {
+      const message = `The SEO data provider answered HTTP ${answer.status}.`;
+      throw answer.status >= 500 ? new TransientVendorError(message) : new UpstreamError(message);
+    }
 
     const envelope = readUpstream(VENDOR, Envelope, answer.body);
     if (envelope.status_code !== OK) throw vendorError(envelope.status_code, envelope.status_message);
@@ -122,8 +141,12 @@ export class DataForSeoClient {
   }
 }
 
+/** A vendor failure worth one more try (still a 502 if it persists). */
+class TransientVendorError extends UpstreamError {}
+
 function vendorError(code: number, message: string | null | undefined): UpstreamError {
   const text = (message ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
   const kind = code === 40202 ? 'is rate-limiting us' : code >= 50000 ? 'is failing' : 'refused the request';
-  return new UpstreamError(`The SEO data provider ${kind} (status ${code}${text ? `: ${text}` : ''}).`);
+  const full = `The SEO data provider ${kind} (status ${code}${text ? `: ${text}` : ''}).`;
+  return TRANSIENT.has(code) ? new TransientVendorError(full) : new UpstreamError(full);
 }
