@@ -13,8 +13,8 @@ unit_tests=(test/unit/**/*.test.ts)
 database_tests=(test/http/**/*.test.ts test/store/**/*.test.ts test/cli/**/*.test.ts)
 run() { node --import tsx --test --test-concurrency=1 "$@"; }
 
-echo "== unit"
-env -u DATABASE_URL -u REDIS_URL node --import tsx --test "${unit_tests[@]}"
+echo "== unit (the Redis rate limiter's suite against the machine's Redis)"
+env -u DATABASE_URL REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" node --import tsx --test "${unit_tests[@]}"
 
 echo "== SQLite, in-memory rate limiter"
 env -u DATABASE_URL -u REDIS_URL node --import tsx --test --test-concurrency=1 "${database_tests[@]}"

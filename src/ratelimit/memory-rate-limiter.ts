@@ -1,8 +1,18 @@
 import { decision, type RateLimitDecision, type RateLimiter, type RateLimiterOptions } from './rate-limiter';
 
+/**
+ * One key's admitted requests of the last window, oldest first: `times[head…]` (the entries
+ * before `head` have left the window). Dropping from the front moves `head`, and the array is
+ * compacted only once most of it is dead, so each request costs O(1) however high the limit.
+ */
+interface SlidingLog {
+  times: number[];
+  head: number;
+}
+
 /** The embedded default: one process, one log per key, swept once a window. */
 export class MemoryRateLimiter implements RateLimiter {
-  private readonly logs = new Map<string, number[]>();
+  private readonly logs = new Map<string, SlidingLog>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly clock: () => number;
 
@@ -16,13 +26,19 @@ export class MemoryRateLimiter implements RateLimiter {
     const now = this.clock();
     let log = this.logs.get(key);
     if (!log) {
-      log = [];
+      log = { times: [], head: 0 };
       this.logs.set(key, log);
     }
-    while (log.length > 0 && log[0]! <= now - windowMs) log.shift();
-    const allowed = log.length < limit;
-    if (allowed) log.push(now);
-    return decision(limit, log.length, log[0], now, windowMs, allowed);
+    const { times } = log;
+    while (log.head < times.length && times[log.head]! <= now - windowMs) log.head += 1;
+    if (log.head >= 1024 && log.head * 2 >= times.length) {
+      log.times = times.slice(log.head);
+      log.head = 0;
+    }
+    const count = log.times.length - log.head;
+    const allowed = count < limit;
+    if (allowed) log.times.push(now);
+    return decision(limit, allowed ? count + 1 : count, log.times[log.head], now, windowMs, allowed);
   }
 
   async close(): Promise<void> {
@@ -32,7 +48,7 @@ export class MemoryRateLimiter implements RateLimiter {
   private sweep(): void {
     const cutoff = this.clock() - this.options.windowMs;
     for (const [key, log] of this.logs) {
-      if (log.length === 0 || log[log.length - 1]! <= cutoff) this.logs.delete(key);
+      if (log.times.length === log.head || log.times[log.times.length - 1]! <= cutoff) this.logs.delete(key);
     }
   }
 }

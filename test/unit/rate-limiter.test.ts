@@ -59,6 +59,21 @@ function rateLimiterBehaviour(createSubject: LimiterFactory): void {
     return decisions;
   }
 
+  test('a high limit keeps an exact count while its long log turns over (an even sender at the limit, two windows long)', async () => {
+    const limit = 3_000;
+    const spacing = WINDOW_MS / limit;
+    await withLimiter(limit, async (limiter, clock) => {
+      for (let index = 0; index < 2 * limit; index += 1) {
+        const decision = await limiter.consume('key');
+        assert.equal(decision.allowed, true, `request ${index} refused`);
+        assert.equal(decision.remaining, Math.max(0, limit - (index + 1)), `remaining after request ${index}`);
+        clock.advance(spacing);
+      }
+      assert.equal((await limiter.consume('key')).allowed, true, 'the next on schedule');
+      assert.equal((await limiter.consume('key')).allowed, false, 'one more at the same moment is over the limit');
+    });
+  });
+
   for (const limit of [60, 5]) {
     describe(`limit ${limit} per minute`, () => {
       test('a burst: the first `limit` pass, the next is refused until the oldest leaves the window', async () => {
