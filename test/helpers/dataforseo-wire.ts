@@ -58,6 +58,8 @@ export interface DataForSeoHarness {
   sentTask(path: string): Record<string, unknown>;
   /** Calls our endpoint; checks a 200 served by the vendor adapter costing exactly `micros`. */
   served(route: string, body: unknown, micros: number): Promise<TestResponse>;
+  /** Calls our endpoint; checks a 502 UPSTREAM_ERROR whose message matches, with nothing charged. */
+  failsUncharged(route: string, body: unknown, message: RegExp): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,15 @@ export async function startDataForSeoHarness(environment: Record<string, string>
       assert.equal(response.headers.get('x-tollgate-provider'), 'dataforseo');
       assert.equal(before - (await app.balance(accountId)), micros);
       return response;
+    },
+    async failsUncharged(route, body, message) {
+      const before = await app.balance(accountId);
+      const response = await app.post(route, body, apiKey);
+      assert.equal(response.status, 502, JSON.stringify(response.body));
+      assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
+      assert.match(response.body.error.message, message);
+      assert.equal(response.headers.get('x-cost-usd'), null);
+      assert.equal(await app.balance(accountId), before);
     },
     async close() {
       await app.close();

@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import { testDatabaseLabel } from '../helpers/test-app';
 import type { FakeUpstream } from '../helpers/fake-upstream';
 import { dataForSeoEnvelope as envelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
 import { todayUtc } from '../../src/schemas/calendar-month';
@@ -9,7 +9,6 @@ import { todayUtc } from '../../src/schemas/calendar-month';
  * The backlink endpoints on the DataForSEO adapter, against a fake vendor answering in the wire
  * format of its Backlinks API documentation: what we send, how each answer maps, and how failures bill.
  */
-
 
 /** A backlinks `result[0]` listing `items`, with the bookkeeping fields around them. */
 function listResult(target: unknown, items: unknown[] | null) {
@@ -20,34 +19,18 @@ const NO_ATTRIBUTES = { nofollow: 0 };
 
 describe(`backlink endpoints on the DataForSEO adapter (${testDatabaseLabel()})`, () => {
   let fake: FakeUpstream;
-  let app: TestApp;
-  let apiKey: string;
-  let accountId: string;
-
   let harness: DataForSeoHarness;
 
   before(async () => {
     harness = await startDataForSeoHarness();
-    ({ fake, app, apiKey, accountId } = harness);
+    ({ fake } = harness);
   });
   after(() => harness?.close());
   beforeEach(() => fake.reset());
   const reply: DataForSeoHarness['reply'] = (...args) => harness.reply(...args);
   const served: DataForSeoHarness['served'] = (...args) => harness.served(...args);
   const sentTask: DataForSeoHarness['sentTask'] = (...args) => harness.sentTask(...args);
-
-
-
-
-  async function failsUncharged(path: string, body: unknown, message: RegExp): Promise<void> {
-    const before = await app.balance(accountId);
-    const response = await app.post(path, body, apiKey);
-    assert.equal(response.status, 502, JSON.stringify(response.body));
-    assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
-    assert.match(response.body.error.message, message);
-    assert.equal(response.headers.get('x-cost-usd'), null);
-    assert.equal(await app.balance(accountId), before);
-  }
+  const failsUncharged: DataForSeoHarness['failsUncharged'] = (...args) => harness.failsUncharged(...args);
 
   describe('history', () => {
     const historyItem = (date: string, backlinks: number, extra: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import { testDatabaseLabel } from '../helpers/test-app';
 import type { FakeUpstream } from '../helpers/fake-upstream';
 import { dataForSeoEnvelope as envelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
 
@@ -8,7 +8,6 @@ import { dataForSeoEnvelope as envelope, startDataForSeoHarness, type DataForSeo
  * Content analysis, trends and AI visibility on the DataForSEO adapter, against a fake vendor
  * answering in the wire format of its Content Analysis, Google Trends and AI Optimization docs.
  */
-
 
 /** A content_analysis/search item as the vendor documents it. */
 function citation(url: string, info: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -56,33 +55,18 @@ function citation(url: string, info: Record<string, unknown>, extra: Record<stri
 
 describe(`content, trends and AI visibility on the DataForSEO adapter (${testDatabaseLabel()})`, () => {
   let fake: FakeUpstream;
-  let app: TestApp;
-  let apiKey: string;
-  let accountId: string;
-
   let harness: DataForSeoHarness;
 
   before(async () => {
     harness = await startDataForSeoHarness();
-    ({ fake, app, apiKey, accountId } = harness);
+    ({ fake } = harness);
   });
   after(() => harness?.close());
   beforeEach(() => fake.reset());
   const reply: DataForSeoHarness['reply'] = (...args) => harness.reply(...args);
   const served: DataForSeoHarness['served'] = (...args) => harness.served(...args);
   const sentTask: DataForSeoHarness['sentTask'] = (...args) => harness.sentTask(...args);
-
-
-
-
-  async function failsUncharged(path: string, body: unknown, message: RegExp): Promise<void> {
-    const before = await app.balance(accountId);
-    const response = await app.post(path, body, apiKey);
-    assert.equal(response.status, 502, JSON.stringify(response.body));
-    assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
-    assert.match(response.body.error.message, message);
-    assert.equal(await app.balance(accountId), before);
-  }
+  const failsUncharged: DataForSeoHarness['failsUncharged'] = (...args) => harness.failsUncharged(...args);
 
   const searchResult = (items: unknown[] | null) => [{ type: 'content_analysis_search', total_count: 48_210, items_count: items?.length ?? 0, offset: 0, offset_token: 'eyJvZmZzZXQiOjB9', items }];
   const CITATIONS = [
