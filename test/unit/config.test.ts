@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadConfig } from '../../src/config';
+
+/** The environment as operators write it: defaults, empty variables, vendor credentials. */
+
+test('defaults: no vendor configured, a 60 s upstream timeout', () => {
+  const config = loadConfig({});
+  assert.equal(config.vendors.timeoutMs, 60_000);
+  assert.equal(config.vendors.dataForSeo, undefined);
+  assert.equal(config.vendors.googlePlaces, undefined);
+});
+
+test('the SEO data vendor needs both login and password; its base URL loses a trailing slash', () => {
+  const config = loadConfig({ DATAFORSEO_LOGIN: 'ops@example.com', DATAFORSEO_PASSWORD: 'pw', DATAFORSEO_BASE_URL: 'https://sandbox.dataforseo.com/' });
+  assert.deepEqual(config.vendors.dataForSeo, { login: 'ops@example.com', password: 'pw', baseUrl: 'https://sandbox.dataforseo.com', pollMs: 2_000 });
+  assert.throws(() => loadConfig({ DATAFORSEO_LOGIN: 'ops@example.com' }), /DATAFORSEO_PASSWORD: set both DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD, or neither/);
+});
+
+test('an empty variable counts as unset', () => {
+  const config = loadConfig({ DATAFORSEO_LOGIN: '', DATAFORSEO_PASSWORD: '', GOOGLE_PLACES_API_KEY: '', TOLLGATE_UPSTREAM_TIMEOUT_MS: '' });
+  assert.equal(config.vendors.dataForSeo, undefined);
+  assert.equal(config.vendors.googlePlaces, undefined);
+  assert.equal(config.vendors.timeoutMs, 60_000);
+});
+
+test('the places vendor is configured by its key alone', () => {
+  const config = loadConfig({ GOOGLE_PLACES_API_KEY: 'AIza-test', TOLLGATE_UPSTREAM_TIMEOUT_MS: '15000' });
+  assert.deepEqual(config.vendors.googlePlaces, { apiKey: 'AIza-test', baseUrl: 'https://places.googleapis.com' });
+  assert.equal(config.vendors.timeoutMs, 15_000);
+});
+
+test('a bad value stops start-up naming the variable', () => {
+  assert.throws(() => loadConfig({ TOLLGATE_UPSTREAM_TIMEOUT_MS: 'soon' }), /TOLLGATE_UPSTREAM_TIMEOUT_MS/);
+  assert.throws(() => loadConfig({ DATAFORSEO_BASE_URL: 'not a url' }), /DATAFORSEO_BASE_URL/);
+});
