@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,11 @@ export interface TestApp extends App {
   ledgerSum(accountId: string): Promise<Micros>;
   post(path: string, body: unknown, apiKey?: string, headers?: Record<string, string>): Promise<TestResponse>;
   get(path: string, apiKey?: string): Promise<TestResponse>;
+  /**
+   * POSTs as a fresh funded account, checks a 200 served by `provider`, and returns the response
+   * with what the call cost in micro-USD.
+   */
+  paidCall(path: string, body: unknown, provider?: string): Promise<{ response: TestResponse; cost: number }>;
 }
 
 export interface TestResponse {
@@ -93,16 +99,17 @@ export async function startTestApp(
   };
 
   let accounts = 0;
+  const createAccount = async (usd = '5.00') => {
+    accounts += 1;
+    const account = await app.ledger.createAccount(`user${accounts}-${randomBytes(4).toString('hex')}@example.com`, parseUsd(usd), `test_${randomBytes(8).toString('hex')}`);
+    const key = await app.keys.issue(account.id);
+    return { accountId: account.id, apiKey: key.apiKey, keyId: key.keyId };
+  };
   return {
     ...app,
     baseUrl,
     config,
-    async createAccount(usd = '5.00') {
-      accounts += 1;
-      const account = await app.ledger.createAccount(`user${accounts}-${randomBytes(4).toString('hex')}@example.com`, parseUsd(usd), `test_${randomBytes(8).toString('hex')}`);
-      const key = await app.keys.issue(account.id);
-      return { accountId: account.id, apiKey: key.apiKey, keyId: key.keyId };
-    },
+    createAccount,
     balance: (accountId) => app.ledger.balance(accountId),
     async ledgerSum(accountId) {
       const row = await store.db
@@ -114,6 +121,14 @@ export async function startTestApp(
     },
     post: (route, body, apiKey, headers) => send('POST', route, body, apiKey, headers),
     get: (route, apiKey) => send('GET', route, undefined, apiKey),
+    async paidCall(route, body, provider = 'sandbox') {
+      const credit = '10.00';
+      const account = await createAccount(credit);
+      const response = await send('POST', route, body, account.apiKey);
+      assert.equal(response.status, 200, `${route} ${JSON.stringify(body).slice(0, 200)}: ${JSON.stringify(response.body).slice(0, 400)}`);
+      assert.equal(response.headers.get('x-tollgate-provider'), provider);
+      return { response, cost: parseUsd(credit) - (await app.ledger.balance(account.accountId)) };
+    },
     async close() {
       await app.close();
       await store.close();

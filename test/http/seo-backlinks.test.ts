@@ -48,13 +48,10 @@ describe(`backlink endpoints on the sandbox (${testDatabaseLabel()})`, () => {
   });
   after(() => app?.close());
 
-  /** The call's data, checking it succeeded and cost exactly `usd`. */
+  /** The call's response, checking it succeeded and cost exactly `usd`. */
   async function paid(path: string, body: unknown, usd: number): Promise<TestResponse> {
-    const before = await app.balance(accountId);
-    const response = await app.post(path, body, apiKey);
-    assert.equal(response.status, 200, `${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
-    assert.equal(response.headers.get('x-tollgate-provider'), 'sandbox');
-    assert.equal(before - (await app.balance(accountId)), Math.round(usd * 1_000_000), `${path} ${JSON.stringify(body)} cost`);
+    const { response, cost } = await app.paidCall(path, body);
+    assert.equal(cost, Math.round(usd * 1_000_000), `${path} ${JSON.stringify(body)} cost`);
     return response;
   }
 

@@ -18,13 +18,7 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
   });
   after(() => app?.close());
 
-  async function charged(path: string, body: unknown): Promise<{ response: TestResponse; cost: number }> {
-    const { accountId, apiKey } = await app.createAccount('5.00');
-    const response = await app.post(path, body, apiKey);
-    assert.equal(response.status, 200, `${path}: ${JSON.stringify(response.body).slice(0, 400)}`);
-    assert.equal(response.headers.get('x-tollgate-provider'), 'sandbox');
-    return { response, cost: 5_000_000 - (await app.balance(accountId)) };
-  }
+  const charged = (path: string, body: unknown) => app.paidCall(path, body);
 
   async function data(path: string, body: unknown): Promise<any> {
     return (await charged(path, body)).response.body.data;

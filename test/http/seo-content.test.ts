@@ -36,11 +36,8 @@ describe(`content, trends and AI visibility on the sandbox (${testDatabaseLabel(
 
   /** The call's response, checking it succeeded and cost exactly `micros`. */
   async function paid(path: string, body: unknown, micros: number): Promise<TestResponse> {
-    const before = await app.balance(accountId);
-    const response = await app.post(path, body, apiKey);
-    assert.equal(response.status, 200, `${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
-    assert.equal(response.headers.get('x-tollgate-provider'), 'sandbox');
-    assert.equal(before - (await app.balance(accountId)), micros, `${path} ${JSON.stringify(body)} cost`);
+    const { response, cost } = await app.paidCall(path, body);
+    assert.equal(cost, micros, `${path} ${JSON.stringify(body)} cost`);
     return response;
   }
 

@@ -29,11 +29,7 @@ describe(`SEO domain endpoints on the sandbox (${testDatabaseLabel()})`, () => {
 
   /** Posts with a fresh account; returns the response and what the call cost in micro-USD. */
   async function charged(path: string, body: unknown): Promise<{ response: TestResponse; cost: number }> {
-    const { accountId, apiKey } = await app.createAccount('5.00');
-    const response = await app.post(path, body, apiKey);
-    assert.equal(response.status, 200, `${path} ${JSON.stringify(body).slice(0, 200)}: ${JSON.stringify(response.body).slice(0, 400)}`);
-    assert.equal(response.headers.get('x-tollgate-provider'), 'sandbox');
-    const cost = 5_000_000 - (await app.balance(accountId));
+    const { response, cost } = await app.paidCall(path, body);
     assert.equal(response.headers.get('x-cost-usd'), (cost / 1_000_000).toFixed(2));
     return { response, cost };
   }

@@ -20,14 +20,7 @@ describe(`SEO keyword endpoints on the sandbox (${testDatabaseLabel()})`, () => 
   });
   after(() => app?.close());
 
-  /** A 200 on a fresh account, and what it cost in micro-USD. */
-  async function paid(path: string, body: unknown): Promise<{ response: TestResponse; cost: number }> {
-    const { accountId, apiKey } = await app.createAccount('10.00');
-    const response = await app.post(path, body, apiKey);
-    assert.equal(response.status, 200, `${path} ${JSON.stringify(response.body)}`);
-    assert.equal(response.headers.get('x-tollgate-provider'), 'sandbox');
-    return { response, cost: 10_000_000 - (await app.balance(accountId)) };
-  }
+  const paid = (path: string, body: unknown) => app.paidCall(path, body);
 
   async function data(path: string, body: unknown) {
     return (await paid(path, body)).response.body.data;
