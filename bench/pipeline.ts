@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { bundle } from '../scripts/bundle.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -20,8 +21,11 @@ interface Target {
   apiKey?: string;
 }
 
+// The targets run bundled, as the server does (bin/tollgate), not through tsx's loader.
+const targetModule = await bundle('bench/target.ts');
+
 async function startTarget(mode: 'bare' | 'paid'): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts', mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [targetModule, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`target ${mode} exited with ${code}`)));

@@ -64,7 +64,8 @@ export class Ledger {
   }
 
   async findAccount(accountId: string): Promise<Account | undefined> {
-    const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+    // Through `exclusive`, so what the settlement keeps in memory is written before the read.
+    const row = await this.settlement.exclusive(() => this.db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst());
     return row && { id: row.id, email: row.email, balanceMicros: row.balance_micros, createdAt: row.created_at };
   }
 
@@ -143,7 +144,9 @@ export class Ledger {
   }
 
   async balance(accountId: string): Promise<Micros> {
-    const row = await this.db.selectFrom('accounts').select('balance_micros').where('id', '=', accountId).executeTakeFirst();
+    const row = await this.settlement.exclusive(() =>
+      this.db.selectFrom('accounts').select('balance_micros').where('id', '=', accountId).executeTakeFirst(),
+    );
     if (!row) throw new AccountNotFoundError(`no account ${accountId}`);
     return row.balance_micros;
   }

@@ -1,89 +1,172 @@
 import type SQLite from 'better-sqlite3';
-import { isBalanceCheckViolation, settlementRefusal, type HoldRequest, type Settlement, type SettleRequest } from './settlement';
+import type { Micros } from '../core/money';
+import { SettlementError, settlementRefusal, type HoldRequest, type Settlement, type SettleRequest } from './settlement';
 
 interface Waiter {
   resolve(): void;
   reject(error: unknown): void;
 }
 
+interface PendingCapture extends Waiter {
+  request: SettleRequest;
+  balance?: Micros;
+}
+
 /**
- * SQLite's hot path. Statements are prepared once, and each hold or settlement is one INSERT, run
- * at once (better-sqlite3 is synchronous), so a failing one is undone alone by SQLite's statement
- * rollback and its outcome is known immediately. The writes of one turn of the event loop share
- * one BEGIN IMMEDIATE transaction, committed at the end of the turn — group commit: a commit's WAL
- * write is what a SQLite write costs most, so under load it is shared.
+ * SQLite's hot path: group commit, with the writes of a turn made at its end.
  *
- * A hold is answered as soon as its INSERT has run: until the commit, nothing has been fetched or
- * returned on its strength that a lost commit could not undo (the call simply never happened). A
- * settlement is answered only after its commit, so no response leaves before its charge is
- * durable; a failed commit fails every settlement of that turn (and rolls back its holds).
+ * Each turn of the event loop that touches money opens one BEGIN IMMEDIATE transaction and commits
+ * it when the turn ends. From the first hold to the commit this process holds SQLite's write lock,
+ * so no other process can move a balance in between, and what the turn has reserved and charged
+ * can be kept in memory until the commit writes it:
+ * - a hold is answered at once from the balance the transaction sees, less what the turn has
+ *   already reserved or charged on that account;
+ * - a call answered within the turn that reserved it (sandbox and local endpoints) is written as
+ *   one entry, its capture — or nothing, if it failed;
+ * - a hold still open when the turn ends is written as a hold entry before the commit, so a call
+ *   waiting on a vendor is reserved durably, settled later against that entry (capture or
+ *   release), and released by the reconciler if the process dies.
+ * A settlement is answered only after its commit, so no response leaves before its charge is
+ * durable; a failed commit fails every settlement of that turn. Until the commit nothing has been
+ * fetched or returned on the strength of the turn's holds that a lost commit could not undo: the
+ * calls simply never happened.
  *
- * The query builder shares the connection for the ledger's other writes (credits, new accounts);
- * `exclusive` commits the open turn first and keeps new writes waiting until its transaction ends.
+ * Writing the turn in one run is also what makes it cheap: SQLite's pages and code stay hot in the
+ * CPU's caches across the run, where one statement between two requests' JavaScript finds them
+ * evicted.
+ *
+ * The query builder shares the connection for the ledger's other writes and reads (credits, new
+ * accounts, balances); `exclusive` commits the open turn first and keeps new writes waiting until
+ * its work ends.
  */
 export function sqliteSettlement(database: SQLite.Database): Settlement {
-  // Each entry states the balance after it (the trigger checks it): the balance before plus the
-  // entry's amount, read in the same statement.
-  const insertHold = database.prepare<[string, string, number, string, string, string, number]>(
-    `insert into ledger_entries (account_id, request_id, kind, amount_micros, endpoint_id, created_at, balance_after_micros)
-     values (?, ?, 'hold', ?, ?, ?, (select balance_micros from accounts where id = ?) + ?)`,
+  // Each entry states the balance after it, and the trigger refuses it unless that is exact. The
+  // turn's own entries state the balance it tracks; a settlement of an earlier turn's hold reads
+  // the balance in the statement.
+  const insertEntry = database.prepare<[string, string, 'hold' | 'capture', number, number, string, string, number]>(
+    `insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
+     values (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertSettlement = database.prepare<[string, number, number, string, string, number, string, string, number], number>(
+  const insertSettlement = database.prepare<[string, number, number, string, string, number, string, string, number], { amount: number; balance: number }>(
     `insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
      select hold.account_id, hold.request_id, ?, -hold.amount_micros - ?, ?, ?, ?,
             (select balance_micros from accounts where id = hold.account_id) - hold.amount_micros - ?
        from ledger_entries as hold
       where hold.request_id = ? and hold.account_id = ? and hold.kind = 'hold' and -hold.amount_micros >= ?
-     returning balance_after_micros`,
-  ).pluck();
+     returning amount_micros as amount, balance_after_micros as balance`,
+  );
   const heldAmount = database.prepare<[string, string], number>(
     "select -amount_micros from ledger_entries where request_id = ? and account_id = ? and kind = 'hold'",
   ).pluck();
+  const storedBalance = database.prepare<[string], number>('select balance_micros from accounts where id = ?').pluck();
 
-  const hold = (request: HoldRequest) => {
-    try {
-      insertHold.run(request.accountId, request.requestId, -request.micros, request.endpointId, request.at, request.accountId, -request.micros);
-      return true;
-    } catch (error) {
-      if (isBalanceCheckViolation(error)) return false;
-      throw error;
-    }
-  };
-
-  const settle = (request: SettleRequest) => {
-    const balance = insertSettlement.get(
-      request.kind, request.costMicros, request.costMicros, request.endpointId, request.at, request.costMicros,
-      request.requestId, request.accountId, request.costMicros,
-    );
-    if (balance === undefined) throw settlementRefusal(request, heldAmount.get(request.requestId, request.accountId));
-    return balance;
-  };
-
+  // The open turn: the holds and captures not written yet, and for each account they touch, the
+  // balance the transaction holds and how much of it the unwritten entries take.
   let turnOpen = false;
+  let holds = new Map<string, HoldRequest>();
+  let captures: PendingCapture[] = [];
   let waiters: Waiter[] = [];
+  let accounts = new Map<string, { stored: Micros; unwritten: Micros }>();
   let exclusiveWork = 0;
   let deferred: Array<() => void> = [];
 
+  const accountInTurn = (accountId: string) => {
+    let account = accounts.get(accountId);
+    if (!account) {
+      const stored = storedBalance.get(accountId);
+      if (stored === undefined) throw new SettlementError(`no account ${accountId}`);
+      account = { stored, unwritten: 0 };
+      accounts.set(accountId, account);
+    }
+    return account;
+  };
+
+  const hold = (request: HoldRequest): boolean => {
+    if (holds.has(request.requestId)) throw new SettlementError(`request ${request.requestId} already holds`);
+    const account = accountInTurn(request.accountId);
+    if (account.stored - account.unwritten < request.micros) return false;
+    account.unwritten += request.micros;
+    holds.set(request.requestId, request);
+    return true;
+  };
+
+  const settle = (request: SettleRequest): Promise<Micros> => {
+    const unwritten = holds.get(request.requestId);
+    if (unwritten && unwritten.accountId === request.accountId) {
+      if (request.costMicros > unwritten.micros) throw settlementRefusal(request, unwritten.micros);
+      holds.delete(request.requestId);
+      const account = accountInTurn(request.accountId);
+      account.unwritten += request.costMicros - unwritten.micros;
+      // A failed call reserved in this turn leaves nothing to write.
+      if (request.kind === 'release') return Promise.resolve(account.stored - account.unwritten);
+      return new Promise<Micros>((resolve, reject) => {
+        const capture: PendingCapture = { request, resolve: () => resolve(capture.balance!), reject };
+        captures.push(capture);
+      });
+    }
+    // The hold was written by an earlier turn: settle against its entry now.
+    const settled = insertSettlement.get(
+      request.kind, request.costMicros, request.costMicros, request.endpointId, request.at, request.costMicros,
+      request.requestId, request.accountId, request.costMicros,
+    );
+    if (settled === undefined) throw settlementRefusal(request, heldAmount.get(request.requestId, request.accountId));
+    const account = accounts.get(request.accountId);
+    if (account) account.stored += settled.amount;
+    return new Promise<Micros>((resolve, reject) => waiters.push({ resolve: () => resolve(settled.balance), reject }));
+  };
+
+  /** Writes what the turn kept in memory, then commits; every waiter learns the outcome. */
   const commitTurn = () => {
     if (!turnOpen) return;
     turnOpen = false;
-    const committed = waiters;
+    const open = holds;
+    const charged = captures;
+    const settled = waiters;
+    holds = new Map();
+    captures = [];
     waiters = [];
+    const balances = accounts;
+    accounts = new Map();
+    // Holds first, so each capture's balance-after counts every call still in flight. A statement
+    // that fails is undone alone (SQLite's statement rollback): a hold that could not be written
+    // leaves its call nothing to settle against, so that call fails uncharged.
+    for (const request of open.values()) {
+      const account = balances.get(request.accountId)!;
+      try {
+        insertEntry.run(request.accountId, request.requestId, 'hold', -request.micros, 0, request.endpointId, request.at, account.stored - request.micros);
+        account.stored -= request.micros;
+      } catch {
+        // Reported when the call settles: "holds nothing".
+      }
+    }
+    const written: Waiter[] = [...settled];
+    for (const capture of charged) {
+      const { request } = capture;
+      const account = balances.get(request.accountId)!;
+      try {
+        const balance = account.stored - request.costMicros;
+        insertEntry.run(request.accountId, request.requestId, 'capture', -request.costMicros, request.costMicros, request.endpointId, request.at, balance);
+        account.stored = capture.balance = balance;
+        written.push(capture);
+      } catch (error) {
+        capture.reject(error);
+      }
+    }
     try {
       database.exec('commit');
     } catch (error) {
       if (database.inTransaction) database.exec('rollback');
-      for (const waiter of committed) waiter.reject(error);
+      for (const waiter of written) waiter.reject(error);
       return;
     }
-    for (const waiter of committed) waiter.resolve();
+    for (const waiter of written) waiter.resolve();
   };
 
-  /** Runs `write` inside this turn's transaction (opening it), or later if the builder is busy. */
-  const inTurn = <T>(write: () => T, awaitCommit: boolean): Promise<T> => {
+  /** Runs `work` inside this turn's transaction (opening it), or later if the builder is busy. */
+  const inTurn = <T>(work: () => T | Promise<T>): Promise<T> => {
     if (exclusiveWork > 0 || (database.inTransaction && !turnOpen)) {
       return new Promise<T>((resolve, reject) => {
-        const retry = () => inTurn(write, awaitCommit).then(resolve, reject);
+        const retry = () => inTurn(work).then(resolve, reject);
         // A builder transaction outside `exclusive` (migrations at boot) ends on its own: look again next turn.
         if (exclusiveWork > 0) deferred.push(retry);
         else setImmediate(retry);
@@ -94,14 +177,11 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
       turnOpen = true;
       setImmediate(commitTurn);
     }
-    let value: T;
     try {
-      value = write();
+      return Promise.resolve(work());
     } catch (error) {
       return Promise.reject(error);
     }
-    if (!awaitCommit) return Promise.resolve(value);
-    return new Promise<T>((resolve, reject) => waiters.push({ resolve: () => resolve(value), reject }));
   };
 
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -120,8 +200,8 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
   };
 
   return {
-    hold: (request) => inTurn(() => hold(request), false),
-    settle: (request) => inTurn(() => settle(request), true),
+    hold: (request) => inTurn(() => hold(request)),
+    settle: (request) => inTurn(() => settle(request)),
     exclusive,
   };
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { ledgerMigration } from './migrations/001-ledger';
+import { sqliteBalanceTriggerMigration } from './migrations/002-sqlite-balance-trigger';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -75,7 +76,10 @@ async function currentSchema(store: Store): Promise<string> {
 
 async function migrateToLatest(store: Store, schema: string | undefined): Promise<void> {
   const provider: MigrationProvider = {
-    getMigrations: async () => ({ '001-ledger': ledgerMigration(store.dialect) }),
+    getMigrations: async () => ({
+      '001-ledger': ledgerMigration(store.dialect),
+      '002-sqlite-balance-trigger': sqliteBalanceTriggerMigration(store.dialect),
+    }),
   };
   const { error, results } = await new Migrator({
     db: store.db,

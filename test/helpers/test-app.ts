@@ -42,6 +42,16 @@ export function testDatabaseLabel(): string {
   return process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 }
 
+/**
+ * The ledger entries a paid call leaves when it ends in the turn of the event loop that reserved
+ * it (no wait on a vendor): on SQLite its hold never leaves memory, so a capture alone, or nothing
+ * when it fails; on PostgreSQL a hold, then its capture or release.
+ */
+export function entriesOfAnInstantCall(outcome: 'capture' | 'release'): string[] {
+  if (process.env.DATABASE_URL) return ['hold', outcome];
+  return outcome === 'capture' ? ['capture'] : [];
+}
+
 /** A fresh database; closing it removes it (the SQLite directory or the PostgreSQL schema). */
 export async function openTestStore(): Promise<{ store: Store; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-test-'));

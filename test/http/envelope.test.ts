@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import { entriesOfAnInstantCall, startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 import { defineEndpoint } from '../../src/core/define-endpoint';
 import { UpstreamError } from '../../src/core/errors';
 import { formatUsd } from '../../src/core/money';
@@ -195,6 +195,22 @@ const throwingEndpoint = defineEndpoint({
   },
 });
 
+const throwingLaterEndpoint = defineEndpoint({
+  id: 'test.throws_later',
+  method: 'POST',
+  path: '/v1/test/throws-later',
+  summary: 'Throws after a wait',
+  description: 'A handler that fails after waiting, as on a vendor.',
+  input: Echo,
+  output: z.object({ word: z.string() }),
+  price: perCall(0.05),
+  examples: { request: {}, response: { word: 'hello' } },
+  async handler() {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    throw new Error('secret detail');
+  },
+});
+
 const throwingWithStatusEndpoint = defineEndpoint({
   id: 'test.throws_with_status',
   method: 'POST',
@@ -239,7 +255,7 @@ describe(`failures inside the paid pipeline (${testDatabaseLabel()})`, () => {
   let app: TestApp;
   before(async () => {
     app = await startTestApp(
-      { endpoints: [...registry, throwingEndpoint, throwingWithStatusEndpoint, badOutputEndpoint], providers: { serp: failingSerp } },
+      { endpoints: [...registry, throwingEndpoint, throwingLaterEndpoint, throwingWithStatusEndpoint, badOutputEndpoint], providers: { serp: failingSerp } },
       { TOLLGATE_RATE_LIMIT_PER_MINUTE: '10000' },
     );
   });
@@ -290,22 +306,38 @@ describe(`failures inside the paid pipeline (${testDatabaseLabel()})`, () => {
     assert.equal(await app.ledgerSum(accountId), 980_000);
   });
 
-  test('a failed call leaves a released hold in the ledger, never a capture', async () => {
-    const { accountId, apiKey } = await app.createAccount('1.00');
-    const response = await app.post('/v1/test/throws', {}, apiKey);
-    assert.equal(response.status, 500);
-    const entries = await app.store.db
+  async function entriesOf(accountId: string) {
+    return app.store.db
       .selectFrom('ledger_entries')
       .select(['kind', 'amount_micros', 'request_id'])
       .where('account_id', '=', accountId)
       .where('kind', '!=', 'credit')
       .orderBy('id')
       .execute();
+  }
+
+  test('a call that fails after a wait leaves its hold and the hold released, never a capture', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const response = await app.post('/v1/test/throws-later', {}, apiKey);
+    assertFailure(response, 500, 'INTERNAL_ERROR');
+    const entries = await entriesOf(accountId);
     assert.deepEqual(
       entries.map((entry) => [entry.kind, Number(entry.amount_micros)]),
       [['hold', -50_000], ['release', 50_000]],
     );
-    assert.equal(entries[0]!.request_id, response.headers.get('x-request-id'));
+    assert.ok(entries.every((entry) => entry.request_id === response.headers.get('x-request-id')));
+    assert.equal(await app.balance(accountId), 1_000_000);
+  });
+
+  test('a call that fails at once is never charged (on SQLite its hold never left memory)', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const response = await app.post('/v1/test/throws', {}, apiKey);
+    assertFailure(response, 500, 'INTERNAL_ERROR');
+    const entries = await entriesOf(accountId);
+    assert.deepEqual(entries.map((entry) => entry.kind), entriesOfAnInstantCall('release'));
+    assert.ok(entries.every((entry) => entry.request_id === response.headers.get('x-request-id')));
+    assert.equal(await app.balance(accountId), 1_000_000);
+    assert.equal(await app.ledgerSum(accountId), 1_000_000);
   });
 });
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { parseUsd } from '../../src/core/money';
 import type { Ledger } from '../../src/ledger/ledger';
 import type { Store } from '../../src/store/database';
-import { openTestLedger, startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { entriesOfAnInstantCall, openTestLedger, startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 
 /** Reservation makes money exact under concurrency, on whichever database the run uses. */
 
@@ -51,7 +51,7 @@ describe(`concurrency through HTTP (${testDatabaseLabel()})`, () => {
     assert.ok(entries.every((entry) => Number(entry.balance_after_micros) >= 0), 'the balance was never negative');
     assert.deepEqual(
       entries.map((entry) => entry.kind).sort(),
-      ['credit', ...Array<string>(AFFORDABLE).fill('capture'), ...Array<string>(AFFORDABLE).fill('hold')].sort(),
+      ['credit', ...Array.from({ length: AFFORDABLE }, () => entriesOfAnInstantCall('capture')).flat()].sort(),
     );
   });
 });
