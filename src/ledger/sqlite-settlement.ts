@@ -2,6 +2,8 @@ import type SQLite from 'better-sqlite3';
 import type { Micros } from '../core/money';
 import { SettlementError, settlementRefusal, type HoldRequest, type Settlement, type SettleRequest } from './settlement';
 
+const CAPTURES_PER_STATEMENT = 16;
+
 interface Waiter {
   resolve(): void;
   reject(error: unknown): void;
@@ -55,6 +57,18 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
       where hold.request_id = ? and hold.account_id = ? and hold.kind = 'hold' and -hold.amount_micros >= ?
      returning amount_micros as amount, balance_after_micros as balance`,
   );
+  const captureStatements = new Map<number, SQLite.Statement<unknown[]>>();
+  const insertCaptures = (rows: number) => {
+    let statement = captureStatements.get(rows);
+    if (!statement) {
+      statement = database.prepare(
+        `insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
+         values ${Array.from({ length: rows }, () => "(?, ?, 'capture', ?, ?, ?, ?, ?)").join(', ')}`,
+      );
+      captureStatements.set(rows, statement);
+    }
+    return statement;
+  };
   const heldAmount = database.prepare<[string, string], number>(
     "select -amount_micros from ledger_entries where request_id = ? and account_id = ? and kind = 'hold'",
   ).pluck();
@@ -140,7 +154,7 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
       }
     }
     const written: Waiter[] = [...settled];
-    for (const capture of charged) {
+    const writeCapture = (capture: PendingCapture) => {
       const { request } = capture;
       const account = balances.get(request.accountId)!;
       try {
@@ -150,6 +164,31 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
         written.push(capture);
       } catch (error) {
         capture.reject(error);
+      }
+    };
+    // Several captures to a statement: SQLite's per-statement work is shared.
+    for (let start = 0; start < charged.length; start += CAPTURES_PER_STATEMENT) {
+      const chunk = charged.slice(start, start + CAPTURES_PER_STATEMENT);
+      if (chunk.length === 1) {
+        writeCapture(chunk[0]!);
+        continue;
+      }
+      const storedBefore = new Map<string, Micros>();
+      const values: Array<string | number> = [];
+      for (const capture of chunk) {
+        const { request } = capture;
+        const account = balances.get(request.accountId)!;
+        if (!storedBefore.has(request.accountId)) storedBefore.set(request.accountId, account.stored);
+        account.stored = capture.balance = account.stored - request.costMicros;
+        values.push(request.accountId, request.requestId, -request.costMicros, request.costMicros, request.endpointId, request.at, account.stored);
+      }
+      try {
+        insertCaptures(chunk.length).run(values);
+        written.push(...chunk);
+      } catch {
+        // One of them was refused: undo the chunk's balances and write them one by one.
+        for (const [accountId, stored] of storedBefore) balances.get(accountId)!.stored = stored;
+        chunk.forEach(writeCapture);
       }
     }
     try {

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { newRequestId } from '../../src/core/request-id';
 import type { Ledger } from '../../src/ledger/ledger';
@@ -114,6 +115,29 @@ describe(`settlement across turns of the event loop (${testDatabaseLabel()})`, (
     await assert.rejects(ledger.capture(id, request, 0, 'test.turns'));
     await assert.rejects(ledger.release(id, request, 'test.turns'));
     assert.equal(await ledger.balance(id), 70_000);
+  });
+
+  test('a capture the ledger refuses fails alone; the turn\'s other captures are written', { skip: testDatabaseLabel() !== 'sqlite' && 'turns are SQLite\'s group commit' }, async () => {
+    const { id } = await account(100_000);
+    const requests = Array.from({ length: 5 }, () => newRequestId());
+    const holds = requests.map((request) => ledger.hold(id, 10_000, request, 'test.turns'));
+    // The third request is already settled in the ledger (as a bug, or another writer, could leave it).
+    await store.db
+      .insertInto('ledger_entries')
+      .values({ account_id: id, request_id: requests[2]!, kind: 'release', amount_micros: 0, endpoint_id: 'test.turns', created_at: new Date().toISOString(), balance_after_micros: sql<number>`(select balance_micros from accounts where id = ${id})` })
+      .execute();
+    const captures = await Promise.allSettled(requests.map((request) => ledger.capture(id, request, 4_000, 'test.turns')));
+    assert.deepEqual(await Promise.all(holds), [true, true, true, true, true]);
+    assert.deepEqual(captures.map((capture) => capture.status), ['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    assert.deepEqual(captures.filter((capture) => capture.status === 'fulfilled').map((capture) => capture.value), [96_000, 92_000, 88_000, 84_000]);
+    assert.equal(await ledger.balance(id), 84_000);
+    assert.deepEqual((await entries(id)).map((entry) => [entry.kind, entry.amount_micros, entry.balance_after_micros]), [
+      ['release', 0, 100_000],
+      ['capture', -4_000, 96_000],
+      ['capture', -4_000, 92_000],
+      ['capture', -4_000, 88_000],
+      ['capture', -4_000, 84_000],
+    ]);
   });
 
   test('a hold for an unknown account is an error, not a refusal', async () => {
