@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import { ledgerMigration } from './migrations/001-ledger';
-import { sqliteBalanceTriggerMigration } from './migrations/002-sqlite-balance-trigger';
+import { sqliteLedgerHotPathMigration } from './migrations/002-sqlite-ledger-hot-path';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -78,7 +78,7 @@ async function migrateToLatest(store: Store, schema: string | undefined): Promis
   const provider: MigrationProvider = {
     getMigrations: async () => ({
       '001-ledger': ledgerMigration(store.dialect),
-      '002-sqlite-balance-trigger': sqliteBalanceTriggerMigration(store.dialect),
+      '002-sqlite-ledger-hot-path': sqliteLedgerHotPathMigration(store.dialect),
     }),
   };
   const { error, results } = await new Migrator({
