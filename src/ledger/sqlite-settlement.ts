@@ -3,6 +3,8 @@ import type { Micros } from '../core/money';
 import { SettlementError, settlementRefusal, type HoldRequest, type Settlement, type SettleRequest } from './settlement';
 
 const CAPTURES_PER_STATEMENT = 16;
+/** How long a commit may be put off while calls keep arriving (see endTurn). */
+const COMMIT_DELAY_LIMIT_MS = 1;
 
 interface Waiter {
   resolve(): void;
@@ -29,7 +31,8 @@ interface PendingCapture extends Waiter {
  *   waiting on a vendor is reserved durably, settled later against that entry (capture or
  *   release), and released by the reconciler if the process dies.
  * A settlement is answered only after its commit, so no response leaves before its charge is
- * durable; a failed commit fails every settlement of that turn. Until the commit nothing has been
+ * durable; a failed commit fails every settlement of that turn. While calls keep arriving, the
+ * commit may be put off by a few turns (at most COMMIT_DELAY_LIMIT_MS), so that more calls share it. Until the commit nothing has been
  * fetched or returned on the strength of the turn's holds that a lost commit could not undo: the
  * calls simply never happened.
  *
@@ -81,6 +84,9 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
   let captures: PendingCapture[] = [];
   let waiters: Waiter[] = [];
   let accounts = new Map<string, { stored: Micros; unwritten: Micros }>();
+  let endOfTurnScheduled = false;
+  let holdsThisTurn = 0;
+  let postponedSince: number | undefined;
   let exclusiveWork = 0;
   let deferred: Array<() => void> = [];
 
@@ -96,6 +102,7 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
   };
 
   const hold = (request: HoldRequest): boolean => {
+    holdsThisTurn += 1;
     if (holds.has(request.requestId)) throw new SettlementError(`request ${request.requestId} already holds`);
     const account = accountInTurn(request.accountId);
     if (account.stored - account.unwritten < request.micros) return false;
@@ -129,8 +136,39 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
     return new Promise<Micros>((resolve, reject) => waiters.push({ resolve: () => resolve(settled.balance), reject }));
   };
 
+  /**
+   * The end of a turn. Under load the commit is put off while calls keep arriving: a turn that
+   * brought new holds, with fewer than a statement's worth of calls waiting and less than
+   * COMMIT_DELAY_LIMIT_MS since the commit was first put off, leaves it to the next turn — so more
+   * calls share one commit. A turn that brings nothing new commits at once, so the server never
+   * idles waiting on its own commit.
+   */
+  const endTurn = () => {
+    endOfTurnScheduled = false;
+    const waiting = captures.length + waiters.length;
+    if (holdsThisTurn > 0 && waiting > 0 && waiting < CAPTURES_PER_STATEMENT) {
+      const now = performance.now();
+      postponedSince ??= now;
+      if (now - postponedSince < COMMIT_DELAY_LIMIT_MS) {
+        holdsThisTurn = 0;
+        scheduleEndOfTurn();
+        return;
+      }
+    }
+    commitTurn();
+  };
+
+  /** One end of turn pending at a time (exclusive() may commit a turn before its end runs). */
+  const scheduleEndOfTurn = () => {
+    if (endOfTurnScheduled) return;
+    endOfTurnScheduled = true;
+    setImmediate(endTurn);
+  };
+
   /** Writes what the turn kept in memory, then commits; every waiter learns the outcome. */
   const commitTurn = () => {
+    holdsThisTurn = 0;
+    postponedSince = undefined;
     if (!turnOpen) return;
     turnOpen = false;
     const open = holds;
@@ -214,7 +252,7 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
     if (!turnOpen) {
       database.exec('begin immediate');
       turnOpen = true;
-      setImmediate(commitTurn);
+      scheduleEndOfTurn();
     }
     try {
       return Promise.resolve(work());

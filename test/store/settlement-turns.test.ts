@@ -140,6 +140,24 @@ describe(`settlement across turns of the event loop (${testDatabaseLabel()})`, (
     ]);
   });
 
+  test('a commit put off while calls keep arriving still comes', { skip: testDatabaseLabel() !== 'sqlite' && 'turns are SQLite\'s group commit' }, async () => {
+    const { id } = await account(100_000_000);
+    const request = newRequestId();
+    assert.equal(await ledger.hold(id, 1_000, request, 'test.turns'), true);
+    let captured = false;
+    const capture = ledger.capture(id, request, 1_000, 'test.turns').then(() => (captured = true));
+    let turns = 0;
+    // A new call in every turn: the commit is put off, but only for a bounded time.
+    while (!captured && turns < 10_000) {
+      void ledger.hold(id, 1_000, newRequestId(), 'test.turns');
+      await nextTurn();
+      turns += 1;
+    }
+    assert.ok(captured, `the capture was still waiting after ${turns} turns`);
+    assert.ok(turns > 1, 'the commit was put off while calls arrived');
+    await capture;
+  });
+
   test('a hold for an unknown account is an error, not a refusal', async () => {
     await assert.rejects(ledger.hold('acct_missing', 1_000, newRequestId(), 'test.turns'));
   });
