@@ -22,11 +22,13 @@ export interface SettleRequest {
 }
 
 /**
- * The two writes every paid call makes. Each is one INSERT into the ledger; the database's own
- * trigger moves the balance in the same statement (store/migrations/001-ledger.ts), and the
- * accounts CHECK refuses a hold the balance cannot cover. A settlement takes its amount from the
- * request's recorded hold, and a unique index lets a request settle once. Two implementations with
- * the same behaviour: Kysely for PostgreSQL, prepared statements with group commit for SQLite.
+ * A paid call's hold and settlement. Every entry is an INSERT into the ledger whose trigger moves
+ * the balance in the same statement (store/migrations), and the accounts CHECK refuses one that
+ * would overdraw. A settlement takes its amount from the request's hold, and a unique index lets a
+ * request settle once. Two implementations with the same guarantees: Kysely for PostgreSQL (a hold
+ * entry, then a capture or release entry), and prepared statements with group commit for SQLite,
+ * where a call answered within the turn that reserved it writes its capture alone
+ * (sqlite-settlement.ts).
  */
 export interface Settlement {
   /** True when held; false (nothing written) when the balance cannot cover it. */
