@@ -31,4 +31,4 @@ export const DomainName = z
     }
     return ascii;
   })
-  .meta({ description: 'A domain name without protocol, e.g. example.com.', examples: ['example.com'] });
+  .meta({ description: 'A bare domain name (no protocol, path or port), e.g. example.com.', examples: ['example.com'] });
