@@ -20,7 +20,13 @@ let held = 0;
 for (let call = 0; call < Number(callText); call += 1) {
   const requestId = newRequestId();
   const hold = ledger.hold(accountId!, price, requestId, 'test.processes');
-  captures.push(hold.then((ok) => ok && ledger.capture(accountId!, requestId, price, 'test.processes').then(() => (held += 1))));
+  captures.push(
+    hold.then(async (ok) => {
+      if (!ok) return;
+      await ledger.capture(accountId!, requestId, price, 'test.processes');
+      held += 1;
+    }),
+  );
   if (call % 3 === 2) await nextTurn();
 }
 await Promise.all(captures);
