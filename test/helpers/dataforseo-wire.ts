@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { after, before, beforeEach } from 'node:test';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
 import { startTestApp, type TestApp, type TestResponse } from './test-app';
 
@@ -63,7 +64,7 @@ export interface DataForSeoHarness {
   close(): Promise<void>;
 }
 
-export async function startDataForSeoHarness(environment: Record<string, string> = {}): Promise<DataForSeoHarness> {
+async function startDataForSeoHarness(environment: Record<string, string> = {}): Promise<DataForSeoHarness> {
   const fake = await startFakeUpstream();
   const app = await startTestApp({}, dataForSeoEnvironment(fake, environment));
   const { apiKey, accountId } = await app.createAccount('20.00');
@@ -104,5 +105,41 @@ export async function startDataForSeoHarness(environment: Record<string, string>
       await app.close();
       await fake.close();
     },
+  };
+}
+
+/**
+ * The harness for the enclosing describe: started before its tests, the fake vendor's record
+ * cleared before each, closed after. Its members are read when a test runs, so the moves can be
+ * destructured where the describe is declared.
+ */
+export function useDataForSeoHarness(environment: Record<string, string> = {}): Omit<DataForSeoHarness, 'close'> {
+  let harness: DataForSeoHarness | undefined;
+  before(async () => {
+    harness = await startDataForSeoHarness(environment);
+  });
+  after(() => harness?.close());
+  beforeEach(() => harness!.fake.reset());
+  const started = () => {
+    if (!harness) throw new Error('the DataForSEO harness is used outside a test');
+    return harness;
+  };
+  return {
+    get fake() {
+      return started().fake;
+    },
+    get app() {
+      return started().app;
+    },
+    get apiKey() {
+      return started().apiKey;
+    },
+    get accountId() {
+      return started().accountId;
+    },
+    reply: (...args) => started().reply(...args),
+    sentTask: (...args) => started().sentTask(...args),
+    served: (...args) => started().served(...args),
+    failsUncharged: (...args) => started().failsUncharged(...args),
   };
 }

@@ -1,8 +1,7 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDatabaseLabel } from '../helpers/test-app';
-import type { FakeUpstream } from '../helpers/fake-upstream';
-import { dataForSeoEnvelope as envelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
+import { dataForSeoEnvelope as envelope, useDataForSeoHarness } from '../helpers/dataforseo-wire';
 import { todayUtc } from '../../src/schemas/calendar-month';
 
 /**
@@ -18,19 +17,8 @@ function listResult(target: unknown, items: unknown[] | null) {
 const NO_ATTRIBUTES = { nofollow: 0 };
 
 describe(`backlink endpoints on the DataForSEO adapter (${testDatabaseLabel()})`, () => {
-  let fake: FakeUpstream;
-  let harness: DataForSeoHarness;
-
-  before(async () => {
-    harness = await startDataForSeoHarness();
-    ({ fake } = harness);
-  });
-  after(() => harness?.close());
-  beforeEach(() => fake.reset());
-  const reply: DataForSeoHarness['reply'] = (...args) => harness.reply(...args);
-  const served: DataForSeoHarness['served'] = (...args) => harness.served(...args);
-  const sentTask: DataForSeoHarness['sentTask'] = (...args) => harness.sentTask(...args);
-  const failsUncharged: DataForSeoHarness['failsUncharged'] = (...args) => harness.failsUncharged(...args);
+  const vendor = useDataForSeoHarness();
+  const { reply, served, sentTask, failsUncharged } = vendor;
 
   describe('history', () => {
     const historyItem = (date: string, backlinks: number, extra: Record<string, unknown> = {}) => ({
@@ -108,7 +96,7 @@ describe(`backlink endpoints on the DataForSEO adapter (${testDatabaseLabel()})`
       reply('backlinks/history/live', [{ target: 'example.com', date_from: '2019-01-01', date_to: todayUtc(), items_count: 0, items: [] }]);
       assert.deepEqual((await served('/v1/seo/backlinks/history', { target: 'example.com' }, 50_000)).body.data.history, []);
       assert.deepEqual(sentTask('backlinks/history/live'), { target: 'example.com', date_to: todayUtc() });
-      fake.reset();
+      vendor.fake.reset();
       reply('backlinks/history/live', [{ target: 'example.com', items_count: 0, items: null }]);
       await served('/v1/seo/backlinks/history', { target: 'example.com', date_from: '2015-06-01', date_to: '2019-02-01' }, 50_000);
       assert.deepEqual(sentTask('backlinks/history/live'), { target: 'example.com', date_from: '2019-01-01', date_to: '2019-02-01' });
@@ -117,7 +105,7 @@ describe(`backlink endpoints on the DataForSEO adapter (${testDatabaseLabel()})`
     test('a range wholly before the archive is empty without asking the vendor', async () => {
       const { data } = (await served('/v1/seo/backlinks/history', { target: 'example.com', date_from: '2015-01-01', date_to: '2018-12-31' }, 50_000)).body;
       assert.deepEqual(data.history, []);
-      assert.equal(fake.requests.length, 0);
+      assert.equal(vendor.fake.requests.length, 0);
     });
   });
 
@@ -257,12 +245,12 @@ describe(`backlink endpoints on the DataForSEO adapter (${testDatabaseLabel()})`
     });
 
     test('a vendor too slow to answer is a 502, not charged', async () => {
-      fake.on('POST /v3/backlinks/referring_domains/live', { delayMs: 1_500, json: envelope('/v3/backlinks/referring_domains/live', { result: [] }) });
+      vendor.fake.on('POST /v3/backlinks/referring_domains/live', { delayMs: 1_500, json: envelope('/v3/backlinks/referring_domains/live', { result: [] }) });
       await failsUncharged('/v1/seo/backlinks/referring-domains', { target: 'example.com' }, /did not answer/);
     });
 
     test('an answer that is not JSON, or not the documented shape, is a 502, not charged', async () => {
-      fake.on('POST /v3/backlinks/backlinks/live', { raw: '<html>502 Bad Gateway</html>' });
+      vendor.fake.on('POST /v3/backlinks/backlinks/live', { raw: '<html>502 Bad Gateway</html>' });
       await failsUncharged('/v1/seo/backlinks/list', { target: 'example.com' }, /malformed/);
       reply('backlinks/history/live', [{ target: 'example.com', items: [{ date: '2024-01-01 00:00:00 +00:00', backlinks: 'many' }] }]);
       await failsUncharged('/v1/seo/backlinks/history', { target: 'example.com' }, /unexpected shape/);

@@ -1,8 +1,7 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDatabaseLabel } from '../helpers/test-app';
-import type { FakeUpstream } from '../helpers/fake-upstream';
-import { dataForSeoEnvelope as envelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
+import { dataForSeoEnvelope as envelope, useDataForSeoHarness } from '../helpers/dataforseo-wire';
 
 /**
  * Content analysis, trends and AI visibility on the DataForSEO adapter, against a fake vendor
@@ -54,19 +53,8 @@ function citation(url: string, info: Record<string, unknown>, extra: Record<stri
 }
 
 describe(`content, trends and AI visibility on the DataForSEO adapter (${testDatabaseLabel()})`, () => {
-  let fake: FakeUpstream;
-  let harness: DataForSeoHarness;
-
-  before(async () => {
-    harness = await startDataForSeoHarness();
-    ({ fake } = harness);
-  });
-  after(() => harness?.close());
-  beforeEach(() => fake.reset());
-  const reply: DataForSeoHarness['reply'] = (...args) => harness.reply(...args);
-  const served: DataForSeoHarness['served'] = (...args) => harness.served(...args);
-  const sentTask: DataForSeoHarness['sentTask'] = (...args) => harness.sentTask(...args);
-  const failsUncharged: DataForSeoHarness['failsUncharged'] = (...args) => harness.failsUncharged(...args);
+  const vendor = useDataForSeoHarness();
+  const { reply, served, sentTask, failsUncharged } = vendor;
 
   const searchResult = (items: unknown[] | null) => [{ type: 'content_analysis_search', total_count: 48_210, items_count: items?.length ?? 0, offset: 0, offset_token: 'eyJvZmZzZXQiOjB9', items }];
   const CITATIONS = [
@@ -154,7 +142,7 @@ describe(`content, trends and AI visibility on the DataForSEO adapter (${testDat
   });
 
   test('trends: a vendor too slow to answer is a 502, not charged', async () => {
-    fake.on('POST /v3/keywords_data/google_trends/explore/live', { delayMs: 1_500, json: envelope('/v3/keywords_data/google_trends/explore/live', { result: [] }) });
+    vendor.fake.on('POST /v3/keywords_data/google_trends/explore/live', { delayMs: 1_500, json: envelope('/v3/keywords_data/google_trends/explore/live', { result: [] }) });
     await failsUncharged('/v1/seo/trends', { keywords: ['espresso machine'] }, /did not answer/);
   });
 
@@ -193,7 +181,7 @@ describe(`content, trends and AI visibility on the DataForSEO adapter (${testDat
   });
 
   test('assistant: a malformed answer is a 502, not charged', async () => {
-    fake.on('POST /v3/ai_optimization/chat_gpt/llm_responses/live', { raw: '{"status_code": 20000, "tasks": [' });
+    vendor.fake.on('POST /v3/ai_optimization/chat_gpt/llm_responses/live', { raw: '{"status_code": 20000, "tasks": [' });
     await failsUncharged('/v1/seo/ai/assistant', { keyword: 'best espresso machine' }, /malformed/);
   });
 

@@ -1,8 +1,8 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
-import type { FakeUpstream, RecordedRequest } from '../helpers/fake-upstream';
-import { dataForSeoEnvelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
+import { testDatabaseLabel, type TestResponse } from '../helpers/test-app';
+import type { RecordedRequest } from '../helpers/fake-upstream';
+import { dataForSeoEnvelope, useDataForSeoHarness } from '../helpers/dataforseo-wire';
 
 /**
  * The domain-analytics and competitor endpoints on the DataForSEO adapter, against a fake vendor
@@ -145,34 +145,24 @@ function backlinksSummary(target: string, values: { rank: number | null; backlin
 // ── The suite ───────────────────────────────────────────────────────────────────────────────
 
 describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, () => {
-  let fake: FakeUpstream;
-  let app: TestApp;
-
-  let harness: DataForSeoHarness;
-
-  before(async () => {
-    harness = await startDataForSeoHarness();
-    ({ fake, app } = harness);
-  });
-  after(() => harness?.close());
-  beforeEach(() => fake.reset());
+  const vendor = useDataForSeoHarness();
 
   function reply(path: string, result: unknown[] | null, status?: { code: number; message: string }) {
-    fake.on(`POST ${path}`, { json: envelope(path, result, status) });
+    vendor.fake.on(`POST ${path}`, { json: envelope(path, result, status) });
   }
 
   /** The one task the adapter sent to `path`. */
   function sentTo(path: string): Record<string, unknown> {
-    const requests = fake.requests.filter((request: RecordedRequest) => request.path === path);
+    const requests = vendor.fake.requests.filter((request: RecordedRequest) => request.path === path);
     assert.equal(requests.length, 1, `one request to ${path}, got ${requests.length}`);
     assert.ok(Array.isArray(requests[0]!.body) && requests[0]!.body.length === 1, 'a live call carries exactly one task');
     return requests[0]!.body[0];
   }
 
   async function call(path: string, body: unknown): Promise<{ response: TestResponse; cost: number }> {
-    const { accountId, apiKey } = await app.createAccount('5.00');
-    const response = await app.post(path, body, apiKey);
-    return { response, cost: 5_000_000 - (await app.balance(accountId)) };
+    const { accountId, apiKey } = await vendor.app.createAccount('5.00');
+    const response = await vendor.app.post(path, body, apiKey);
+    return { response, cost: 5_000_000 - (await vendor.app.balance(accountId)) };
   }
 
   async function ok(path: string, body: unknown, price: number): Promise<any> {
@@ -309,7 +299,7 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
 
   describe('/v1/seo/domain/metrics', () => {
     test('the domain and its home page from backlinks summary and Labs, United States', async () => {
-      fake.on(`POST ${PATHS.summary}`, (request) => {
+      vendor.fake.on(`POST ${PATHS.summary}`, (request) => {
         const target = request.body[0].target as string;
         return target === 'example.com'
           ? { json: envelope(PATHS.summary, [backlinksSummary(target, { rank: 552, backlinks: 1284000, referringDomains: 31200 })]) }
@@ -319,7 +309,7 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
       reply(PATHS.rankedKeywords, [labsResult([], { target: 'https://example.com/', metrics: { organic: metricsInfo({ etv: 31200.7, count: 420, estimated_paid_traffic_cost: 28400.5 }), paid: null } })]);
 
       const data = await ok('/v1/seo/domain/metrics', { domain: 'https://example.com/pricing' }, 20_000);
-      const summaries = fake.requests.filter((request) => request.path === PATHS.summary).map((request) => request.body[0]);
+      const summaries = vendor.fake.requests.filter((request) => request.path === PATHS.summary).map((request) => request.body[0]);
       assert.deepEqual(summaries.sort((a, b) => a.target.localeCompare(b.target)), [{ target: 'example.com' }, { target: 'https://example.com/' }]);
       assert.deepEqual(sentTo(PATHS.rankOverview), { target: 'example.com', location_code: 2840, language_code: 'en' });
       assert.deepEqual(sentTo(PATHS.rankedKeywords), { target: 'https://example.com/', location_code: 2840, language_code: 'en', limit: 1 });
@@ -333,7 +323,7 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
     test('a malformed answer from any of the calls is a 502, uncharged', async () => {
       reply(PATHS.summary, [backlinksSummary('example.com', { rank: 1, backlinks: 1, referringDomains: 1 })]);
       reply(PATHS.rankOverview, [labsResult([])]);
-      fake.on(`POST ${PATHS.rankedKeywords}`, { raw: '{"version":"0.1", "status_code": 20000, "tasks": [' });
+      vendor.fake.on(`POST ${PATHS.rankedKeywords}`, { raw: '{"version":"0.1", "status_code": 20000, "tasks": [' });
       assert.match(await failed('/v1/seo/domain/metrics', { domain: 'example.com' }), /malformed/);
     });
   });
@@ -676,12 +666,12 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
     });
 
     test('a vendor that does not answer in time', async () => {
-      fake.on(`POST ${PATHS.whois}`, { delayMs: 1500, json: envelope(PATHS.whois, [{ items: [] }]) });
+      vendor.fake.on(`POST ${PATHS.whois}`, { delayMs: 1500, json: envelope(PATHS.whois, [{ items: [] }]) });
       assert.match(await failed('/v1/seo/domain/whois', { domain: 'example.com' }), /did not answer within 500 ms/);
     });
 
     test('an answer that is not JSON', async () => {
-      fake.on(`POST ${PATHS.technologies}`, { status: 200, raw: '<html>Bad gateway</html>' });
+      vendor.fake.on(`POST ${PATHS.technologies}`, { status: 200, raw: '<html>Bad gateway</html>' });
       assert.match(await failed('/v1/seo/domain/technologies', { domain: 'example.com' }), /malformed/);
     });
   });

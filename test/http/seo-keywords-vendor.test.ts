@@ -1,8 +1,7 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
-import type { FakeUpstream } from '../helpers/fake-upstream';
-import { dataForSeoEnvelope as envelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
+import { testDatabaseLabel, type TestResponse } from '../helpers/test-app';
+import { dataForSeoEnvelope as envelope, useDataForSeoHarness } from '../helpers/dataforseo-wire';
 
 /**
  * The keyword endpoints on the DataForSEO adapter, against a fake vendor answering in the wire
@@ -125,29 +124,19 @@ const SPARSE_MAPPED = (keyword: string) => ({
 });
 
 describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()})`, () => {
-  let fake: FakeUpstream;
-  let app: TestApp;
-
-  let harness: DataForSeoHarness;
-
-  before(async () => {
-    harness = await startDataForSeoHarness({ TOLLGATE_UPSTREAM_TIMEOUT_MS: '400' });
-    ({ fake, app } = harness);
-  });
-  after(() => harness?.close());
-  beforeEach(() => fake.reset());
+  const vendor = useDataForSeoHarness({ TOLLGATE_UPSTREAM_TIMEOUT_MS: '400' });
 
   /** Answers `path` with one successful task holding `result`. */
   function answer(path: string, result: unknown[] | null, status?: { status_code: number; status_message: string }) {
-    fake.on(`POST ${path}`, { json: envelope(path, { ...status, result }) });
+    vendor.fake.on(`POST ${path}`, { json: envelope(path, { ...status, result }) });
   }
 
   /** Calls on a fresh account: the response, what it cost in micro-USD, and the one task sent. */
   async function call(path: string, body: unknown): Promise<{ response: TestResponse; cost: number; task: any }> {
-    const { accountId, apiKey } = await app.createAccount('10.00');
-    const response = await app.post(path, body, apiKey);
-    const cost = 10_000_000 - (await app.balance(accountId));
-    const sent = fake.requests.at(-1);
+    const { accountId, apiKey } = await vendor.app.createAccount('10.00');
+    const response = await vendor.app.post(path, body, apiKey);
+    const cost = 10_000_000 - (await vendor.app.balance(accountId));
+    const sent = vendor.fake.requests.at(-1);
     if (sent) {
       assert.equal(sent.method, 'POST');
       assert.ok(Array.isArray(sent.body) && sent.body.length === 1, 'one task, in an array');
@@ -184,8 +173,8 @@ describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()
         ],
         sort: ['cpc:asc', 'difficulty'],
       });
-      assert.equal(fake.requests[0]!.path, path);
-      assert.equal(fake.requests[0]!.headers.authorization, `Basic ${Buffer.from('login:pw').toString('base64')}`);
+      assert.equal(vendor.fake.requests[0]!.path, path);
+      assert.equal(vendor.fake.requests[0]!.headers.authorization, `Basic ${Buffer.from('login:pw').toString('base64')}`);
       assert.deepEqual(task, {
         keywords: ['running shoes'],
         location_code: 2826,
@@ -275,7 +264,7 @@ describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()
         ],
         sort: ['volume:asc'],
       });
-      assert.equal(fake.requests[0]!.path, path);
+      assert.equal(vendor.fake.requests[0]!.path, path);
       assert.deepEqual(task, {
         keyword: 'running shoes',
         location_code: 2276,
@@ -339,7 +328,7 @@ describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()
         location: 'de',
         language: 'de',
       });
-      assert.equal(fake.requests[0]!.path, path);
+      assert.equal(vendor.fake.requests[0]!.path, path);
       assert.deepEqual(task, { keywords: ['running shoes', 'qwxzv plorf', 'trail running shoes'], location_code: 2276, language_code: 'de', include_serp_info: true });
       assert.deepEqual(response.body.data, {
         keywords: [RUNNING_SHOES_MAPPED, { ...RUNNING_SHOES_MAPPED, keyword: 'trail running shoes', volume: 14800, cpc: 1.1, competition: 0.9, difficulty: 45 }],
@@ -389,7 +378,7 @@ describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()
         { se_type: 'google', keyword: 'qwxzv plorf', keyword_difficulty: null },
       ])]);
       const { response, cost, task } = await succeeded('/v1/seo/keywords/difficulty', { keywords: ['running shoes', 'qwxzv plorf', 'Trail Running Shoes'], location: 'fr', language: 'fr' });
-      assert.equal(fake.requests[0]!.path, path);
+      assert.equal(vendor.fake.requests[0]!.path, path);
       assert.deepEqual(task, { keywords: ['running shoes', 'qwxzv plorf', 'trail running shoes'], location_code: 2250, language_code: 'fr' });
       assert.deepEqual(response.body.data, { keywords: [{ keyword: 'running shoes', difficulty: 74 }, { keyword: 'trail running shoes', difficulty: 45 }] });
       assert.equal(cost, 40_000);
@@ -410,7 +399,7 @@ describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()
         ],
       }]);
       const { response, cost, task } = await succeeded('/v1/seo/keywords/intent', { keywords: ['how to lace running shoes', 'buy running shoes', 'qwxzv plorf'], language: 'en' });
-      assert.equal(fake.requests[0]!.path, path);
+      assert.equal(vendor.fake.requests[0]!.path, path);
       assert.deepEqual(task, { keywords: ['how to lace running shoes', 'buy running shoes', 'qwxzv plorf'], language_code: 'en' });
       assert.deepEqual(response.body.data, {
         keywords: [
@@ -453,12 +442,12 @@ describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()
     });
 
     test('a timeout', async () => {
-      fake.on(`POST ${LABS}/keyword_ideas/live`, { delayMs: 1200, json: envelope(`${LABS}/keyword_ideas/live`, { result: [labsResult([])] }) });
+      vendor.fake.on(`POST ${LABS}/keyword_ideas/live`, { delayMs: 1200, json: envelope(`${LABS}/keyword_ideas/live`, { result: [labsResult([])] }) });
       await failed('/v1/seo/keywords/ideas', { keyword: 'running shoes' }, /did not answer/);
     });
 
     test('an answer that is not JSON, or not in the documented shape', async () => {
-      fake.on(`POST ${LABS}/keyword_overview/live`, { raw: '<html><body>502 Bad Gateway</body></html>' });
+      vendor.fake.on(`POST ${LABS}/keyword_overview/live`, { raw: '<html><body>502 Bad Gateway</body></html>' });
       await failed('/v1/seo/keywords/overview', { keywords: ['running shoes'] }, /malformed/);
 
       answer(`${LABS}/keyword_overview/live`, [labsResult([{ keyword: 'running shoes', keyword_info: { search_volume: 'lots' } }])]);

@@ -1,8 +1,8 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FakeUpstream } from '../helpers/fake-upstream';
-import { dataForSeoEnvelope, startDataForSeoHarness, type DataForSeoHarness } from '../helpers/dataforseo-wire';
-import { testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import { dataForSeoEnvelope, useDataForSeoHarness } from '../helpers/dataforseo-wire';
+import { testDatabaseLabel, type TestResponse } from '../helpers/test-app';
 
 /**
  * The SERP family on the SEO data vendor, end to end: our endpoints against a fake vendor that
@@ -203,31 +203,19 @@ const ORGANIC_ITEMS = [
 ];
 
 describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel()})`, () => {
-  let fake: FakeUpstream;
-  let app: TestApp;
-  let accountId: string;
-  let apiKey: string;
-
-  let harness: DataForSeoHarness;
-
-  before(async () => {
-    harness = await startDataForSeoHarness({ DATAFORSEO_POLL_MS: '20' });
-    ({ fake, app, accountId, apiKey } = harness);
-  });
-  after(() => harness?.close());
-  beforeEach(() => fake.reset());
+  const vendor = useDataForSeoHarness({ DATAFORSEO_POLL_MS: '20' });
 
   async function ok(path: string, body: unknown): Promise<TestResponse> {
-    const response = await app.post(path, body, apiKey);
+    const response = await vendor.app.post(path, body, vendor.apiKey);
     assert.equal(response.status, 200, `${path}: ${JSON.stringify(response.body)}`);
     assert.equal(response.headers.get('x-tollgate-provider'), 'dataforseo');
     return response;
   }
 
-  const sentTask: DataForSeoHarness['sentTask'] = (path) => harness.sentTask(path);
+  const { sentTask } = vendor;
 
   function serve(path: string, items: unknown[] | null, seResultsCount?: number) {
-    fake.on(`POST /v3/${path}`, { json: envelope(path, [resultPage('query', items, seResultsCount)]) });
+    vendor.fake.on(`POST /v3/${path}`, { json: envelope(path, [resultPage('query', items, seResultsCount)]) });
   }
 
   describe('web search (Google organic)', () => {
@@ -235,10 +223,10 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
 
     test('sends keyword, location, language and depth; maps every documented item type field by field', async () => {
       serve(PATH, ORGANIC_ITEMS, 412_000_000);
-      const before = await app.balance(accountId);
+      const before = await vendor.app.balance(vendor.accountId);
       const response = await ok('/v1/serp/websearch', { query: 'best running shoes', depth: 20, location_code: 2826, language: 'en' });
       assert.deepEqual(sentTask(PATH), { keyword: 'best running shoes', location_code: 2826, language_code: 'en', depth: 20 });
-      assert.equal(before - (await app.balance(accountId)), 20_000);
+      assert.equal(before - (await vendor.app.balance(vendor.accountId)), 20_000);
 
       const data = response.body.data;
       assert.equal(data.query, 'best running shoes');
@@ -382,7 +370,7 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
       const current = await ok('/v1/serp/websearch', { query: 'best running shoes', depth: 20 });
       const legacy = await ok('/v1/seo/serp', { query: 'best running shoes', depth: 20 });
       assert.deepEqual(legacy.body.data, current.body.data);
-      assert.deepEqual(fake.requests[0]!.body, fake.requests[1]!.body);
+      assert.deepEqual(vendor.fake.requests[0]!.body, vendor.fake.requests[1]!.body);
     });
 
     test('more items than depth: cut at depth', async () => {
@@ -393,11 +381,11 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
     });
 
     test('no search results (40102) is an empty page, charged like any page', async () => {
-      fake.on(`POST /v3/${PATH}`, { json: envelope(PATH, null, 40102, 'No Search Results.') });
-      const before = await app.balance(accountId);
+      vendor.fake.on(`POST /v3/${PATH}`, { json: envelope(PATH, null, 40102, 'No Search Results.') });
+      const before = await vendor.app.balance(vendor.accountId);
       const data = (await ok('/v1/serp/websearch', { query: 'zzqxv nothing', depth: 10 })).body.data;
       assert.deepEqual(data, { query: 'zzqxv nothing', totalResults: 0, itemTypes: [], results: [] });
-      assert.equal(before - (await app.balance(accountId)), 10_000);
+      assert.equal(before - (await vendor.app.balance(vendor.accountId)), 10_000);
     });
 
     test('items: null is an empty page keeping the reported total', async () => {
@@ -415,15 +403,15 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
     ];
     for (const [label, reply, message] of failures) {
       test(`${label}: 502 UPSTREAM_ERROR, balance unchanged`, async () => {
-        fake.on(`POST /v3/${PATH}`, reply);
-        const before = await app.balance(accountId);
-        const response = await app.post('/v1/serp/websearch', { query: 'best running shoes', depth: 30 }, apiKey);
+        vendor.fake.on(`POST /v3/${PATH}`, reply);
+        const before = await vendor.app.balance(vendor.accountId);
+        const response = await vendor.app.post('/v1/serp/websearch', { query: 'best running shoes', depth: 30 }, vendor.apiKey);
         assert.equal(response.status, 502, JSON.stringify(response.body));
         assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
         assert.match(response.body.error.message, message);
         assert.equal(response.headers.get('x-cost-usd'), null);
-        assert.equal(await app.balance(accountId), before);
-        assert.equal(await app.ledgerSum(accountId), await app.balance(accountId));
+        assert.equal(await vendor.app.balance(vendor.accountId), before);
+        assert.equal(await vendor.app.ledgerSum(vendor.accountId), await vendor.app.balance(vendor.accountId));
       });
     }
   });
@@ -446,9 +434,9 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
     const TASK_ID = '11211530-1535-0139-0000-4c2b0e7a9f11';
 
     function queue(readyAfterPolls: number, outcome: { status_code: number; status_message?: string; result: unknown[] | null }) {
-      fake.on(`POST /v3/${BASE}/task_post`, { json: dataForSeoEnvelope(`${BASE}/task_post`, { id: TASK_ID, status_code: 20100, status_message: 'Task Created.', result: null }) });
+      vendor.fake.on(`POST /v3/${BASE}/task_post`, { json: dataForSeoEnvelope(`${BASE}/task_post`, { id: TASK_ID, status_code: 20100, status_message: 'Task Created.', result: null }) });
       let polls = 0;
-      fake.on(`GET /v3/${BASE}/task_get/advanced/${TASK_ID}`, () => {
+      vendor.fake.on(`GET /v3/${BASE}/task_get/advanced/${TASK_ID}`, () => {
         polls += 1;
         const task = polls <= readyAfterPolls ? { status_code: 40602, status_message: 'Task In Queue.', result: null } : outcome;
         return { json: dataForSeoEnvelope(`${BASE}/task_get/advanced/${TASK_ID}`, task) };
@@ -458,10 +446,10 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
     test('posts the task, asks for it until it is ready, and maps the page like the other engines', async () => {
       queue(2, { status_code: 20000, result: [resultPage('query', [ORGANIC_ITEMS[0], ORGANIC_ITEMS[2]], 5_100_000)] });
       const data = (await ok('/v1/serp/baidu', { query: 'best running shoes', depth: 7 })).body.data;
-      const posted = fake.requests.filter((request) => request.path === `/v3/${BASE}/task_post`);
+      const posted = vendor.fake.requests.filter((request) => request.path === `/v3/${BASE}/task_post`);
       assert.equal(posted.length, 1);
       assert.deepEqual(posted[0]!.body, [{ keyword: 'best running shoes', location_code: 2840, language_code: 'en', depth: 7 }]);
-      const polls = fake.requests.filter((request) => request.path.startsWith(`/v3/${BASE}/task_get/advanced/`));
+      const polls = vendor.fake.requests.filter((request) => request.path.startsWith(`/v3/${BASE}/task_get/advanced/`));
       assert.equal(polls.length, 3, 'asked twice while queued, once more when ready');
       assert.ok(polls.every((request) => request.method === 'GET' && request.headers.authorization?.startsWith('Basic ')));
       assert.deepEqual(data.itemTypes, ['paid', 'organic']);
@@ -470,20 +458,20 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
 
     test('a task that fails is 502 and not charged', async () => {
       queue(0, { status_code: 50000, status_message: 'Internal Error.', result: null });
-      const before = await app.balance(accountId);
-      const response = await app.post('/v1/serp/baidu', { query: 'best running shoes' }, apiKey);
+      const before = await vendor.app.balance(vendor.accountId);
+      const response = await vendor.app.post('/v1/serp/baidu', { query: 'best running shoes' }, vendor.apiKey);
       assert.equal(response.status, 502, JSON.stringify(response.body));
       assert.match(response.body.error.message, /50000/);
-      assert.equal(await app.balance(accountId), before);
+      assert.equal(await vendor.app.balance(vendor.accountId), before);
     });
 
     test('a task still queued when the upstream timeout ends is 502 saying so, not charged', async () => {
       queue(Number.POSITIVE_INFINITY, { status_code: 20000, result: [] });
-      const before = await app.balance(accountId);
-      const response = await app.post('/v1/serp/baidu', { query: 'best running shoes' }, apiKey);
+      const before = await vendor.app.balance(vendor.accountId);
+      const response = await vendor.app.post('/v1/serp/baidu', { query: 'best running shoes' }, vendor.apiKey);
       assert.equal(response.status, 502, JSON.stringify(response.body));
       assert.match(response.body.error.message, /did not finish the task/);
-      assert.equal(await app.balance(accountId), before);
+      assert.equal(await vendor.app.balance(vendor.accountId), before);
     });
   });
 
@@ -705,7 +693,7 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
       serve(SEARCH, [creative, { ...creative, creative_id: 'CR1', format: 'text', preview_image: null, verified: null }], 1280);
       const data = (await ok('/v1/serp/websearch-ads', { query: 'Bluebottle.example', depth: 41 })).body.data;
       assert.deepEqual(sentTask(SEARCH), { target: 'bluebottle.example', location_code: 2840, platform: 'all', depth: 41 });
-      assert.equal(fake.requests.length, 1);
+      assert.equal(vendor.fake.requests.length, 1);
       assert.equal(data.totalResults, 1280);
       assert.deepEqual(data.results[0], {
         position: 1,
@@ -730,7 +718,7 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
     });
 
     test('a name is looked up among advertisers first, then their ids are searched', async () => {
-      fake.on(`POST /v3/${ADVERTISERS}`, {
+      vendor.fake.on(`POST /v3/${ADVERTISERS}`, {
         json: envelope(ADVERTISERS, [
           resultPage('bluebottle', [
             { type: 'ads_advertiser', rank_group: 1, rank_absolute: 1, advertiser_id: 'AR111', title: 'Bluebottle Inc.', location: 'US', verified: true, approx_ads_count: 900 },
@@ -743,23 +731,23 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
       const data = (await ok('/v1/serp/websearch-ads', { query: 'bluebottle', depth: 40, location_code: 2826 })).body.data;
       assert.deepEqual(sentTask(ADVERTISERS), { keyword: 'bluebottle', location_code: 2826 });
       assert.deepEqual(sentTask(SEARCH), { advertiser_ids: ['AR111', 'AR222'], location_code: 2826, platform: 'all', depth: 40 });
-      assert.equal(fake.requests[0]!.path, `/v3/${ADVERTISERS}`);
+      assert.equal(vendor.fake.requests[0]!.path, `/v3/${ADVERTISERS}`);
       assert.equal(data.results.length, 1);
     });
 
     test('a name no advertiser matches: an empty page, no ads search', async () => {
-      fake.on(`POST /v3/${ADVERTISERS}`, { json: envelope(ADVERTISERS, null, 40102, 'No Search Results.') });
+      vendor.fake.on(`POST /v3/${ADVERTISERS}`, { json: envelope(ADVERTISERS, null, 40102, 'No Search Results.') });
       const data = (await ok('/v1/serp/websearch-ads', { query: 'no such brand', depth: 40 })).body.data;
       assert.deepEqual(data, { query: 'no such brand', totalResults: 0, itemTypes: [], results: [] });
-      assert.deepEqual(fake.requests.map((request) => request.path), [`/v3/${ADVERTISERS}`]);
+      assert.deepEqual(vendor.fake.requests.map((request) => request.path), [`/v3/${ADVERTISERS}`]);
     });
 
     test('the advertiser lookup failing is 502, nothing charged', async () => {
-      fake.on(`POST /v3/${ADVERTISERS}`, { json: envelope(ADVERTISERS, null, 40501, 'Invalid Field: keyword.') });
-      const before = await app.balance(accountId);
-      const response = await app.post('/v1/serp/websearch-ads', { query: 'bluebottle', depth: 40 }, apiKey);
+      vendor.fake.on(`POST /v3/${ADVERTISERS}`, { json: envelope(ADVERTISERS, null, 40501, 'Invalid Field: keyword.') });
+      const before = await vendor.app.balance(vendor.accountId);
+      const response = await vendor.app.post('/v1/serp/websearch-ads', { query: 'bluebottle', depth: 40 }, vendor.apiKey);
       assert.equal(response.status, 502);
-      assert.equal(await app.balance(accountId), before);
+      assert.equal(await vendor.app.balance(vendor.accountId), before);
     });
   });
 
@@ -767,7 +755,7 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
     const PATH = 'serp/google/organic/live/html';
 
     test('country → location code; the pages HTML in page order, raw', async () => {
-      fake.on(`POST /v3/${PATH}`, {
+      vendor.fake.on(`POST /v3/${PATH}`, {
         json: envelope(PATH, [
           {
             keyword: 'running shoes',
@@ -784,26 +772,26 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
           },
         ]),
       });
-      const before = await app.balance(accountId);
+      const before = await vendor.app.balance(vendor.accountId);
       const data = (await ok('/v1/search/websearch', { query: 'running shoes', country: 'GB', numResults: 20 })).body.data;
       assert.deepEqual(sentTask(PATH), { keyword: 'running shoes', location_code: 2826, language_code: 'en', depth: 20 });
       assert.deepEqual(data, { query: 'running shoes', html: '<!DOCTYPE html><html><body>page one &amp; more</body></html>\n<!DOCTYPE html><html><body>page two</body></html>' });
-      assert.equal(before - (await app.balance(accountId)), 20_000);
+      assert.equal(before - (await vendor.app.balance(vendor.accountId)), 20_000);
     });
 
     test('no results: an empty page', async () => {
-      fake.on(`POST /v3/${PATH}`, { json: envelope(PATH, null, 40102, 'No Search Results.') });
+      vendor.fake.on(`POST /v3/${PATH}`, { json: envelope(PATH, null, 40102, 'No Search Results.') });
       assert.deepEqual((await ok('/v1/search/websearch', { query: 'zzqxv' })).body.data, { query: 'zzqxv', html: '' });
       assert.deepEqual(sentTask(PATH), { keyword: 'zzqxv', location_code: 2840, language_code: 'en', depth: 10 });
     });
 
     test('a vendor error is 502, nothing charged', async () => {
-      fake.on(`POST /v3/${PATH}`, { json: envelope(PATH, null, 40501, 'Invalid Field: depth.') });
-      const before = await app.balance(accountId);
-      const response = await app.post('/v1/search/websearch', { query: 'running shoes' }, apiKey);
+      vendor.fake.on(`POST /v3/${PATH}`, { json: envelope(PATH, null, 40501, 'Invalid Field: depth.') });
+      const before = await vendor.app.balance(vendor.accountId);
+      const response = await vendor.app.post('/v1/search/websearch', { query: 'running shoes' }, vendor.apiKey);
       assert.equal(response.status, 502);
       assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
-      assert.equal(await app.balance(accountId), before);
+      assert.equal(await vendor.app.balance(vendor.accountId), before);
     });
   });
 });
