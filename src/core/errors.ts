@@ -42,10 +42,17 @@ export class ApiError extends Error {
   }
 }
 
-/** A failure of a third-party provider: always 502 UPSTREAM_ERROR to the caller, never charged. */
+/**
+ * A failure of a third-party provider: always 502 UPSTREAM_ERROR to the caller, never charged.
+ * `message` is what the customer reads, in our words (no vendor names, vendor prose or operator
+ * settings); `detail` is what the operator needs, and goes to the log only.
+ */
 export class UpstreamError extends ApiError {
-  constructor(message: string, options: { cause?: unknown } = {}) {
+  readonly detail: string | undefined;
+
+  constructor(message: string, options: { cause?: unknown; detail?: string } = {}) {
     super('UPSTREAM_ERROR', message, options);
     this.name = 'UpstreamError';
+    this.detail = options.detail;
   }
 }
