@@ -13,7 +13,8 @@ import { endpoints as registry } from './endpoints';
 import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
 import { Ledger } from './ledger/ledger';
-import { createProviders } from './providers';
+import { createProviders, providerLabel, trackProviders } from './providers';
+import { IdempotencyKeys } from './ledger/idempotency';
 import type { Providers } from './providers/providers';
 import { createRateLimiter } from './ratelimit';
 import type { RateLimiter } from './ratelimit/rate-limiter';
@@ -25,7 +26,7 @@ export interface AppOverrides {
   endpoints?: readonly EndpointDefinition<any, any>[];
   rateLimiter?: RateLimiter;
   store?: Store;
-  /** Milliseconds since the epoch, for the rate limiter and the auth cache. */
+  /** Milliseconds since the epoch, for the rate limiter, the auth cache, leases and idempotency keys. */
   clock?: () => number;
   /** Registers extra, non-API routes before the server is ready (the benchmark's baseline route). */
   configure?: (server: FastifyInstance) => void;
@@ -37,11 +38,11 @@ export interface App {
   ledger: Ledger;
   keys: ApiKeys;
   authenticator: Authenticator;
+  idempotency: IdempotencyKeys;
+  /** One pass of the reconciler: expired reservations released, expired idempotency keys swept. */
+  reconcile(): Promise<void>;
   close(): Promise<void>;
 }
-
-/** No request runs this long, so an unsettled hold this old was left by a crash. */
-const STALE_HOLD_MS = 10 * 60_000;
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const server = Fastify({
@@ -59,7 +60,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   const store = overrides.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const ledger = new Ledger(store);
+  const clock = overrides.clock ?? Date.now;
+  const ledger = new Ledger(store, () => new Date(clock()));
+  const idempotency = new IdempotencyKeys(store.db, ledger, clock);
   const keys = new ApiKeys(store.db);
   const authenticator = new Authenticator(keys, { clock: overrides.clock });
   const rateLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock);
@@ -84,7 +87,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   installErrorHandling(server, { endpoints, maxBodyBytes: config.maxBodyBytes });
 
-  registerEndpoints(server, endpoints, { authenticator, rateLimiter, ledger, providers });
+  registerEndpoints(server, endpoints, {
+    authenticator,
+    rateLimiter,
+    ledger,
+    idempotency,
+    providersFor: (used) => trackProviders(providers, used),
+    providerLabel: (used) => providerLabel(used, config.exposeVendorNames),
+    callDeadlineMs: config.callDeadlineMs,
+    keepAliveMs: config.streamKeepAliveMs,
+    clock,
+  });
 
   const openapi = buildOpenApiDocument(endpoints, { serverUrl: config.publicUrl ?? `http://${config.host}:${config.port}` });
   const openapiText = JSON.stringify(openapi);
@@ -102,15 +115,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   overrides.configure?.(server);
   await server.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '/openapi.json', title: 'Tollgate API' } });
 
-  // Holds a crash left unsettled go back to their accounts: the last week's at start (in the
-  // background), then every five minutes those taken 10 to 20 minutes ago (passes overlap).
-  const releaseStaleHolds = (lookbackMs: number) =>
-    ledger.releaseStaleHolds({ olderThanMs: STALE_HOLD_MS, lookbackMs }).then(
-      (released) => released > 0 && server.log.warn({ released }, 'released holds left unsettled by an interrupted request'),
-      (error: unknown) => server.log.error({ err: error }, 'could not release stale holds'),
-    );
-  void releaseStaleHolds(7 * 24 * 60 * 60_000);
-  const reconciler = setInterval(() => void releaseStaleHolds(2 * STALE_HOLD_MS), STALE_HOLD_MS / 2).unref();
+  // Reservations whose lease expired (a crash between a call's hold and its settlement) go back
+  // to their accounts: at start, then every TOLLGATE_RECONCILE_INTERVAL_MS — each pass finds every
+  // expired lease, however old, so none can be missed.
+  const reconcile = async () => {
+    try {
+      const released = await ledger.releaseExpiredHolds();
+      if (released > 0) server.log.warn({ released }, 'released reservations whose lease expired (interrupted calls)');
+      await idempotency.sweep();
+    } catch (error) {
+      server.log.error({ err: error }, 'could not reconcile expired reservations');
+    }
+  };
+  let reconciling: Promise<void> | undefined;
+  const reconcileOnce = () => (reconciling ??= reconcile().finally(() => (reconciling = undefined)));
+  void reconcileOnce();
+  const reconciler = setInterval(() => void reconcileOnce(), config.reconcileIntervalMs).unref();
 
   server.addHook('onClose', async () => {
     clearInterval(reconciler);
@@ -125,6 +145,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ledger,
     keys,
     authenticator,
+    idempotency,
+    reconcile: reconcileOnce,
     close: () => server.close(),
   };
 }

@@ -16,6 +16,10 @@ const EnvironmentSchema = z.object({
   TOLLGATE_PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOLLGATE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  TOLLGATE_CALL_DEADLINE_MS: z.coerce.number().int().min(100).default(120_000),
+  TOLLGATE_STREAM_KEEPALIVE_MS: z.coerce.number().int().min(100).default(15_000),
+  TOLLGATE_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  TOLLGATE_EXPOSE_VENDOR_NAMES: z.enum(['true', 'false']).default('false'),
   DATAFORSEO_LOGIN: z.string().optional(),
   DATAFORSEO_PASSWORD: z.string().optional(),
   DATAFORSEO_BASE_URL: z.string().url().default('https://api.dataforseo.com'),
@@ -40,6 +44,14 @@ export interface Config {
   signupCreditUsd: string;
   publicUrl: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
+  /** A request/response call's server-side deadline (its reservation's lease outlives it). */
+  callDeadlineMs: number;
+  /** How long a stream may stay silent before a keep-alive comment. */
+  streamKeepAliveMs: number;
+  /** How often expired reservations are looked for (and expired idempotency keys swept). */
+  reconcileIntervalMs: number;
+  /** `x-tollgate-provider` names the vendor instead of saying `live`. */
+  exposeVendorNames: boolean;
   vendors: VendorSettings;
 }
 
@@ -72,6 +84,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     signupCreditUsd: env.TOLLGATE_SIGNUP_CREDIT_USD,
     publicUrl: env.TOLLGATE_PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
+    callDeadlineMs: env.TOLLGATE_CALL_DEADLINE_MS,
+    streamKeepAliveMs: env.TOLLGATE_STREAM_KEEPALIVE_MS,
+    reconcileIntervalMs: env.TOLLGATE_RECONCILE_INTERVAL_MS,
+    exposeVendorNames: env.TOLLGATE_EXPOSE_VENDOR_NAMES === 'true',
     vendors: {
       timeoutMs: env.TOLLGATE_UPSTREAM_TIMEOUT_MS,
       dataForSeo:

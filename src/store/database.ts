@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationPr
 import type { Database } from './schema';
 import { ledgerMigration } from './migrations/001-ledger';
 import { sqliteLedgerHotPathMigration } from './migrations/002-sqlite-ledger-hot-path';
+import { leasesAndIdempotencyMigration } from './migrations/003-leases-and-idempotency';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -79,6 +80,7 @@ async function migrateToLatest(store: Store, schema: string | undefined): Promis
     getMigrations: async () => ({
       '001-ledger': ledgerMigration(store.dialect),
       '002-sqlite-ledger-hot-path': sqliteLedgerHotPathMigration(store.dialect),
+      '003-leases-and-idempotency': leasesAndIdempotencyMigration(store.dialect),
     }),
   };
   const { error, results } = await new Migrator({

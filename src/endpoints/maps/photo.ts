@@ -42,7 +42,7 @@ export default defineEndpoint({
     'A reference the maps service does not know is 404 NOT_FOUND, not charged.',
   input: PlacePhotoRequest,
   output: PlacePhotoResponse,
-  price: perCall(0.02),
+  price: ({ perCall }) => perCall(0.02),
   examples: {
     request: { reference: exampleReference, max_width: 800 },
     response: { reference: exampleReference, photoUri: `https://photos.sandbox.example/${exampleReference.replace('/photos/', '/')}-800x450.jpg` },

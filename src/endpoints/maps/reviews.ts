@@ -37,11 +37,11 @@ export default defineEndpoint({
     'the sandbox returns min(depth, totalReviews). A place the maps service does not know is 404 NOT_FOUND, not charged.',
   input: PlaceReviewsRequest,
   output: PlaceReviews,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.01,
     per100Usd: 0.015,
-    maxResults: (input: z.output<typeof PlaceReviewsRequest>) => input.depth,
-    countResults: (output: z.output<typeof PlaceReviews>) => output.reviews.length,
+    maxResults: (input) => input.depth,
+    countResults: (output) => output.reviews.length,
   }),
   examples: {
     request: { place_id: exampleReviews.placeId, sort_by: 'newest', depth: 10 },

@@ -22,7 +22,7 @@ export default defineEndpoint({
   description: 'The web search results page for a query, as raw HTML, for callers that parse pages themselves. For parsed results use POST /v1/serp/websearch.',
   input: RawSearchRequest,
   output: RawSearchResponse,
-  price: perCall(0.02),
+  price: ({ perCall }) => perCall(0.02),
   examples: {
     request: { query: 'best running shoes', country: 'us', numResults: 10 },
     response: { query: 'best running shoes', html: '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>best running shoes - Search</title></head>\n<body>…</body>\n</html>' },

@@ -62,11 +62,11 @@ export default defineEndpoint({
     'the sources cited, the brands named and the AI search volume. Filters and sort use the mention fields. Billed on the mentions returned.',
   input: LlmMentionsRequest,
   output: LlmMentionsPage,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.2,
     per100Usd: 0.2,
     maxResults: (input: LlmMentionsInput) => input.limit,
-    countResults: (output: z.output<typeof LlmMentionsPage>) => output.mentions.length,
+    countResults: (output) => output.mentions.length,
   }),
   examples: {
     request: { target: [{ domain: 'example.com' }], platform: 'websearch', limit: 10 },
