@@ -4,7 +4,7 @@ import type { EndpointDefinition, CallContext } from './define-endpoint';
 import { ApiError } from './errors';
 import { success } from './envelope';
 import { formatUsd } from './money';
-import { describeIssues } from './validation';
+import { callInput, describeIssues } from './validation';
 import type { Authenticator } from '../auth/authenticator';
 import type { KeyOwner } from '../auth/api-keys';
 import { admit } from './admission';
@@ -73,7 +73,7 @@ async function runCall(
   { ledger, providers }: PipelineDependencies,
 ): Promise<unknown> {
   const caller = request.caller!;
-  const parsed = endpoint.input.safeParse(endpoint.method === 'GET' ? request.query : (request.body ?? {}));
+  const parsed = endpoint.input.safeParse(callInput(endpoint.method, request));
   if (!parsed.success) throw new ApiError('VALIDATION_ERROR', describeIssues(parsed.error.issues));
   const input = parsed.data;
 
