@@ -133,6 +133,6 @@ export function* jsonNodes(document: unknown): Generator<JsonNode> {
 /** The path from the document to `node`, as `formatPath` takes it. */
 export function pathOf(node: JsonNode | undefined): (string | number)[] {
   const path: (string | number)[] = [];
-  for (let at = node; at?.key !== undefined; at = at.parent) path.unshift(at.key);
-  return path;
+  for (let at = node; at?.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
 }
