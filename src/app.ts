@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { Config } from './config';
-import { ApiError, errorCatalog } from './core/errors';
+import { errorCatalog } from './core/errors';
 import { failure } from './core/envelope';
+import { installJsonBodyParser } from './core/body-parser';
+import { answerClientError } from './core/client-errors';
 import { frameworkFailure, installErrorHandling } from './core/error-handling';
 import { buildOpenApiDocument } from './core/openapi';
 import { newRequestId } from './core/request-id';
@@ -57,6 +59,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       const { status, envelope } = frameworkFailure(error, config.maxBodyBytes);
       void (reply as FastifyReply).code(status).send(envelope);
     },
+    // Requests Node's HTTP parser refuses (oversized headers, a malformed request line) never reach Fastify.
+    clientErrorHandler: answerClientError,
   });
 
   const store = overrides.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -74,16 +78,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     done();
   });
 
-  // JSON only. Fastify's own JSON parser refuses an empty body; several endpoints take an optional one.
-  server.removeAllContentTypeParsers();
-  server.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if ((body as string).trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch (error) {
-      done(new ApiError('VALIDATION_ERROR', `The request body is not valid JSON: ${(error as Error).message}`), undefined);
-    }
-  });
+  installJsonBodyParser(server);
 
   installErrorHandling(server, { endpoints, maxBodyBytes: config.maxBodyBytes });
 

@@ -4,7 +4,7 @@ import { routerPath, type CallContext, type EndpointDefinition, type ResponseMod
 import { ApiError } from './errors';
 import { success } from './envelope';
 import { formatUsd, type Micros } from './money';
-import { describeIssues } from './validation';
+import { callInput, describeIssues } from './validation';
 import { admit } from './admission';
 import { CallScope } from './call-scope';
 import { isEventStream } from './sse';
@@ -88,7 +88,7 @@ async function runCall(
   const { ledger, idempotency, clock } = dependencies;
   const caller = request.caller!;
   const params = endpoint.params ? validated(endpoint.params, request.params) : {};
-  const input = validated(endpoint.input, endpoint.method === 'GET' ? request.query : (request.body ?? {}));
+  const input = validated(endpoint.input, callInput(endpoint.method, request));
   const mode: ResponseMode = endpoint.responseMode(input);
   const requestId = request.id;
   const maxMicros = endpoint.price.maxMicros(input);

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
 import { perCall } from '../../core/price';
+import { wholeNumber } from '../../schemas/request-fields';
 import { examplePlace } from './examples';
 
 const photoSide = (side: string) =>
-  z.number().int().min(1).max(4800).optional().meta({ description: `Largest ${side} wanted, 1 to 4800 pixels; the photo is scaled down to fit, never up.`, examples: [800] });
+  wholeNumber(1, 4800).optional().meta({ description: `Largest ${side} wanted, 1 to 4800 pixels; the photo is scaled down to fit, never up.`, examples: [800] });
 
 const PlacePhotoRequest = z
   .strictObject({

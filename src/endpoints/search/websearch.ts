@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { perCall } from '../../core/price';
-import { countryCode, queryText } from '../../schemas/request-fields';
+import { countryCode, queryText, wholeNumber } from '../../schemas/request-fields';
 
 const RawSearchRequest = z.strictObject({
   query: queryText('Search query.', 'best running shoes'),
   country: countryCode(),
-  numResults: z.number().int().min(1).max(100).default(10).meta({ description: 'Results the page should hold, 1 to 100 (default 10).' }),
+  numResults: wholeNumber(1, 100).default(10).meta({ description: 'Results the page should hold, 1 to 100 (default 10).' }),
 });
 
 const RawSearchResponse = z.object({
