@@ -15,7 +15,7 @@ import { Authenticator } from './auth/authenticator';
 import { Ledger } from './ledger/ledger';
 import { createProviders } from './providers';
 import type { Providers } from './providers/providers';
-import { createRateLimiter } from './ratelimit';
+import { createFailedAuthenticationLimiter, createRateLimiter } from './ratelimit';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { openStore, type Store } from './store/database';
 
@@ -50,6 +50,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     genReqId: () => newRequestId(),
     // Request ids are ours: a client-sent header must not collide with ledger entries.
     requestIdHeader: false,
+    // X-Forwarded-For names the client only when it comes from a proxy the operator listed.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Failures before routing (an undecodable URL, say) still leave as an envelope.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
@@ -63,6 +65,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const keys = new ApiKeys(store.db);
   const authenticator = new Authenticator(keys, { clock: overrides.clock });
   const rateLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock);
+  const failedAuthenticationLimiter = createFailedAuthenticationLimiter(config, overrides.clock);
   const providers: Providers = { ...createProviders(config.vendors, server.log), ...overrides.providers };
   const endpoints = overrides.endpoints ?? registry;
 
@@ -84,7 +87,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   installErrorHandling(server, { endpoints, maxBodyBytes: config.maxBodyBytes });
 
-  registerEndpoints(server, endpoints, { authenticator, rateLimiter, ledger, providers });
+  registerEndpoints(server, endpoints, { authenticator, rateLimiter, failedAuthenticationLimiter, ledger, providers });
 
   const openapi = buildOpenApiDocument(endpoints, { serverUrl: config.publicUrl ?? `http://${config.host}:${config.port}` });
   const openapiText = JSON.stringify(openapi);
@@ -115,6 +118,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   server.addHook('onClose', async () => {
     clearInterval(reconciler);
     await rateLimiter.close();
+    await failedAuthenticationLimiter.close();
     if (!overrides.store) await store.close();
   });
 

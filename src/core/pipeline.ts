@@ -16,6 +16,7 @@ import { trackProviders } from '../providers';
 export interface PipelineDependencies {
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
+  failedAuthenticationLimiter?: RateLimiter;
   ledger: Ledger;
   providers: Providers;
 }
