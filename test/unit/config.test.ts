@@ -34,3 +34,18 @@ test('a bad value stops start-up naming the variable', () => {
   assert.throws(() => loadConfig({ TOLLGATE_UPSTREAM_TIMEOUT_MS: 'soon' }), /TOLLGATE_UPSTREAM_TIMEOUT_MS/);
   assert.throws(() => loadConfig({ DATAFORSEO_BASE_URL: 'not a url' }), /DATAFORSEO_BASE_URL/);
 });
+
+test('failed authentications: 300 per address per minute unless TOLLGATE_AUTH_FAILURES_PER_MINUTE says otherwise', () => {
+  assert.equal(loadConfig({}).authFailuresPerMinute, 300);
+  assert.equal(loadConfig({ TOLLGATE_AUTH_FAILURES_PER_MINUTE: '20' }).authFailuresPerMinute, 20);
+  assert.throws(() => loadConfig({ TOLLGATE_AUTH_FAILURES_PER_MINUTE: '0' }), /TOLLGATE_AUTH_FAILURES_PER_MINUTE/);
+});
+
+test('TOLLGATE_TRUST_PROXY: unset trusts nobody; a list of addresses and CIDR ranges; anything else stops start-up naming it', () => {
+  assert.deepEqual(loadConfig({}).trustProxy, []);
+  assert.deepEqual(loadConfig({ TOLLGATE_TRUST_PROXY: ' 10.0.0.2, 10.1.0.0/16,fd00::/8 ,::1,' }).trustProxy, ['10.0.0.2', '10.1.0.0/16', 'fd00::/8', '::1']);
+  assert.throws(
+    () => loadConfig({ TOLLGATE_TRUST_PROXY: '10.0.0.2, 10.0.0.300, true' }),
+    /TOLLGATE_TRUST_PROXY: '10\.0\.0\.300' is not an IP address or CIDR range[^\n]*\n\s+TOLLGATE_TRUST_PROXY: 'true' is not/,
+  );
+});

@@ -296,8 +296,9 @@ describe('the failed-authentication limiter built from the configuration', () =>
 
   test(`counts per address at TOLLGATE_AUTH_FAILURES_PER_MINUTE over a sliding minute (${redisUrl ? 'Redis' : 'in memory'})`, async () => {
     // Addresses of this run only: a Redis limiter's counts outlive the test by a minute.
-    const address = `2001:db8:${randomUUID().slice(0, 4)}::/64`;
-    const neighbour = `2001:db8:${randomUUID().slice(0, 4)}::/64`;
+    const prefix = `2001:db8:${randomUUID().slice(0, 4)}`;
+    const address = `${prefix}:0::/64`;
+    const neighbour = `${prefix}:1::/64`;
     for (let index = 0; index < 3; index += 1) {
       assert.equal((await limiter.consume(address)).allowed, true);
       clock.advance(1_000);
