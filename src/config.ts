@@ -1,13 +1,14 @@
 import { z } from 'zod';
 
-const ProxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+// Fastify's proxy matcher refuses /0 ranges, so they are refused here, where the message is ours.
+const ProxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).refine((entry) => !entry.endsWith('/0'));
 
-/** `10.0.0.2, 10.1.0.0/16` → its entries, each checked, so a typo stops start-up instead of trusting nobody (or the wrong hosts). */
+/** `10.0.0.2, 10.1.0.0/16` → its entries, each checked: a typo stops start-up instead of trusting the wrong hosts. */
 const ProxyList = z.string().transform((value, context) => {
   const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   for (const entry of entries) {
     if (!ProxyAddress.safeParse(entry).success) {
-      context.addIssue({ code: 'custom', message: `'${entry}' is not an IP address or CIDR range (e.g. 10.0.0.2, 10.0.0.0/8, fd00::/8)` });
+      context.addIssue({ code: 'custom', message: `'${entry}' is not an IP address or CIDR range of /1 or more (e.g. 10.0.0.2, 10.0.0.0/8, fd00::/8)` });
     }
   }
   return entries;
