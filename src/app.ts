@@ -18,7 +18,7 @@ import { Ledger } from './ledger/ledger';
 import { createProviders, providerLabel, trackProviders } from './providers';
 import { IdempotencyKeys } from './ledger/idempotency';
 import type { Providers } from './providers/providers';
-import { createRateLimiter } from './ratelimit';
+import { createFailedAuthenticationLimiter, createRateLimiter } from './ratelimit';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { openStore, type Store } from './store/database';
 
@@ -53,6 +53,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     genReqId: () => newRequestId(),
     // Request ids are ours: a client-sent header must not collide with ledger entries.
     requestIdHeader: false,
+    // X-Forwarded-For names the client only when it comes from a proxy the operator listed.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Failures before routing (an undecodable URL, say) still leave as an envelope.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
@@ -70,6 +72,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const keys = new ApiKeys(store.db);
   const authenticator = new Authenticator(keys, { clock: overrides.clock });
   const rateLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock);
+  const failedAuthenticationLimiter = createFailedAuthenticationLimiter(config, overrides.clock);
   const providers: Providers = { ...createProviders(config.vendors, server.log), ...overrides.providers };
   const endpoints = overrides.endpoints ?? registry;
 
@@ -85,6 +88,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerEndpoints(server, endpoints, {
     authenticator,
     rateLimiter,
+    failedAuthenticationLimiter,
     ledger,
     idempotency,
     providersFor: (used) => trackProviders(providers, used),
@@ -130,6 +134,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   server.addHook('onClose', async () => {
     clearInterval(reconciler);
     await rateLimiter.close();
+    await failedAuthenticationLimiter.close();
     if (!overrides.store) await store.close();
   });
 

@@ -22,6 +22,7 @@ import type { Providers } from '../providers/providers';
 export interface PipelineDependencies {
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
+  failedAuthenticationLimiter?: RateLimiter;
   ledger: Ledger;
   idempotency: IdempotencyKeys;
   /** The providers as one call sees them; calling one adds its name to `used`. */
