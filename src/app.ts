@@ -25,7 +25,7 @@ export interface AppOverrides {
   endpoints?: readonly EndpointDefinition<any, any>[];
   rateLimiter?: RateLimiter;
   store?: Store;
-  /** Milliseconds since the epoch, for the rate limiter and the auth cache. */
+  /** Milliseconds since the epoch, for the rate limiters and the auth cache. */
   clock?: () => number;
   /** Registers extra, non-API routes before the server is ready (the benchmark's baseline route). */
   configure?: (server: FastifyInstance) => void;
