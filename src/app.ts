@@ -28,7 +28,7 @@ export interface AppOverrides {
   endpoints?: readonly EndpointDefinition<any, any>[];
   rateLimiter?: RateLimiter;
   store?: Store;
-  /** Milliseconds since the epoch, for the rate limiter, the auth cache, leases and idempotency keys. */
+  /** Milliseconds since the epoch, for the rate limiters, the auth cache, leases and idempotency keys. */
   clock?: () => number;
   /** Registers extra, non-API routes before the server is ready (the benchmark's baseline route). */
   configure?: (server: FastifyInstance) => void;
