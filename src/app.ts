@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import scalarApiReference from '@scalar/fastify-api-reference';
 import type { Config } from './config';
 import { ApiError, errorCatalog } from './core/errors';
 import { failure } from './core/envelope';
 import { frameworkFailure, installErrorHandling } from './core/error-handling';
 import { buildOpenApiDocument } from './core/openapi';
+import { registerDocsPage } from './core/docs-page';
 import { newRequestId } from './core/request-id';
 import { registerEndpoints } from './core/pipeline';
 import type { EndpointDefinition } from './core/define-endpoint';
@@ -100,7 +100,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
   });
   overrides.configure?.(server);
-  await server.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '/openapi.json', title: 'Tollgate API' } });
+  registerDocsPage(server, openapi);
 
   // Holds a crash left unsettled go back to their accounts: the last week's at start (in the
   // background), then every five minutes those taken 10 to 20 minutes ago (passes overlap).
