@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import scalarApiReference from '@scalar/fastify-api-reference';
 import type { Config } from './config';
 import { errorCatalog } from './core/errors';
 import { failure } from './core/envelope';
@@ -8,6 +7,7 @@ import { installJsonBodyParser } from './core/body-parser';
 import { answerClientError } from './core/client-errors';
 import { frameworkFailure, installErrorHandling } from './core/error-handling';
 import { buildOpenApiDocument } from './core/openapi';
+import { registerDocsPage } from './core/docs-page';
 import { newRequestId } from './core/request-id';
 import { registerEndpoints } from './core/pipeline';
 import type { EndpointDefinition } from './core/define-endpoint';
@@ -112,7 +112,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
   });
   overrides.configure?.(server);
-  await server.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '/openapi.json', title: 'Tollgate API' } });
+  registerDocsPage(server, openapi);
 
   // Reservations whose lease expired (a crash between a call's hold and its settlement) go back
   // to their accounts: at start, then every TOLLGATE_RECONCILE_INTERVAL_MS — each pass finds every
