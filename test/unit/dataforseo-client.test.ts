@@ -1,8 +1,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DataForSeoClient } from '../../src/providers/dataforseo/client';
-import { ApiError } from '../../src/core/errors';
-import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
+import { UpstreamError } from '../../src/core/errors';
+import { startFakeUpstream, type FakeReply, type FakeUpstream } from '../helpers/fake-upstream';
 
 /** The vendor client's transport rules, against a fake server speaking the vendor's envelope. */
 
@@ -20,9 +20,9 @@ function envelope(task: { status_code: number; status_message?: string; result?:
   };
 }
 
-async function upstreamFailure(promise: Promise<unknown>): Promise<ApiError> {
+async function upstreamFailure(promise: Promise<unknown>): Promise<UpstreamError> {
   const error = await promise.then(() => assert.fail('expected an upstream failure'), (thrown: unknown) => thrown);
-  assert.ok(error instanceof ApiError, `expected ApiError, got ${String(error)}`);
+  assert.ok(error instanceof UpstreamError, `expected UpstreamError, got ${String(error)}`);
   assert.equal(error.code, 'UPSTREAM_ERROR');
   assert.equal(error.status, 502);
   return error;
@@ -61,41 +61,55 @@ describe('DataForSEO client', () => {
     assert.equal(await client.liveOne(PATH, {}, (await import('zod')).z.object({}), { signal }), undefined);
   });
 
-  test('a task-level error is 502 with the vendor status code', async () => {
+  test('a task-level error is 502 in our words; the code and the vendor text go to the log only', async () => {
     fake.on(`POST /v3/${PATH}`, { json: envelope({ status_code: 40501, status_message: 'Invalid Field: location_code.', result: null }) });
     const error = await upstreamFailure(client.live(PATH, {}, { signal }));
-    assert.match(error.message, /40501/);
-    assert.match(error.message, /Invalid Field/);
+    assert.match(error.message, /^The upstream data provider refused the request/);
+    assert.doesNotMatch(error.message, /Invalid Field|40501|DataForSEO/);
+    assert.match(error.detail ?? '', /status 40501: Invalid Field: location_code\./);
   });
 
   test('a call-level error is 502 (rate limiting named as such)', async () => {
     fake.on(`POST /v3/${PATH}`, { json: { status_code: 40202, status_message: 'Rate limit per minute exceeded.', tasks: null } });
     const error = await upstreamFailure(client.live(PATH, {}, { signal }));
-    assert.match(error.message, /rate-limiting/);
+    assert.match(error.message, /rate-limiting us/);
+    assert.doesNotMatch(error.message, /Rate limit per minute/);
   });
 
-  test('HTTP 401 names the operator settings, never the secret', async () => {
+  test('HTTP 401 tells the customer the source is unavailable; the settings to check go to the log, never the secret', async () => {
     fake.on(`POST /v3/${PATH}`, { status: 401, json: { status_code: 40100, status_message: 'You are not authorized.' } });
     const error = await upstreamFailure(client.live(PATH, {}, { signal }));
-    assert.match(error.message, /DATAFORSEO_LOGIN/);
-    assert.doesNotMatch(error.message, /s3cret/);
+    assert.equal(error.message, 'The data source for this endpoint is unavailable (configuration); try again later.');
+    assert.match(error.detail ?? '', /DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD/);
+    assert.doesNotMatch(`${error.message} ${error.detail}`, /s3cret/);
   });
 
-  test('HTTP 500 without a body is 502', async () => {
+  test('HTTP 500 without a body is 502 describing the HTTP failure', async () => {
     fake.on(`POST /v3/${PATH}`, { status: 500, raw: '' });
-    await upstreamFailure(client.live(PATH, {}, { signal }));
+    const error = await upstreamFailure(client.live(PATH, {}, { signal }));
+    assert.match(error.message, /answered HTTP 500/);
   });
 
-  test('a malformed (non-JSON) answer is 502', async () => {
-    fake.on(`POST /v3/${PATH}`, { raw: '<html>502 Bad Gateway</html>' });
+  test('an error page (non-JSON 5xx) is an HTTP failure, not a malformed answer', async () => {
+    fake.on(`POST /v3/${PATH}`, { status: 502, raw: '<html>502 Bad Gateway</html>' });
+    const error = await upstreamFailure(client.live(PATH, {}, { signal }));
+    assert.match(error.message, /answered HTTP 502/);
+    assert.doesNotMatch(error.message, /malformed|Bad Gateway/);
+  });
+
+  test('a malformed (non-JSON) success is 502', async () => {
+    fake.on(`POST /v3/${PATH}`, { raw: '<html>Welcome</html>' });
     const error = await upstreamFailure(client.live(PATH, {}, { signal }));
     assert.match(error.message, /malformed/);
+    assert.doesNotMatch(error.message, /Welcome/);
   });
 
-  test('an envelope in an unexpected shape is 502 naming where', async () => {
+  test('an envelope in an unexpected shape is 502; where it went wrong is for the log', async () => {
     fake.on(`POST /v3/${PATH}`, { json: { status_code: 'ok', tasks: [] } });
     const error = await upstreamFailure(client.live(PATH, {}, { signal }));
-    assert.match(error.message, /status_code/);
+    assert.match(error.message, /unexpected shape/);
+    assert.doesNotMatch(error.message, /status_code/);
+    assert.match(error.detail ?? '', /status_code/);
   });
 
   test('an envelope without tasks is 502', async () => {
@@ -106,7 +120,8 @@ describe('DataForSEO client', () => {
   test('no answer within the timeout is 502 saying so', async () => {
     fake.on(`POST /v3/${PATH}`, { delayMs: 1_000, json: envelope({ status_code: 20000, result: [] }) });
     const error = await upstreamFailure(client.live(PATH, {}, { signal }));
-    assert.match(error.message, /did not answer within 300 ms/);
+    assert.match(error.message, /did not answer in time/);
+    assert.match(error.detail ?? '', /within 300 ms/);
   });
 
   test('a dropped connection is 502', async () => {
@@ -122,46 +137,81 @@ describe('DataForSEO client', () => {
     assert.match(error.message, /unreachable/);
   });
 
-  describe('one more try for a transient failure', () => {
+  describe('transient failures are tried again, within the time the call has', () => {
     let patient: DataForSeoClient;
     before(() => {
-      patient = new DataForSeoClient({ login: 'ops@example.com', password: 's3cret', baseUrl: fake.url, timeoutMs: 5_000 });
+      patient = new DataForSeoClient({ login: 'ops@example.com', password: 's3cret', baseUrl: fake.url, timeoutMs: 5_000, pollMs: 10 });
     });
 
-    function answerInTurn(...replies: Array<{ status?: number; json?: unknown; raw?: string }>) {
+    function answerInTurn(route: string, ...replies: FakeReply[]) {
       let call = 0;
-      fake.on(`POST /v3/${PATH}`, () => replies[Math.min(call++, replies.length - 1)]!);
+      fake.on(route, () => replies[Math.min(call++, replies.length - 1)]!);
     }
+    const live = `POST /v3/${PATH}`;
 
     test('an internal vendor error, then success: the result, after two calls', async () => {
-      answerInTurn({ json: envelope({ status_code: 50000, status_message: 'Internal Error.', result: null }) }, { json: envelope({ status_code: 20000, result: [{ ok: 1 }] }) });
+      answerInTurn(live, { json: envelope({ status_code: 50000, status_message: 'Internal Error.', result: null }) }, { json: envelope({ status_code: 20000, result: [{ ok: 1 }] }) });
       assert.deepEqual(await patient.live(PATH, {}, { signal }), [{ ok: 1 }]);
       assert.equal(fake.requests.length, 2);
     });
 
-    test('an HTTP 5xx without a body, then success: the result', async () => {
-      answerInTurn({ status: 503, raw: '' }, { json: envelope({ status_code: 20000, result: [] }) });
+    test('HTTP 503 with an HTML body, then success: the result', async () => {
+      answerInTurn(live, { status: 503, raw: '<html><body>Service Unavailable</body></html>', headers: { 'content-type': 'text/html' } }, { json: envelope({ status_code: 20000, result: [{ ok: 2 }] }) });
+      assert.deepEqual(await patient.live(PATH, {}, { signal }), [{ ok: 2 }]);
+      assert.equal(fake.requests.length, 2);
+    });
+
+    test('HTTP 429 with Retry-After: 1, then success: the result, after the wait', async () => {
+      answerInTurn(live, { status: 429, raw: 'Too Many Requests', headers: { 'retry-after': '1' } }, { json: envelope({ status_code: 20000, result: [] }) });
       assert.deepEqual(await patient.live(PATH, {}, { signal }), []);
       assert.equal(fake.requests.length, 2);
     });
 
-    test('rate limiting that persists: 502 after the second call, no third', async () => {
-      answerInTurn({ json: { status_code: 40202, status_message: 'Rate limit per minute exceeded.', tasks: null } });
-      const error = await upstreamFailure(patient.live(PATH, {}, { signal }));
-      assert.match(error.message, /rate-limiting/);
+    test('a connection reset, then success: the result', async () => {
+      answerInTurn(live, { hangUp: true }, { json: envelope({ status_code: 20000, result: [{ ok: 3 }] }) });
+      assert.deepEqual(await patient.live(PATH, {}, { signal }), [{ ok: 3 }]);
       assert.equal(fake.requests.length, 2);
     });
 
+    test('a failure that persists: 502 after three calls, no fourth', async () => {
+      answerInTurn(live, { status: 500, raw: 'upstream exploded' });
+      const error = await upstreamFailure(patient.live(PATH, {}, { signal }));
+      assert.match(error.message, /answered HTTP 500/);
+      assert.doesNotMatch(error.message, /exploded/);
+      assert.equal(fake.requests.length, 3);
+    });
+
+    test('a Retry-After longer than the time left: no wait, no second call, 502', async () => {
+      answerInTurn(live, { status: 503, raw: '', headers: { 'retry-after': '30' } }, { json: envelope({ status_code: 20000, result: [] }) });
+      const error = await upstreamFailure(patient.live(PATH, {}, { signal }));
+      assert.match(error.message, /answered HTTP 503/);
+      assert.equal(fake.requests.length, 1);
+    });
+
     test('a refused request (invalid field) is not tried again', async () => {
-      answerInTurn({ json: envelope({ status_code: 40501, status_message: 'Invalid Field.', result: null }) });
+      answerInTurn(live, { json: envelope({ status_code: 40501, status_message: 'Invalid Field.', result: null }) });
       await upstreamFailure(patient.live(PATH, {}, { signal }));
       assert.equal(fake.requests.length, 1);
     });
 
-    test('no second try when less than half the timeout would be left', async () => {
-      answerInTurn({ json: envelope({ status_code: 50000, result: null }) });
-      await upstreamFailure(client.live(PATH, {}, { signal })); // a 300 ms budget: no room for a pause and a retry
+    test('no second try when the pause and an attempt no longer fit in the budget', async () => {
+      answerInTurn(live, { json: envelope({ status_code: 50000, result: null }) });
+      await upstreamFailure(client.live(PATH, {}, { signal })); // a 300 ms budget: a 200 ms pause leaves too little for an attempt
       assert.equal(fake.requests.length, 1);
+    });
+
+    test('a task_post that may have created the task (HTTP 500) is not repeated', async () => {
+      answerInTurn('POST /v3/serp/baidu/organic/task_post', { status: 500, raw: '' });
+      await upstreamFailure(patient.queued('serp/baidu/organic', 'advanced', {}, { signal }));
+      assert.equal(fake.requests.length, 1);
+    });
+
+    test('a task_post turned away as rate-limited is repeated, and the task then fetched', async () => {
+      const created = { ...envelope({ status_code: 20100, status_message: 'Task Created.', result: null }) };
+      answerInTurn('POST /v3/serp/baidu/organic/task_post', { status: 429, raw: '' }, { json: created });
+      fake.on(`GET /v3/serp/baidu/organic/task_get/advanced/${created.tasks[0]!.id}`, { json: envelope({ status_code: 20000, result: [{ ok: 4 }] }) });
+      assert.deepEqual(await patient.queued('serp/baidu/organic', 'advanced', {}, { signal }), [{ ok: 4 }]);
+      assert.deepEqual(fake.requests.map((request) => request.method), ['POST', 'POST', 'GET']);
     });
   });
 });

@@ -6,7 +6,8 @@ import type { SerpProvider } from '../families/serp';
 import type { DataForSeoClient } from './client';
 import { ENGINE_CALLS } from './serp/engines';
 import { mapResultPage } from './serp/page';
-import { listOf, text, VENDOR } from './serp/wire';
+import { VENDOR } from './errors';
+import { listOf, text } from './serp/wire';
 
 const HTML_PATH = 'serp/google/organic/live/html';
 const HtmlResult = z.looseObject({ items: listOf({ page: z.number().nullish(), html: text }) });

@@ -1,4 +1,5 @@
 import type { CallOptions } from '../providers';
+import { withRetries } from '../http/retry';
 import { readUpstream, upstreamRequest, type UpstreamAnswer } from '../http/upstream-request';
 import type { z } from 'zod';
 import { VENDOR, vendorFailure } from './errors';
@@ -7,6 +8,7 @@ export interface GooglePlacesSettings {
   apiKey: string;
   /** Without a trailing slash; `https://places.googleapis.com` in production. */
   baseUrl: string;
+  /** The most one of our calls may spend on the vendor, retries included. */
   timeoutMs: number;
 }
 
@@ -24,20 +26,26 @@ export interface PlacesCall {
 export class GooglePlacesClient {
   constructor(private readonly settings: GooglePlacesSettings) {}
 
-  /** One call; the answer whatever its status (each method decides what a 404 or 400 means). */
+  /**
+   * One call; the answer whatever its status (each method decides what a 404 or 400 means). Every
+   * Places call only reads, so transient failures are tried again under the shared policy
+   * (../http/retry.ts). What a call costs the operator is in ./costs.ts.
+   */
   async call(call: PlacesCall, options: CallOptions): Promise<UpstreamAnswer> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) query.set(name, String(value));
     const search = query.size > 0 ? `?${query}` : '';
-    return upstreamRequest({
-      vendor: VENDOR,
-      method: call.method,
-      url: `${this.settings.baseUrl}/v1/${call.path}${search}`,
-      headers: { 'x-goog-api-key': this.settings.apiKey, ...(call.fieldMask ? { 'x-goog-fieldmask': call.fieldMask } : {}) },
-      json: call.json,
-      timeoutMs: this.settings.timeoutMs,
-      signal: options.signal,
-    });
+    return withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, (timeoutMs) =>
+      upstreamRequest({
+        vendor: VENDOR,
+        method: call.method,
+        url: `${this.settings.baseUrl}/v1/${call.path}${search}`,
+        headers: { 'x-goog-api-key': this.settings.apiKey, ...(call.fieldMask ? { 'x-goog-fieldmask': call.fieldMask } : {}) },
+        json: call.json,
+        timeoutMs,
+        signal: options.signal,
+      }),
+    );
   }
 }
 

@@ -1,8 +1,8 @@
 import { UpstreamError } from '../../core/errors';
-import type { UpstreamAnswer } from '../http/upstream-request';
+import { UPSTREAM, type UpstreamAnswer } from '../http/upstream-request';
 import { VendorError } from './wire';
 
-export const VENDOR = 'the places provider';
+export const VENDOR = 'Google Places API (New)';
 
 /** The vendor's error (`{error: {code, message, status, details}}`), as far as it sent one. */
 export function vendorErrorOf(answer: UpstreamAnswer): { status?: string; message?: string; reason?: string } {
@@ -13,20 +13,22 @@ export function vendorErrorOf(answer: UpstreamAnswer): { status?: string; messag
 }
 
 /**
- * A vendor failure as our 502: keyed on the HTTP status and the vendor's `status`/`reason`, never
- * on its prose, except for a 400 (about our request), whose message helps whoever reads the logs.
+ * A vendor failure as our 502, keyed on the HTTP status and the vendor's `status`/`reason`, never
+ * on its prose. 429 and 5xx never reach here (they are the shared transient failures of
+ * ../http/upstream-request.ts). Customers read what failed in our words; the vendor's status,
+ * reason and message, and what the operator should check, go to `detail`, for the log.
  */
 export function vendorFailure(answer: UpstreamAnswer): UpstreamError {
   const { status, message, reason } = vendorErrorOf(answer);
-  const label = [status, reason].filter(Boolean).join(', ') || `HTTP ${answer.status}`;
+  const said = [status, reason].filter(Boolean).join(', ') || 'no error body';
+  const detail = `${VENDOR} answered HTTP ${answer.status} (${said})${message ? `: ${message.slice(0, 300)}` : ''}`;
   if (answer.status === 401 || answer.status === 403) {
-    return new UpstreamError(`The places provider refused the call (${label}); the operator must check GOOGLE_PLACES_API_KEY and that the Places API (New) is enabled with billing.`);
+    return new UpstreamError('The data source for this endpoint is unavailable (configuration); try again later.', {
+      detail: `${detail}. Check GOOGLE_PLACES_API_KEY, its API restrictions, and that the Places API (New) is enabled on a project with billing.`,
+    });
   }
-  if (answer.status === 429) return new UpstreamError(`The places provider's quota is exhausted (${label}); try again later.`);
-  if (answer.status === 400) {
-    return new UpstreamError(`The places provider rejected the request (${label}${message ? `: ${message.slice(0, 200)}` : ''}).`);
-  }
-  return new UpstreamError(`The places provider is failing right now (HTTP ${answer.status}${status ? ` ${status}` : ''}); try again shortly.`);
+  if (answer.status === 400) return new UpstreamError(`${UPSTREAM} rejected the request.`, { detail });
+  return new UpstreamError(`${UPSTREAM} refused the call (it answered HTTP ${answer.status}).`, { detail });
 }
 
 /**

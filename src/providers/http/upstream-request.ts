@@ -1,12 +1,19 @@
 import { Agent, errors, request } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
+import { retryAfterMs } from './retry-after';
 
 /** One keep-alive connection pool for every vendor call. */
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
 
+/**
+ * How customers read any vendor: never by name (which vendor serves an endpoint is the operator's
+ * business), so every customer-facing message says this and the log says who.
+ */
+export const UPSTREAM = 'The upstream data provider';
+
 export interface UpstreamRequest {
-  /** Who is called, as callers may read it in an error message ("the SEO data provider"). */
+  /** The vendor's name, for the log only (`detail`); customers never read it. */
   vendor: string;
   method: 'GET' | 'POST';
   url: string;
@@ -14,28 +21,64 @@ export interface UpstreamRequest {
   /** Sent as JSON when present. */
   json?: unknown;
   timeoutMs: number;
-  /** The caller's signal: aborted when the client goes away. */
+  /** The caller's signal: aborted when the client goes away or the call's deadline passes. */
   signal: AbortSignal;
 }
 
 export interface UpstreamAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  /** The parsed JSON body (undefined for an empty body). */
+  /** The parsed JSON body; undefined for an empty body, or a non-JSON body on an error status. */
   body: unknown;
 }
 
 /**
- * One HTTP call to a vendor, with the failures every adapter shares turned into 502
- * UPSTREAM_ERROR: unreachable, too slow, or an answer that is not JSON. The HTTP status is left
- * to the adapter, which knows what its vendor means by it. Messages never carry credentials or
- * the vendor's address.
+ * A failure that may pass if the same call is made again a moment later: the connection failed,
+ * or the vendor answered 429 or 5xx (whatever its body), or said so in its own status codes.
+ * Still a 502 when it persists; ./retry.ts decides whether another attempt fits.
+ */
+export class TransientUpstreamError extends UpstreamError {
+  /** How long the vendor asked us to wait (Retry-After), when it did. */
+  readonly retryAfterMs: number | undefined;
+  /**
+   * The vendor certainly did not act on the call (the connection was refused, or it turned the
+   * call away unread as rate-limited), so even a call that is not idempotent may be repeated.
+   */
+  readonly unprocessed: boolean;
+
+  constructor(message: string, options: { cause?: unknown; detail?: string; retryAfterMs?: number; unprocessed?: boolean } = {}) {
+    super(message, options);
+    this.retryAfterMs = options.retryAfterMs;
+    this.unprocessed = options.unprocessed ?? false;
+  }
+}
+
+/**
+ * One HTTP call to a vendor, one attempt. The failures every adapter shares become 502
+ * UPSTREAM_ERROR: unreachable, too slow, HTTP 429 or 5xx (transient, see `TransientUpstreamError`),
+ * or a 2xx answer that is not JSON. Any other status is left to the adapter, which knows what its
+ * vendor means by it. Customer messages name neither the vendor nor its address; `detail` does.
+ *
+ * The caller's signal may live as long as a keep-alive connection, so it is only listened to for
+ * the length of this call (a listener removed in `finally`), never combined into a longer-lived
+ * signal.
  */
 export async function upstreamRequest(call: UpstreamRequest): Promise<UpstreamAnswer> {
-  const timeout = AbortSignal.timeout(call.timeoutMs);
-  let response;
+  // The client left or the call's deadline passed: nobody reads the answer, so no 502 is built.
+  if (call.signal.aborted) throw call.signal.reason;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, call.timeoutMs);
+  const forwardAbort = () => controller.abort(call.signal.reason);
+  call.signal.addEventListener('abort', forwardAbort, { once: true });
+  let status: number;
+  let headers: UpstreamAnswer['headers'];
+  let text: string;
   try {
-    response = await request(call.url, {
+    const response = await request(call.url, {
       method: call.method,
       dispatcher: agent,
       headers: {
@@ -44,58 +87,100 @@ export async function upstreamRequest(call: UpstreamRequest): Promise<UpstreamAn
         ...call.headers,
       },
       body: call.json !== undefined ? JSON.stringify(call.json) : undefined,
-      signal: AbortSignal.any([call.signal, timeout]),
+      signal: controller.signal,
     });
-  } catch (error) {
-    throw transportFailure(call, timeout, error);
-  }
-  let text: string;
-  try {
+    status = response.statusCode;
+    headers = response.headers;
     text = await response.body.text();
   } catch (error) {
-    throw transportFailure(call, timeout, error);
+    if (call.signal.aborted) throw call.signal.reason ?? error;
+    throw transportFailure(call, timedOut, error);
+  } finally {
+    clearTimeout(timer);
+    call.signal.removeEventListener('abort', forwardAbort);
   }
+
+  if (status === 429 || status >= 500) throw httpFailure(call, status, headers, text);
   let body: unknown;
   if (text.trim() !== '') {
     try {
       body = JSON.parse(text);
     } catch (error) {
-      throw new UpstreamError(`${capitalise(call.vendor)} sent a malformed answer (HTTP ${response.statusCode}, not JSON).`, { cause: error });
+      // An error status with an HTML page is the adapter's to map by its status; only a success must be JSON.
+      if (status < 200 || status >= 300) return { status, headers, body: undefined };
+      throw new UpstreamError(`${UPSTREAM} sent a malformed answer (not JSON); try again shortly.`, {
+        cause: error,
+        detail: `${call.vendor} ${call.method} ${pathOf(call.url)}: HTTP ${status} with a body that is not JSON: ${excerpt(text)}`,
+      });
     }
   }
-  return { status: response.statusCode, headers: response.headers, body };
+  return { status, headers, body };
 }
 
-function transportFailure(call: UpstreamRequest, timeout: AbortSignal, error: unknown): Error {
-  if (call.signal.aborted) return error as Error; // the client left; nobody reads this answer
-  if (timeout.aborted) {
-    return new UpstreamError(`${capitalise(call.vendor)} did not answer within ${formatSeconds(call.timeoutMs)}; try again shortly.`, { cause: error });
+function httpFailure(call: UpstreamRequest, status: number, headers: UpstreamAnswer['headers'], text: string): TransientUpstreamError {
+  const rateLimited = status === 429;
+  const message = rateLimited
+    ? `${UPSTREAM} is rate-limiting us (it answered HTTP 429); try again shortly.`
+    : `${UPSTREAM} is failing right now (it answered HTTP ${status}); try again shortly.`;
+  return new TransientUpstreamError(message, {
+    detail: `${call.vendor} ${call.method} ${pathOf(call.url)}: HTTP ${status}: ${excerpt(text)}`,
+    retryAfterMs: retryAfterMs(headers['retry-after']),
+    // A 429 turns the call away before any work is done.
+    unprocessed: rateLimited,
+  });
+}
+
+/** Connection errors the request never left on: nothing reached the vendor. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function transportFailure(call: UpstreamRequest, timedOut: boolean, error: unknown): Error {
+  const where = `${call.vendor} ${call.method} ${pathOf(call.url)}`;
+  if (timedOut) {
+    return new UpstreamError(`${UPSTREAM} did not answer in time; try again shortly.`, {
+      cause: error,
+      detail: `${where}: no answer within ${call.timeoutMs} ms`,
+    });
   }
-  const unreachable = error instanceof errors.UndiciError || (error as NodeJS.ErrnoException)?.code !== undefined;
-  return new UpstreamError(
-    `${capitalise(call.vendor)} is ${unreachable ? 'unreachable' : 'failing'} right now; try again shortly.`,
-    { cause: error },
-  );
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? (error as { cause?: NodeJS.ErrnoException } | undefined)?.cause?.code;
+  if (error instanceof errors.UndiciError || code !== undefined) {
+    return new TransientUpstreamError(`${UPSTREAM} is unreachable right now; try again shortly.`, {
+      cause: error,
+      detail: `${where}: ${code ?? (error as Error).name}: ${(error as Error).message}`,
+      unprocessed: code !== undefined && NEVER_SENT.has(code),
+    });
+  }
+  return new UpstreamError(`${UPSTREAM} is failing right now; try again shortly.`, { cause: error, detail: `${where}: ${String(error)}` });
 }
 
 /**
  * Checks a vendor's answer against the wire shape the adapter relies on (a zod schema of only the
- * fields it reads, loose about the rest): a vendor changing its format is a 502, not a 500.
+ * fields it reads, loose about the rest): a vendor changing its format is a 502, not a 500. Where
+ * the answer went wrong is for the log; the vendor's field names are not the customer's business.
  */
 export function readUpstream<Schema extends z.ZodType>(vendor: string, schema: Schema, value: unknown): z.output<Schema> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new UpstreamError(`${capitalise(vendor)} sent an answer in an unexpected shape${where}: ${issue.message}.`, { cause: parsed.error });
+    throw new UpstreamError(`${UPSTREAM} sent an answer in an unexpected shape; try again later.`, {
+      cause: parsed.error,
+      detail: `${vendor} answer${where}: ${issue.message}`,
+    });
   }
   return parsed.data;
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The path of a vendor URL, for the log: never the host or query (where a key could sit). */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '(unparsable URL)';
+  }
 }
 
-function formatSeconds(milliseconds: number): string {
-  return milliseconds % 1000 === 0 ? `${milliseconds / 1000} s` : `${milliseconds} ms`;
+/** The start of a vendor's body, on one line, for the log. */
+export function excerpt(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line === '' ? '(empty body)' : line.slice(0, 300);
 }

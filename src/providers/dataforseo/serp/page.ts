@@ -3,7 +3,8 @@ import { readUpstream } from '../../http/upstream-request';
 import { SERP_ENGINE_TYPES, serpPage, type SerpEngine, type SerpResponse, type SerpResultDraft } from '../../../schemas/serp';
 import { VERTICAL_ITEMS } from './vertical-items';
 import { WEB_ITEMS } from './web-items';
-import { count, VENDOR, type ItemMapping } from './wire';
+import { VENDOR } from '../errors';
+import { count, type ItemMapping } from './wire';
 
 /** The one table from the vendor's item types to ours, every engine's. */
 const ITEM_MAPPINGS: Record<string, ItemMapping> = { ...WEB_ITEMS, ...VERTICAL_ITEMS };

@@ -8,8 +8,6 @@ import type { SerpResultDraft, SerpResultHead, SerpResultOf } from '../../../sch
  * the whole page.
  */
 
-export const VENDOR = 'the SEO data provider';
-
 export const text = z.string().nullish();
 export const flag = z.boolean().nullish();
 export const count = z.number().nullish();
