@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach } from 'node:test';
-import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
+import { assertNeutralMessage, startFakeUpstream, type FakeUpstream } from './fake-upstream';
 import { startTestApp, type TestApp, type TestResponse } from './test-app';
 
 /**
@@ -59,8 +59,11 @@ export interface DataForSeoHarness {
   sentTask(path: string): Record<string, unknown>;
   /** Calls our endpoint; checks a 200 served by the vendor adapter costing exactly `micros`. */
   served(route: string, body: unknown, micros: number): Promise<TestResponse>;
-  /** Calls our endpoint; checks a 502 UPSTREAM_ERROR whose message matches, with nothing charged. */
-  failsUncharged(route: string, body: unknown, message: RegExp): Promise<void>;
+  /**
+   * Calls our endpoint; checks a 502 UPSTREAM_ERROR whose message matches, in our words (none of
+   * `vendorTexts`, no vendor or setting named), with nothing charged.
+   */
+  failsUncharged(route: string, body: unknown, message: RegExp, vendorTexts?: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,12 +95,13 @@ async function startDataForSeoHarness(environment: Record<string, string> = {}):
       assert.equal(before - (await app.balance(accountId)), micros);
       return response;
     },
-    async failsUncharged(route, body, message) {
+    async failsUncharged(route, body, message, vendorTexts = []) {
       const before = await app.balance(accountId);
       const response = await app.post(route, body, apiKey);
       assert.equal(response.status, 502, JSON.stringify(response.body));
       assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
       assert.match(response.body.error.message, message);
+      assertNeutralMessage(response.body.error.message, vendorTexts);
       assert.equal(response.headers.get('x-cost-usd'), null);
       assert.equal(await app.balance(accountId), before);
     },

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -41,6 +42,15 @@ export interface FakeUpstream {
   /** Forget recorded requests and routes. */
   reset(): void;
   close(): Promise<void>;
+}
+
+/**
+ * Checks a 502's customer message says what failed in our words: no vendor name, no setting of the
+ * operator's (environment variables), and none of the texts the fake vendor sent.
+ */
+export function assertNeutralMessage(message: string, vendorTexts: readonly string[] = []): void {
+  assert.doesNotMatch(message, /DATAFORSEO|GOOGLE_PLACES|TOLLGATE_|dataforseo|google|places api|https?:\/\//i, `a vendor or a setting named to the customer: ${message}`);
+  for (const text of vendorTexts) assert.ok(!message.includes(text), `the vendor's text reached the customer: ${message}`);
 }
 
 export async function startFakeUpstream(): Promise<FakeUpstream> {

@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PLACE_SUMMARY_FIELDS } from '../../src/schemas/place';
-import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
+import { assertNeutralMessage, startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
 import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 
 /**
@@ -11,6 +11,8 @@ import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from
  */
 
 const API_KEY = 'test-places-key';
+/** What the fake vendor says in its errors; none of it may reach a customer. */
+const VENDOR_TEXTS = ['blocked', 'Quota exceeded', 'FieldMask', 'currently unavailable', 'Bad Gateway', 'Internal error', 'PERMISSION_DENIED', 'RESOURCE_EXHAUSTED', API_KEY];
 const PLACE_ID = 'ChIJ9aSL2R1qkFQR0rK4nZ2zrEk';
 const SPARSE_ID = 'ChIJs5ydyTiuEmsR0fRSlU0C7k0';
 const VENDOR_PAGE_TOKEN = 'AUc7tXXp0cK_1ysH2Xr0m0Qw4gLq9yR3nG8xT5u-ZbVd7kE2pQ';
@@ -229,7 +231,7 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
 
   before(async () => {
     fake = await startFakeUpstream();
-    app = await startTestApp({}, { GOOGLE_PLACES_API_KEY: API_KEY, GOOGLE_PLACES_BASE_URL: fake.url, TOLLGATE_UPSTREAM_TIMEOUT_MS: '400', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+    app = await startTestApp({}, { GOOGLE_PLACES_API_KEY: API_KEY, GOOGLE_PLACES_BASE_URL: fake.url, TOLLGATE_UPSTREAM_TIMEOUT_MS: '1000', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
     ({ accountId, apiKey } = await app.createAccount('20.00'));
   });
   after(async () => {
@@ -254,6 +256,7 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
     assert.equal(response.status, status, JSON.stringify(response.body));
     assert.equal(response.body.error.code, code);
     assert.match(response.body.error.message, message);
+    if (status === 502) assertNeutralMessage(response.body.error.message, VENDOR_TEXTS);
     assert.equal(response.headers.get('x-cost-usd'), null);
     assert.equal(await app.balance(accountId), before, 'not charged');
   }
@@ -442,33 +445,42 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
 
   describe('vendor failures: 502 UPSTREAM_ERROR, never charged', () => {
     const search = { query: 'coffee in seattle' };
-    const failures: Array<[string, { status?: number; json?: unknown; raw?: string; delayMs?: number; hangUp?: boolean }, RegExp]> = [
-      ['key refused', { status: 403, json: { error: { code: 403, message: 'Requests to this API places.googleapis.com method google.maps.places.v1.Places.SearchText are blocked.', status: 'PERMISSION_DENIED', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_SERVICE_BLOCKED', domain: 'googleapis.com' }] } } }, /refused the call \(PERMISSION_DENIED, API_KEY_SERVICE_BLOCKED\); the operator must check GOOGLE_PLACES_API_KEY/],
-      ['quota', { status: 429, json: { error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED', details: [{ reason: 'RATE_LIMIT_EXCEEDED' }] } } }, /quota is exhausted \(RESOURCE_EXHAUSTED, RATE_LIMIT_EXCEEDED\)/],
-      ['bad request of ours', { status: 400, json: { error: { code: 400, message: 'FieldMask is a required parameter.', status: 'INVALID_ARGUMENT' } } }, /rejected the request \(INVALID_ARGUMENT: FieldMask is a required parameter\.\)/],
-      ['outage', { status: 503, json: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } } }, /failing right now \(HTTP 503 UNAVAILABLE\)/],
-      ['an error page, not JSON', { status: 502, raw: '<html>Bad Gateway</html>' }, /malformed answer \(HTTP 502, not JSON\)/],
-      ['malformed JSON', { raw: '{"places": [' }, /malformed answer/],
-      ['a place without its id', { json: { places: [{ displayName: { text: 'Nameless' } }] } }, /unexpected shape at places\.0\.id/],
-      ['a photo without its size', { json: { places: [{ ...RICH_PLACE, photos: [{ name: 'places/x/photos/y' }] }] } }, /unexpected shape at places\.0\.photos\.0\.widthPx/],
-      ['too slow', { delayMs: 1500, json: {} }, /did not answer within 400 ms/],
-      ['connection dropped', { hangUp: true }, /unreachable|failing/],
+    // Transient failures (429, 5xx, a dropped connection) are tried three times within the 1 s budget; the rest once.
+    const failures: Array<[string, { status?: number; json?: unknown; raw?: string; delayMs?: number; hangUp?: boolean }, RegExp, number]> = [
+      ['key refused', { status: 403, json: { error: { code: 403, message: 'Requests to this API places.googleapis.com method google.maps.places.v1.Places.SearchText are blocked.', status: 'PERMISSION_DENIED', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_SERVICE_BLOCKED', domain: 'googleapis.com' }] } } }, /^The data source for this endpoint is unavailable \(configuration\); try again later\.$/, 1],
+      ['quota', { status: 429, json: { error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED', details: [{ reason: 'RATE_LIMIT_EXCEEDED' }] } } }, /rate-limiting us \(it answered HTTP 429\)/, 3],
+      ['bad request of ours', { status: 400, json: { error: { code: 400, message: 'FieldMask is a required parameter.', status: 'INVALID_ARGUMENT' } } }, /rejected the request\.$/, 1],
+      ['outage', { status: 503, json: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } } }, /failing right now \(it answered HTTP 503\)/, 3],
+      ['an error page, not JSON', { status: 502, raw: '<html>Bad Gateway</html>' }, /failing right now \(it answered HTTP 502\)/, 3],
+      ['malformed JSON', { raw: '{"places": [' }, /malformed answer/, 1],
+      ['a place without its id', { json: { places: [{ displayName: { text: 'Nameless' } }] } }, /unexpected shape/, 1],
+      ['a photo without its size', { json: { places: [{ ...RICH_PLACE, photos: [{ name: 'places/x/photos/y' }] }] } }, /unexpected shape/, 1],
+      ['too slow', { delayMs: 1500, json: {} }, /did not answer in time/, 1],
+      ['connection dropped', { hangUp: true }, /unreachable/, 3],
     ];
-    for (const [label, reply, message] of failures) {
-      test(`${label}: 502 naming the places provider`, async () => {
+    for (const [label, reply, message, attempts] of failures) {
+      test(`${label}: 502 in our words, after ${attempts} call(s)`, async () => {
         fake.on('POST /v1/places:searchText', reply);
         await refused('/v1/serp/websearch-maps', search, 502, 'UPSTREAM_ERROR', message);
-        assert.equal(fake.requests.length, 1);
+        assert.equal(fake.requests.length, attempts);
       });
     }
+
+    test('a 503 with an HTML page, then the places: served and charged once', async () => {
+      let calls = 0;
+      fake.on('POST /v1/places:searchText', () => (calls++ === 0 ? { status: 503, raw: '<html>Service Unavailable</html>', headers: { 'content-type': 'text/html' } } : { json: { places: [RICH_PLACE] } }));
+      const response = await served('/v1/serp/websearch-maps', search, '0.01');
+      assert.equal(response.body.data.results.length, 1);
+      assert.equal(fake.requests.length, 2);
+    });
 
     test('details, reviews and photos map failures the same way', async () => {
       const outage = { status: 500, json: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } } };
       fake.on(`GET /v1/places/${PLACE_ID}`, outage);
       fake.on(`GET /v1/${RICH_PLACE.photos[0]!.name}/media`, { json: { name: 'no uri' } });
-      await refused('/v1/maps/place', { place_id: PLACE_ID }, 502, 'UPSTREAM_ERROR', /places provider is failing right now \(HTTP 500 INTERNAL\)/);
-      await refused('/v1/maps/reviews', { place_id: PLACE_ID }, 502, 'UPSTREAM_ERROR', /HTTP 500 INTERNAL/);
-      await refused('/v1/maps/photo', { reference: RICH_PLACE.photos[0]!.name, max_width: 10 }, 502, 'UPSTREAM_ERROR', /unexpected shape at photoUri/);
+      await refused('/v1/maps/place', { place_id: PLACE_ID }, 502, 'UPSTREAM_ERROR', /failing right now \(it answered HTTP 500\)/);
+      await refused('/v1/maps/reviews', { place_id: PLACE_ID }, 502, 'UPSTREAM_ERROR', /answered HTTP 500/);
+      await refused('/v1/maps/photo', { reference: RICH_PLACE.photos[0]!.name, max_width: 10 }, 502, 'UPSTREAM_ERROR', /unexpected shape/);
     });
   });
 });

@@ -241,7 +241,7 @@ describe(`backlink endpoints on the DataForSEO adapter (${testDatabaseLabel()})`
 
     test('a task error is a 502, not charged', async () => {
       reply('backlinks/summary/live', null, { status_code: 40501, status_message: 'Invalid Field: \'target\'.' });
-      await failsUncharged('/v1/seo/backlinks/summary', { target: 'example.com' }, /40501/);
+      await failsUncharged('/v1/seo/backlinks/summary', { target: 'example.com' }, /refused the request/, ['Invalid Field', '40501']);
     });
 
     test('a vendor too slow to answer is a 502, not charged', async () => {
@@ -250,10 +250,10 @@ describe(`backlink endpoints on the DataForSEO adapter (${testDatabaseLabel()})`
     });
 
     test('an answer that is not JSON, or not the documented shape, is a 502, not charged', async () => {
-      vendor.fake.on('POST /v3/backlinks/backlinks/live', { raw: '<html>502 Bad Gateway</html>' });
-      await failsUncharged('/v1/seo/backlinks/list', { target: 'example.com' }, /malformed/);
+      vendor.fake.on('POST /v3/backlinks/backlinks/live', { raw: '<html>Maintenance</html>' });
+      await failsUncharged('/v1/seo/backlinks/list', { target: 'example.com' }, /malformed/, ['Maintenance']);
       reply('backlinks/history/live', [{ target: 'example.com', items: [{ date: '2024-01-01 00:00:00 +00:00', backlinks: 'many' }] }]);
-      await failsUncharged('/v1/seo/backlinks/history', { target: 'example.com' }, /unexpected shape/);
+      await failsUncharged('/v1/seo/backlinks/history', { target: 'example.com' }, /unexpected shape/, ['backlinks']);
     });
   });
 });

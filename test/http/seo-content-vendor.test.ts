@@ -240,7 +240,7 @@ describe(`content, trends and AI visibility on the DataForSEO adapter (${testDat
 
   test('llm mentions: a task error is a 502, not charged', async () => {
     reply('ai_optimization/llm_mentions/search/live', null, { status_code: 40501, status_message: 'Invalid Field: \'filters\'.' });
-    await failsUncharged('/v1/seo/ai/llm-mentions', { target: [{ domain: 'example.com' }] }, /Invalid Field/);
+    await failsUncharged('/v1/seo/ai/llm-mentions', { target: [{ domain: 'example.com' }] }, /refused the request/, ['Invalid Field']);
   });
 
   test('search: no results (40102) is an empty answer at the base price', async () => {
