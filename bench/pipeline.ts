@@ -1,6 +1,7 @@
 /**
  * npm run bench: requests/s and latency of a bare Fastify route against a paid call through the
- * whole pipeline, measured in one run on this machine, and their ratio — at a few client
+ * whole pipeline, measured in one run on this machine, and their ratio — b/a for a small answer,
+ * c/d for a depth-10 SERP page against a bare route sending a page of the same size — at a few client
  * concurrencies, because the ledger's group commit (and the load generator) behave differently
  * with 10 clients than with 100. A shared VM's speed drifts from second to second, so the targets
  * are measured in alternation, several rounds, and each figure is the median of its rounds.
@@ -61,37 +62,57 @@ async function measure(name: string, target: Target, path: string, body: unknown
   return { name, connections, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+// The paid SERP call (c) and the bare route sending a page of its size (d) take the same body.
+const SERP_BODY = { query: 'best running shoes', depth: 10 };
+
 const targets: Target[] = [];
 process.on('exit', () => targets.forEach((target) => target.child.kill()));
 const bare = await startTarget('bare');
 targets.push(bare);
 const paid = await startTarget('paid');
 targets.push(paid);
+/** Bytes of one answer: (d) is only a fair baseline for (c) if it sends as much. */
+async function answerBytes(target: Target, path: string, body: unknown): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${target.port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(target.apiKey ? { 'x-api-key': target.apiKey } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.arrayBuffer()).byteLength;
+}
+
 try {
+  const paidSerpBytes = await answerBytes(paid, '/v1/serp/websearch', SERP_BODY);
+  const bareSerpBytes = await answerBytes(bare, '/bare-serp', SERP_BODY);
+  if (paidSerpBytes !== bareSerpBytes) throw new Error(`(c) answers ${paidSerpBytes} bytes but (d) ${bareSerpBytes}`);
   const rows = [];
   const ratios: string[] = [];
   const ratio = (x: number, y: number) => (x / y).toFixed(2);
   for (const connections of CONNECTION_LEVELS) {
-    const runs: Measurement[][] = [[], [], [], []];
+    const runs: Measurement[][] = [[], [], [], [], []];
     for (let round = 0; round < ROUNDS; round += 1) {
       runs[0]!.push(await measure('(a) bare Fastify route', bare, '/bare', { domain: 'example.com' }, connections));
       runs[1]!.push(await measure("(a') the same route on the app's server", paid, '/bare', { domain: 'example.com' }, connections));
       runs[2]!.push(await measure('(b) paid call, whole pipeline (SQLite)', paid, '/v1/seo/domain/available', { domain: 'tollgate-example.com' }, connections));
-      runs[3]!.push(await measure('(c) paid SERP call, depth 10 (SQLite)', paid, '/v1/serp/websearch', { query: 'best running shoes', depth: 10 }, connections));
+      runs[3]!.push(await measure('(c) paid SERP call, depth 10 (SQLite)', paid, '/v1/serp/websearch', SERP_BODY, connections));
+      runs[4]!.push(await measure('(d) bare Fastify route, a SERP page of the same size', bare, '/bare-serp', SERP_BODY, connections));
     }
-    const [a, a2, b, c] = runs.map(median) as [Measurement, Measurement, Measurement, Measurement];
-    rows.push(a, a2, b, c);
-    const roundRatios = runs[2]!.map((run, round) => ratio(run.requestsPerSecond, runs[0]![round]!.requestsPerSecond));
+    const [a, a2, b, c, d] = runs.map(median) as [Measurement, Measurement, Measurement, Measurement, Measurement];
+    rows.push(a, a2, b, c, d);
+    const roundRatios = (over: number, under: number) => runs[over]!.map((run, round) => ratio(run.requestsPerSecond, runs[under]![round]!.requestsPerSecond)).join(', ');
     ratios.push(
-      `at ${connections} connections: b/a = ${ratio(b.requestsPerSecond, a.requestsPerSecond)} (rounds: ${roundRatios.join(', ')}), b/a' = ${ratio(b.requestsPerSecond, a2.requestsPerSecond)}`,
+      `at ${connections} connections: b/a = ${ratio(b.requestsPerSecond, a.requestsPerSecond)} (rounds: ${roundRatios(2, 0)}), b/a' = ${ratio(b.requestsPerSecond, a2.requestsPerSecond)}, ` +
+        `c/d = ${ratio(c.requestsPerSecond, d.requestsPerSecond)} (rounds: ${roundRatios(3, 4)})`,
     );
   }
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+  console.log(`SERP page (c, d): ${paidSerpBytes} bytes`);
   console.log(`Load: autocannon, ${ROUNDS} rounds of ${DURATION_SECONDS} s per target (each after a 2 s warm-up), targets in alternation; medians\n`);
   console.log('| target | connections | requests/s | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|---:|');
   for (const row of rows) console.log(`| ${row.name} | ${row.connections} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} |`);
-  console.log(`\n${ratios.join('\n')}\n(target: b/a ≥ 0.4; b/a' isolates the per-call pipeline from the app-wide setup)`);
+  console.log(`\n${ratios.join('\n')}\n(targets: b/a ≥ 0.4, c/d ≥ 0.5; b/a' isolates the per-call pipeline from the app-wide setup)`);
 } finally {
   bare.child.kill();
   paid.child.kill();

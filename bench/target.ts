@@ -1,6 +1,8 @@
 /**
  * One benchmark target, in its own process so the load generator does not share its event loop:
- *   bare  — a bare Fastify route answering a small JSON envelope;
+ *   bare  — a bare Fastify route answering a small JSON envelope, and /bare-serp: another answering
+ *           the envelope of the sandbox's depth-10 page for the SERP call's query, made once at
+ *           startup (the same bytes the paid SERP call sends, without the work of making them);
  *   paid  — the whole Tollgate app on SQLite (auth, rate limit, hold and capture, sandbox provider),
  *           plus /bare: the bare route again, but on the app's own server (its logger, hooks and
  *           JSON parser), to tell the pipeline's cost from the app-wide setup's.
@@ -14,6 +16,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { parseUsd } from '../src/core/money';
+import { sandboxSerp } from '../src/providers/sandbox/serp';
 
 const mode = process.argv[2];
 const bareRoute = async () => ({ ok: true, data: { domains: [{ domain: 'example.com', available: false }] } });
@@ -23,6 +26,11 @@ process.on('SIGINT', () => process.exit(0));
 if (mode === 'bare') {
   const server = Fastify({ logger: false });
   server.post('/bare', bareRoute);
+  const serpPage = await sandboxSerp.search(
+    { engine: 'websearch', query: 'best running shoes', depth: 10, locationCode: 2840, language: 'en' },
+    { signal: new AbortController().signal },
+  );
+  server.post('/bare-serp', async () => ({ ok: true, data: serpPage }));
   await server.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ port: (server.server.address() as AddressInfo).port })}\n`);
 } else if (mode === 'paid') {

@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
-# The whole suite: type check, pure unit tests once, then every database-backed test twice —
-# on SQLite with the in-memory rate limiter, and on PostgreSQL with the Redis rate limiter.
+# The whole suite: type check, pure unit tests and the /docs page in Chromium once, then every
+# database-backed test twice — on SQLite with the in-memory rate limiter, and on PostgreSQL with
+# the Redis rate limiter.
 set -euo pipefail
 shopt -s globstar nullglob
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-services.sh
+bash scripts/ensure-chromium.sh
 npx tsc --noEmit -p .
 
 # Node 20's test runner takes files, not globs.
 unit_tests=(test/unit/**/*.test.ts)
+browser_tests=(test/browser/**/*.test.ts)
 database_tests=(test/http/**/*.test.ts test/store/**/*.test.ts test/cli/**/*.test.ts)
 run() { node --import tsx --test --test-concurrency=1 "$@"; }
 
 echo "== unit (the Redis rate limiter's suite against the machine's Redis)"
 env -u DATABASE_URL REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" node --import tsx --test "${unit_tests[@]}"
+
+echo "== browser (the /docs page in Chromium, once)"
+env -u DATABASE_URL -u REDIS_URL node --import tsx --test "${browser_tests[@]}"
 
 echo "== SQLite, in-memory rate limiter"
 env -u DATABASE_URL -u REDIS_URL node --import tsx --test --test-concurrency=1 "${database_tests[@]}"

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import scalarApiReference from '@scalar/fastify-api-reference';
 import type { Config } from './config';
-import { ApiError, errorCatalog } from './core/errors';
+import { errorCatalog } from './core/errors';
 import { failure } from './core/envelope';
+import { installJsonBodyParser } from './core/body-parser';
+import { answerClientError } from './core/client-errors';
 import { frameworkFailure, installErrorHandling } from './core/error-handling';
 import { buildOpenApiDocument } from './core/openapi';
+import { registerDocsPage } from './core/docs-page';
 import { newRequestId } from './core/request-id';
 import { registerEndpoints } from './core/pipeline';
 import type { EndpointDefinition } from './core/define-endpoint';
@@ -13,9 +15,10 @@ import { endpoints as registry } from './endpoints';
 import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
 import { Ledger } from './ledger/ledger';
-import { createProviders } from './providers';
+import { createProviders, providerLabel, trackProviders } from './providers';
+import { IdempotencyKeys } from './ledger/idempotency';
 import type { Providers } from './providers/providers';
-import { createRateLimiter } from './ratelimit';
+import { createFailedAuthenticationLimiter, createRateLimiter } from './ratelimit';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { openStore, type Store } from './store/database';
 
@@ -25,7 +28,7 @@ export interface AppOverrides {
   endpoints?: readonly EndpointDefinition<any, any>[];
   rateLimiter?: RateLimiter;
   store?: Store;
-  /** Milliseconds since the epoch, for the rate limiter and the auth cache. */
+  /** Milliseconds since the epoch, for the rate limiters, the auth cache, leases and idempotency keys. */
   clock?: () => number;
   /** Registers extra, non-API routes before the server is ready (the benchmark's baseline route). */
   configure?: (server: FastifyInstance) => void;
@@ -37,11 +40,11 @@ export interface App {
   ledger: Ledger;
   keys: ApiKeys;
   authenticator: Authenticator;
+  idempotency: IdempotencyKeys;
+  /** One pass of the reconciler: expired reservations released, expired idempotency keys swept. */
+  reconcile(): Promise<void>;
   close(): Promise<void>;
 }
-
-/** No request runs this long, so an unsettled hold this old was left by a crash. */
-const STALE_HOLD_MS = 10 * 60_000;
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const server = Fastify({
@@ -50,19 +53,26 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     genReqId: () => newRequestId(),
     // Request ids are ours: a client-sent header must not collide with ledger entries.
     requestIdHeader: false,
+    // X-Forwarded-For names the client only when it comes from a proxy the operator listed.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Failures before routing (an undecodable URL, say) still leave as an envelope.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
       const { status, envelope } = frameworkFailure(error, config.maxBodyBytes);
       void (reply as FastifyReply).code(status).send(envelope);
     },
+    // Requests Node's HTTP parser refuses (oversized headers, a malformed request line) never reach Fastify.
+    clientErrorHandler: answerClientError,
   });
 
   const store = overrides.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const ledger = new Ledger(store);
+  const clock = overrides.clock ?? Date.now;
+  const ledger = new Ledger(store, () => new Date(clock()));
+  const idempotency = new IdempotencyKeys(store.db, ledger, clock);
   const keys = new ApiKeys(store.db);
   const authenticator = new Authenticator(keys, { clock: overrides.clock });
   const rateLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock);
+  const failedAuthenticationLimiter = createFailedAuthenticationLimiter(config, overrides.clock);
   const providers: Providers = { ...createProviders(config.vendors, server.log), ...overrides.providers };
   const endpoints = overrides.endpoints ?? registry;
 
@@ -71,20 +81,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     done();
   });
 
-  // JSON only. Fastify's own JSON parser refuses an empty body; several endpoints take an optional one.
-  server.removeAllContentTypeParsers();
-  server.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if ((body as string).trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch (error) {
-      done(new ApiError('VALIDATION_ERROR', `The request body is not valid JSON: ${(error as Error).message}`), undefined);
-    }
-  });
+  installJsonBodyParser(server);
 
   installErrorHandling(server, { endpoints, maxBodyBytes: config.maxBodyBytes });
 
-  registerEndpoints(server, endpoints, { authenticator, rateLimiter, ledger, providers });
+  registerEndpoints(server, endpoints, {
+    authenticator,
+    rateLimiter,
+    failedAuthenticationLimiter,
+    ledger,
+    idempotency,
+    providersFor: (used) => trackProviders(providers, used),
+    providerLabel: (used) => providerLabel(used, config.exposeVendorNames),
+    callDeadlineMs: config.callDeadlineMs,
+    keepAliveMs: config.streamKeepAliveMs,
+    clock,
+  });
 
   const openapi = buildOpenApiDocument(endpoints, { serverUrl: config.publicUrl ?? `http://${config.host}:${config.port}` });
   const openapiText = JSON.stringify(openapi);
@@ -100,21 +112,29 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
   });
   overrides.configure?.(server);
-  await server.register(scalarApiReference, { routePrefix: '/docs', configuration: { url: '/openapi.json', title: 'Tollgate API' } });
+  registerDocsPage(server, openapi);
 
-  // Holds a crash left unsettled go back to their accounts: the last week's at start (in the
-  // background), then every five minutes those taken 10 to 20 minutes ago (passes overlap).
-  const releaseStaleHolds = (lookbackMs: number) =>
-    ledger.releaseStaleHolds({ olderThanMs: STALE_HOLD_MS, lookbackMs }).then(
-      (released) => released > 0 && server.log.warn({ released }, 'released holds left unsettled by an interrupted request'),
-      (error: unknown) => server.log.error({ err: error }, 'could not release stale holds'),
-    );
-  void releaseStaleHolds(7 * 24 * 60 * 60_000);
-  const reconciler = setInterval(() => void releaseStaleHolds(2 * STALE_HOLD_MS), STALE_HOLD_MS / 2).unref();
+  // Reservations whose lease expired (a crash between a call's hold and its settlement) go back
+  // to their accounts: at start, then every TOLLGATE_RECONCILE_INTERVAL_MS — each pass finds every
+  // expired lease, however old, so none can be missed.
+  const reconcile = async () => {
+    try {
+      const released = await ledger.releaseExpiredHolds();
+      if (released > 0) server.log.warn({ released }, 'released reservations whose lease expired (interrupted calls)');
+      await idempotency.sweep();
+    } catch (error) {
+      server.log.error({ err: error }, 'could not reconcile expired reservations');
+    }
+  };
+  let reconciling: Promise<void> | undefined;
+  const reconcileOnce = () => (reconciling ??= reconcile().finally(() => (reconciling = undefined)));
+  void reconcileOnce();
+  const reconciler = setInterval(() => void reconcileOnce(), config.reconcileIntervalMs).unref();
 
   server.addHook('onClose', async () => {
     clearInterval(reconciler);
     await rateLimiter.close();
+    await failedAuthenticationLimiter.close();
     if (!overrides.store) await store.close();
   });
 
@@ -125,6 +145,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ledger,
     keys,
     authenticator,
+    idempotency,
+    reconcile: reconcileOnce,
     close: () => server.close(),
   };
 }

@@ -6,6 +6,11 @@ import type { Database } from '../store/schema';
 export const API_KEY_PREFIX = 'tg_live_';
 const API_KEY_PATTERN = /^tg_live_[A-Za-z0-9_-]{43}$/;
 
+/** Whether a presented key has the shape of the ones we issue; others are refused without a query. */
+export function isWellFormedApiKey(apiKey: string): boolean {
+  return API_KEY_PATTERN.test(apiKey);
+}
+
 export function hashApiKey(apiKey: string): string {
   return createHash('sha256').update(apiKey).digest('hex');
 }
@@ -61,13 +66,12 @@ export class ApiKeys {
     }
   }
 
-  /** Looks a presented key up by its hash. Malformed keys are rejected without a query. */
-  async findOwner(apiKey: string): Promise<KeyOwner | undefined> {
-    if (!API_KEY_PATTERN.test(apiKey)) return undefined;
+  /** The owner of the key with this SHA-256 (`hashApiKey`), revoked or not. */
+  async findOwnerByHash(keyHash: string): Promise<KeyOwner | undefined> {
     const row = await this.db
       .selectFrom('api_keys')
       .select(['id', 'account_id', 'revoked_at'])
-      .where('hash', '=', hashApiKey(apiKey))
+      .where('hash', '=', keyHash)
       .executeTakeFirst();
     return row && { keyId: row.id, accountId: row.account_id, revoked: row.revoked_at !== null };
   }

@@ -1,5 +1,5 @@
 import { ApiError } from '../core/errors';
-import type { ApiKeys, KeyOwner } from './api-keys';
+import { hashApiKey, isWellFormedApiKey, type ApiKeys, type KeyOwner } from './api-keys';
 
 interface CachedLookup {
   owner: KeyOwner | undefined;
@@ -9,13 +9,14 @@ interface CachedLookup {
 /**
  * Resolves presented API keys to their owners, with a short cache in front of the database. The
  * cache lifetime bounds how long a revocation takes to be seen by every instance (< 1 s); a
- * revocation made through this process is seen at once.
+ * revocation made through this process is seen at once. The cache is keyed by the key's SHA-256,
+ * so the process never keeps a key it was shown, and malformed keys never reach it.
  */
 export class Authenticator {
   private readonly cache = new Map<string, CachedLookup>();
 
   constructor(
-    private readonly keys: ApiKeys,
+    private readonly keys: Pick<ApiKeys, 'findOwnerByHash'>,
     private readonly options: { cacheMs?: number; maxCacheEntries?: number; clock?: () => number } = {},
   ) {}
 
@@ -33,13 +34,15 @@ export class Authenticator {
   }
 
   private async lookup(apiKey: string): Promise<KeyOwner | undefined> {
+    if (!isWellFormedApiKey(apiKey)) return undefined;
+    const keyHash = hashApiKey(apiKey);
     const now = (this.options.clock ?? Date.now)();
-    const cached = this.cache.get(apiKey);
+    const cached = this.cache.get(keyHash);
     if (cached && cached.expiresAt > now) return cached.owner;
-    const owner = await this.keys.findOwner(apiKey);
+    const owner = await this.keys.findOwnerByHash(keyHash);
     // Random keys must not grow the cache without bound.
     if (this.cache.size >= (this.options.maxCacheEntries ?? 50_000)) this.cache.clear();
-    this.cache.set(apiKey, { owner, expiresAt: now + (this.options.cacheMs ?? 500) });
+    this.cache.set(keyHash, { owner, expiresAt: now + (this.options.cacheMs ?? 500) });
     return owner;
   }
 }

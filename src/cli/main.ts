@@ -5,12 +5,15 @@ import { loadConfig, type Config } from '../config';
 import { microsToUsd, parseUsd } from '../core/money';
 import { ApiKeys, KeyNotFoundError } from '../auth/api-keys';
 import { AccountNotFoundError, DuplicateEmailError, Ledger, MAX_BALANCE_MICROS } from '../ledger/ledger';
-import { openStore } from '../store/database';
+import { openStore, type Store } from '../store/database';
+import { listAccounts, MAX_PAGE, showAccount } from './accounts';
 import { serve } from '../main';
 
 const USAGE = `Usage: tollgate <command>
 
   accounts create --email EMAIL [--credit USD]   create an account (default credit: the signup credit)
+  accounts show --account ACCOUNT_ID             an account: balance, keys (never the keys themselves), created
+  accounts list [--limit N] [--offset N]         accounts, newest first (default 50 at a time, at most ${MAX_PAGE})
   keys create --account ACCOUNT_ID               issue an API key (shown once)
   keys revoke KEY_ID                             revoke an API key (refused everywhere within 1 s)
   credits add --account ACCOUNT_ID --usd AMOUNT  add prepaid credit
@@ -33,15 +36,44 @@ function usd(text: string, name: string): number {
   } catch {
     throw new UsageError(`--${name} must be a USD amount such as 10 or 12.50, got '${text}'`);
   }
-  if (micros < 0) throw new UsageError(`--${name} cannot be negative`);
+  if (micros < 0) throw new UsageError(`--${name} ${text}: the amount cannot be negative`);
   if (micros > MAX_BALANCE_MICROS) throw new UsageError(`--${name} cannot exceed ${MAX_BALANCE_MICROS / 1_000_000}`);
   return micros;
 }
 
-async function withStore<T>(config: Config, work: (ledger: Ledger, keys: ApiKeys) => Promise<T>): Promise<T> {
+function count(values: Record<string, string | boolean | undefined>, name: string, fallback: number, range: { min: number; max: number }): number {
+  const text = values[name];
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (typeof text !== 'string' || !/^\d+$/.test(text.trim()) || value < range.min || value > range.max) {
+    throw new UsageError(`--${name} must be a whole number from ${range.min} to ${range.max}, got '${String(text)}'`);
+  }
+  return value;
+}
+
+/**
+ * `parseArgs` reads `--credit -1` as an option with no value followed by an unknown option `-1`;
+ * a value that starts with a minus and a digit is a (negative) number, so it stays the value.
+ */
+function keepNegativeValues(argv: string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index]!;
+    const next = argv[index + 1];
+    if (VALUE_OPTIONS.has(argument) && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${argument}=${next}`);
+      index += 1;
+    } else {
+      joined.push(argument);
+    }
+  }
+  return joined;
+}
+
+async function withStore<T>(config: Config, work: (ledger: Ledger, keys: ApiKeys, store: Store) => Promise<T>): Promise<T> {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    return await work(new Ledger(store), new ApiKeys(store.db));
+    return await work(new Ledger(store), new ApiKeys(store.db), store);
   } finally {
     await store.close();
   }
@@ -49,13 +81,19 @@ async function withStore<T>(config: Config, work: (ledger: Ledger, keys: ApiKeys
 
 const cliRequestId = () => `cli_${randomUUID().replaceAll('-', '')}`;
 
+const OPTIONS = {
+  email: { type: 'string' },
+  credit: { type: 'string' },
+  account: { type: 'string' },
+  usd: { type: 'string' },
+  limit: { type: 'string' },
+  offset: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+const VALUE_OPTIONS = new Set(Object.entries(OPTIONS).flatMap(([name, option]) => (option.type === 'string' ? [`--${name}`] : [])));
+
 async function run(argv: string[]): Promise<unknown> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { email: { type: 'string' }, credit: { type: 'string' }, account: { type: 'string' }, usd: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
+  const { values, positionals } = parseArgs({ args: keepNegativeValues(argv), allowPositionals: true, strict: true, options: OPTIONS });
   const [group, action, ...rest] = positionals;
   const config = loadConfig();
   const command = [group, action].filter(Boolean).join(' ');
@@ -75,6 +113,18 @@ async function run(argv: string[]): Promise<unknown> {
         const { apiKey } = await keys.issue(account.id);
         return { accountId: account.id, apiKey, balanceUsd: microsToUsd(account.balanceMicros) };
       });
+    }
+    case 'accounts show': {
+      const accountId = option(values, 'account');
+      return withStore(config, async (_ledger, _keys, store) => {
+        const account = await showAccount(store.db, accountId);
+        if (!account) throw new AccountNotFoundError(`no account ${accountId}`);
+        return account;
+      });
+    }
+    case 'accounts list': {
+      const page = { limit: count(values, 'limit', 50, { min: 1, max: MAX_PAGE }), offset: count(values, 'offset', 0, { min: 0, max: Number.MAX_SAFE_INTEGER }) };
+      return withStore(config, (_ledger, _keys, store) => listAccounts(store.db, page));
     }
     case 'keys create': {
       const accountId = option(values, 'account');

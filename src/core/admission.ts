@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { KeyOwner } from '../auth/api-keys';
+import { clientAddressKey } from '../ratelimit/client-address';
+import type { RateLimitDecision, RateLimiter } from '../ratelimit/rate-limiter';
 import { ApiError } from './errors';
 import type { PipelineDependencies } from './pipeline';
 
-/**
- * The first step of every API call, before its body is read: who is calling (the API key) and
- * whether their key is within its rate limit.
- */
 function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
   if (typeof header === 'string' && header.length > 0) return header.trim();
@@ -18,25 +17,58 @@ function presentedKey(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/**
+ * The first step of every API call, before its body is read: who is calling (the API key) and
+ * whether their key is within its rate limit — or, for a request without a valid key, whether its
+ * address has failed to authenticate too often.
+ */
 export async function admit(request: FastifyRequest, reply: FastifyReply, dependencies: PipelineDependencies): Promise<void> {
-  const caller = await dependencies.authenticator.authenticate(presentedKey(request));
-  request.caller = caller;
-  let decision;
-  try {
-    decision = await dependencies.rateLimiter.consume(caller.keyId);
-  } catch (error) {
-    // A limiter outage must not take the API down with it: let the request through, loudly.
-    request.log.error({ err: error }, 'rate limiter unavailable; request admitted without a limit check');
-    return;
-  }
+  request.caller = await authenticate(request, dependencies);
+  const decision = await consumeOrAdmit(request, dependencies.rateLimiter, request.caller.keyId);
+  if (!decision) return;
   reply.header('x-ratelimit-limit', String(decision.limit));
   reply.header('x-ratelimit-remaining', String(decision.remaining));
   reply.header('x-ratelimit-reset', String(decision.resetSeconds));
   if (!decision.allowed) {
-    const retryAfter = String(Math.max(1, decision.resetSeconds));
+    const retryAfter = retryAfterSeconds(decision);
     throw new ApiError('RATE_LIMITED', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${retryAfter} s.`, {
       headers: { 'retry-after': retryAfter },
     });
   }
 }
 
+/**
+ * Only failures are counted against the client's address, and only after the key was looked up:
+ * a valid key is never refused for what others behind the same address did. An address over its
+ * limit gets 429 instead of 401 until its failures of the last minute fall below it.
+ */
+async function authenticate(request: FastifyRequest, { authenticator, failedAuthenticationLimiter }: PipelineDependencies): Promise<KeyOwner> {
+  try {
+    return await authenticator.authenticate(presentedKey(request));
+  } catch (error) {
+    if (!(error instanceof ApiError) || !failedAuthenticationLimiter) throw error;
+    const decision = await consumeOrAdmit(request, failedAuthenticationLimiter, clientAddressKey(request.ip));
+    if (decision && !decision.allowed) {
+      const retryAfter = retryAfterSeconds(decision);
+      throw new ApiError('RATE_LIMITED', `Too many failed authentications from this address (at most ${decision.limit} a minute); retry in ${retryAfter} s.`, {
+        headers: { 'retry-after': retryAfter },
+      });
+    }
+    throw error;
+  }
+}
+
+/** A limiter's decision, or undefined when the limiter is unreachable. */
+async function consumeOrAdmit(request: FastifyRequest, limiter: RateLimiter, key: string): Promise<RateLimitDecision | undefined> {
+  try {
+    return await limiter.consume(key);
+  } catch (error) {
+    // A limiter outage must not take the API down with it: let the request through, loudly.
+    request.log.error({ err: error }, 'rate limiter unavailable; request admitted without a limit check');
+    return undefined;
+  }
+}
+
+function retryAfterSeconds(decision: RateLimitDecision): string {
+  return String(Math.max(1, decision.resetSeconds));
+}

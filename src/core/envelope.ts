@@ -19,6 +19,34 @@ export function failure(code: ErrorCode, message: string): ErrorEnvelope {
   return { ok: false, error: { code, message } };
 }
 
+/**
+ * A failure of a `wire` endpoint (chat completions): our envelope and that format's error fields
+ * together, so both our clients and the format's SDKs read it.
+ */
+export function wireFailure(code: ErrorCode, message: string, param: string | undefined): ErrorEnvelope & { error: { type: string; param: string | null } } {
+  return { ok: false, error: { code, message, type: wireErrorType(code), param: param ?? null } };
+}
+
+function wireErrorType(code: ErrorCode): string {
+  switch (code) {
+    case 'VALIDATION_ERROR':
+    case 'MODEL_NOT_FOUND':
+    case 'IDEMPOTENCY_CONFLICT':
+      return 'invalid_request_error';
+    case 'INVALID_API_KEY':
+    case 'REVOKED_API_KEY':
+      return 'authentication_error';
+    case 'NO_CREDITS':
+      return 'insufficient_quota';
+    case 'RATE_LIMITED':
+      return 'rate_limit_error';
+    case 'NOT_FOUND':
+      return 'not_found_error';
+    default:
+      return 'api_error';
+  }
+}
+
 /** The shared error schema every operation documents. */
 export const ErrorResponse = z
   .object({

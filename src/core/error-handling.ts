@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { EndpointDefinition } from './define-endpoint';
-import { failure, type ErrorEnvelope } from './envelope';
+import { failure, wireFailure, type ErrorEnvelope } from './envelope';
 import { ApiError, errorCatalog, type ErrorCode } from './errors';
 
 /**
@@ -44,7 +44,11 @@ export function installErrorHandling(
   server.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.status).headers(error.headers).send(failure(error.code, error.message));
+      const wire = (request.routeOptions.config as { wire?: boolean } | undefined)?.wire === true;
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send(wire ? wireFailure(error.code, error.message, error.param) : failure(error.code, error.message));
     }
     const { status, envelope } = frameworkFailure(error, options.maxBodyBytes);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');

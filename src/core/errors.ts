@@ -13,14 +13,18 @@ export const errorCatalog = {
   NOT_FOUND: 404,
   JOB_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  REQUEST_TIMEOUT: 408,
+  IDEMPOTENCY_CONFLICT: 409,
   JOB_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
   UNAVAILABLE: 503,
   UPSTREAM_ERROR: 502,
   STREAM_ERROR: 502,
+  DEADLINE_EXCEEDED: 504,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;
@@ -29,16 +33,19 @@ export class ApiError extends Error {
   readonly status: number;
   /** Extra response headers this error must carry (e.g. Retry-After). */
   readonly headers: Record<string, string>;
+  /** The request field or header at fault, when there is one (chat-completions errors carry it as `param`). */
+  readonly param: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { headers?: Record<string, string>; cause?: unknown } = {},
+    options: { headers?: Record<string, string>; cause?: unknown; param?: string } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.status = errorCatalog[code];
     this.headers = options.headers ?? {};
+    this.param = options.param;
   }
 }
 

@@ -9,9 +9,20 @@ const ERROR_RESPONSES: Record<string, string> = {
   '401': 'INVALID_API_KEY (missing or unknown key) or REVOKED_API_KEY.',
   '402': 'NO_CREDITS: the balance does not cover the most this call can cost. Nothing was fetched.',
   '404': 'NOT_FOUND: what the call names (a place, a photo) does not exist. Not charged.',
+  '405': 'METHOD_NOT_ALLOWED: this path does not take that method; the Allow header lists those it takes. Not charged.',
+  '413': 'PAYLOAD_TOO_LARGE: the request body is larger than the server accepts. Not charged.',
+  '415': 'UNSUPPORTED_MEDIA_TYPE: the body was not sent as Content-Type: application/json. Not charged.',
   '429': 'RATE_LIMITED: too many requests for this key; see Retry-After. Not charged.',
   '500': 'INTERNAL_ERROR. Not charged.',
   '502': 'UPSTREAM_ERROR: the data provider failed. Not charged.',
+};
+
+/** Only a request with a body can be too large or of the wrong media type. */
+const BODY_ONLY_STATUSES = new Set(['413', '415']);
+
+const ERROR_HEADERS: Record<string, Record<string, unknown>> = {
+  '405': { allow: { description: 'The methods this path takes, e.g. `POST`.', schema: { type: 'string' } } },
+  '429': { 'retry-after': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
 };
 
 const SUCCESS_HEADERS = {
@@ -99,7 +110,11 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
             },
           },
         },
-        ...Object.fromEntries(Object.keys(ERROR_RESPONSES).map((status) => [status, { $ref: `#/components/responses/Error${status}` }])),
+        ...Object.fromEntries(
+          Object.keys(ERROR_RESPONSES)
+            .filter((status) => endpoint.method !== 'GET' || !BODY_ONLY_STATUSES.has(status))
+            .map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
+        ),
       },
     };
     if (endpoint.method === 'GET') {
@@ -137,7 +152,7 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
           `Error${status}`,
           {
             description,
-            ...(status === '429' ? { headers: { 'retry-after': { description: 'Seconds to wait.', schema: { type: 'integer' } } } } : {}),
+            ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
           },
         ]),

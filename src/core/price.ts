@@ -129,3 +129,32 @@ export function onCompletion<Input, Output>(options: {
   };
 }
 
+
+/**
+ * The price rules with an endpoint's types filled in: what a declaration's `price` receives, so
+ * its callbacks are typed from the declaration (`({ perResults }) => perResults({ maxResults:
+ * (input) => input.limit, … })`).
+ */
+export interface PriceRules<Input, Outcome> {
+  free(): PriceRule<Input, Outcome>;
+  perCall(usd: number): PriceRule<Input, Outcome>;
+  perPage(options: { usdPerPage: number; pageSize: number; requested: (input: Input) => number }): PriceRule<Input, Outcome>;
+  perResults(options: {
+    baseUsd: number;
+    per100Usd: number;
+    maxResults: (input: Input) => number;
+    countResults: (outcome: Outcome) => number;
+  }): PriceRule<Input, Outcome>;
+  perToken(options: {
+    rates: (input: Input) => { inputUsdPerMillion: number; outputUsdPerMillion: number };
+    maxTokens: (input: Input) => TokenUsage;
+    usage: (outcome: Outcome) => TokenUsage;
+  }): PriceRule<Input, Outcome>;
+  onCompletion(options: {
+    estimateUsd: (input: Input) => number;
+    finalMicros: (input: Input, outcome: Outcome) => Micros;
+    summary: string;
+  }): PriceRule<Input, Outcome>;
+}
+
+export const priceRules: PriceRules<any, any> = { free, perCall, perPage, perResults, perToken, onCompletion };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ApiError } from './errors';
 
 /** `['filters', 2, 'op']` → `filters[2].op`. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -15,7 +16,29 @@ export function formatPath(path: readonly PropertyKey[]): string {
  * `depth: must be at most 100; colour: unknown field`.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues.map(describeIssue).join('; ');
+  return withTightestBounds(issues).map(describeIssue).join('; ');
+}
+
+/**
+ * One bound of each kind per field: zod's integer check reports the safe-integer range beside the
+ * field's own limit (9007199254740993 is above both), and two maxima read as a contradiction. The
+ * tighter one is the one the caller has to meet.
+ */
+function withTightestBounds(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  const tightest = new Map<string, z.core.$ZodIssue>();
+  for (const issue of issues) {
+    if (issue.code !== 'too_big' && issue.code !== 'too_small') continue;
+    const key = `${issue.code} ${formatPath(issue.path)}`;
+    const kept = tightest.get(key);
+    if (!kept || isTighter(issue, kept)) tightest.set(key, issue);
+  }
+  return issues.filter((issue) => (issue.code !== 'too_big' && issue.code !== 'too_small') || tightest.get(`${issue.code} ${formatPath(issue.path)}`) === issue);
+}
+
+function isTighter(issue: z.core.$ZodIssue, than: z.core.$ZodIssue): boolean {
+  if (issue.code === 'too_big' && than.code === 'too_big') return issue.maximum < than.maximum;
+  if (issue.code === 'too_small' && than.code === 'too_small') return issue.minimum > than.minimum;
+  return false;
 }
 
 /** zod's own English defaults; any other message was written by a schema and is kept as is. */
@@ -49,4 +72,67 @@ function sizeRule(bound: 'at most' | 'at least', limit: number | bigint, origin:
 function article(expected: string): string {
   if (expected === 'int') return 'a whole number';
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+/**
+ * What an endpoint's schema validates: the query string of a GET, the JSON body of a POST. An
+ * empty body stands for `{}` (several endpoints take an optional one); any other body must be a
+ * JSON object, and no string in it (value or field name) may hold a lone UTF-16 surrogate, which
+ * no vendor can take (the JSON parser lets `"\ud800"` through).
+ */
+export function callInput(method: 'GET' | 'POST', request: { query: unknown; body: unknown }): unknown {
+  if (method === 'POST' && request.body === undefined) return {};
+  const input = method === 'GET' ? request.query : request.body;
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new ApiError('VALIDATION_ERROR', 'body: must be a JSON object');
+  }
+  refuseMalformedText(input);
+  return input;
+}
+
+/** A code point in the surrogate range: in a `u` regex a well-formed pair is one astral code point, so only a lone half matches. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+function refuseMalformedText(input: object): void {
+  for (const node of jsonNodes(input)) {
+    if (typeof node.key === 'string' && LONE_SURROGATE.test(node.key)) {
+      const parent = formatPath(pathOf(node.parent)) || 'body';
+      throw new ApiError('VALIDATION_ERROR', `${parent}: has a field name that is not valid Unicode text (a lone UTF-16 surrogate)`);
+    }
+    if (typeof node.value === 'string' && LONE_SURROGATE.test(node.value)) {
+      throw new ApiError('VALIDATION_ERROR', `${formatPath(pathOf(node)) || 'body'}: must be valid Unicode text; it holds a lone UTF-16 surrogate`);
+    }
+  }
+}
+
+/** A value inside a parsed JSON document, with the key it sits under and its parent. */
+export interface JsonNode {
+  key: string | number | undefined;
+  value: unknown;
+  parent: JsonNode | undefined;
+}
+
+/**
+ * Every value of a parsed JSON document, the document first, then depth-first in document
+ * order. Iterative: a body nested 100,000 deep cannot overflow the stack.
+ */
+export function* jsonNodes(document: unknown): Generator<JsonNode> {
+  const stack: JsonNode[] = [{ key: undefined, value: document, parent: undefined }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    yield node;
+    if (typeof node.value !== 'object' || node.value === null) continue;
+    const entries: [string | number, unknown][] = Array.isArray(node.value) ? node.value.map((item, index) => [index, item]) : Object.entries(node.value);
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, value] = entries[index]!;
+      stack.push({ key, value, parent: node });
+    }
+  }
+}
+
+/** The path from the document to `node`, as `formatPath` takes it. */
+export function pathOf(node: JsonNode | undefined): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at = node; at?.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
 }

@@ -1,10 +1,13 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { isBalanceCheckViolation, settlementRefusal, type Settlement } from './settlement';
+import { isBalanceCheckViolation, LeaseExpiredError, settlementRefusal, type Settlement } from './settlement';
 
 /**
- * PostgreSQL's settlement: single statements, so no explicit transaction; the trigger's update of
- * the account row takes its lock, which serialises concurrent holds on one account.
+ * PostgreSQL's settlement: each step is one statement (a data-modifying WITH), so no explicit
+ * transaction; the trigger's update of the account row takes its lock, which serialises
+ * concurrent holds on one account. A hold writes its entry and its `open_holds` row together; a
+ * settlement writes its entry, deletes that row and (with an idempotency key) stores the response
+ * — all or nothing.
  */
 export function kyselySettlement(db: Kysely<Database>): Settlement {
   return {
@@ -12,18 +15,13 @@ export function kyselySettlement(db: Kysely<Database>): Settlement {
     exclusive: (work) => work(),
     async hold(request) {
       try {
-        await db
-          .insertInto('ledger_entries')
-          .values({
-            account_id: request.accountId,
-            request_id: request.requestId,
-            kind: 'hold',
-            amount_micros: -request.micros,
-            endpoint_id: request.endpointId,
-            created_at: request.at,
-            balance_after_micros: 0, // set by the trigger
-          })
-          .execute();
+        await sql`
+          with entry as (
+            insert into ledger_entries (account_id, request_id, kind, amount_micros, endpoint_id, created_at, balance_after_micros)
+            values (${request.accountId}, ${request.requestId}, 'hold', ${-request.micros}, ${request.endpointId}, ${request.at}, 0)
+            returning request_id, account_id, endpoint_id)
+          insert into open_holds (request_id, account_id, endpoint_id, lease_expires_at)
+          select request_id, account_id, endpoint_id, ${request.leaseExpiresAt} from entry`.execute(db);
         return true;
       } catch (error) {
         if (isBalanceCheckViolation(error)) return false;
@@ -32,30 +30,28 @@ export function kyselySettlement(db: Kysely<Database>): Settlement {
     },
 
     async settle(request) {
-      const settled = await db
-        .insertInto('ledger_entries')
-        .columns(['account_id', 'request_id', 'kind', 'amount_micros', 'cost_micros', 'endpoint_id', 'created_at', 'balance_after_micros'])
-        .expression((eb) =>
-          eb
-            .selectFrom('ledger_entries')
-            .select((inner) => [
-              'account_id',
-              'request_id',
-              inner.val(request.kind).as('kind'),
-              inner(inner.neg('amount_micros'), '-', request.costMicros).as('amount_micros'),
-              inner.val(request.costMicros).as('cost_micros'),
-              inner.val(request.endpointId).as('endpoint_id'),
-              inner.val(request.at).as('created_at'),
-              inner.lit(0).as('balance_after_micros'), // set by the trigger
-            ])
-            .where('request_id', '=', request.requestId)
-            .where('account_id', '=', request.accountId)
-            .where('kind', '=', 'hold')
-            .where(inner => inner(inner.neg('amount_micros'), '>=', request.costMicros)),
-        )
-        .returning('balance_after_micros')
-        .executeTakeFirst();
-      if (settled) return settled.balance_after_micros;
+      const capture = request.kind === 'capture';
+      const record = request.idempotent;
+      const { rows } = await sql<{ balance: number }>`
+        with settled as (
+          insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
+          select hold.account_id, hold.request_id, ${request.kind}, -hold.amount_micros - ${request.costMicros}, ${request.costMicros},
+                 ${request.endpointId}, ${request.at}, 0
+            from ledger_entries as hold
+           where hold.request_id = ${request.requestId} and hold.account_id = ${request.accountId} and hold.kind = 'hold'
+             and -hold.amount_micros >= ${request.costMicros}
+             and (${!capture} or exists (select 1 from open_holds
+                                          where open_holds.request_id = hold.request_id and open_holds.lease_expires_at > ${request.now}))
+          returning request_id, balance_after_micros),
+        closed as (delete from open_holds where request_id in (select request_id from settled)),
+        stored as (
+          update idempotency_keys
+             set state = 'done', status = ${record?.status ?? null}, headers = ${record?.headers ?? null},
+                 body = ${record?.body ?? null}, expires_at = ${record?.expiresAt ?? 0}
+           where ${record !== undefined} and account_id = ${request.accountId} and key = ${record?.key ?? ''}
+             and exists (select 1 from settled))
+        select balance_after_micros as balance from settled`.execute(db);
+      if (rows[0]) return rows[0].balance;
       const hold = await db
         .selectFrom('ledger_entries')
         .select('amount_micros')
@@ -63,7 +59,20 @@ export function kyselySettlement(db: Kysely<Database>): Settlement {
         .where('account_id', '=', request.accountId)
         .where('kind', '=', 'hold')
         .executeTakeFirst();
+      if (capture && hold && -hold.amount_micros >= request.costMicros) {
+        throw new LeaseExpiredError(`the lease of ${request.requestId} has expired; its hold is released, not captured`);
+      }
       throw settlementRefusal(request, hold && -hold.amount_micros);
+    },
+
+    async extend(accountId, requestId, leaseExpiresAt) {
+      const result = await db
+        .updateTable('open_holds')
+        .set({ lease_expires_at: sql<number>`greatest(lease_expires_at, ${leaseExpiresAt})` })
+        .where('request_id', '=', requestId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
   };
 }

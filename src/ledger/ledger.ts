@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, LedgerEntryKind } from '../store/schema';
 import type { Micros } from '../core/money';
-import { requestIdFloor } from '../core/request-id';
 import { constraintViolation } from '../store/constraint-violation';
 import type { Store } from '../store/database';
 import { kyselySettlement } from './kysely-settlement';
-import type { Settlement } from './settlement';
+import { SettlementError, type IdempotentRecord, type Settlement } from './settlement';
 import { sqliteSettlement } from './sqlite-settlement';
 
 export interface Account {
@@ -23,7 +22,24 @@ export class DuplicateEmailError extends Error {}
 /** Balances stay far inside the range where a JavaScript number is an exact integer. */
 export const MAX_BALANCE_MICROS = 1_000_000_000 * 1_000_000;
 
-const RECONCILE_CHUNK = 500;
+const RECONCILE_CHUNK = 100;
+
+/** The lease of a hold taken without one (the CLI, tests): as long as the old reconciler waited. */
+const DEFAULT_LEASE_SECONDS = 600;
+
+/**
+ * A hold on an account for one request, with a lease: captured at the actual cost, released, or
+ * kept alive longer. Exactly one capture or release settles it.
+ */
+export interface Reservation {
+  readonly requestId: string;
+  readonly maxMicros: Micros;
+  /** Charges `costMicros` (≤ the hold) and returns the balance after; LeaseExpiredError once the lease expired. */
+  capture(costMicros: Micros, idempotent?: IdempotentRecord): Promise<Micros>;
+  release(): Promise<Micros>;
+  /** The lease now ends `seconds` from now (never earlier than it did). */
+  extend(seconds: number): Promise<void>;
+}
 
 /**
  * The only code that writes money. Every balance change is a ledger entry; inserting it moves the
@@ -63,6 +79,14 @@ export class Ledger {
     return { id, email, balanceMicros: creditMicros, createdAt };
   }
 
+  /**
+   * Runs other writes to the database the ledger shares (idempotency keys) without interleaving
+   * with a settlement's open turn.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return this.settlement.exclusive(work);
+  }
+
   async findAccount(accountId: string): Promise<Account | undefined> {
     // Through `exclusive`, so what the settlement keeps in memory is written before the read.
     const row = await this.settlement.exclusive(() => this.db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst());
@@ -79,67 +103,79 @@ export class Ledger {
   }
 
   /**
-   * Reserves `micros` for a request. Returns false, writing nothing, when the balance cannot cover
-   * it.
+   * Reserves up to `maxMicros` for a request, for `leaseSeconds`: until the lease expires (or is
+   * extended) the reconciler leaves the hold alone, whatever its age. Undefined, writing nothing,
+   * when the balance cannot cover it.
    */
-  async hold(accountId: string, micros: Micros, requestId: string, endpointId: string): Promise<boolean> {
-    return this.settlement.hold({ accountId, micros, requestId, endpointId, at: this.timestamp() });
+  async reserve(
+    accountId: string,
+    maxMicros: Micros,
+    options: { requestId: string; endpointId: string; leaseSeconds: number },
+  ): Promise<Reservation | undefined> {
+    const { requestId, endpointId } = options;
+    if (!(await this.hold(accountId, maxMicros, requestId, endpointId, options.leaseSeconds))) return undefined;
+    return {
+      requestId,
+      maxMicros,
+      capture: (costMicros, idempotent) => this.capture(accountId, requestId, costMicros, endpointId, idempotent),
+      release: () => this.release(accountId, requestId, endpointId),
+      extend: async (seconds) => {
+        if (!(await this.settlement.extend(accountId, requestId, this.now().getTime() + seconds * 1000))) {
+          throw new SettlementError(`request ${requestId} holds nothing open to extend`);
+        }
+      },
+    };
+  }
+
+  /** Reserves `micros` for a request (see `reserve`). False, writing nothing, when the balance cannot cover it. */
+  async hold(accountId: string, micros: Micros, requestId: string, endpointId: string, leaseSeconds = DEFAULT_LEASE_SECONDS): Promise<boolean> {
+    const leaseExpiresAt = this.now().getTime() + leaseSeconds * 1000;
+    return this.settlement.hold({ accountId, micros, requestId, endpointId, at: this.timestamp(), leaseExpiresAt });
   }
 
   /**
    * Settles a held request at its actual cost, returning the balance after it. The amount held is
-   * read from the ledger, never trusted from the caller; a request settles only once.
+   * read from the ledger, never trusted from the caller; a request settles only once, and not
+   * after its lease expired (LeaseExpiredError). With `idempotent`, the response is stored in the
+   * same transaction.
    */
-  async capture(accountId: string, requestId: string, costMicros: Micros, endpointId: string): Promise<Micros> {
-    return this.settlement.settle({ accountId, requestId, kind: 'capture', costMicros, endpointId, at: this.timestamp() });
+  async capture(accountId: string, requestId: string, costMicros: Micros, endpointId: string, idempotent?: IdempotentRecord): Promise<Micros> {
+    const now = this.now().getTime();
+    return this.settlement.settle({ accountId, requestId, kind: 'capture', costMicros, endpointId, at: this.timestamp(), now, ...(idempotent ? { idempotent } : {}) });
   }
 
   /** Gives a hold back in full: the request failed and costs nothing. */
   async release(accountId: string, requestId: string, endpointId: string): Promise<Micros> {
-    return this.settlement.settle({ accountId, requestId, kind: 'release', costMicros: 0, endpointId, at: this.timestamp() });
+    return this.settlement.settle({ accountId, requestId, kind: 'release', costMicros: 0, endpointId, at: this.timestamp(), now: this.now().getTime() });
   }
 
   /**
-   * Releases holds that were never settled, taken between `lookbackMs` and `olderThanMs` ago: what
-   * a crash between a call's hold and its settlement leaves behind. Requests never run that long,
-   * so such a hold belongs to no request in flight, on any instance. Request ids sort by time, so
-   * the window is a range of the request index; it is read in chunks, so a large window never
-   * holds the database (or SQLite's event loop) for long. Returns how many were released.
+   * Releases every hold whose lease has expired, whatever its age: what a crash between a call's
+   * hold and its settlement leaves behind. Reads only open holds, by lease (an index), a chunk at
+   * a time with a turn of the event loop between chunks, so its work grows with the expired holds
+   * and never holds the event loop (or SQLite's write lock) for long. A release racing another
+   * instance's, or a late capture, settles once (the ledger's one-settlement index). Returns how
+   * many it released.
    */
-  async releaseStaleHolds(window: { olderThanMs: number; lookbackMs: number }): Promise<number> {
-    const now = this.now().getTime();
-    const end = requestIdFloor(now - window.olderThanMs);
-    let after = requestIdFloor(now - window.lookbackMs);
+  async releaseExpiredHolds(): Promise<number> {
     let released = 0;
     for (;;) {
-      const stale = await this.db
-        .selectFrom('ledger_entries as hold')
-        .select(['hold.account_id', 'hold.request_id', 'hold.endpoint_id'])
-        .where('hold.request_id', '>', after)
-        .where('hold.request_id', '<', end)
-        .where('hold.kind', '=', 'hold')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('ledger_entries as settlement')
-                .select('settlement.id')
-                .whereRef('settlement.request_id', '=', 'hold.request_id')
-                .where('settlement.kind', 'in', ['capture', 'release']),
-            ),
-          ),
-        )
-        .orderBy('hold.request_id')
+      const now = this.now().getTime();
+      const expired = await this.db
+        .selectFrom('open_holds')
+        .select(['account_id', 'request_id', 'endpoint_id'])
+        .where('lease_expires_at', '<=', now)
+        .orderBy('lease_expires_at')
         .limit(RECONCILE_CHUNK)
         .execute();
-      for (const hold of stale) {
-        // A settlement racing this one wins through the one-settlement index; that is fine.
+      for (const hold of expired) {
         await this.release(hold.account_id, hold.request_id, hold.endpoint_id ?? 'ledger.reconcile').then(
           () => (released += 1),
           () => undefined,
         );
       }
-      if (stale.length < RECONCILE_CHUNK) return released;
-      after = stale[stale.length - 1]!.request_id;
+      if (expired.length < RECONCILE_CHUNK) return released;
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

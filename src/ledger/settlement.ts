@@ -3,12 +3,28 @@ import { constraintViolation } from '../store/constraint-violation';
 
 export class SettlementError extends Error {}
 
+/** The hold's lease had expired (it is released, or about to be): the capture is refused. */
+export class LeaseExpiredError extends SettlementError {}
+
 export interface HoldRequest {
   accountId: string;
   requestId: string;
   micros: Micros;
   endpointId: string;
   at: string;
+  /** When the reconciler may release the hold (ms since the epoch). */
+  leaseExpiresAt: number;
+}
+
+/** A response stored under an `Idempotency-Key`, written in the same transaction as the capture. */
+export interface IdempotentRecord {
+  key: string;
+  status: number;
+  /** JSON of the headers to replay. */
+  headers: string;
+  body: string;
+  /** ms since the epoch. */
+  expiresAt: number;
 }
 
 export interface SettleRequest {
@@ -19,6 +35,10 @@ export interface SettleRequest {
   costMicros: Micros;
   endpointId: string;
   at: string;
+  /** Now, in ms since the epoch: a capture is refused once the hold's lease has expired. */
+  now: number;
+  /** With a capture: the response to store under its idempotency key. */
+  idempotent?: IdempotentRecord;
 }
 
 /**
@@ -33,8 +53,13 @@ export interface SettleRequest {
 export interface Settlement {
   /** True when held; false (nothing written) when the balance cannot cover it. */
   hold(request: HoldRequest): Promise<boolean>;
-  /** The balance after settling. Throws SettlementError when there is no hold or the cost exceeds it. */
+  /**
+   * The balance after settling. Throws SettlementError when there is no hold or the cost exceeds
+   * it, and LeaseExpiredError for a capture whose lease has expired.
+   */
   settle(request: SettleRequest): Promise<Micros>;
+  /** Moves an open hold's lease to `leaseExpiresAt` (never earlier); false when it is not open. */
+  extend(accountId: string, requestId: string, leaseExpiresAt: number): Promise<boolean>;
   /** Runs the ledger's other multi-statement writes (a query-builder transaction) without interleaving. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
 }

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Micros } from '../core/money';
-import { SettlementError, settlementRefusal, type HoldRequest, type Settlement, type SettleRequest } from './settlement';
+import { LeaseExpiredError, SettlementError, settlementRefusal, type HoldRequest, type IdempotentRecord, type Settlement, type SettleRequest } from './settlement';
 
 const CAPTURES_PER_STATEMENT = 16;
 /** How long a commit may be put off while calls keep arriving (see endTurn). */
@@ -52,14 +52,29 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
     `insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
      values (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertSettlement = database.prepare<[string, number, number, string, string, number, string, string, number], { amount: number; balance: number }>(
+  const insertSettlement = database.prepare<[string, number, number, string, string, number, string, string, number, number, number], { amount: number; balance: number }>(
     `insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
      select hold.account_id, hold.request_id, ?, -hold.amount_micros - ?, ?, ?, ?,
             (select balance_micros from accounts where id = hold.account_id) - hold.amount_micros - ?
        from ledger_entries as hold
       where hold.request_id = ? and hold.account_id = ? and hold.kind = 'hold' and -hold.amount_micros >= ?
+        and (? or exists (select 1 from open_holds where open_holds.request_id = hold.request_id and open_holds.lease_expires_at > ?))
      returning amount_micros as amount, balance_after_micros as balance`,
   );
+  // A hold written to the ledger has its row in open_holds until it settles (the reconciler's index).
+  const openHold = database.prepare<[string, string, string, number]>(
+    'insert into open_holds (request_id, account_id, endpoint_id, lease_expires_at) values (?, ?, ?, ?)',
+  );
+  const closeHold = database.prepare<[string]>('delete from open_holds where request_id = ?');
+  const extendLease = database.prepare<[number, string, string]>(
+    'update open_holds set lease_expires_at = max(lease_expires_at, ?) where request_id = ? and account_id = ?',
+  );
+  const storeResponse = database.prepare<[number, string, string, number, string, string]>(
+    "update idempotency_keys set state = 'done', status = ?, headers = ?, body = ?, expires_at = ? where account_id = ? and key = ?",
+  );
+  const store = (accountId: string, record: IdempotentRecord | undefined) => {
+    if (record) storeResponse.run(record.status, record.headers, record.body, record.expiresAt, accountId, record.key);
+  };
   const captureStatements = new Map<number, SQLite.Statement<unknown[]>>();
   const insertCaptures = (rows: number) => {
     let statement = captureStatements.get(rows);
@@ -125,12 +140,26 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
         captures.push(capture);
       });
     }
-    // The hold was written by an earlier turn: settle against its entry now.
-    const settled = insertSettlement.get(
-      request.kind, request.costMicros, request.costMicros, request.endpointId, request.at, request.costMicros,
-      request.requestId, request.accountId, request.costMicros,
-    );
-    if (settled === undefined) throw settlementRefusal(request, heldAmount.get(request.requestId, request.accountId));
+    // The hold was written by an earlier turn: settle against its entry now, in a savepoint so
+    // that its entry, its open hold and its stored response are written together or not at all.
+    const settled = database.transaction(() => {
+      const entry = insertSettlement.get(
+        request.kind, request.costMicros, request.costMicros, request.endpointId, request.at, request.costMicros,
+        request.requestId, request.accountId, request.costMicros, request.kind === 'release' ? 1 : 0, request.now,
+      );
+      if (entry) {
+        closeHold.run(request.requestId);
+        store(request.accountId, request.idempotent);
+      }
+      return entry;
+    })();
+    if (settled === undefined) {
+      const held = heldAmount.get(request.requestId, request.accountId);
+      if (request.kind === 'capture' && held !== undefined && held >= request.costMicros) {
+        throw new LeaseExpiredError(`the lease of ${request.requestId} has expired; its hold is released, not captured`);
+      }
+      throw settlementRefusal(request, held);
+    }
     const account = accounts.get(request.accountId);
     if (account) account.stored += settled.amount;
     return new Promise<Micros>((resolve, reject) => waiters.push({ resolve: () => resolve(settled.balance), reject }));
@@ -185,7 +214,10 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
     for (const request of open.values()) {
       const account = balances.get(request.accountId)!;
       try {
-        insertEntry.run(request.accountId, request.requestId, 'hold', -request.micros, 0, request.endpointId, request.at, account.stored - request.micros);
+        database.transaction(() => {
+          insertEntry.run(request.accountId, request.requestId, 'hold', -request.micros, 0, request.endpointId, request.at, account.stored - request.micros);
+          openHold.run(request.requestId, request.accountId, request.endpointId, request.leaseExpiresAt);
+        })();
         account.stored -= request.micros;
       } catch {
         // Reported when the call settles: "holds nothing".
@@ -197,7 +229,10 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
       const account = balances.get(request.accountId)!;
       try {
         const balance = account.stored - request.costMicros;
-        insertEntry.run(request.accountId, request.requestId, 'capture', -request.costMicros, request.costMicros, request.endpointId, request.at, balance);
+        database.transaction(() => {
+          insertEntry.run(request.accountId, request.requestId, 'capture', -request.costMicros, request.costMicros, request.endpointId, request.at, balance);
+          store(request.accountId, request.idempotent);
+        })();
         account.stored = capture.balance = balance;
         written.push(capture);
       } catch (error) {
@@ -207,8 +242,9 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
     // Several captures to a statement: SQLite's per-statement work is shared.
     for (let start = 0; start < charged.length; start += CAPTURES_PER_STATEMENT) {
       const chunk = charged.slice(start, start + CAPTURES_PER_STATEMENT);
-      if (chunk.length === 1) {
-        writeCapture(chunk[0]!);
+      // A capture with a response to store is written alone, with it.
+      if (chunk.length === 1 || chunk.some((capture) => capture.request.idempotent)) {
+        chunk.forEach(writeCapture);
         continue;
       }
       const storedBefore = new Map<string, Micros>();
@@ -276,9 +312,19 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
     }
   };
 
+  const extend = (accountId: string, requestId: string, leaseExpiresAt: number): boolean => {
+    const unwritten = holds.get(requestId);
+    if (unwritten && unwritten.accountId === accountId) {
+      unwritten.leaseExpiresAt = Math.max(unwritten.leaseExpiresAt, leaseExpiresAt);
+      return true;
+    }
+    return extendLease.run(leaseExpiresAt, requestId, accountId).changes > 0;
+  };
+
   return {
     hold: (request) => inTurn(() => hold(request)),
     settle: (request) => inTurn(() => settle(request)),
+    extend: (accountId, requestId, leaseExpiresAt) => inTurn(() => extend(accountId, requestId, leaseExpiresAt)),
     exclusive,
   };
 }

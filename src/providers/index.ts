@@ -24,15 +24,41 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
 }
 
 /**
- * The providers as one call sees them: reading a family records its name, so the response can
- * say who served it (`x-tollgate-provider`).
+ * The providers as one call sees them: calling a family's method records the family's provider
+ * (reading one records nothing), so the response can say who served it (`x-tollgate-provider`).
  */
 export function trackProviders(providers: Providers, used: Set<string>): Providers {
+  const families = new Map<PropertyKey, unknown>();
   return new Proxy(providers, {
     get(target, family, receiver) {
-      const provider = Reflect.get(target, family, receiver) as { name?: string } | undefined;
-      if (provider?.name) used.add(provider.name);
-      return provider;
+      const provider = Reflect.get(target, family, receiver) as ({ name?: string } & object) | undefined;
+      if (!provider?.name) return provider;
+      let tracked = families.get(family);
+      if (!tracked) {
+        tracked = new Proxy(provider, {
+          get(inner, member, innerReceiver) {
+            const value = Reflect.get(inner, member, innerReceiver);
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]) => {
+              used.add(provider.name!);
+              return (value as (...args: unknown[]) => unknown).apply(inner, args);
+            };
+          },
+        });
+        families.set(family, tracked);
+      }
+      return tracked;
     },
   });
+}
+
+/**
+ * What `x-tollgate-provider` says: `sandbox` or `live` (vendors stay the operator's business),
+ * or the vendors' names when the operator chooses to expose them.
+ */
+export function providerLabel(used: ReadonlySet<string>, exposeVendorNames: boolean): string | undefined {
+  if (used.size === 0) return undefined;
+  const labels = new Set<string>();
+  for (const name of used) labels.add(exposeVendorNames || name === 'sandbox' ? name : 'live');
+  return [...labels].join(', ');
 }

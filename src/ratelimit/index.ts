@@ -7,10 +7,20 @@ import { RedisRateLimiter } from './redis-rate-limiter';
 const ONE_MINUTE_MS = 60_000;
 
 /** In-process by default; shared by every instance through Redis when REDIS_URL is set. */
-export function createRateLimiter(config: Config, clock?: () => number): RateLimiter {
-  const options = { limit: config.rateLimitPerMinute, windowMs: ONE_MINUTE_MS, clock };
-  if (config.redisUrl) {
-    return new RedisRateLimiter(new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }), options);
+function createPerMinuteLimiter(redisUrl: string | undefined, limit: number, namespace: string, clock?: () => number): RateLimiter {
+  const options = { limit, windowMs: ONE_MINUTE_MS, clock };
+  if (redisUrl) {
+    return new RedisRateLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }), { ...options, namespace });
   }
   return new MemoryRateLimiter(options);
+}
+
+/** Requests per API key (keyed by key id). */
+export function createRateLimiter(config: Config, clock?: () => number): RateLimiter {
+  return createPerMinuteLimiter(config.redisUrl, config.rateLimitPerMinute, 'tollgate:ratelimit:', clock);
+}
+
+/** Failed authentications per client address (keyed by `clientAddressKey`). */
+export function createFailedAuthenticationLimiter(config: Config, clock?: () => number): RateLimiter {
+  return createPerMinuteLimiter(config.redisUrl, config.authFailuresPerMinute, 'tollgate:authfail:', clock);
 }

@@ -24,8 +24,12 @@ local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
 return { allowed, count, oldest[2] or now }
 `;
 
+/** How long requests made right after start wait for the first connection to Redis. */
+const FIRST_CONNECTION_WAIT_MS = 1_000;
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly clock: () => number;
+  private readonly firstConnection: Promise<void>;
 
   constructor(
     private readonly redis: Redis,
@@ -33,9 +37,23 @@ export class RedisRateLimiter implements RateLimiter {
   ) {
     this.clock = options.clock ?? Date.now;
     redis.defineCommand('tollgateSlidingLog', { numberOfKeys: 1, lua: SLIDING_LOG_SCRIPT });
+    // Without an offline queue a command fails at once while Redis is unreachable — and so in the
+    // moment after start, before the connection is up, when requests would pass unchecked. Those
+    // wait for the first connection instead (a second at most); later outages still fail fast.
+    this.firstConnection =
+      redis.status === 'ready'
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            const timer = setTimeout(resolve, FIRST_CONNECTION_WAIT_MS).unref();
+            redis.once('ready', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
   }
 
   async consume(key: string): Promise<RateLimitDecision> {
+    await this.firstConnection;
     const { limit, windowMs } = this.options;
     const now = this.clock();
     const member = `${now}:${randomBytes(6).toString('base64url')}`;

@@ -15,12 +15,19 @@ export function languageCode(defaultValue = 'en') {
     .meta({ description: 'ISO language code.', examples: [defaultValue] });
 }
 
+/**
+ * The one rule for an integer request field: a whole number (10.5 is refused, not rounded) from
+ * `min` to `max`. Beyond the safe integer range zod reports its own bound too; `describeIssues`
+ * keeps the tighter one, so the caller reads a single limit.
+ */
+export function wholeNumber(min: number, max?: number) {
+  const atLeast = z.number().int().min(min);
+  return max === undefined ? atLeast : atLeast.max(max);
+}
+
 /** The SEO data vendor's numeric location code (2840 = United States). */
 export function locationCode(defaultValue = 2840) {
-  return z
-    .number()
-    .int()
-    .positive()
+  return wholeNumber(1)
     .default(defaultValue)
     .meta({ description: 'Target location code (2840 = United States, 2826 = United Kingdom, 2276 = Germany).', examples: [defaultValue] });
 }
@@ -42,11 +49,7 @@ export function countryCode(defaultValue = 'us') {
 
 /** How many rows to return: an integer from 1 to `max`. */
 export function resultLimit(defaultValue: number, max: number) {
-  return z
-    .number()
-    .int()
-    .min(1)
-    .max(max)
+  return wholeNumber(1, max)
     .default(defaultValue)
     .meta({ description: `Most rows to return, 1 to ${max} (default ${defaultValue}).` });
 }

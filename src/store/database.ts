@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { migrateToLatest } from './migrate';
 import type { Database } from './schema';
-import { ledgerMigration } from './migrations/001-ledger';
-import { sqliteLedgerHotPathMigration } from './migrations/002-sqlite-ledger-hot-path';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -72,24 +71,4 @@ async function openPostgres(databaseUrl: string, schema: string | undefined): Pr
 async function currentSchema(store: Store): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
   return rows[0]!.schema;
-}
-
-async function migrateToLatest(store: Store, schema: string | undefined): Promise<void> {
-  const provider: MigrationProvider = {
-    getMigrations: async () => ({
-      '001-ledger': ledgerMigration(store.dialect),
-      '002-sqlite-ledger-hot-path': sqliteLedgerHotPathMigration(store.dialect),
-    }),
-  };
-  const { error, results } = await new Migrator({
-    db: store.db,
-    provider,
-    // Kysely looks for its bookkeeping tables across all schemas; pin them to the one we use.
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  }).migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
-  }
 }

@@ -5,6 +5,8 @@ export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   ledger_entries: LedgerEntriesTable;
+  open_holds: OpenHoldsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface AccountsTable {
@@ -44,4 +46,27 @@ export interface LedgerEntriesTable {
   balance_after_micros: number;
   endpoint_id: string | null;
   created_at: string;
+}
+
+/** A hold not settled yet, and when its lease expires (ms since the epoch). */
+export interface OpenHoldsTable {
+  request_id: string;
+  account_id: string;
+  endpoint_id: string | null;
+  lease_expires_at: number;
+}
+
+/** An `Idempotency-Key` of an account: running, or done with the response it was charged for. */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  /** SHA-256 of the method, path and body the key was first used with. */
+  fingerprint: string;
+  state: 'running' | 'done';
+  /** ms since the epoch: a running claim's lease, or a stored response's 24 h. */
+  expires_at: number;
+  status: number | null;
+  /** JSON object of the response headers to replay. */
+  headers: string | null;
+  body: string | null;
 }

@@ -161,6 +161,47 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 120_000 }, () => {
     assert.deepEqual(entries.map((entry) => [entry.kind, Number(entry.amount_micros)]), [['credit', 5_000_000], ['credit', 2_250_000], ['credit', 1]]);
   });
 
+  test('accounts show --account: balance, created, and every key (prefix, created, revoked) but never a key itself', async () => {
+    const created = await succeed(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '3.5']);
+    const second = await succeed(target, ['keys', 'create', '--account', created.accountId]);
+    await succeed(target, ['keys', 'revoke', second.keyId]);
+    const shown = await succeed(target, ['accounts', 'show', '--account', created.accountId]);
+    const row = await store.db.selectFrom('accounts').selectAll().where('id', '=', created.accountId).executeTakeFirstOrThrow();
+    assert.deepEqual(Object.keys(shown).sort(), ['accountId', 'balanceUsd', 'createdAt', 'email', 'keys']);
+    assert.equal(shown.accountId, created.accountId);
+    assert.equal(shown.email, row.email);
+    assert.equal(shown.balanceUsd, 3.5);
+    assert.equal(shown.createdAt, row.created_at);
+    assert.equal(shown.keys.length, 2);
+    const [newest, first] = shown.keys;
+    assert.equal(newest.keyId, second.keyId);
+    assert.equal(newest.prefix, second.apiKey.slice(0, 12));
+    assert.ok(!Number.isNaN(Date.parse(newest.revokedAt)), 'the second key is revoked');
+    assert.equal(first.prefix, created.apiKey.slice(0, 12));
+    assert.equal(first.revokedAt, null);
+    assert.ok(!JSON.stringify(shown).includes(created.apiKey) && !JSON.stringify(shown).includes(second.apiKey), 'no key printed');
+    await fail(target, ['accounts', 'show', '--account', 'acct_doesnotexist'], /no account acct_doesnotexist/);
+  });
+
+  test('accounts list: newest first, a page at a time (--limit, --offset)', async () => {
+    const older = await succeed(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '1']);
+    const newer = await succeed(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '2']);
+    const [firstPage, secondPage] = await Promise.all([
+      succeed(target, ['accounts', 'list', '--limit', '2']),
+      succeed(target, ['accounts', 'list', '--limit', '1', '--offset', '1']),
+      fail(target, ['accounts', 'list', '--limit', '0'], /--limit must be a whole number from 1 to 1000/),
+      fail(target, ['accounts', 'list', '--offset', '-1'], /--offset must be a whole number/),
+    ]);
+    assert.deepEqual(
+      firstPage.accounts.map((account: { accountId: string; balanceUsd: number }) => [account.accountId, account.balanceUsd]),
+      [[newer.accountId, 2], [older.accountId, 1]],
+    );
+    assert.deepEqual(Object.keys(firstPage.accounts[0]).sort(), ['accountId', 'balanceUsd', 'createdAt', 'email']);
+    assert.equal(firstPage.nextOffset, 2, 'older accounts follow');
+    assert.deepEqual(secondPage.accounts.map((account: { accountId: string }) => account.accountId), [older.accountId]);
+    assert.equal(secondPage.nextOffset, 2);
+  });
+
   test('unknown commands and options: non-zero exit, nothing on stdout, a clear message', async () => {
     await Promise.all([
       fail(target, ['frobnicate'], /unknown command 'frobnicate'/),
@@ -178,7 +219,8 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 120_000 }, () => {
       fail(target, ['accounts', 'create', '--email', '  '], /missing --email/),
       fail(target, ['accounts', 'create', '--email', 'not-an-email'], /--email must be an email address/),
       fail(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', 'lots'], /--credit must be a USD amount/),
-      fail(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit=-5'], /--credit cannot be negative/),
+      fail(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit=-5'], /--credit -5: the amount cannot be negative/),
+      fail(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '-1'], /--credit -1: the amount cannot be negative/),
     ]);
   });
 
@@ -186,8 +228,8 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 120_000 }, () => {
     const { accountId } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
     await Promise.all([
       fail(target, ['credits', 'add', '--account', accountId, '--usd', 'abc'], /--usd must be a USD amount/),
-      fail(target, ['credits', 'add', '--account', accountId, '--usd', '-1'], /--usd/),
-      fail(target, ['credits', 'add', '--account', accountId, '--usd=-1'], /--usd cannot be negative/),
+      fail(target, ['credits', 'add', '--account', accountId, '--usd', '-1'], /--usd -1: the amount cannot be negative/),
+      fail(target, ['credits', 'add', '--account', accountId, '--usd=-1'], /--usd -1: the amount cannot be negative/),
       fail(target, ['credits', 'add', '--account', accountId, '--usd', '0'], /--usd must be more than 0/),
       fail(target, ['credits', 'add', '--account', accountId, '--usd', '1.0000001'], /--usd must be a USD amount/),
       fail(target, ['credits', 'add', '--account', accountId], /missing --usd/),

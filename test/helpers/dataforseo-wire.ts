@@ -91,7 +91,7 @@ async function startDataForSeoHarness(environment: Record<string, string> = {}):
       const before = await app.balance(accountId);
       const response = await app.post(route, body, apiKey);
       assert.equal(response.status, 200, JSON.stringify(response.body));
-      assert.equal(response.headers.get('x-tollgate-provider'), 'dataforseo');
+      assert.equal(response.headers.get('x-tollgate-provider'), 'live');
       assert.equal(before - (await app.balance(accountId)), micros);
       return response;
     },

@@ -188,7 +188,7 @@ const throwingEndpoint = defineEndpoint({
   description: 'A handler with a bug.',
   input: Echo,
   output: z.object({ word: z.string() }),
-  price: perCall(0.05),
+  price: ({ perCall }) => perCall(0.05),
   examples: { request: {}, response: { word: 'hello' } },
   async handler() {
     throw new Error('secret detail');
@@ -203,7 +203,7 @@ const throwingLaterEndpoint = defineEndpoint({
   description: 'A handler that fails after waiting, as on a vendor.',
   input: Echo,
   output: z.object({ word: z.string() }),
-  price: perCall(0.05),
+  price: ({ perCall }) => perCall(0.05),
   examples: { request: {}, response: { word: 'hello' } },
   async handler() {
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -219,7 +219,7 @@ const throwingWithStatusEndpoint = defineEndpoint({
   description: 'As an HTTP client library does when a vendor answers 400 or 404.',
   input: Echo,
   output: z.object({ word: z.string() }),
-  price: perCall(0.05),
+  price: ({ perCall }) => perCall(0.05),
   examples: { request: {}, response: { word: 'hello' } },
   async handler() {
     throw Object.assign(new Error('secret detail from https://vendor.internal/v3?token=abc'), { statusCode: 400 });
@@ -234,7 +234,7 @@ const badOutputEndpoint = defineEndpoint({
   description: 'A handler whose output does not match.',
   input: Echo,
   output: z.object({ count: z.number().int() }),
-  price: perCall(0.05),
+  price: ({ perCall }) => perCall(0.05),
   examples: { request: {}, response: { count: 1 } },
   async handler() {
     return { count: 'not a number' } as unknown as { count: number };

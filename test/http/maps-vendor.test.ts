@@ -244,7 +244,7 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
     const before = await app.balance(accountId);
     const response = await app.post(path, body, apiKey);
     assert.equal(response.status, 200, JSON.stringify(response.body));
-    assert.equal(response.headers.get('x-tollgate-provider'), 'google-places');
+    assert.equal(response.headers.get('x-tollgate-provider'), 'live');
     assert.equal(response.headers.get('x-cost-usd'), costUsd);
     assert.equal(before - (await app.balance(accountId)), Math.round(Number(costUsd) * 1_000_000));
     return response;

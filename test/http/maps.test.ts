@@ -387,7 +387,7 @@ describe(`maps endpoints on the sandbox (${testDatabaseLabel()})`, () => {
 
     test('depth is rounded to the nearest 10 (44 → 40, 45 → 50) and held on the rounded value', async () => {
       const busy = (await places('/v1/serp/websearch-maps', { query: 'coffee in seattle', limit: 20 })).find((place) => (place.userRatingCount ?? 0) >= 150)!;
-      for (const [asked, rounded] of [[44, 40], [45, 50], [10, 10], [14.9, 10], [146, 150]] as const) {
+      for (const [asked, rounded] of [[44, 40], [45, 50], [10, 10], [14, 10], [15, 20], [146, 150]] as const) {
         const data = (await ok('/v1/maps/reviews', { place_id: busy.id, depth: asked })).body.data;
         assert.equal(data.depth, rounded, `depth ${asked}`);
         assert.equal(data.reviews.length, rounded);

@@ -122,24 +122,53 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
       assert.ok(success?.schema && typeof success.schema === 'object', '200 schema');
       assert.ok(success.schema.properties?.data, '200 schema describes data');
       assert.deepEqual(success.example, { ok: true, data: endpoint.examples.response });
-      for (const status of ['400', '401', '402', '502']) {
+      const withBody = endpoint.method === 'POST';
+      for (const status of ['400', '401', '402', '405', '429', '502', ...(withBody ? ['413', '415'] : [])]) {
         const response = operation.responses[status] as Json | undefined;
         assert.ok(response, `${status} documented`);
         const resolved = response.$ref ? resolve(document, response.$ref) : response;
         assert.equal(resolved.content['application/json'].schema.$ref, '#/components/schemas/ErrorResponse');
       }
+      if (!withBody) {
+        assert.equal(operation.responses['413'], undefined, 'a GET has no body to be too large');
+        assert.equal(operation.responses['415'], undefined, 'a GET has no body to be of the wrong type');
+      }
     });
   }
 
-  test('GET /docs redirects to /docs/, an HTML page that loads /openapi.json', async () => {
-    const redirect = await fetch(`${app.baseUrl}/docs`, { redirect: 'manual' });
-    assert.ok(redirect.status >= 300 && redirect.status < 400, `status ${redirect.status}`);
-    assert.match(redirect.headers.get('location') ?? '', /^\/docs\/?$/);
-    const page = await fetch(`${app.baseUrl}/docs/`);
-    assert.equal(page.status, 200);
-    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
-    const html = await page.text();
-    assert.match(html, /<html/i);
-    assert.match(html, /\/openapi\.json/);
+  test('429 documents Retry-After and 405 documents Allow, as the server sends them', async () => {
+    const tooMany = resolve(document, '#/components/responses/Error429');
+    assert.equal(tooMany.headers?.['retry-after']?.schema?.type, 'integer');
+    const notAllowed = resolve(document, '#/components/responses/Error405');
+    assert.equal(notAllowed.headers?.allow?.schema?.type, 'string');
+
+    const [path, item] = Object.entries(document.paths as Record<string, Json>)[0]!;
+    const method = 'post' in item ? 'PUT' : 'POST';
+    const response = await fetch(app.baseUrl + path, { method });
+    assert.equal(response.status, 405);
+    assert.ok(response.headers.get('allow'), 'Allow header');
+    assert.equal(((await response.json()) as Json).error.code, 'METHOD_NOT_ALLOWED');
+  });
+
+  test('GET /docs (and /docs/) is an HTML page titled Tollgate whose every asset this server serves', async () => {
+    for (const route of ['/docs', '/docs/']) {
+      const page = await fetch(app.baseUrl + route, { redirect: 'manual' });
+      assert.equal(page.status, 200, route);
+      assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+      assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'none'/);
+      const html = await page.text();
+      assert.match(html, /<title>[^<]*Tollgate[^<]*<\/title>/);
+      const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+      assert.ok(assets.length >= 3, `assets: ${assets.join(', ')}`);
+      for (const asset of assets) {
+        assert.match(asset, /^\/docs\/assets\//, 'served here, not by another host');
+        const response = await fetch(app.baseUrl + asset);
+        assert.equal(response.status, 200, asset);
+        await response.arrayBuffer();
+      }
+    }
+    const initializer = await (await fetch(`${app.baseUrl}/docs/assets/initializer.js`)).text();
+    assert.match(initializer, /'\/openapi\.json'/);
+    assert.equal((await fetch(`${app.baseUrl}/docs/assets/package.json`)).status, 404, 'only the page\'s own assets');
   });
 });

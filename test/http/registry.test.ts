@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { EndpointDefinition } from '../../src/core/define-endpoint';
 import { UpstreamError } from '../../src/core/errors';
 import { parseUsd } from '../../src/core/money';
+import { formatPath, jsonNodes, pathOf } from '../../src/core/validation';
 import { endpoints } from '../../src/endpoints';
 import type { ProviderFamily, Providers } from '../../src/providers/providers';
 import { sandboxProviders } from '../../src/providers/sandbox';
@@ -36,6 +37,21 @@ function call(app: TestApp, endpoint: EndpointDefinition, body: Record<string, u
 
 function example(endpoint: EndpointDefinition): Record<string, unknown> {
   return endpoint.examples.request as Record<string, unknown>;
+}
+
+/**
+ * The example request with a lone UTF-16 surrogate appended to its first string (or, without one,
+ * in an extra field's name), and the field the refusal must name.
+ */
+function withLoneSurrogate(endpoint: EndpointDefinition): { body: Record<string, unknown>; field: string } {
+  const body = structuredClone(example(endpoint));
+  for (const node of jsonNodes(body)) {
+    if (typeof node.value === 'string' && node.parent && node.key !== undefined) {
+      (node.parent.value as Record<string | number, unknown>)[node.key] = `${node.value}\ud800`;
+      return { body, field: formatPath(pathOf(node)) };
+    }
+  }
+  return { body: { ...body, ['field\ud800']: 1 }, field: 'body' };
 }
 
 async function ledgerKinds(app: TestApp, accountId: string): Promise<string[]> {
@@ -139,6 +155,21 @@ describe(`registry: every endpoint through HTTP (${testDatabaseLabel()})`, () =>
       assert.equal(await app.balance(accountId), 1_000_000);
       assert.deepEqual(await ledgerKinds(app, accountId), ['credit']);
     });
+
+    // A query string cannot carry a lone surrogate (a percent-escape that is not UTF-8 stays as typed).
+    if (endpoint.method === 'POST') {
+      test(`${label(endpoint)}: 400 VALIDATION_ERROR on a string with a lone surrogate, naming it, not charged`, async () => {
+        const { accountId, apiKey } = await app.createAccount('1.00');
+        const { body, field } = withLoneSurrogate(endpoint);
+        const response = await call(app, endpoint, body, apiKey);
+        assert.equal(response.status, 400, JSON.stringify(response.body));
+        assert.equal(response.body.error.code, 'VALIDATION_ERROR');
+        assert.ok(response.body.error.message.startsWith(`${field}: `), response.body.error.message);
+        assert.match(response.body.error.message, /lone UTF-16 surrogate/);
+        assert.equal(await app.balance(accountId), 1_000_000);
+        assert.deepEqual(await ledgerKinds(app, accountId), ['credit']);
+      });
+    }
 
     if (exampleHold(endpoint) > 0) {
       test(`${label(endpoint)}: 402 NO_CREDITS at zero balance, nothing written to the ledger`, async () => {

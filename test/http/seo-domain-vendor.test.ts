@@ -168,7 +168,7 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
   async function ok(path: string, body: unknown, price: number): Promise<any> {
     const { response, cost } = await call(path, body);
     assert.equal(response.status, 200, JSON.stringify(response.body).slice(0, 500));
-    assert.equal(response.headers.get('x-tollgate-provider'), 'dataforseo');
+    assert.equal(response.headers.get('x-tollgate-provider'), 'live');
     assert.equal(cost, price, 'charged');
     return response.body.data;
   }

@@ -148,7 +148,7 @@ describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()
   async function succeeded(path: string, body: unknown) {
     const result = await call(path, body);
     assert.equal(result.response.status, 200, JSON.stringify(result.response.body));
-    assert.equal(result.response.headers.get('x-tollgate-provider'), 'dataforseo');
+    assert.equal(result.response.headers.get('x-tollgate-provider'), 'live');
     return result;
   }
 

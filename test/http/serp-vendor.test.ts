@@ -208,7 +208,7 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
   async function ok(path: string, body: unknown): Promise<TestResponse> {
     const response = await vendor.app.post(path, body, vendor.apiKey);
     assert.equal(response.status, 200, `${path}: ${JSON.stringify(response.body)}`);
-    assert.equal(response.headers.get('x-tollgate-provider'), 'dataforseo');
+    assert.equal(response.headers.get('x-tollgate-provider'), 'live');
     return response;
   }
 

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import Fastify from 'fastify';
 import { loadConfig } from '../../src/config';
 
 /** The environment as operators write it: defaults, empty variables, vendor credentials. */
@@ -33,4 +34,28 @@ test('the places vendor is configured by its key alone', () => {
 test('a bad value stops start-up naming the variable', () => {
   assert.throws(() => loadConfig({ TOLLGATE_UPSTREAM_TIMEOUT_MS: 'soon' }), /TOLLGATE_UPSTREAM_TIMEOUT_MS/);
   assert.throws(() => loadConfig({ DATAFORSEO_BASE_URL: 'not a url' }), /DATAFORSEO_BASE_URL/);
+});
+
+test('failed authentications: 300 per address per minute unless TOLLGATE_AUTH_FAILURES_PER_MINUTE says otherwise', () => {
+  assert.equal(loadConfig({}).authFailuresPerMinute, 300);
+  assert.equal(loadConfig({ TOLLGATE_AUTH_FAILURES_PER_MINUTE: '20' }).authFailuresPerMinute, 20);
+  assert.throws(() => loadConfig({ TOLLGATE_AUTH_FAILURES_PER_MINUTE: '0' }), /TOLLGATE_AUTH_FAILURES_PER_MINUTE/);
+});
+
+test('TOLLGATE_TRUST_PROXY: unset trusts nobody; a list of addresses and CIDR ranges; anything else stops start-up naming it', () => {
+  assert.deepEqual(loadConfig({}).trustProxy, []);
+  assert.deepEqual(loadConfig({ TOLLGATE_TRUST_PROXY: ' 10.0.0.2, 10.1.0.0/16,fd00::/8 ,::1,' }).trustProxy, ['10.0.0.2', '10.1.0.0/16', 'fd00::/8', '::1']);
+  assert.throws(
+    () => loadConfig({ TOLLGATE_TRUST_PROXY: '10.0.0.2, 10.0.0.300, true' }),
+    /TOLLGATE_TRUST_PROXY: '10\.0\.0\.300' is not an IP address or CIDR range[^\n]*\n\s+TOLLGATE_TRUST_PROXY: 'true' is not/,
+  );
+  for (const unsupported of ['0.0.0.0/0', '::/0', '10.0.0.0/33', 'fd00::/129', 'loopback']) {
+    assert.throws(() => loadConfig({ TOLLGATE_TRUST_PROXY: unsupported }), /TOLLGATE_TRUST_PROXY: '.*' is not an IP address or CIDR range/, unsupported);
+  }
+});
+
+test('every TOLLGATE_TRUST_PROXY the configuration accepts, Fastify accepts too', () => {
+  const { trustProxy } = loadConfig({ TOLLGATE_TRUST_PROXY: '127.0.0.1, ::1, 10.0.0.0/8, 172.16.0.0/12, 192.168.1.1/32, fd00::/8, 2001:db8::/128, ::ffff:10.0.0.1, 1.0.0.0/1, ::/1' });
+  assert.equal(trustProxy.length, 10);
+  assert.doesNotThrow(() => Fastify({ trustProxy }));
 });

@@ -51,7 +51,7 @@ describe('bias circle: latitude, longitude and radius all or none; rank_by dista
 
 describe('reviews depth: rounded to the nearest 10, halves up; held and billed on the rounded value', () => {
   test('rounding', () => {
-    const cases: Array<[number, number]> = [[10, 10], [14, 10], [14.9, 10], [15, 20], [44, 40], [45, 50], [50, 50], [144, 140], [145, 150], [150, 150]];
+    const cases: Array<[number, number]> = [[10, 10], [14, 10], [15, 20], [44, 40], [45, 50], [50, 50], [144, 140], [145, 150], [150, 150]];
     for (const [asked, rounded] of cases) {
       assert.equal(roundDepth(asked), rounded, `${asked}`);
       assert.equal(reviews.input.parse({ place_id: 'ChIJx', depth: asked }).depth, rounded);
@@ -70,6 +70,10 @@ describe('reviews depth: rounded to the nearest 10, halves up; held and billed o
   test('range checked before rounding: 5 and 151 are refused', () => {
     assert.equal(reviews.input.safeParse({ place_id: 'ChIJx', depth: 5 }).success, false);
     assert.equal(reviews.input.safeParse({ place_id: 'ChIJx', depth: 151 }).success, false);
+  });
+
+  test('a fraction is refused, not rounded: depth is a whole number', () => {
+    for (const depth of [10.5, 14.9]) assert.equal(reviews.input.safeParse({ place_id: 'ChIJx', depth }).success, false, `${depth}`);
   });
 });
 

@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 import { MemoryRateLimiter } from '../../src/ratelimit/memory-rate-limiter';
 import { RedisRateLimiter } from '../../src/ratelimit/redis-rate-limiter';
 import type { RateLimitDecision, RateLimiter, RateLimiterOptions } from '../../src/ratelimit/rate-limiter';
+import { createFailedAuthenticationLimiter } from '../../src/ratelimit';
+import { loadConfig } from '../../src/config';
 
 const WINDOW_MS = 60_000;
 /** A realistic epoch, so Redis scores look like the ones production writes. */
@@ -265,5 +267,58 @@ describe('RedisRateLimiter', { skip: redisUrl ? false : 'set REDIS_URL to run ag
         if (keys.length > 0) await redis.del(...keys);
       },
     };
+  });
+});
+
+describe('RedisRateLimiter on a connection still being made', { skip: redisUrl ? false : 'set REDIS_URL to run against Redis' }, () => {
+  test('requests made at once wait for the first connection and are counted, not let through unchecked', async () => {
+    const namespace = `tollgate-test:ratelimit:${randomUUID()}:`;
+    const redis = new Redis(redisUrl!, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    const limiter = new RedisRateLimiter(redis, { limit: 2, windowMs: WINDOW_MS, namespace });
+    try {
+      const decisions = await Promise.all([limiter.consume('key'), limiter.consume('key'), limiter.consume('key')]);
+      assert.deepEqual(decisions.map((decision) => decision.allowed).sort(), [false, true, true]);
+      await redis.del(`${namespace}key`);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
+describe('the failed-authentication limiter built from the configuration', () => {
+  const clock = new ManualClock();
+  const config = loadConfig({ TOLLGATE_AUTH_FAILURES_PER_MINUTE: '3', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
+  let limiter: RateLimiter;
+  before(() => {
+    limiter = createFailedAuthenticationLimiter(config, clock.read);
+  });
+  after(() => limiter.close());
+
+  test(`counts per address at TOLLGATE_AUTH_FAILURES_PER_MINUTE over a sliding minute (${redisUrl ? 'Redis' : 'in memory'})`, async () => {
+    // Addresses of this run only: a Redis limiter's counts outlive the test by a minute.
+    const prefix = `2001:db8:${randomUUID().slice(0, 4)}`;
+    const address = `${prefix}:0::/64`;
+    const neighbour = `${prefix}:1::/64`;
+    for (let index = 0; index < 3; index += 1) {
+      assert.equal((await limiter.consume(address)).allowed, true);
+      clock.advance(1_000);
+    }
+    assert.deepEqual(await limiter.consume(address), { allowed: false, limit: 3, remaining: 0, resetSeconds: 57 });
+    assert.equal((await limiter.consume(neighbour)).allowed, true);
+    clock.advance(57_000);
+    assert.equal((await limiter.consume(address)).allowed, true);
+    assert.equal((await limiter.consume(address)).allowed, false);
+  });
+
+  test('in Redis, under its own namespace', { skip: redisUrl ? false : 'set REDIS_URL to run against Redis' }, async () => {
+    const redis = new Redis(redisUrl!);
+    try {
+      const address = `198.18.${randomUUID().slice(0, 4)}`;
+      await limiter.consume(address);
+      assert.equal(await redis.zcard(`tollgate:authfail:${address}`), 1);
+      assert.equal(await redis.exists(`tollgate:ratelimit:${address}`), 0);
+    } finally {
+      await redis.quit();
+    }
   });
 });

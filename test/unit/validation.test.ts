@@ -1,7 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { describeIssues, formatPath } from '../../src/core/validation';
+import { ApiError } from '../../src/core/errors';
+import { callInput, describeIssues, formatPath, jsonNodes, pathOf } from '../../src/core/validation';
+import { wholeNumber } from '../../src/schemas/request-fields';
 
 /** What the server would say about `input` for `schema`: the real zod issues, described. */
 function described(schema: z.ZodType, input: unknown): string {
@@ -162,7 +164,80 @@ describe('describeIssues', () => {
     );
   });
 
+  test('an integer beyond the safe range reports the field\'s own limit only', () => {
+    const schema = z.strictObject({ depth: wholeNumber(1, 100), offset: wholeNumber(0) });
+    assert.equal(described(schema, { depth: 9007199254740993, offset: 0 }), 'depth: must be at most 100');
+    assert.equal(described(schema, { depth: -9007199254740993, offset: 0 }), 'depth: must be at least 1');
+    assert.equal(described(schema, { depth: 1, offset: 1e300 }), 'offset: must be at most 9007199254740991');
+  });
+
+  test('the one integer rule refuses fractions and keeps its bounds', () => {
+    const schema = z.strictObject({ depth: wholeNumber(10, 150) });
+    assert.equal(described(schema, { depth: 10.5 }), 'depth: must be a whole number');
+    assert.equal(described(schema, { depth: 151 }), 'depth: must be at most 150');
+    assert.equal(described(schema, { depth: 9 }), 'depth: must be at least 10');
+    assert.deepEqual(schema.parse({ depth: 150 }), { depth: 150 });
+  });
+
+  test('the tightest bound is kept per field, each field keeps its own', () => {
+    const schema = z.strictObject({ a: z.number().max(50).max(10), b: z.number().min(1).min(5) });
+    assert.equal(described(schema, { a: 60, b: 0 }), 'a: must be at most 10; b: must be at least 5');
+  });
+
   test('an empty list of issues describes to an empty string', () => {
     assert.equal(describeIssues([]), '');
+  });
+});
+
+/** The message `callInput` refuses with, or the input it hands to validation. */
+function inputOf(method: 'GET' | 'POST', request: { query?: unknown; body?: unknown }): unknown {
+  try {
+    return callInput(method, { query: request.query, body: request.body });
+  } catch (error) {
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.code, 'VALIDATION_ERROR');
+    return `refused: ${error.message}`;
+  }
+}
+
+describe('callInput', () => {
+  test('a POST without a body validates {}; a GET validates its query', () => {
+    assert.deepEqual(inputOf('POST', {}), {});
+    assert.deepEqual(inputOf('POST', { body: { depth: 10 } }), { depth: 10 });
+    assert.deepEqual(inputOf('GET', { query: { page: '2' }, body: { ignored: true } }), { page: '2' });
+  });
+
+  test('any body but an object is refused, null included', () => {
+    for (const body of [null, [], [{}], 5, 'text', true, false, 0]) {
+      assert.equal(inputOf('POST', { body }), 'refused: body: must be a JSON object', JSON.stringify(body));
+    }
+  });
+
+  test('a lone surrogate anywhere is refused with the path of the string or of the object holding the key', () => {
+    assert.equal(inputOf('POST', { body: { query: 'caf\ud800' } }), 'refused: query: must be valid Unicode text; it holds a lone UTF-16 surrogate');
+    assert.equal(inputOf('POST', { body: { filters: [['a', '\udfff']] } }), 'refused: filters[0][1]: must be valid Unicode text; it holds a lone UTF-16 surrogate');
+    assert.equal(inputOf('POST', { body: { ['\ud800']: 1 } }), 'refused: body: has a field name that is not valid Unicode text (a lone UTF-16 surrogate)');
+    assert.equal(inputOf('POST', { body: { a: { ['x\ud800']: 1 } } }), 'refused: a: has a field name that is not valid Unicode text (a lone UTF-16 surrogate)');
+    assert.equal(inputOf('GET', { query: { q: '\ud800' } }), 'refused: q: must be valid Unicode text; it holds a lone UTF-16 surrogate');
+  });
+
+  test('well-formed text passes: surrogate pairs, reversed pairs are not', () => {
+    assert.deepEqual(inputOf('POST', { body: { query: '😀 café' } }), { query: '😀 café' });
+    assert.match(String(inputOf('POST', { body: { query: '\ude00\ud83d' } })), /^refused: query:/);
+  });
+});
+
+describe('jsonNodes', () => {
+  test('visits every value in document order, with its path', () => {
+    const visited = [...jsonNodes({ a: [1, { b: 'x' }], c: null })].map((node) => `${formatPath(pathOf(node)) || '(document)'}=${JSON.stringify(node.value)}`);
+    assert.deepEqual(visited, ['(document)={"a":[1,{"b":"x"}],"c":null}', 'a=[1,{"b":"x"}]', 'a[0]=1', 'a[1]={"b":"x"}', 'a[1].b="x"', 'c=null']);
+  });
+
+  test('a document nested far deeper than the call stack is walked without overflowing it', () => {
+    const depth = 100_000;
+    const document = JSON.parse(`${'['.repeat(depth)}"deep"${']'.repeat(depth)}`);
+    let deepest = 0;
+    for (const node of jsonNodes(document)) if (typeof node.value === 'string') deepest = pathOf(node).length;
+    assert.equal(deepest, depth);
   });
 });

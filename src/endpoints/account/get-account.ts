@@ -16,7 +16,7 @@ export default defineEndpoint({
     balanceUsd: z.number().meta({ description: 'Prepaid balance, USD.', examples: [4.97] }),
     createdAt: z.string().meta({ description: 'ISO 8601.', examples: ['2026-11-21T05:00:00.000Z'] }),
   }),
-  price: free(),
+  price: ({ free }) => free(),
   examples: {
     request: {},
     response: { accountId: 'acct_Xq3v9TnB2kLm0PaZ', email: 'dev@example.com', balanceUsd: 4.97, createdAt: '2026-11-21T05:00:00.000Z' },

@@ -40,7 +40,7 @@ export default defineEndpoint({
   description: 'The catalog of chat models: id, category, context window, output limit and per-million-token prices. Free.',
   input: z.strictObject({}),
   output: z.array(ModelEntry),
-  price: free(),
+  price: ({ free }) => free(),
   examples: { request: {}, response: entries.slice(0, 2) },
   async handler() {
     return entries;

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
 import { perCall } from '../../core/price';
+import { wholeNumber } from '../../schemas/request-fields';
 import { examplePlace } from './examples';
 
 const photoSide = (side: string) =>
-  z.number().int().min(1).max(4800).optional().meta({ description: `Largest ${side} wanted, 1 to 4800 pixels; the photo is scaled down to fit, never up.`, examples: [800] });
+  wholeNumber(1, 4800).optional().meta({ description: `Largest ${side} wanted, 1 to 4800 pixels; the photo is scaled down to fit, never up.`, examples: [800] });
 
 const PlacePhotoRequest = z
   .strictObject({
@@ -42,7 +43,7 @@ export default defineEndpoint({
     'A reference the maps service does not know is 404 NOT_FOUND, not charged.',
   input: PlacePhotoRequest,
   output: PlacePhotoResponse,
-  price: perCall(0.02),
+  price: ({ perCall }) => perCall(0.02),
   examples: {
     request: { reference: exampleReference, max_width: 800 },
     response: { reference: exampleReference, photoUri: `https://photos.sandbox.example/${exampleReference.replace('/photos/', '/')}-800x450.jpg` },

@@ -22,7 +22,7 @@ export default defineEndpoint({
     'A place the maps service does not know is 404 NOT_FOUND, not charged.',
   input: PlaceDetailsRequest,
   output: Place,
-  price: perCall(0.05),
+  price: ({ perCall }) => perCall(0.05),
   examples: {
     request: { place_id: examplePlace.id, language: 'en', region: 'us' },
     response: examplePlace,

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
 import { perResults } from '../../core/price';
 import { PlaceReviews, ReviewSort } from '../../schemas/place';
-import { locationCode } from '../../schemas/request-fields';
+import { locationCode, wholeNumber } from '../../schemas/request-fields';
 import { mapsLanguage, placeIdField } from './fields';
 import { exampleReviews } from './examples';
 
@@ -15,10 +15,7 @@ export function roundDepth(depth: number): number {
 const PlaceReviewsRequest = z.strictObject({
   place_id: placeIdField(),
   sort_by: ReviewSort.default('relevant').meta({ description: 'relevant (default), newest, highest_rating or lowest_rating.' }),
-  depth: z
-    .number()
-    .min(10)
-    .max(150)
+  depth: wholeNumber(10, 150)
     .default(50)
     .transform(roundDepth)
     .meta({ description: 'Most reviews to return, 10 to 150 (default 50), rounded to the nearest 10 (44 → 40, 45 → 50). Billed on the reviews returned; the hold is on the rounded depth.' }),
@@ -37,11 +34,11 @@ export default defineEndpoint({
     'the sandbox returns min(depth, totalReviews). A place the maps service does not know is 404 NOT_FOUND, not charged.',
   input: PlaceReviewsRequest,
   output: PlaceReviews,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.01,
     per100Usd: 0.015,
-    maxResults: (input: z.output<typeof PlaceReviewsRequest>) => input.depth,
-    countResults: (output: z.output<typeof PlaceReviews>) => output.reviews.length,
+    maxResults: (input) => input.depth,
+    countResults: (output) => output.reviews.length,
   }),
   examples: {
     request: { place_id: exampleReviews.placeId, sort_by: 'newest', depth: 10 },

@@ -21,7 +21,7 @@ export default defineEndpoint({
     'Pages of up to 20: send the returned nextPageToken with the same query, language and region for the next page. One price per call, however many places come back.',
   input: MapsSearchRequest,
   output: MapsSearchResponse,
-  price: perCall(0.07),
+  price: ({ perCall }) => perCall(0.07),
   examples: {
     request: { query: 'coffee in seattle', limit: 10 },
     response: { query: 'coffee in seattle', totalResults: 1, searchUrl: 'https://www.google.com/maps/search/?api=1&query=coffee%20in%20seattle', results: [PlaceSummary.parse(examplePlace)] },

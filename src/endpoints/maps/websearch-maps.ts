@@ -51,7 +51,7 @@ export default defineEndpoint({
     'Pages of up to 20: send the returned nextPageToken with the same query and parameters for the next page. One price per call, however many places come back.',
   input: WebsearchMapsRequest,
   output: WebsearchMapsResponse,
-  price: perCall(0.01),
+  price: ({ perCall }) => perCall(0.01),
   examples: {
     request: { query: 'coffee in seattle', limit: 10, min_rating: 4, price_levels: ['inexpensive', 'moderate'] },
     response: { query: 'coffee in seattle', totalResults: 1, nextPageToken: 'eyJ2IjoxLCJzIjoic2VycC53ZWJzZWFyY2hfbWFwcyIsImYiOiJnenYwQzZCUzYtcG1SMWYxNnJhM3FSIiwiYyI6IjEwIiwiaCI6IjRqVHhGY3RtZk1oMURuRE5LMl9BSjcifQ', searchUrl: 'https://www.google.com/maps/search/?api=1&query=coffee%20in%20seattle', results: [examplePlace] },

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { perCall } from '../../core/price';
-import { countryCode, queryText } from '../../schemas/request-fields';
+import { countryCode, queryText, wholeNumber } from '../../schemas/request-fields';
 
 const RawSearchRequest = z.strictObject({
   query: queryText('Search query.', 'best running shoes'),
   country: countryCode(),
-  numResults: z.number().int().min(1).max(100).default(10).meta({ description: 'Results the page should hold, 1 to 100 (default 10).' }),
+  numResults: wholeNumber(1, 100).default(10).meta({ description: 'Results the page should hold, 1 to 100 (default 10).' }),
 });
 
 const RawSearchResponse = z.object({
@@ -22,7 +22,7 @@ export default defineEndpoint({
   description: 'The web search results page for a query, as raw HTML, for callers that parse pages themselves. For parsed results use POST /v1/serp/websearch.',
   input: RawSearchRequest,
   output: RawSearchResponse,
-  price: perCall(0.02),
+  price: ({ perCall }) => perCall(0.02),
   examples: {
     request: { query: 'best running shoes', country: 'us', numResults: 10 },
     response: { query: 'best running shoes', html: '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>best running shoes - Search</title></head>\n<body>…</body>\n</html>' },

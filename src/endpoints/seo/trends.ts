@@ -28,7 +28,7 @@ export default defineEndpoint({
   description: 'Relative search interest in up to 5 keywords over the past 12 months, week by week, on a 0 to 100 scale shared by all of them (100 = the highest point of any), with each keyword’s average.',
   input: TrendsRequest,
   output: TrendsResponse,
-  price: perCall(0.02),
+  price: ({ perCall }) => perCall(0.02),
   examples: {
     request: { keywords: ['espresso machine', 'french press'], location: 'us' },
     response: {

@@ -24,7 +24,7 @@ export function generalEngineEndpoint(options: {
     description: `Live ${name} web results for a query: organic results, ads and the engine's feature blocks, in the same result shape as /v1/serp/websearch.`,
     input: serpRequest({ depthDescription: `Results to return. Billed per started page of ${pageSize}.`, example: 'espresso machine' }),
     output: SERP_RESPONSES[engine],
-    price: pricePerPage(pageSize),
+    price: () => pricePerPage(pageSize),
     examples: {
       request: { query: 'espresso machine', depth: 10 },
       response: {

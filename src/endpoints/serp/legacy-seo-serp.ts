@@ -1,9 +1,8 @@
-import { defineEndpoint } from '../../core/define-endpoint';
+import { endpointAlias } from '../../core/define-endpoint';
 import websearch from './websearch';
 
 /** Legacy alias of `/v1/serp/websearch`: the same request, price, handler and response. */
-export default defineEndpoint({
-  ...websearch,
+export default endpointAlias(websearch, {
   id: 'seo.serp',
   path: '/v1/seo/serp',
   summary: 'Web search results (legacy alias of /v1/serp/websearch)',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { HandlerArgs } from '../../core/define-endpoint';
 import { perPage, type PriceRule } from '../../core/price';
-import { languageCode, locationCode, queryText } from '../../schemas/request-fields';
+import { languageCode, locationCode, queryText, wholeNumber } from '../../schemas/request-fields';
 import type { SerpEngine, SerpResponse } from '../../schemas/serp';
 
 /**
@@ -11,7 +11,7 @@ import type { SerpEngine, SerpResponse } from '../../schemas/serp';
 export function serpRequest({ depthDescription, maxDepth = 100, example }: { depthDescription: string; maxDepth?: number; example: string }) {
   return z.strictObject({
     query: queryText('Search query.', example),
-    depth: z.number().int().min(1).max(maxDepth).default(10).meta({ description: `${depthDescription} 1 to ${maxDepth}, default 10.` }),
+    depth: wholeNumber(1, maxDepth).default(10).meta({ description: `${depthDescription} 1 to ${maxDepth}, default 10.` }),
     location_code: locationCode(),
     language: languageCode(),
   });

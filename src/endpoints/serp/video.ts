@@ -12,7 +12,7 @@ export default defineEndpoint({
   description: 'Search results of the video platform for a query: videos with channel, views, publication date and duration, plus channels and playlists where the platform shows them.',
   input: serpRequest({ depthDescription: `Results to return. Billed per started page of ${PAGE_SIZE}.`, example: 'sourdough starter' }),
   output: SERP_RESPONSES.video,
-  price: pricePerPage(PAGE_SIZE),
+  price: () => pricePerPage(PAGE_SIZE),
   examples: {
     request: { query: 'sourdough starter', depth: 20 },
     response: {

@@ -14,7 +14,7 @@ export default defineEndpoint({
     '`query` is the advertiser’s domain (`nike.com`) or name (`nike`); a name may match several advertiser accounts. `location_code` picks the region whose ads are listed; `language` has no effect.',
   input: serpRequest({ depthDescription: `Ad creatives to return. Billed per started page of ${PAGE_SIZE}.`, example: 'bluebottle.example' }),
   output: SERP_RESPONSES.ads,
-  price: pricePerPage(PAGE_SIZE),
+  price: () => pricePerPage(PAGE_SIZE),
   examples: {
     request: { query: 'bluebottle.example', depth: 40 },
     response: {

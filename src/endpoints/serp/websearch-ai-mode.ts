@@ -11,7 +11,7 @@ export default defineEndpoint({
   description: 'The search engine’s AI mode answer to a query: the answer as markdown and the sources it cites. One `aiOverview` result.',
   input: serpRequest({ depthDescription: 'Most results to return (AI mode answers with one).', example: 'how to descale an espresso machine' }),
   output: SERP_RESPONSES.aiMode,
-  price: perCall(0.01),
+  price: ({ perCall }) => perCall(0.01),
   examples: {
     request: { query: 'how to descale an espresso machine' },
     response: {

@@ -11,7 +11,7 @@ export default defineEndpoint({
   description: 'The suggestions the search box offers while a query is typed, most likely first. Each result carries the suggestion as its title and in `data.suggestion`.',
   input: serpRequest({ depthDescription: 'Suggestions to return (the engine offers at most 20).', maxDepth: 20, example: 'coffee grinder' }),
   output: SERP_RESPONSES.autocomplete,
-  price: perCall(0.01),
+  price: ({ perCall }) => perCall(0.01),
   examples: {
     request: { query: 'coffee grinder', depth: 10 },
     response: {

@@ -14,7 +14,7 @@ export default defineEndpoint({
     'Dataset search is not localised: `location_code` has no effect.',
   input: serpRequest({ depthDescription: `Datasets to return. Billed per started page of ${PAGE_SIZE}.`, example: 'air quality' }),
   output: SERP_RESPONSES.datasets,
-  price: pricePerPage(PAGE_SIZE),
+  price: () => pricePerPage(PAGE_SIZE),
   examples: {
     request: { query: 'air quality', depth: 20 },
     response: {

@@ -13,7 +13,7 @@ export default defineEndpoint({
     'an index name gives market indexes, a currency pair (`eur usd`) gives exchange rates.',
   input: serpRequest({ depthDescription: 'Most results to return.', example: 'aapl' }),
   output: SERP_RESPONSES.finance,
-  price: perCall(0.01),
+  price: ({ perCall }) => perCall(0.01),
   examples: {
     request: { query: 'aapl' },
     response: {

@@ -12,7 +12,7 @@ export default defineEndpoint({
   description: 'Image results for a query: title, page URL, alt text, the image file URL and the site showing it. Related searches may appear among them.',
   input: serpRequest({ depthDescription: `Images to return. Billed per started page of ${PAGE_SIZE}.`, example: 'modern kitchen ideas' }),
   output: SERP_RESPONSES.images,
-  price: pricePerPage(PAGE_SIZE),
+  price: () => pricePerPage(PAGE_SIZE),
   examples: {
     request: { query: 'modern kitchen ideas', depth: 100 },
     response: {

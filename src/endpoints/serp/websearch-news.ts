@@ -12,7 +12,7 @@ export default defineEndpoint({
   description: 'News stories for a query, newest first: headline, URL, snippet, publisher and publication time; sometimes a top-stories block.',
   input: serpRequest({ depthDescription: `Stories to return. Billed per started page of ${PAGE_SIZE}.`, example: 'electric cars' }),
   output: SERP_RESPONSES.news,
-  price: pricePerPage(PAGE_SIZE),
+  price: () => pricePerPage(PAGE_SIZE),
   examples: {
     request: { query: 'electric cars', depth: 10 },
     response: {

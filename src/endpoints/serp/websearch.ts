@@ -15,7 +15,7 @@ export default defineEndpoint({
     'Live web search results for a query: organic results, ads, featured snippets, people-also-ask, local packs, knowledge graph, AI overview and 24 other result types, each with its type-specific `data`.',
   input: serpRequest({ depthDescription: `Results to return. Billed per started page of ${PAGE_SIZE}.`, example: 'best running shoes' }),
   output: SERP_RESPONSES.websearch,
-  price: pricePerPage(PAGE_SIZE),
+  price: () => pricePerPage(PAGE_SIZE),
   examples: {
     request: { query: 'best running shoes', depth: 10 },
     response: {

@@ -73,7 +73,21 @@ function containedLogVolume(phrase: string): number {
  * keyword has the same volume, cpc, difficulty, intent and trend on every endpoint.
  */
 export function keywordMetrics(rawKeyword: string): Keyword {
-  const keyword = normaliseKeyword(rawKeyword);
+  const { metrics, random } = metricsBeforeTrend(normaliseKeyword(rawKeyword));
+  return { ...metrics, trend: monthlyTrend(metrics.volume, random) };
+}
+
+/**
+ * The results count a results page reports for a query: its keyword's own `totalResults`, without
+ * drawing the twelve-month trend that a page does not show (the trend is drawn last, so the count
+ * is the very one keywordMetrics gives).
+ */
+export function keywordTotalResults(rawKeyword: string): number {
+  return metricsBeforeTrend(normaliseKeyword(rawKeyword)).metrics.totalResults;
+}
+
+/** Every metric of a normalised keyword but its trend, and its generator, ready to draw the trend. */
+function metricsBeforeTrend(keyword: string): { metrics: Omit<Keyword, 'trend'>; random: SeededRandom } {
   const random = new SeededRandom(`keyword:${keyword}`);
   const logVolume = logVolumeOf(keyword, rawLogVolume(random, keyword.split(' ').length));
   const volume = roundVolume(10 ** logVolume);
@@ -83,7 +97,7 @@ export function keywordMetrics(rawKeyword: string): Keyword {
   const difficulty = Math.round(Math.min(100, Math.max(0, 12 * logVolume - 18 + random.normal(0, 9))));
   const avgReferringDomains = Math.round(difficulty ** 1.6 / 4 + random.between(0, 20));
   const serpFeatures = ['organic', ...random.shuffle(FEATURE_POOL.slice(1)).slice(0, random.integer(1, 4))];
-  return {
+  const metrics: Omit<Keyword, 'trend'> = {
     keyword,
     volume,
     cpc,
@@ -95,25 +109,25 @@ export function keywordMetrics(rawKeyword: string): Keyword {
     avgReferringDomains,
     serpFeatures,
     totalResults: Math.round(10 ** (logVolume + random.between(2.5, 4.5))),
-    trend: monthlyTrend(volume, random),
   };
+  return { metrics, random };
 }
+
+/** The twelve months ending at the sandbox's data month, oldest first, as `YYYY-MM`, with their month of the year. */
+const TREND_MONTHS = Array.from({ length: 12 }, (_, index) => {
+  const monthIndex = SANDBOX_DATA_MONTH.year * 12 + (SANDBOX_DATA_MONTH.month - 1) - 11 + index;
+  const month = monthIndex % 12;
+  return { label: `${Math.floor(monthIndex / 12)}-${String(month + 1).padStart(2, '0')}`, month };
+});
 
 /** Twelve months ending at the sandbox's data month, with a seasonal swing around the average. */
 function monthlyTrend(volume: number, random: SeededRandom): Keyword['trend'] {
   const peak = random.integer(0, 11);
   const swing = random.between(0.05, 0.45);
-  const trend: Keyword['trend'] = [];
-  for (let offset = 11; offset >= 0; offset -= 1) {
-    const monthIndex = SANDBOX_DATA_MONTH.year * 12 + (SANDBOX_DATA_MONTH.month - 1) - offset;
-    const month = monthIndex % 12;
+  return TREND_MONTHS.map(({ label, month }) => {
     const season = 1 + swing * Math.cos(((month - peak) / 12) * 2 * Math.PI);
-    trend.push({
-      month: `${Math.floor(monthIndex / 12)}-${String(month + 1).padStart(2, '0')}`,
-      volume: roundVolume(volume * season * random.between(0.92, 1.08)),
-    });
-  }
-  return trend;
+    return { month: label, volume: roundVolume(volume * season * random.between(0.92, 1.08)) };
+  });
 }
 
 /** Search-volume tools report bucketed volumes (10, 20, 30 … 1,000, 1,300, 1,600 …). */

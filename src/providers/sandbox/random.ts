@@ -5,8 +5,18 @@
 export class SeededRandom {
   private state: number;
 
-  constructor(seedText: string) {
-    this.state = hashText(seedText);
+  /** `seed`: a text, hashed; or the 32-bit state of a fork. */
+  constructor(seed: string | number) {
+    this.state = typeof seed === 'string' ? hashText(seed) : seed | 0;
+  }
+
+  /**
+   * A generator of its own, seeded by one draw of this one: what is drawn from either afterwards
+   * does not move the other, so a part of an answer can be built later, or not at all, without
+   * changing the rest.
+   */
+  fork(): SeededRandom {
+    return new SeededRandom(this.next() * 4294967296);
   }
 
   /** Uniform in [0, 1) (mulberry32). */

@@ -23,7 +23,7 @@ export default defineEndpoint({
   description: 'Asks a conversational AI search assistant (with web search, from the given country) about a keyword and returns its answer and the sources it cites: a check of AI visibility.',
   input: AssistantRequest,
   output: AssistantResponse,
-  price: perCall(0.05),
+  price: ({ perCall }) => perCall(0.05),
   examples: {
     request: { keyword: 'best espresso machine', location: 'us' },
     response: {

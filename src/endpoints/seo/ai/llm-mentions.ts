@@ -4,7 +4,7 @@ import { perResults } from '../../../core/price';
 import { LlmMentionsPage } from '../../../schemas/content';
 import { locationCodeOfCountry } from '../../../schemas/countries';
 import { DomainName } from '../../../schemas/domain-name';
-import { countryCode, languageCode, resultLimit } from '../../../schemas/request-fields';
+import { countryCode, languageCode, resultLimit, wholeNumber } from '../../../schemas/request-fields';
 import type { MentionTarget } from '../../../providers/families/content';
 import { MentionFilters } from './mention-filters';
 
@@ -29,7 +29,7 @@ const LlmMentionsRequest = z.strictObject({
   target: z.array(MentionTargetInput).min(1).max(10).meta({ description: '1 to 10 domains or keywords whose mentions are wanted.', examples: [[{ domain: 'example.com' }, { keyword: 'espresso machine', match_type: 'word_match' }]] }),
   platform: z.enum(['websearch', 'assistant']).default('websearch').meta({ description: 'websearch (the search engine’s AI overviews) or assistant (a conversational AI assistant).' }),
   location: countryCode(),
-  location_code: z.number().int().positive().optional().meta({ description: 'Location code (2840 = United States); overrides `location`.', examples: [2840] }),
+  location_code: wholeNumber(1).optional().meta({ description: 'Location code (2840 = United States); overrides `location`.', examples: [2840] }),
   language: languageCode(),
   filters: MentionFilters.optional(),
   order_by: z
@@ -38,7 +38,7 @@ const LlmMentionsRequest = z.strictObject({
     .max(3)
     .optional()
     .meta({ description: 'Up to 3 sort rules "field,asc|desc", first is primary.', examples: [['ai_search_volume,desc']] }),
-  offset: z.number().int().min(0).max(9000).default(0).meta({ description: 'Mentions to skip, 0 to 9000.' }),
+  offset: wholeNumber(0, 9000).default(0).meta({ description: 'Mentions to skip, 0 to 9000.' }),
   search_after_token: z.string().min(1).optional().meta({ description: 'The `searchAfterToken` of a previous answer, to read the next page (beyond offset 9000 too).' }),
   limit: resultLimit(100, 1000),
   tag: z.string().max(255).optional().meta({ description: 'Your label for the request (at most 255 characters), passed to the data provider.' }),
@@ -62,11 +62,11 @@ export default defineEndpoint({
     'the sources cited, the brands named and the AI search volume. Filters and sort use the mention fields. Billed on the mentions returned.',
   input: LlmMentionsRequest,
   output: LlmMentionsPage,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.2,
     per100Usd: 0.2,
     maxResults: (input: LlmMentionsInput) => input.limit,
-    countResults: (output: z.output<typeof LlmMentionsPage>) => output.mentions.length,
+    countResults: (output) => output.mentions.length,
   }),
   examples: {
     request: { target: [{ domain: 'example.com' }], platform: 'websearch', limit: 10 },

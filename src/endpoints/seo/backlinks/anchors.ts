@@ -18,11 +18,11 @@ export default defineEndpoint({
   description: 'The anchor texts of the links pointing to a domain or page, with backlink, dofollow and referring-domain counts, most used first. Billed on the rows returned.',
   input: AnchorsRequest,
   output: AnchorsResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.05,
     per100Usd: 0.01,
-    maxResults: (input: z.output<typeof AnchorsRequest>) => input.limit,
-    countResults: (output: z.output<typeof AnchorsResponse>) => output.anchors.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.anchors.length,
   }),
   examples: {
     request: { target: 'example.com', limit: 100 },

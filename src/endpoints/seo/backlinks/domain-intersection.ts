@@ -22,11 +22,11 @@ export default defineEndpoint({
   description: 'The domains that link to every one of 2 to 20 target domains (link-gap analysis), with their rank and backlinks to each target. Billed on the rows returned.',
   input: DomainIntersectionRequest,
   output: DomainIntersectionResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.05,
     per100Usd: 0.01,
-    maxResults: (input: z.output<typeof DomainIntersectionRequest>) => input.limit,
-    countResults: (output: z.output<typeof DomainIntersectionResponse>) => output.intersections.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.intersections.length,
   }),
   examples: {
     request: { targets: ['example.com', 'example.org'], limit: 100 },

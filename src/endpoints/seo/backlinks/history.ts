@@ -32,7 +32,7 @@ export default defineEndpoint({
     'referring domains, new and lost links and broken links. A range inside one month gives that month’s row. Same price whatever the range.',
   input: BacklinkHistoryRequest,
   output: BacklinkHistoryResponse,
-  price: perCall(0.05),
+  price: ({ perCall }) => perCall(0.05),
   examples: {
     request: { target: 'example.com', date_from: '2026-01-01', date_to: '2026-02-15' },
     response: {

@@ -18,11 +18,11 @@ export default defineEndpoint({
   description: 'Individual links pointing to a domain, subdomain or page: linking page, anchor, dofollow, linking-domain authority, spam score, status and dates. Billed on the rows returned.',
   input: BacklinkListRequest,
   output: BacklinkListResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.05,
     per100Usd: 0.01,
-    maxResults: (input: z.output<typeof BacklinkListRequest>) => input.limit,
-    countResults: (output: z.output<typeof BacklinkListResponse>) => output.backlinks.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.backlinks.length,
   }),
   examples: {
     request: { target: 'example.com', limit: 100 },

@@ -21,11 +21,11 @@ export default defineEndpoint({
   description: 'The pages that link to every one of 2 to 20 targets (domains, subdomains or page URLs), with their rank and links to each target. Billed on the rows returned.',
   input: PageIntersectionRequest,
   output: PageIntersectionResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.05,
     per100Usd: 0.01,
-    maxResults: (input: z.output<typeof PageIntersectionRequest>) => input.limit,
-    countResults: (output: z.output<typeof PageIntersectionResponse>) => output.intersections.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.intersections.length,
   }),
   examples: {
     request: { targets: ['example.com', 'example.org'], limit: 100 },

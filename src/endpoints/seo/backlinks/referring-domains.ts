@@ -18,11 +18,11 @@ export default defineEndpoint({
   description: 'The domains linking to a domain or page, each with its backlinks (and how many are dofollow), its rank and when it started (and stopped) linking. Billed on the rows returned.',
   input: ReferringDomainsRequest,
   output: ReferringDomainsResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.05,
     per100Usd: 0.01,
-    maxResults: (input: z.output<typeof ReferringDomainsRequest>) => input.limit,
-    countResults: (output: z.output<typeof ReferringDomainsResponse>) => output.referringDomains.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.referringDomains.length,
   }),
   examples: {
     request: { target: 'example.com', limit: 100 },

@@ -11,7 +11,7 @@ export default defineEndpoint({
   description: 'The backlink profile of a domain or page in one record: backlinks (dofollow, nofollow, broken), referring domains and IPs, and domain rank.',
   input: z.strictObject({ target: BacklinkTarget }),
   output: BacklinkSummary,
-  price: perCall(0.05),
+  price: ({ perCall }) => perCall(0.05),
   examples: {
     request: { target: 'example.com' },
     response: { target: 'example.com', totalBacklinks: 1_219_877, referringDomains: 48_701, referringIps: 36_904, dofollowBacklinks: 880_112, nofollowBacklinks: 339_765, brokenBacklinks: 38_502, domainRank: 550 },

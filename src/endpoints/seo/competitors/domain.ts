@@ -27,11 +27,11 @@ export default defineEndpoint({
     'position on those keywords and its own organic keyword count and traffic. Billed on the domains returned.',
   input: CompetitorDomainsRequest,
   output: CompetitorDomainsResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof CompetitorDomainsRequest>) => input.limit,
-    countResults: (output: z.output<typeof CompetitorDomainsResponse>) => output.competitors.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.competitors.length,
   }),
   examples: {
     request: { domain: 'example.com', limit: 100 },

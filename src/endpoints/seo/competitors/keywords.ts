@@ -42,11 +42,11 @@ export default defineEndpoint({
     'Billed on the keywords returned.',
   input: KeywordGapRequest,
   output: KeywordGapResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof KeywordGapRequest>) => input.limit,
-    countResults: (output: z.output<typeof KeywordGapResponse>) => output.keywords.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.keywords.length,
   }),
   examples: {
     request: { domain1: 'example.com', domain2: 'example.org', intersections: true, limit: 100, filters: [{ field: 'volume', op: '>', value: 100 }] },

@@ -47,11 +47,11 @@ export default defineEndpoint({
     'difficulty, intent and where each page ranks. Billed on the keywords returned.',
   input: PageIntersectionRequest,
   output: PageIntersectionResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof PageIntersectionRequest>) => input.limit,
-    countResults: (output: z.output<typeof PageIntersectionResponse>) => output.keywords.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.keywords.length,
   }),
   examples: {
     request: { pages: { '1': 'https://example.com/coffee-grinders', '2': 'https://example.org/best-coffee-grinders' }, limit: 100 },

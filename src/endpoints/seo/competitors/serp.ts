@@ -29,11 +29,11 @@ export default defineEndpoint({
     'estimated traffic from those keywords, how many of them they rank for, a rating and a visibility index. Billed on the domains returned.',
   input: SerpCompetitorsRequest,
   output: SerpCompetitorsResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof SerpCompetitorsRequest>) => input.limit,
-    countResults: (output: z.output<typeof SerpCompetitorsResponse>) => output.competitors.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.competitors.length,
   }),
   examples: {
     request: { keywords: ['coffee grinder', 'burr grinder'], limit: 100 },

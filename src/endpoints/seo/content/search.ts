@@ -23,11 +23,11 @@ export default defineEndpoint({
   description: 'Pages across the web that mention a keyword, with title, snippet, publication date, sentiment, content quality and spam scores. Billed on the results returned.',
   input: ContentSearchRequest,
   output: ContentSearchResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.05,
     per100Usd: 0.01,
-    maxResults: (input: z.output<typeof ContentSearchRequest>) => input.limit,
-    countResults: (output: z.output<typeof ContentSearchResponse>) => output.results.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.results.length,
   }),
   examples: {
     request: { keyword: 'espresso machine', limit: 100 },

@@ -17,11 +17,11 @@ export default defineEndpoint({
   description: 'How the pages that mention a keyword talk about it: each citation’s polarity (positive, neutral, negative) and a score from -1 to 1. Billed on the results returned.',
   input: ContentSearchRequest,
   output: ContentSentimentResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.05,
     per100Usd: 0.01,
-    maxResults: (input: z.output<typeof ContentSearchRequest>) => input.limit,
-    countResults: (output: z.output<typeof ContentSentimentResponse>) => output.results.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.results.length,
   }),
   examples: {
     request: { keyword: 'espresso machine', limit: 100 },

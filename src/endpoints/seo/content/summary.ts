@@ -12,7 +12,7 @@ export default defineEndpoint({
   description: 'How much the web writes about a keyword and in what mood: citing pages in total, their split by sentiment, and the average content quality of the top 100.',
   input: z.strictObject({ keyword: queryText('Keyword or phrase to summarise.', 'espresso machine') }),
   output: ContentSummary,
-  price: perCall(0.05),
+  price: ({ perCall }) => perCall(0.05),
   examples: {
     request: { keyword: 'espresso machine' },
     response: { keyword: 'espresso machine', totalCount: 48_210, avgContentQualityScore: 63.4, sentimentDistribution: { positive: 21_040, neutral: 19_870, negative: 7_300 } },

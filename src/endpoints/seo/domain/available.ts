@@ -26,7 +26,7 @@ export default defineEndpoint({
     'Checks whether domains can be registered, with premium pricing and fees. Up to 50 per call; a domain whose check fails (e.g. an unsupported TLD) carries an `error` while the call succeeds.',
   input: DomainAvailableRequest,
   output: z.object({ domains: z.array(DomainAvailability).meta({ description: 'One entry per domain sent, same order.' }) }),
-  price: perCall(0.02),
+  price: ({ perCall }) => perCall(0.02),
   examples: {
     request: { domains: ['tollgate-example.com', 'tollgate-example.zz'] },
     response: {

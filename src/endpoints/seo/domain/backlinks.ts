@@ -20,11 +20,11 @@ export default defineEndpoint({
   description: 'Individual backlinks pointing to a domain: the linking page and domain, anchor text, dofollow, the linking domain\'s authority and when the link was first seen. Billed on the rows returned.',
   input: DomainBacklinksRequest,
   output: DomainBacklinksResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.05,
     per100Usd: 0.01,
-    maxResults: (input: z.output<typeof DomainBacklinksRequest>) => input.limit,
-    countResults: (output: z.output<typeof DomainBacklinksResponse>) => output.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.length,
   }),
   examples: {
     request: { domain: 'example.com', limit: 100 },

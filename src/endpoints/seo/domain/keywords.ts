@@ -30,11 +30,11 @@ export default defineEndpoint({
     'Billed on the keywords returned.',
   input: DomainKeywordsRequest,
   output: DomainKeywordsResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof DomainKeywordsRequest>) => input.limit,
-    countResults: (output: z.output<typeof DomainKeywordsResponse>) => output.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.length,
   }),
   examples: {
     request: { domain: 'example.com', limit: 100, filters: [{ field: 'volume', op: '>=', value: 1000 }], sort: ['volume:desc'] },

@@ -30,7 +30,7 @@ export default defineEndpoint({
     'position, backlink rank (0 to 1000), backlinks, referring domains, and United States organic traffic, its value and keywords.',
   input: DomainMetricsRequest,
   output: DomainMetrics,
-  price: perCall(0.02),
+  price: ({ perCall }) => perCall(0.02),
   examples: {
     request: { domain: 'https://example.com/pricing' },
     response: {

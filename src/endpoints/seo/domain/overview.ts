@@ -22,7 +22,7 @@ export default defineEndpoint({
     'backlinks, referring domains and backlink rank (0 to 1000).',
   input: DomainOverviewRequest,
   output: DomainOverview,
-  price: perCall(0.04),
+  price: ({ perCall }) => perCall(0.04),
   examples: {
     request: { domain: 'example.com', location: 'us' },
     response: { domain: 'example.com', organicTraffic: 182400, organicKeywords: 9120, backlinks: 1284000, referringDomains: 31200, domainRank: 552 },

@@ -22,7 +22,7 @@ export default defineEndpoint({
     'sit in each position range (pos1, pos2_3, pos4_10 … pos91_100), and how many are new, up, down or lost since the last update.',
   input: DomainRankOverviewRequest,
   output: DomainRankOverview,
-  price: perCall(0.04),
+  price: ({ perCall }) => perCall(0.04),
   examples: {
     request: { domain: 'example.com', location: 'us' },
     response: {

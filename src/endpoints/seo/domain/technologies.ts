@@ -21,7 +21,7 @@ export default defineEndpoint({
   description: 'The technology stack detected on a website: servers, CDN, frameworks, CMS, e-commerce platform, analytics and more, each with its category and group.',
   input: DomainTechnologiesRequest,
   output: DomainTechnologiesResponse,
-  price: perCall(0.03),
+  price: ({ perCall }) => perCall(0.03),
   examples: {
     request: { domain: 'example.com' },
     response: {

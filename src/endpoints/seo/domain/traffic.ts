@@ -32,11 +32,11 @@ export default defineEndpoint({
     'Billed on the domains returned.',
   input: DomainTrafficRequest,
   output: DomainTrafficResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof DomainTrafficRequest>) => distinct(input.targets).length,
-    countResults: (output: z.output<typeof DomainTrafficResponse>) => output.domains.length,
+    maxResults: (input) => distinct(input.targets).length,
+    countResults: (output) => output.domains.length,
   }),
   examples: {
     request: { targets: ['example.com', 'example.org'], location: 'us' },

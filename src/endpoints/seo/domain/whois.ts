@@ -18,7 +18,7 @@ export default defineEndpoint({
     '(or not known) is a success with null fields and no name servers.',
   input: DomainWhoisRequest,
   output: WhoisRecord,
-  price: perCall(0.02),
+  price: ({ perCall }) => perCall(0.02),
   examples: {
     request: { domain: 'example.com' },
     response: {

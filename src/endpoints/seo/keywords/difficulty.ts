@@ -25,11 +25,11 @@ export default defineEndpoint({
     'Keywords the data provider has not scored are left out (and not billed). Billed on the keywords returned.',
   input: KeywordDifficultyRequest,
   output: KeywordDifficultyResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof KeywordDifficultyRequest>) => input.keywords.length,
-    countResults: (output: z.output<typeof KeywordDifficultyResponse>) => output.keywords.length,
+    maxResults: (input) => input.keywords.length,
+    countResults: (output) => output.keywords.length,
   }),
   examples: {
     request: { keywords: ['running shoes', 'trail running shoes'], location: 'us' },

@@ -17,11 +17,11 @@ export default defineEndpoint({
     '`length` is counted on the returned ideas). Billed on the ideas returned.',
   input: KeywordIdeasRequest,
   output: KeywordIdeasResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof KeywordIdeasRequest>) => input.limit,
-    countResults: (output: z.output<typeof KeywordIdeasResponse>) => output.keywords.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.keywords.length,
   }),
   examples: {
     request: { keyword: 'running shoes', limit: 50, filters: [{ field: 'volume', op: '>=', value: 100 }], sort: ['volume:desc'] },

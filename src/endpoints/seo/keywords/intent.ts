@@ -24,11 +24,11 @@ export default defineEndpoint({
     'Billed on the keywords returned.',
   input: SearchIntentRequest,
   output: SearchIntentResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof SearchIntentRequest>) => input.keywords.length,
-    countResults: (output: z.output<typeof SearchIntentResponse>) => output.keywords.length,
+    maxResults: (input) => input.keywords.length,
+    countResults: (output) => output.keywords.length,
   }),
   examples: {
     request: { keywords: ['buy running shoes', 'how to clean running shoes'], language: 'en' },

@@ -27,11 +27,11 @@ export default defineEndpoint({
     '(and not billed). Billed on the keywords returned.',
   input: KeywordOverviewRequest,
   output: KeywordOverviewResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof KeywordOverviewRequest>) => input.keywords.length,
-    countResults: (output: z.output<typeof KeywordOverviewResponse>) => output.keywords.length,
+    maxResults: (input) => input.keywords.length,
+    countResults: (output) => output.keywords.length,
   }),
   examples: {
     request: { keywords: ['best running shoes'], location: 'us', language: 'en' },

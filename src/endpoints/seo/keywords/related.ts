@@ -18,11 +18,11 @@ export default defineEndpoint({
     '`words` and `length` are counted on the returned keywords). Billed on the keywords returned.',
   input: RelatedKeywordsRequest,
   output: RelatedKeywordsResponse,
-  price: perResults({
+  price: ({ perResults }) => perResults({
     baseUsd: 0.03,
     per100Usd: 0.03,
-    maxResults: (input: z.output<typeof RelatedKeywordsRequest>) => input.limit,
-    countResults: (output: z.output<typeof RelatedKeywordsResponse>) => output.keywords.length,
+    maxResults: (input) => input.limit,
+    countResults: (output) => output.keywords.length,
   }),
   examples: {
     request: { keyword: 'running shoes', limit: 50, filters: [{ field: 'intent', op: '=', value: 'informational' }], sort: ['volume:desc'] },

@@ -33,7 +33,7 @@ export default defineEndpoint({
     'with zero metrics and unknown competition level and intent. Optional filters, match and sort apply to the returned list.',
   input: KeywordResearchRequest,
   output: KeywordResearchResponse,
-  price: perCall(0.15),
+  price: ({ perCall }) => perCall(0.15),
   examples: {
     request: { keywords: ['best running shoes', 'trail running shoes'], location: 'us', sort: ['volume:desc'] },
     response: [exampleKeyword, { ...exampleKeyword, keyword: 'trail running shoes', volume: 14800, difficulty: 41 }],

@@ -1,24 +1,24 @@
 import { serpDraft, type SerpResultDraft } from '../../../schemas/serp';
 import type { PageContext } from './blocks';
-import { siteName, slugOf, titleCase } from './page-text';
+import { siteName } from './page-text';
 
 /**
  * An AI answer for a query, citing the sites the web page ranks for it (the same pool, best
  * first), so the AI Mode answer and the web page's AI overview agree with the organic results.
  */
-export function aiAnswer({ query, sites, random, intent }: PageContext): SerpResultDraft {
+export function aiAnswer({ queryTitle, querySlug, sites, random, intent }: PageContext): SerpResultDraft {
   const cited = sites.slice(0, random.integer(3, 5));
   const points =
     intent === 'transactional' || intent === 'commercial'
       ? ['Compare price, warranty and delivery before you buy.', 'Mid-range options usually offer the best value.', 'Read recent reviews for durability.']
       : ['It depends on what you need it for.', 'Start with the basics, then refine.', 'Most experts recommend a gradual approach.'];
-  const summary = `${titleCase(query)} is best understood by comparing a few trusted sources.`;
+  const summary = `${queryTitle} is best understood by comparing a few trusted sources.`;
   const markdown = [summary, '', ...points.map((point, index) => `- ${point} [${index + 1}]`)].join('\n');
   return serpDraft('aiOverview', {
     markdown,
     references: cited.map((site, index) => ({
-      title: `${titleCase(query)} — ${siteName(site)}`,
-      url: `https://${site}/guides/${slugOf(query)}`,
+      title: `${queryTitle} — ${siteName(site)}`,
+      url: `https://${site}/guides/${querySlug}`,
       domain: site,
       source: siteName(site),
       text: points[index % points.length]!,

@@ -1,11 +1,14 @@
 import { serpDraft, type SerpResultDraft, type SerpResultOf } from '../../../schemas/serp';
 import type { Keyword } from '../../../schemas/keyword';
 import type { SeededRandom } from '../random';
-import { siteName, slugOf, timestampBefore, titleCase, VIDEO_SITE } from './page-text';
+import { siteName, timestampBefore, titleCase, VIDEO_SITE } from './page-text';
 
 /** What every block builder of a sandbox results page reads. */
 export interface PageContext {
   query: string;
+  /** The query title-cased and slugged, as results show it in titles and URLs. */
+  queryTitle: string;
+  querySlug: string;
   random: SeededRandom;
   /** The sites this query surfaces, best first. */
   sites: string[];
@@ -23,11 +26,16 @@ export function priceOf(random: SeededRandom, low: number, high: number): NonNul
   return { current, currency: 'USD', displayedPrice: `$${current.toFixed(2)}` };
 }
 
+// Every page has several organic results and often ads: their word lists are made once.
+const ORGANIC_SECTIONS = ['guides', 'blog', 'articles', 'reviews', 'learn'];
+const ORGANIC_TITLE_ENDINGS = [': The Complete Guide', ' — What You Need to Know', ' (Updated 2026)', ': Tips and Ideas', ' Explained'];
+const AD_TITLE_ENDINGS = ['Official Store', 'Free Shipping', 'Save Up To 30%', 'Shop Now'];
+
 /** The `index`-th organic result (0-based); past the site pool, a site's deeper pages rank too. */
-export function organic({ query, random, sites }: PageContext, site: string, index: number): SerpResultDraft {
-  const section = random.pick(['guides', 'blog', 'articles', 'reviews', 'learn']);
+export function organic({ query, queryTitle, querySlug, random, sites }: PageContext, site: string, index: number): SerpResultDraft {
+  const section = random.pick(ORGANIC_SECTIONS);
   const round = Math.floor(index / sites.length);
-  const url = `https://${site}/${section}/${slugOf(query)}${round > 0 ? `-part-${round + 1}` : ''}`;
+  const url = `https://${site}/${section}/${querySlug}${round > 0 ? `-part-${round + 1}` : ''}`;
   return serpDraft(
     'organic',
     {
@@ -50,7 +58,7 @@ export function organic({ query, random, sites }: PageContext, site: string, ind
       relatedResult: null,
     },
     {
-      title: `${titleCase(query)}${random.pick([': The Complete Guide', ' — What You Need to Know', ' (Updated 2026)', ': Tips and Ideas', ' Explained'])}`,
+      title: `${queryTitle}${random.pick(ORGANIC_TITLE_ENDINGS)}`,
       url,
       description: `Everything about ${query}: compare options, read expert advice and find what suits you. Updated regularly by the ${site} team.`,
       domain: site,
@@ -58,7 +66,7 @@ export function organic({ query, random, sites }: PageContext, site: string, ind
   );
 }
 
-export function paid({ query, random }: PageContext, site: string): SerpResultDraft {
+export function paid({ query, queryTitle, querySlug, random }: PageContext, site: string): SerpResultDraft {
   return serpDraft(
     'paid',
     {
@@ -72,15 +80,15 @@ export function paid({ query, random }: PageContext, site: string): SerpResultDr
       price: null,
     },
     {
-      title: `${titleCase(query)} — ${random.pick(['Official Store', 'Free Shipping', 'Save Up To 30%', 'Shop Now'])}`,
-      url: `https://${site}/lp/${slugOf(query)}`,
+      title: `${queryTitle} — ${random.pick(AD_TITLE_ENDINGS)}`,
+      url: `https://${site}/lp/${querySlug}`,
       description: `Shop ${query} at ${site}. Fast delivery and easy returns.`,
       domain: site,
     },
   );
 }
 
-export function peopleAlsoAsk({ query, sites }: PageContext): SerpResultDraft {
+export function peopleAlsoAsk({ query, querySlug, sites }: PageContext): SerpResultDraft {
   const questions = [`What is the best ${query}?`, `How much does ${query} cost?`, `Is ${query} worth it?`, `How do I choose ${query}?`];
   return serpDraft('peopleAlsoAsk', {
     items: questions.map((title, index) => {
@@ -88,7 +96,7 @@ export function peopleAlsoAsk({ query, sites }: PageContext): SerpResultDraft {
       return {
         title,
         seedQuestion: null,
-        expandedElement: [{ type: 'peopleAlsoAskExpandedElement', title, url: `https://${site}/answers/${slugOf(query)}`, domain: site, description: `A short answer about ${query}.` }],
+        expandedElement: [{ type: 'peopleAlsoAskExpandedElement', title, url: `https://${site}/answers/${querySlug}`, domain: site, description: `A short answer about ${query}.` }],
       };
     }),
   });
@@ -113,29 +121,29 @@ export function localPack({ query, random }: PageContext, index: number): SerpRe
   );
 }
 
-export function videoCarousel({ query, random }: PageContext): SerpResultDraft {
+export function videoCarousel({ queryTitle, random }: PageContext): SerpResultDraft {
   return serpDraft('video', {
     items: [1, 2, 3].map((part) => {
       const id = random.integer(1e6, 9e6);
-      return { title: `${titleCase(query)} — part ${part}`, url: `https://${VIDEO_SITE}/watch/${id}`, source: VIDEO_SITE, date: timestampBefore(random.integer(3, 200)), thumbnail: `https://${VIDEO_SITE}/thumbs/${id}.jpg` };
+      return { title: `${queryTitle} — part ${part}`, url: `https://${VIDEO_SITE}/watch/${id}`, source: VIDEO_SITE, date: timestampBefore(random.integer(3, 200)), thumbnail: `https://${VIDEO_SITE}/thumbs/${id}.jpg` };
     }),
   });
 }
 
-export function featuredSnippet({ query }: PageContext, site: string): SerpResultDraft {
+export function featuredSnippet({ query, queryTitle, querySlug }: PageContext, site: string): SerpResultDraft {
   return serpDraft(
     'featuredSnippet',
-    { featuredTitle: titleCase(query), timestamp: null, images: null, table: null },
+    { featuredTitle: queryTitle, timestamp: null, images: null, table: null },
     {
-      title: `${titleCase(query)}: a quick answer`,
-      url: `https://${site}/answers/${slugOf(query)}`,
+      title: `${queryTitle}: a quick answer`,
+      url: `https://${site}/answers/${querySlug}`,
       description: `In short: ${query} depends on your needs and budget; most people start with a mid-range option.`,
       domain: site,
     },
   );
 }
 
-export function knowledgeGraph({ query, sites }: PageContext): SerpResultDraft {
+export function knowledgeGraph({ query, queryTitle, querySlug, sites }: PageContext): SerpResultDraft {
   return serpDraft(
     'knowledgeGraph',
     {
@@ -143,30 +151,30 @@ export function knowledgeGraph({ query, sites }: PageContext): SerpResultDraft {
       cardId: `/g/${query.length}${query.charCodeAt(0)}`,
       imageUrl: null,
       items: [
-        { type: 'knowledgeGraphDescriptionItem', title: 'Description', text: `${titleCase(query)} is a widely searched topic.` },
+        { type: 'knowledgeGraphDescriptionItem', title: 'Description', text: `${queryTitle} is a widely searched topic.` },
         { type: 'knowledgeGraphRowItem', title: 'Related', text: `${query} history, ${query} types` },
       ],
-      images: [`https://${sites[0]}/images/${slugOf(query)}.jpg`],
+      images: [`https://${sites[0]}/images/${querySlug}.jpg`],
     },
-    { title: titleCase(query), description: `${titleCase(query)} is a widely searched topic.`, url: `https://${sites[0]}/${slugOf(query)}`, domain: sites[0]! },
+    { title: queryTitle, description: `${queryTitle} is a widely searched topic.`, url: `https://${sites[0]}/${querySlug}`, domain: sites[0]! },
   );
 }
 
-export function imagesStrip({ query, sites }: PageContext): SerpResultDraft {
+export function imagesStrip({ query, querySlug, sites }: PageContext): SerpResultDraft {
   return serpDraft(
     'images',
-    { items: sites.slice(0, 4).map((site, index) => ({ alt: `${query} ${index + 1}`, url: `https://${site}/${slugOf(query)}`, imageUrl: `https://${site}/images/${slugOf(query)}-${index + 1}.jpg` })) },
+    { items: sites.slice(0, 4).map((site, index) => ({ alt: `${query} ${index + 1}`, url: `https://${site}/${querySlug}`, imageUrl: `https://${site}/images/${querySlug}-${index + 1}.jpg` })) },
     { title: `Images for ${query}` },
   );
 }
 
-export function topStories({ query, sites, random }: PageContext): SerpResultDraft {
+export function topStories({ queryTitle, querySlug, sites, random }: PageContext): SerpResultDraft {
   return serpDraft(
     'topStories',
     {
       items: sites.slice(0, 3).map((site, index) => ({
-        title: `${titleCase(query)}: ${random.pick(['what changed this season', 'the latest numbers', 'experts weigh in'])}`,
-        url: `https://${site}/news/${slugOf(query)}-${index + 1}`,
+        title: `${queryTitle}: ${random.pick(['what changed this season', 'the latest numbers', 'experts weigh in'])}`,
+        url: `https://${site}/news/${querySlug}-${index + 1}`,
         source: siteName(site),
         domain: site,
         date: timestampBefore(index + 1, 8 + index),
@@ -177,13 +185,13 @@ export function topStories({ query, sites, random }: PageContext): SerpResultDra
   );
 }
 
-export function shopping({ query, sites, random }: PageContext): SerpResultDraft {
+export function shopping({ query, queryTitle, querySlug, sites, random }: PageContext): SerpResultDraft {
   return serpDraft(
     'shopping',
     {
       items: sites.slice(0, 4).map((site) => ({
-        title: `${titleCase(query)} ${random.pick(['Pro', 'Classic', 'Lite', 'Max'])}`,
-        url: `https://${site}/p/${slugOf(query)}`,
+        title: `${queryTitle} ${random.pick(['Pro', 'Classic', 'Lite', 'Max'])}`,
+        url: `https://${site}/p/${querySlug}`,
         price: priceOf(random, 20, 240),
         source: siteName(site),
         rating: random.chance(0.7) ? ratingOf(random) : null,
@@ -194,10 +202,10 @@ export function shopping({ query, sites, random }: PageContext): SerpResultDraft
   );
 }
 
-export function answerBox({ query, sites }: PageContext): SerpResultDraft {
+export function answerBox({ queryTitle, querySlug, sites }: PageContext): SerpResultDraft {
   return serpDraft(
     'answerBox',
-    { text: [`${titleCase(query)}: the short answer depends on context.`, 'See the sources below for details.'], links: [{ title: siteName(sites[0]!), url: `https://${sites[0]}/${slugOf(query)}`, description: null }] },
-    { description: `${titleCase(query)}: the short answer depends on context.` },
+    { text: [`${queryTitle}: the short answer depends on context.`, 'See the sources below for details.'], links: [{ title: siteName(sites[0]!), url: `https://${sites[0]}/${querySlug}`, description: null }] },
+    { description: `${queryTitle}: the short answer depends on context.` },
   );
 }

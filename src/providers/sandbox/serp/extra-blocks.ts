@@ -16,11 +16,11 @@ interface ExtraBlock {
 const matches = (pattern: RegExp) => (context: PageContext) => pattern.test(context.query);
 const LOCAL = /near me|\bin [a-z]+$/;
 
-function cards({ query, sites, random }: PageContext, count: number) {
+function cards({ queryTitle, querySlug, sites, random }: PageContext, count: number) {
   return Array.from({ length: count }, (_, index) => ({
-    title: `${titleCase(query)} ${random.pick(['classic', 'modern', 'compact', 'premium', 'original'])}`,
+    title: `${queryTitle} ${random.pick(['classic', 'modern', 'compact', 'premium', 'original'])}`,
     subtitle: siteName(sites[index % sites.length]!),
-    imageUrl: `https://${sites[index % sites.length]}/images/${slugOf(query)}-${index + 1}.jpg`,
+    imageUrl: `https://${sites[index % sites.length]}/images/${querySlug}-${index + 1}.jpg`,
   }));
 }
 
@@ -28,17 +28,17 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
   {
     when: matches(/\b(news|update|latest|today|live)\b/),
     chance: 0.9,
-    build: ({ query, random }) =>
-      serpDraft('micro', { items: [1, 2].map((day) => ({ text: `Thread: what everyone gets wrong about ${query}.`, url: `https://micro.example/post/${random.integer(1e9, 9e9)}`, date: timestampBefore(day) })) }, { title: `${titleCase(query)} on micro` }),
+    build: ({ query, queryTitle, random }) =>
+      serpDraft('micro', { items: [1, 2].map((day) => ({ text: `Thread: what everyone gets wrong about ${query}.`, url: `https://micro.example/post/${random.integer(1e9, 9e9)}`, date: timestampBefore(day) })) }, { title: `${queryTitle} on micro` }),
   },
   {
     when: matches(/\b(events?|concerts?|festival|tickets|shows?)\b/),
     chance: 0.9,
-    build: ({ query, sites, random }) =>
+    build: ({ query, queryTitle, querySlug, sites, random }) =>
       serpDraft('events', {
         items: sites.slice(0, 3).map((site, index) => ({
-          title: `${titleCase(query)} ${2026}`,
-          url: `https://${site}/events/${slugOf(query)}-${index + 1}`,
+          title: `${queryTitle} ${2026}`,
+          url: `https://${site}/events/${querySlug}-${index + 1}`,
           description: `Live ${query} with guests.`,
           startDate: `2026-${10 + (index % 3)}-${String(random.integer(10, 28)).padStart(2, '0')} 19:00:00 +00:00`,
           endDate: null,
@@ -67,9 +67,9 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
   {
     when: matches(/\b(recipes?|cook|bake|dinner|cake|soup|how to make)\b/),
     chance: 0.95,
-    build: ({ query, sites, random }) =>
+    build: ({ queryTitle, querySlug, sites, random }) =>
       serpDraft('recipes', {
-        items: sites.slice(0, 3).map((site) => ({ title: `Easy ${titleCase(query)}`, url: `https://${site}/recipes/${slugOf(query)}`, source: siteName(site), totalTime: `${random.integer(15, 90)} min`, rating: ratingOf(random, 4) })),
+        items: sites.slice(0, 3).map((site) => ({ title: `Easy ${queryTitle}`, url: `https://${site}/recipes/${querySlug}`, source: siteName(site), totalTime: `${random.integer(15, 90)} min`, rating: ratingOf(random, 4) })),
       }, { title: 'Recipes' }),
   },
   {
@@ -81,26 +81,26 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
   {
     when: matches(/\b(study|studies|research|effects?|paper|journal|science)\b/),
     chance: 0.85,
-    build: ({ query, random }) =>
-      serpDraft('scholarlyArticles', { items: [1, 2, 3].map((index) => ({ title: `On ${query}: evidence from ${random.integer(3, 40)} trials`, url: `https://scholar.example/articles/${slugOf(query)}-${index}`, source: 'Journal of Applied Studies', citation: `Cited by ${random.integer(4, 900)}` })) }, { title: `Scholarly articles for ${query}` }),
+    build: ({ query, querySlug, random }) =>
+      serpDraft('scholarlyArticles', { items: [1, 2, 3].map((index) => ({ title: `On ${query}: evidence from ${random.integer(3, 40)} trials`, url: `https://scholar.example/articles/${querySlug}-${index}`, source: 'Journal of Applied Studies', citation: `Cited by ${random.integer(4, 900)}` })) }, { title: `Scholarly articles for ${query}` }),
   },
   {
     when: (context) => context.intent === 'transactional' || context.intent === 'commercial',
     chance: 0.45,
-    build: ({ query, sites, random }) =>
-      serpDraft('popularProducts', { items: sites.slice(0, 4).map((site) => ({ title: `${titleCase(query)} ${random.pick(['X1', 'Air', 'Plus', 'One'])}`, url: `https://${site}/products/${slugOf(query)}`, price: priceOf(random, 25, 300), seller: siteName(site), rating: ratingOf(random) })) }, { title: 'Popular products' }),
+    build: ({ queryTitle, querySlug, sites, random }) =>
+      serpDraft('popularProducts', { items: sites.slice(0, 4).map((site) => ({ title: `${queryTitle} ${random.pick(['X1', 'Air', 'Plus', 'One'])}`, url: `https://${site}/products/${querySlug}`, price: priceOf(random, 25, 300), seller: siteName(site), rating: ratingOf(random) })) }, { title: 'Popular products' }),
   },
   {
     when: matches(/\b(hotels?|stay|resort|lodging)\b/),
     chance: 0.95,
-    build: ({ query, sites, random }) =>
-      serpDraft('hotelsPack', { items: sites.slice(0, 3).map((site) => ({ title: `${titleCase(random.pick(['Harbor', 'Park', 'Union', 'Bay']))} Inn`, url: `https://${site}/hotels/${slugOf(query)}`, domain: site, price: priceOf(random, 90, 420), rating: ratingOf(random, 3.9), isPaid: false })) }, { title: `Hotels | ${query}` }),
+    build: ({ query, querySlug, sites, random }) =>
+      serpDraft('hotelsPack', { items: sites.slice(0, 3).map((site) => ({ title: `${titleCase(random.pick(['Harbor', 'Park', 'Union', 'Bay']))} Inn`, url: `https://${site}/hotels/${querySlug}`, domain: site, price: priceOf(random, 90, 420), rating: ratingOf(random, 3.9), isPaid: false })) }, { title: `Hotels | ${query}` }),
   },
   {
     when: matches(/\b(flights?|fly|airfare)\b/),
     chance: 0.95,
-    build: ({ query, random }) =>
-      serpDraft('googleFlights', { items: ['Nonstop', '1 stop'].map((stops) => ({ title: titleCase(query), url: `https://flights.example/search?q=${encodeURIComponent(query)}`, description: `${stops} · ${random.integer(2, 14)} h · from $${random.integer(89, 640)}` })) }, { title: `Flights | ${query}` }),
+    build: ({ query, queryTitle, random }) =>
+      serpDraft('googleFlights', { items: ['Nonstop', '1 stop'].map((stops) => ({ title: queryTitle, url: `https://flights.example/search?q=${encodeURIComponent(query)}`, description: `${stops} · ${random.integer(2, 14)} h · from $${random.integer(89, 640)}` })) }, { title: `Flights | ${query}` }),
   },
   {
     when: (context) => LOCAL.test(context.query) || /\breviews?\b/.test(context.query),
@@ -110,27 +110,27 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
   {
     when: (context) => context.intent === 'commercial',
     chance: 0.3,
-    build: ({ query, sites, random }) =>
-      serpDraft('thirdPartyReviews', { rating: ratingOf(random), reviewText: `Solid choice for ${query}; fair price.` }, { title: `${titleCase(query)} reviews`, url: `https://${sites[1]}/reviews/${slugOf(query)}`, domain: sites[1]! }),
+    build: ({ query, queryTitle, querySlug, sites, random }) =>
+      serpDraft('thirdPartyReviews', { rating: ratingOf(random), reviewText: `Solid choice for ${query}; fair price.` }, { title: `${queryTitle} reviews`, url: `https://${sites[1]}/reviews/${querySlug}`, domain: sites[1]! }),
   },
   {
     when: (context) => context.intent === 'navigational',
     chance: 0.5,
-    build: ({ query, sites }) =>
-      serpDraft('googlePosts', { items: [1, 2].map((index) => ({ title: `${titleCase(query)} update`, url: `https://${sites[0]}/posts/${index}`, snippet: `News from the ${query} team.`, date: timestampBefore(index * 5) })) }, { title: `From ${titleCase(query)}` }),
+    build: ({ query, queryTitle, sites }) =>
+      serpDraft('googlePosts', { items: [1, 2].map((index) => ({ title: `${queryTitle} update`, url: `https://${sites[0]}/posts/${index}`, snippet: `News from the ${query} team.`, date: timestampBefore(index * 5) })) }, { title: `From ${queryTitle}` }),
   },
-  { when: (context) => context.intent === 'informational' && context.query.split(' ').length <= 2, chance: 0.3, build: (context) => serpDraft('carousel', { items: cards(context, 5) }, { title: `${titleCase(context.query)} types` }) },
+  { when: (context) => context.intent === 'informational' && context.query.split(' ').length <= 2, chance: 0.3, build: (context) => serpDraft('carousel', { items: cards(context, 5) }, { title: `${context.queryTitle} types` }) },
   { when: (context) => context.intent === 'commercial', chance: 0.2, build: (context) => serpDraft('multiCarousel', { items: cards(context, 6) }, { title: `Compare ${context.query}` }) },
   {
     when: matches(/\b(best|top)\b/),
     chance: 0.5,
-    build: ({ query, sites }) => serpDraft('mentionCarousel', { items: sites.slice(0, 3).map((site) => ({ title: titleCase(query), url: `https://${site}/${slugOf(query)}`, source: siteName(site) })) }, { title: `${titleCase(query)} mentioned on the web` }),
+    build: ({ queryTitle, querySlug, sites }) => serpDraft('mentionCarousel', { items: sites.slice(0, 3).map((site) => ({ title: queryTitle, url: `https://${site}/${querySlug}`, source: siteName(site) })) }, { title: `${queryTitle} mentioned on the web` }),
   },
   {
     when: matches(/\b(app|apps|download)\b/),
     chance: 0.9,
-    build: ({ query, random }) =>
-      serpDraft('app', { items: [1, 2].map((index) => ({ title: `${titleCase(query)} ${index === 1 ? '' : 'Pro'}`.trim(), url: `https://apps.example/app/${slugOf(query)}-${index}`, appId: `com.example.${slugOf(query).replace(/-/g, '')}${index}`, description: `The ${query} app.`, rating: ratingOf(random, 3.9), price: null })) }, { title: 'Apps' }),
+    build: ({ query, queryTitle, querySlug, random }) =>
+      serpDraft('app', { items: [1, 2].map((index) => ({ title: `${queryTitle} ${index === 1 ? '' : 'Pro'}`.trim(), url: `https://apps.example/app/${querySlug}-${index}`, appId: `com.example.${querySlug.replace(/-/g, '')}${index}`, description: `The ${query} app.`, rating: ratingOf(random, 3.9), price: null })) }, { title: 'Apps' }),
   },
   { when: (context) => LOCAL.test(context.query), chance: 0.7, build: ({ random }) => serpDraft('map', { address: `${random.integer(100, 999)} Main St, Seattle, WA`, cid: String(random.integer(1e9, 9e9)) }, { title: 'Map' }) },
 ];

@@ -1,5 +1,5 @@
 import { serpPage, type SerpResponse, type SerpResultDraft } from '../../../schemas/serp';
-import { keywordMetrics } from '../keyword-metrics';
+import { keywordTotalResults } from '../keyword-metrics';
 import { organic, paid, peopleAlsoAsk, relatedSearches, videoCarousel, imagesStrip, type PageContext } from './blocks';
 import { roundedCount, wordsOf } from './page-text';
 import { webPageContext } from './websearch';
@@ -51,5 +51,5 @@ export function sandboxGeneralEngine(engine: GeneralEngine, { query: rawQuery, d
     else drafts.push(organic(engineContext, sites[organicCount % sites.length]!, organicCount++));
   }
   drafts.push(...closing);
-  return serpPage(rawQuery, roundedCount(keywordMetrics(context.query).totalResults * PROFILES[engine].indexShare), drafts.slice(0, depth));
+  return serpPage(rawQuery, roundedCount(keywordTotalResults(context.query) * PROFILES[engine].indexShare), drafts.slice(0, depth));
 }

@@ -10,8 +10,24 @@ export const REFERENCE_SITES = [
 
 export const VIDEO_SITE = 'clipstream.tv';
 
+/**
+ * Each word's first letter upper-cased, a word being a run of ASCII letters, digits and `_` (as
+ * `\b\w` reads it). A loop over the characters: a replace with a callback cost several times as
+ * much, and results pages title-case on nearly every item.
+ */
 export function titleCase(text: string): string {
-  return text.replace(/\b\w/g, (letter) => letter.toUpperCase());
+  let cased = '';
+  let copiedUpTo = 0;
+  let afterWordCharacter = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (!afterWordCharacter && code >= 97 && code <= 122) {
+      cased += text.slice(copiedUpTo, index) + String.fromCharCode(code - 32);
+      copiedUpTo = index + 1;
+    }
+    afterWordCharacter = (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+  }
+  return copiedUpTo === 0 ? text : cased + text.slice(copiedUpTo);
 }
 
 export function slugOf(text: string): string {
@@ -25,8 +41,17 @@ export function wordsOf(query: string): string[] {
 
 /** The site name a domain reads as: `homeandmaker.com` → Homeandmaker. */
 export function siteName(domain: string): string {
-  return titleCase(domain.split('.')[0]!.replace(/-/g, ' '));
+  return REFERENCE_SITE_NAMES.get(domain) ?? nameOfSite(domain);
 }
+
+function nameOfSite(domain: string): string {
+  const dot = domain.indexOf('.');
+  const label = dot === -1 ? domain : domain.slice(0, dot);
+  return titleCase(label.includes('-') ? label.replaceAll('-', ' ') : label);
+}
+
+// Most results of a page cite the reference sites: their names are made once.
+const REFERENCE_SITE_NAMES = new Map([...REFERENCE_SITES, VIDEO_SITE].map((site) => [site, nameOfSite(site)]));
 
 /**
  * Sites a query plausibly surfaces, in the order the web page ranks them: some named after its
@@ -40,11 +65,35 @@ export function sitesFor(query: string, random: SeededRandom): string[] {
 
 const DATA_MONTH_START = Date.UTC(SANDBOX_DATA_MONTH.year, SANDBOX_DATA_MONTH.month - 1, 1);
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** A moment `daysBefore` days (and some hours) before the sandbox's data month began, vendor-formatted. */
 export function timestampBefore(daysBefore: number, hour = 9): string {
-  const moment = new Date(DATA_MONTH_START - Math.max(1, daysBefore) * DAY_MS + hour * 3_600_000);
-  return `${moment.toISOString().slice(0, 19).replace('T', ' ')} +00:00`;
+  const moment = DATA_MONTH_START - Math.max(1, daysBefore) * DAY_MS + hour * HOUR_MS;
+  const day = Math.floor(moment / DAY_MS);
+  return `${dateOfDay(day)} ${clockTime(moment - day * DAY_MS)} +00:00`;
+}
+
+// Pages date their items within a few years of the data month: a few hundred distinct days, each
+// formatted once rather than through a Date on every item.
+const DAY_DATES = new Map<number, string>();
+
+/** `yyyy-mm-dd` of the `day`-th day since 1970-01-01 (UTC). */
+function dateOfDay(day: number): string {
+  let date = DAY_DATES.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (DAY_DATES.size < 10_000) DAY_DATES.set(day, date);
+  }
+  return date;
+}
+
+const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => String(value).padStart(2, '0'));
+
+/** `hh:mm:ss` of a time of day in milliseconds (whole seconds). */
+function clockTime(milliseconds: number): string {
+  const seconds = Math.floor(milliseconds / 1000);
+  return `${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
 }
 
 /** How a results page shows an age relative to the data month: `3 days ago`, `2 weeks ago`. */

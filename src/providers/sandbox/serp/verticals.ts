@@ -1,7 +1,7 @@
 import { serpDraft, serpPage, type SerpResponse, type SerpResultDraft } from '../../../schemas/serp';
-import { keywordMetrics } from '../keyword-metrics';
+import { keywordTotalResults } from '../keyword-metrics';
 import { relatedSearches, type PageContext } from './blocks';
-import { ageLabel, roundedCount, siteName, slugOf, timestampBefore, titleCase } from './page-text';
+import { ageLabel, roundedCount, siteName, timestampBefore } from './page-text';
 import { webPageContext } from './websearch';
 
 /** The search verticals (images, news, datasets, autocomplete): one generator each, same wrapper. */
@@ -17,10 +17,10 @@ function page(rawQuery: string, drafts: SerpResultDraft[], totalResults: number)
 }
 
 function image(context: PageContext, index: number): SerpResultDraft {
-  const { query, sites, random } = context;
+  const { queryTitle, querySlug, sites, random } = context;
   const site = sites[index % sites.length]!;
-  const alt = `${titleCase(query)} ${random.pick(['close-up', 'in use', 'side view', 'collection', 'detail', 'at home'])}`;
-  const file = `${slugOf(query)}-${index + 1}`;
+  const alt = `${queryTitle} ${random.pick(['close-up', 'in use', 'side view', 'collection', 'detail', 'at home'])}`;
+  const file = `${querySlug}-${index + 1}`;
   return serpDraft(
     'imagesSearch',
     { subtitle: siteName(site), alt, sourceUrl: `https://${site}/images/${file}.jpg`, encodedUrl: `https://images.search.example/cache/${random.integer(1e9, 9e9)}` },
@@ -32,18 +32,18 @@ function image(context: PageContext, index: number): SerpResultDraft {
 export function sandboxImages({ query: rawQuery, depth }: VerticalRequest): SerpResponse {
   const context = webPageContext(rawQuery, 'images');
   const drafts = Array.from({ length: depth }, (_, index) => (depth >= 30 && index === 24 ? relatedSearches(context) : image(context, index)));
-  return page(rawQuery, drafts, roundedCount(keywordMetrics(context.query).totalResults * 0.08));
+  return page(rawQuery, drafts, roundedCount(keywordTotalResults(context.query) * 0.08));
 }
 
 function newsStory(context: PageContext, index: number): SerpResultDraft {
-  const { query, sites, random } = context;
+  const { query, queryTitle, querySlug, sites, random } = context;
   const site = sites[index % sites.length]!;
   const daysBefore = 1 + Math.floor(index * 1.6) + random.integer(0, 2);
-  const headline = `${titleCase(query)}: ${random.pick(['what changed this month', 'new figures released', 'experts weigh in', 'the debate continues', 'a closer look'])}`;
+  const headline = `${queryTitle}: ${random.pick(['what changed this month', 'new figures released', 'experts weigh in', 'the debate continues', 'a closer look'])}`;
   return serpDraft(
     'newsSearch',
-    { source: siteName(site), imageUrl: `https://${site}/media/${slugOf(query)}-${index + 1}.jpg`, timePublished: ageLabel(daysBefore), timestamp: timestampBefore(daysBefore, random.integer(6, 20)) },
-    { title: headline, url: `https://${site}/news/${slugOf(query)}-${index + 1}`, description: `${headline}. Reporting on ${query} from ${siteName(site)}.`, domain: site },
+    { source: siteName(site), imageUrl: `https://${site}/media/${querySlug}-${index + 1}.jpg`, timePublished: ageLabel(daysBefore), timestamp: timestampBefore(daysBefore, random.integer(6, 20)) },
+    { title: headline, url: `https://${site}/news/${querySlug}-${index + 1}`, description: `${headline}. Reporting on ${query} from ${siteName(site)}.`, domain: site },
   );
 }
 
@@ -55,17 +55,17 @@ export function sandboxNews({ query: rawQuery, depth }: VerticalRequest): SerpRe
     drafts.push(serpDraft('topStories', { items: [0, 1, 2].map((index) => { const story = newsStory(context, index); return { title: story.title, url: story.url, source: siteName(story.domain), domain: story.domain, date: timestampBefore(index + 1), imageUrl: null }; }) }, { title: 'Top stories' }));
   }
   while (drafts.length < depth) drafts.push(newsStory(context, drafts.length));
-  return page(rawQuery, drafts, roundedCount(keywordMetrics(context.query).totalResults * 0.004));
+  return page(rawQuery, drafts, roundedCount(keywordTotalResults(context.query) * 0.004));
 }
 
 const DATA_PROVIDERS = ['opendataportal.org', 'statisticshub.org', 'researchrepo.org', 'datacommons-archive.org', 'notebookdata.net', 'openscience-data.org'];
 
 function dataset(context: PageContext, index: number): SerpResultDraft {
-  const { query, random } = context;
+  const { query, queryTitle, querySlug, random } = context;
   const provider = DATA_PROVIDERS[(index + query.length) % DATA_PROVIDERS.length]!;
   const fromYear = random.integer(1990, 2018);
   const toYear = random.integer(Math.max(fromYear + 1, 2020), 2025);
-  const title = `${titleCase(query)} ${random.pick(['statistics', 'survey', 'time series', 'by region', 'annual data', 'index'])} ${fromYear}–${toYear}`;
+  const title = `${queryTitle} ${random.pick(['statistics', 'survey', 'time series', 'by region', 'annual data', 'index'])} ${fromYear}–${toYear}`;
   const id = `L2cvMTF${random.integer(1e6, 9e6)}`;
   return serpDraft(
     'dataset',
@@ -80,7 +80,7 @@ function dataset(context: PageContext, index: number): SerpResultDraft {
       periodCovered: { startDate: `${fromYear}-01-01`, endDate: `${toYear}-12-31`, displayedDate: `${fromYear} – ${toYear}` },
       scholarlyCitationsCount: random.chance(0.5) ? random.integer(1, 300) : null,
     },
-    { title, url: `https://${provider}/datasets/${slugOf(query)}-${index + 1}`, description: `Data on ${query}, ${fromYear} to ${toYear}, published by ${siteName(provider)}.`, domain: provider },
+    { title, url: `https://${provider}/datasets/${querySlug}-${index + 1}`, description: `Data on ${query}, ${fromYear} to ${toYear}, published by ${siteName(provider)}.`, domain: provider },
   );
 }
 

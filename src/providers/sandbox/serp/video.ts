@@ -1,8 +1,8 @@
 import { serpDraft, serpPage, type SerpResponse, type SerpResultDraft } from '../../../schemas/serp';
-import { keywordMetrics } from '../keyword-metrics';
+import { keywordMetrics, keywordTotalResults } from '../keyword-metrics';
 import { SeededRandom } from '../random';
 import type { PageContext } from './blocks';
-import { roundedCount, siteName, timestampBefore, titleCase, VIDEO_SITE } from './page-text';
+import { roundedCount, siteName, timestampBefore, VIDEO_SITE } from './page-text';
 import { webPageContext } from './websearch';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -23,13 +23,13 @@ function channelNames(context: PageContext): string[] {
 }
 
 function video(context: PageContext, index: number, isPaid: boolean): SerpResultDraft {
-  const { query, random } = context;
+  const { query, queryTitle, random } = context;
   const owner = channel(random.pick(channelNames(context)));
   const videoId = identifier(random, 11);
   const isShorts = random.chance(0.1);
   const durationSeconds = isShorts ? random.integer(15, 59) : random.integer(120, 2400);
   const demand = keywordMetrics(query).volume;
-  const title = `${titleCase(query)} ${random.pick(['| Full Guide', '— Tested and Explained', 'in 10 Minutes', '(Watch Before You Buy)', 'Tips Nobody Tells You'])}`;
+  const title = `${queryTitle} ${random.pick(['| Full Guide', '— Tested and Explained', 'in 10 Minutes', '(Watch Before You Buy)', 'Tips Nobody Tells You'])}`;
   return serpDraft(
     'videoSearch',
     {
@@ -56,10 +56,10 @@ function video(context: PageContext, index: number, isPaid: boolean): SerpResult
  */
 export function sandboxVideo({ query: rawQuery, depth }: { query: string; depth: number }): SerpResponse {
   const context = webPageContext(rawQuery, 'video');
-  const { query, random, intent } = context;
+  const { query, queryTitle, random, intent } = context;
   const drafts: SerpResultDraft[] = [];
   if (query.split(' ').length === 1 && random.chance(0.5)) {
-    const owner = channel(`${titleCase(query)} Official`);
+    const owner = channel(`${queryTitle} Official`);
     drafts.push(serpDraft('videoChannel', { channelId: owner.id, logo: owner.logo, isVerified: owner.verified }, { title: owner.name, url: owner.url, description: `The official ${query} channel.`, domain: VIDEO_SITE }));
   }
   if (intent === 'transactional' && drafts.length < depth) drafts.push(video(context, drafts.length, true));
@@ -68,10 +68,10 @@ export function sandboxVideo({ query: rawQuery, depth }: { query: string; depth:
     if (drafts.length === playlistAt) {
       const owner = channel(random.pick(channelNames(context)));
       const playlistId = `PL${identifier(random, 32)}`;
-      drafts.push(serpDraft('videoPlaylist', { playlistId, channelId: owner.id, channelName: owner.name, thumbnailUrl: `https://${VIDEO_SITE}/thumbs/${playlistId}.jpg` }, { title: `${titleCase(query)} playlist`, url: `https://${VIDEO_SITE}/playlist?list=${playlistId}`, domain: VIDEO_SITE }));
+      drafts.push(serpDraft('videoPlaylist', { playlistId, channelId: owner.id, channelName: owner.name, thumbnailUrl: `https://${VIDEO_SITE}/thumbs/${playlistId}.jpg` }, { title: `${queryTitle} playlist`, url: `https://${VIDEO_SITE}/playlist?list=${playlistId}`, domain: VIDEO_SITE }));
     } else {
       drafts.push(video(context, drafts.length, false));
     }
   }
-  return serpPage(rawQuery, Math.max(drafts.length, roundedCount(keywordMetrics(query).totalResults * 0.01)), drafts);
+  return serpPage(rawQuery, Math.max(drafts.length, roundedCount(keywordTotalResults(query) * 0.01)), drafts);
 }

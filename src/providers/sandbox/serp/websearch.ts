@@ -1,5 +1,5 @@
 import { serpPage, type SerpResponse, type SerpResultDraft } from '../../../schemas/serp';
-import { intentOf, keywordMetrics } from '../keyword-metrics';
+import { intentOf, keywordTotalResults } from '../keyword-metrics';
 import { normaliseKeyword } from '../../../schemas/keyword';
 import { SeededRandom } from '../random';
 import { aiAnswer } from './ai-answer';
@@ -8,7 +8,7 @@ import {
   shopping, topStories, videoCarousel, type PageContext,
 } from './blocks';
 import { EXTRA_BLOCKS } from './extra-blocks';
-import { sitesFor } from './page-text';
+import { sitesFor, slugOf, titleCase } from './page-text';
 
 const LOCAL = /near me|\bin [a-z]+$/;
 const QUICK_ANSWER = /^(what is|define|how many|how much is|convert)\b/;
@@ -18,7 +18,14 @@ const NEWSWORTHY = /\b(news|update|latest|today|election|season)\b/;
 export function webPageContext(rawQuery: string, seedPrefix = 'serp'): PageContext {
   const query = normaliseKeyword(rawQuery);
   const random = new SeededRandom(`${seedPrefix}:${query}`);
-  return { query, random, intent: intentOf(query), sites: sitesFor(query, new SeededRandom(`serp-sites:${query}`)) };
+  return {
+    query,
+    queryTitle: titleCase(query),
+    querySlug: slugOf(query),
+    random,
+    intent: intentOf(query),
+    sites: sitesFor(query, new SeededRandom(`serp-sites:${query}`)),
+  };
 }
 
 /** Blocks above the organic results: ads, answers, local pack, knowledge panel. */
@@ -36,17 +43,29 @@ function topBlocks(context: PageContext): SerpResultDraft[] {
   return top;
 }
 
-/** Blocks placed among the organic results. */
-function middleBlocks(context: PageContext): SerpResultDraft[] {
+/** A block placed among the organic results: built only if the page reaches its place. */
+type MiddleBlock = () => SerpResultDraft;
+
+/**
+ * Decided now, built later, from a generator of its own: whether the page has room for it (its
+ * depth) then changes nothing else on the page, and a short page does not pay for blocks it drops.
+ */
+function middleBlock(context: PageContext, build: (context: PageContext) => SerpResultDraft): MiddleBlock {
+  const own = { ...context, random: context.random.fork() };
+  return () => build(own);
+}
+
+/** Blocks placed among the organic results, in page order. */
+function middleBlocks(context: PageContext): MiddleBlock[] {
   const { query, random, intent } = context;
-  const middle: SerpResultDraft[] = [];
-  if (random.chance(0.7)) middle.push(peopleAlsoAsk(context));
-  if (intent === 'transactional' && random.chance(0.6)) middle.push(shopping(context));
-  if (random.chance(0.45)) middle.push(videoCarousel(context));
-  if (intent === 'informational' && random.chance(0.4)) middle.push(imagesStrip(context));
-  if (NEWSWORTHY.test(query) || random.chance(0.15)) middle.push(topStories(context));
-  for (const extra of EXTRA_BLOCKS) if (extra.when(context) && random.chance(extra.chance)) middle.push(extra.build(context));
-  if (random.chance(0.3)) middle.push(peopleAlsoSearch(context));
+  const middle: MiddleBlock[] = [];
+  if (random.chance(0.7)) middle.push(middleBlock(context, peopleAlsoAsk));
+  if (intent === 'transactional' && random.chance(0.6)) middle.push(middleBlock(context, shopping));
+  if (random.chance(0.45)) middle.push(middleBlock(context, videoCarousel));
+  if (intent === 'informational' && random.chance(0.4)) middle.push(middleBlock(context, imagesStrip));
+  if (NEWSWORTHY.test(query) || random.chance(0.15)) middle.push(middleBlock(context, topStories));
+  for (const extra of EXTRA_BLOCKS) if (extra.when(context) && random.chance(extra.chance)) middle.push(middleBlock(context, extra.build));
+  if (random.chance(0.3)) middle.push(middleBlock(context, peopleAlsoSearch));
   return middle;
 }
 
@@ -66,7 +85,7 @@ export function sandboxWebPage({ query: rawQuery, depth }: { query: string; dept
   let sinceBlock = 0;
   while (drafts.length < depth - closing.length) {
     if (middle.length > 0 && organicCount >= 3 && sinceBlock >= 2) {
-      drafts.push(middle.shift()!);
+      drafts.push(middle.shift()!());
       sinceBlock = 0;
     } else {
       drafts.push(organic(context, context.sites[organicCount % context.sites.length]!, organicCount));
@@ -75,5 +94,5 @@ export function sandboxWebPage({ query: rawQuery, depth }: { query: string; dept
     }
   }
   drafts.push(...closing);
-  return serpPage(rawQuery, keywordMetrics(context.query).totalResults, drafts.slice(0, depth));
+  return serpPage(rawQuery, keywordTotalResults(context.query), drafts.slice(0, depth));
 }

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from './errors';
+import { formatPath, jsonNodes, pathOf } from './validation';
+
+type JsonParser = (request: FastifyRequest, body: string, done: (error: Error | null, document?: unknown) => void) => void;
+
+/**
+ * The one body parser: JSON only, in UTF-8, uncompressed, parsed by Fastify's own secure parser
+ * (a `__proto__` key or a `constructor.prototype` is refused: merged into an object, either would
+ * change its prototype). An empty body parses to `undefined`, which the pipeline reads as `{}`:
+ * Fastify's parser alone refuses it, and several endpoints take an optional body.
+ */
+export function installJsonBodyParser(server: FastifyInstance): void {
+  // Fastify's default parser is the synchronous, callback form.
+  const parseSecurely = server.getDefaultJsonParser('error', 'error') as JsonParser;
+  server.removeAllContentTypeParsers();
+  server.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    refuseCompressedBody(request.headers['content-encoding']);
+    const text = decodeUtf8(body as Buffer);
+    if (text.trim() === '') return done(null, undefined);
+    parseSecurely(request, text, (error, document) => (error ? done(describeJsonFailure(text), undefined) : done(null, document)));
+  });
+}
+
+function refuseCompressedBody(contentEncoding: string | undefined): void {
+  if (contentEncoding === undefined) return;
+  const codings = contentEncoding.split(',').map((coding) => coding.trim().toLowerCase());
+  if (codings.every((coding) => coding === 'identity' || coding === '')) return;
+  throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Compressed request bodies are not accepted: send the JSON without Content-Encoding (or with identity).');
+}
+
+/**
+ * Fatal, so a stray Latin-1 byte is refused rather than read as U+FFFD and sent on (and charged).
+ * A leading byte-order mark is dropped (the decoder's default): RFC 8259 lets a parser ignore it,
+ * some Windows tools write one, and it carries no meaning.
+ */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function decodeUtf8(body: Buffer): string {
+  try {
+    return utf8.decode(body);
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', 'The request body is not valid UTF-8.');
+  }
+}
+
+/** Fastify's parser says only that it refused; this says why, in words the caller can act on. */
+function describeJsonFailure(text: string): ApiError {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return new ApiError('VALIDATION_ERROR', `The request body is not valid JSON: ${visible((error as Error).message)}`);
+  }
+  for (const node of jsonNodes(document)) {
+    if (node.key === '__proto__' || (node.key === 'prototype' && node.parent?.key === 'constructor')) {
+      return new ApiError('VALIDATION_ERROR', `${formatPath(pathOf(node))}: this field name is not accepted (it could alter object prototypes)`);
+    }
+  }
+  return new ApiError('VALIDATION_ERROR', 'The request body is not valid JSON.');
+}
+
+/** JSON.parse quotes the text it stopped at; invisible characters there are written as escapes. */
+function visible(message: string): string {
+  return message.replace(/[\p{C}\p{Z}]/gu, (character) =>
+    character === ' ' ? character : `\\u${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}

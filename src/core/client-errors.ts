@@ -1,0 +1,66 @@
+import { STATUS_CODES, maxHeaderSize, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { failure } from './envelope';
+import { errorCatalog, type ErrorCode } from './errors';
+import { newRequestId } from './request-id';
+
+/** What Node's HTTP parser reports when it refuses a request before any route sees it. */
+export interface ClientError extends Error {
+  code?: string;
+  /** llhttp's own words, e.g. "Invalid method encountered". */
+  reason?: string;
+}
+
+/**
+ * Answers a request Node's HTTP parser refused (headers too large, a malformed request line or
+ * header, Content-Length beside Transfer-Encoding, headers too slow) in our envelope, with a
+ * request id to quote, then closes the connection: after a parse error nothing more on it can be
+ * framed. Installed as Fastify's `clientErrorHandler` (which Fastify binds to the instance, for
+ * its logger); the default would answer a bare 400 without either.
+ */
+export function answerClientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) {
+    socket.destroy();
+    return;
+  }
+  const requestId = newRequestId();
+  const { code, message } = describeClientError(error);
+  this.log.info({ reqId: requestId, err: error }, 'request refused by the HTTP parser');
+  if (socket.writable && !responseStarted(socket)) socket.write(rawResponse(errorCatalog[code], requestId, JSON.stringify(failure(code, message))));
+  socket.destroy();
+}
+
+function describeClientError(error: ClientError): { code: ErrorCode; message: string } {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { code: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: `The request headers exceed ${maxHeaderSize} bytes; send fewer or shorter headers.` };
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return { code: 'PAYLOAD_TOO_LARGE', message: 'The chunk extensions of the request body are too large.' };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { code: 'REQUEST_TIMEOUT', message: 'The request did not arrive in time; send it again.' };
+    default:
+      // llhttp's reasons are plain English ("Transfer-Encoding can't be present with Content-Length").
+      return { code: 'VALIDATION_ERROR', message: `Malformed HTTP request${error.reason ? `: ${error.reason}` : ''}.` };
+  }
+}
+
+/**
+ * A response to an earlier request on this connection may be under way (pipelining); raw bytes
+ * written now would corrupt it, so Node's own handler writes only before one has started.
+ */
+function responseStarted(socket: Socket): boolean {
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+  return inFlight !== undefined && inFlight !== null && inFlight.headersSent;
+}
+
+function rawResponse(status: number, requestId: string, body: string): string {
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+    'content-type: application/json; charset=utf-8\r\n' +
+    `content-length: ${Buffer.byteLength(body)}\r\n` +
+    `x-request-id: ${requestId}\r\n` +
+    'connection: close\r\n' +
+    `\r\n${body}`
+  );
+}

@@ -1,0 +1,126 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * The interactive reference at /docs: Swagger UI, served from its npm package by this server.
+ * A self-hosted API's reference must work offline, so the page loads nothing from another host
+ * (its Content-Security-Policy says so to the browser too) and has no online validator badge.
+ */
+
+const SWAGGER_UI_DIRECTORY = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+const ASSETS: Record<string, { file: string; type: string }> = {
+  'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
+  'swagger-ui.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
+  'favicon.png': { file: 'favicon-32x32.png', type: 'image/png' },
+};
+
+const API_KEY_PLACEHOLDER = 'tg_live_…';
+
+/**
+ * Starts Swagger UI on the document. The API key field's placeholder is set through Swagger UI's
+ * own component hook (its default field is blank). `BaseLayout` leaves out the standalone top bar,
+ * whose box loads any URL a visitor types.
+ */
+const INITIALIZER = `window.addEventListener('load', () => {
+  const apiKeyPlaceholder = (system) => ({
+    wrapComponents: {
+      Input: (Original) => (props) =>
+        system.React.createElement(Original, props.id === 'api_key_value' ? { ...props, placeholder: ${JSON.stringify(API_KEY_PLACEHOLDER)} } : props),
+    },
+  });
+  window.ui = SwaggerUIBundle({
+    url: '/openapi.json',
+    dom_id: '#docs',
+    layout: 'BaseLayout',
+    presets: [SwaggerUIBundle.presets.apis],
+    plugins: [apiKeyPlaceholder],
+    docExpansion: 'list',
+    deepLinking: true,
+    displayOperationId: true,
+    validatorUrl: null,
+  });
+});
+`;
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+}
+
+function page(title: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>${escapeHtml(title)} reference</title>
+    <link rel="icon" type="image/png" href="/docs/assets/favicon.png">
+    <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+  </head>
+  <body>
+    <div id="docs"></div>
+    <script src="/docs/assets/swagger-ui-bundle.js"></script>
+    <script src="/docs/assets/initializer.js"></script>
+  </body>
+</html>
+`;
+}
+
+/** What the page takes from the OpenAPI document itself. */
+const DocumentHeading = z.object({
+  info: z.object({ title: z.string() }),
+  servers: z.array(z.object({ url: z.string() })).default([]),
+});
+
+/** Everything the page may reach: this server, and the server the document names for "Try it out". */
+function contentSecurityPolicy(serverUrl: string | undefined): string {
+  let apiOrigin = '';
+  try {
+    if (serverUrl) apiOrigin = ` ${new URL(serverUrl).origin}`;
+  } catch {
+    // A relative server URL is this origin, which 'self' already allows.
+  }
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    // Swagger UI (React) sets style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self'${apiOrigin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/**
+ * Serves the reference page at /docs (and /docs/) for `document`, the OpenAPI document the server
+ * publishes at /openapi.json, with its assets under /docs/assets/.
+ */
+export function registerDocsPage(server: FastifyInstance, document: Record<string, unknown>): void {
+  const { info, servers } = DocumentHeading.parse(document);
+  const html = page(info.title);
+  const policy = contentSecurityPolicy(servers[0]?.url);
+  const assetBodies = new Map<string, Promise<Buffer>>();
+
+  const sendPage = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', policy).send(html);
+  server.get('/docs', sendPage);
+  server.get('/docs/', sendPage);
+
+  server.get('/docs/assets/initializer.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(INITIALIZER));
+  server.get<{ Params: { name: string } }>('/docs/assets/:name', async (request, reply) => {
+    const asset = ASSETS[request.params.name];
+    if (!asset) return reply.callNotFound();
+    // Read on first use: most servers (and every test) never serve the page.
+    let body = assetBodies.get(asset.file);
+    if (!body) {
+      body = fs.readFile(path.join(SWAGGER_UI_DIRECTORY, asset.file));
+      assetBodies.set(asset.file, body);
+    }
+    return reply.type(asset.type).header('cache-control', 'public, max-age=3600').send(await body);
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * Server-sent events: what a streaming handler returns, and how the pipeline frames it.
+ *
+ * A handler returns `eventStream(generator)`: the generator yields events and *returns* the
+ * outcome the price settles from (a chat stream's usage). The pipeline writes each event as it
+ * comes, flushes it, sends `: keep-alive` comments while the generator is idle, and stops the
+ * generator (its signal aborts) when the client leaves.
+ */
+export interface ServerSentEvent {
+  /** The `event:` field; omitted for plain `message` events. */
+  event?: string;
+  /** Written as is when a string (`[DONE]`), else as JSON. */
+  data: unknown;
+}
+
+const EVENT_STREAM = Symbol('tollgate.event-stream');
+
+export interface EventStream<Outcome> {
+  readonly [EVENT_STREAM]: true;
+  readonly events: AsyncGenerator<ServerSentEvent, Outcome, undefined>;
+}
+
+export function eventStream<Outcome>(events: AsyncGenerator<ServerSentEvent, Outcome, undefined>): EventStream<Outcome> {
+  return { [EVENT_STREAM]: true, events };
+}
+
+export function isEventStream(value: unknown): value is EventStream<unknown> {
+  return typeof value === 'object' && value !== null && EVENT_STREAM in value;
+}
+
+/** One event as it goes on the wire: `event:` and `data:` lines, then a blank line. */
+export function formatEvent(event: ServerSentEvent): string {
+  const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data);
+  const lines = data.split(/\r\n|\r|\n/).map((line) => `data: ${line}`);
+  return `${event.event ? `event: ${event.event}\n` : ''}${lines.join('\n')}\n\n`;
+}
+
+/** A comment line: ignored by clients, keeps proxies from closing an idle stream. */
+export const KEEP_ALIVE = ': keep-alive\n\n';

@@ -1,0 +1,22 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../database';
+import { ledgerMigration } from './001-ledger';
+import { sqliteLedgerHotPathMigration } from './002-sqlite-ledger-hot-path';
+import { leasesAndIdempotencyMigration } from './003-leases-and-idempotency';
+
+export interface NamedMigration {
+  /** Recorded in kysely_migration once applied; never rename one. Names sort in the order they run. */
+  name: string;
+  migration: (dialect: Dialect) => Migration;
+}
+
+/**
+ * Every migration, oldest first; a new one goes at the end. Each runs in the same transaction as
+ * its bookkeeping (see ../migrate.ts), so it may rebuild tables freely: a crash leaves the database
+ * as it was before the start-up that crashed.
+ */
+export const migrations: readonly NamedMigration[] = [
+  { name: '001-ledger', migration: ledgerMigration },
+  { name: '002-sqlite-ledger-hot-path', migration: sqliteLedgerHotPathMigration },
+  { name: '003-leases-and-idempotency', migration: leasesAndIdempotencyMigration },
+];

@@ -1,0 +1,302 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { defineEndpoint } from '../../src/core/define-endpoint';
+import { perCall } from '../../src/core/price';
+import { endpoints as registry } from '../../src/endpoints';
+import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+
+/** Bad input at the edges: text, bytes, encodings, prototype keys, body shapes, integers, the HTTP parser. */
+
+const REQUEST_ID = /^req_[0-9a-f]{32}$/;
+
+/** Paid, with an optional body: an empty one means every default. */
+const optionalBodyEndpoint = defineEndpoint({
+  id: 'test.optional_body',
+  method: 'POST',
+  path: '/v1/test/optional-body',
+  summary: 'Echoes a word',
+  description: 'Takes an optional body.',
+  input: z.strictObject({ word: z.string().default('hello') }),
+  output: z.object({ word: z.string() }),
+  price: ({ perCall }) => perCall(0.01),
+  examples: { request: {}, response: { word: 'hello' } },
+  async handler({ input }) {
+    return { word: input.word };
+  },
+});
+
+/** Paid, and takes any fields: nothing in its schema refuses a `__proto__` key. */
+const looseBodyEndpoint = defineEndpoint({
+  id: 'test.loose_body',
+  method: 'POST',
+  path: '/v1/test/loose-body',
+  summary: 'Counts fields',
+  description: 'Takes any object.',
+  input: z.record(z.string(), z.unknown()),
+  output: z.object({ fields: z.number() }),
+  price: ({ perCall }) => perCall(0.01),
+  examples: { request: {}, response: { fields: 0 } },
+  async handler({ input }) {
+    return { fields: Object.keys(input).length };
+  },
+});
+
+function assertRefused(response: TestResponse, status: number, code: string, message?: RegExp | string): void {
+  const context = JSON.stringify(response.body);
+  assert.equal(response.status, status, context);
+  assert.deepEqual(Object.keys(response.body), ['ok', 'error'], context);
+  assert.equal(response.body.error.code, code, context);
+  if (typeof message === 'string') assert.equal(response.body.error.message, message);
+  else if (message) assert.match(response.body.error.message, message);
+  assert.match(response.headers.get('x-request-id') ?? '', REQUEST_ID);
+}
+
+/** Sends bytes exactly as given. */
+async function postBytes(app: TestApp, path: string, body: Buffer | string, apiKey: string, headers: Record<string, string> = {}): Promise<TestResponse> {
+  const response = await fetch(app.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey, ...headers }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Left as text; the assertions say what was expected.
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+function exampleOf(id: string): Record<string, unknown> {
+  const endpoint = registry.find((candidate) => candidate.id === id);
+  assert.ok(endpoint, id);
+  return { path: endpoint.path, body: endpoint.examples.request as Record<string, unknown> };
+}
+
+describe(`bad input in the body (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({ endpoints: [...registry, optionalBodyEndpoint, looseBodyEndpoint] }, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+  });
+  after(() => app?.close());
+
+  /** Refused as `status`/`code`, and the account neither charged nor touched in the ledger. */
+  async function refusedUncharged(send: (apiKey: string) => Promise<TestResponse>, status: number, code: string, message?: RegExp | string): Promise<void> {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    assertRefused(await send(apiKey), status, code, message);
+    assert.equal(await app.balance(accountId), 1_000_000);
+    const kinds = await app.store.db.selectFrom('ledger_entries').select('kind').where('account_id', '=', accountId).execute();
+    assert.deepEqual(kinds.map((row) => row.kind), ['credit']);
+  }
+
+  for (const id of ['maps.search', 'serp.websearch_autocomplete', 'search.websearch', 'serp.websearch_maps']) {
+    test(`${id}: a query with a lone surrogate is 400 naming query, not charged`, async () => {
+      const { path, body } = exampleOf(id) as { path: string; body: Record<string, unknown> };
+      await refusedUncharged(
+        (apiKey) => app.post(path, { ...body, query: 'caf\ud800' }, apiKey),
+        400,
+        'VALIDATION_ERROR',
+        'query: must be valid Unicode text; it holds a lone UTF-16 surrogate',
+      );
+    });
+  }
+
+  test('a lone surrogate deep inside the body, or in a field name, is named by its path', async () => {
+    await refusedUncharged(
+      (apiKey) => app.post('/v1/test/loose-body', { list: [{ ok: 'fine' }, { name: 'x\udc00y' }] }, apiKey),
+      400,
+      'VALIDATION_ERROR',
+      'list[1].name: must be valid Unicode text; it holds a lone UTF-16 surrogate',
+    );
+    await refusedUncharged(
+      (apiKey) => app.post('/v1/test/loose-body', { outer: { ['k\ud83d']: 1 } }, apiKey),
+      400,
+      'VALIDATION_ERROR',
+      'outer: has a field name that is not valid Unicode text (a lone UTF-16 surrogate)',
+    );
+  });
+
+  test('a well-formed surrogate pair (an emoji) is accepted', async () => {
+    const { apiKey } = await app.createAccount('1.00');
+    const accepted = await app.post('/v1/test/optional-body', { word: 'coffee 😀' }, apiKey);
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    assert.equal(accepted.body.data.word, 'coffee 😀');
+  });
+
+  test('a body that is not valid UTF-8 is 400, not read as U+FFFD and charged', async () => {
+    const latin1 = Buffer.from('{"query":"caf\xe9 in seattle"}', 'latin1');
+    await refusedUncharged((apiKey) => postBytes(app, '/v1/maps/search', latin1, apiKey), 400, 'VALIDATION_ERROR', 'The request body is not valid UTF-8.');
+    const truncated = Buffer.concat([Buffer.from('{"query":"coffee '), Buffer.from('😀').subarray(0, 2), Buffer.from('"}')]);
+    await refusedUncharged((apiKey) => postBytes(app, '/v1/maps/search', truncated, apiKey), 400, 'VALIDATION_ERROR', 'The request body is not valid UTF-8.');
+  });
+
+  test('a compressed body is 415 UNSUPPORTED_MEDIA_TYPE, not charged; identity is accepted', async () => {
+    const json = JSON.stringify({ query: 'coffee in seattle' });
+    for (const encoding of ['gzip', 'br', 'deflate', 'identity, gzip']) {
+      await refusedUncharged(
+        (apiKey) => postBytes(app, '/v1/maps/search', gzipSync(json), apiKey, { 'content-encoding': encoding }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        /Content-Encoding/,
+      );
+    }
+    const { apiKey } = await app.createAccount('1.00');
+    const identity = await postBytes(app, '/v1/maps/search', json, apiKey, { 'content-encoding': 'identity' });
+    assert.equal(identity.status, 200, JSON.stringify(identity.body));
+  });
+
+  test('a __proto__ key is 400 naming it, not charged', async () => {
+    await refusedUncharged(
+      (apiKey) => app.post('/v1/test/loose-body', '{"__proto__":{"x":1}}', apiKey),
+      400,
+      'VALIDATION_ERROR',
+      '__proto__: this field name is not accepted (it could alter object prototypes)',
+    );
+    await refusedUncharged(
+      (apiKey) => app.post('/v1/test/loose-body', '{"a":[{"b":{"\\u005f_proto__":{"x":1}}}]}', apiKey),
+      400,
+      'VALIDATION_ERROR',
+      'a[0].b.__proto__: this field name is not accepted (it could alter object prototypes)',
+    );
+    await refusedUncharged((apiKey) => app.post('/v1/serp/websearch', '{"query":"coffee","__proto__":{"x":1}}', apiKey), 400, 'VALIDATION_ERROR', /^__proto__: this field name is not accepted/);
+  });
+
+  test('a constructor.prototype key is 400 naming it, not charged', async () => {
+    await refusedUncharged(
+      (apiKey) => app.post('/v1/test/loose-body', '{"constructor":{"prototype":{"x":1}}}', apiKey),
+      400,
+      'VALIDATION_ERROR',
+      'constructor.prototype: this field name is not accepted (it could alter object prototypes)',
+    );
+    // A field named constructor, or one named prototype, is just a field.
+    const { apiKey } = await app.createAccount('1.00');
+    const plain = await app.post('/v1/test/loose-body', '{"constructor":"x","prototype":{"a":1}}', apiKey);
+    assert.equal(plain.status, 200, JSON.stringify(plain.body));
+    assert.equal(plain.body.data.fields, 2);
+  });
+
+  test('a leading byte-order mark is dropped: the body is read as the JSON after it', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const response = await postBytes(app, '/v1/test/optional-body', '\ufeff{"word":"bom"}', apiKey);
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.equal(response.body.data.word, 'bom');
+    assert.equal(await app.balance(accountId), 990_000);
+  });
+
+  test('malformed JSON is described with invisible characters written as escapes', async () => {
+    await refusedUncharged((apiKey) => postBytes(app, '/v1/test/optional-body', '\u200b{"word":"x"}', apiKey), 400, 'VALIDATION_ERROR', /^The request body is not valid JSON: .*\\u200B/);
+    const { apiKey } = await app.createAccount('1.00');
+    const response = await postBytes(app, '/v1/test/optional-body', '{"word":\u00a0"x"}', apiKey);
+    assert.doesNotMatch(response.body.error.message, /[\p{C}\u00a0\u200b\ufeff]/u);
+  });
+
+  test('null, an array, a number, a string or a boolean as the body is 400 "body: must be a JSON object", not charged', async () => {
+    for (const body of ['null', '[]', '[{"word":"x"}]', '5', '"word"', 'true']) {
+      await refusedUncharged((apiKey) => app.post('/v1/test/optional-body', body, apiKey), 400, 'VALIDATION_ERROR', 'body: must be a JSON object');
+    }
+    await refusedUncharged((apiKey) => app.post('/v1/seo/domain/available', 'null', apiKey), 400, 'VALIDATION_ERROR', 'body: must be a JSON object');
+  });
+
+  test('an empty body still means every default', async () => {
+    for (const body of ['', '  \n']) {
+      const { accountId, apiKey } = await app.createAccount('1.00');
+      const response = await app.post('/v1/test/optional-body', body, apiKey);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      assert.equal(response.body.data.word, 'hello');
+      assert.equal(await app.balance(accountId), 990_000);
+    }
+  });
+
+  test('maps reviews: a fractional depth is 400 "must be a whole number", not rounded and charged', async () => {
+    const { body } = exampleOf('maps.reviews') as { body: Record<string, unknown> };
+    await refusedUncharged((apiKey) => app.post('/v1/maps/reviews', { ...body, depth: 10.5 }, apiKey), 400, 'VALIDATION_ERROR', 'depth: must be a whole number');
+  });
+
+  test('an integer beyond the safe range reports one limit, the field’s own', async () => {
+    const { body } = exampleOf('maps.reviews') as { body: Record<string, unknown> };
+    const placeId = JSON.stringify(body.place_id);
+    // Sent as text: JSON.stringify would round 9007199254740993 before it left.
+    await refusedUncharged((apiKey) => app.post('/v1/maps/reviews', `{"place_id":${placeId},"depth":9007199254740993}`, apiKey), 400, 'VALIDATION_ERROR', 'depth: must be at most 150');
+    await refusedUncharged((apiKey) => app.post('/v1/maps/reviews', `{"place_id":${placeId},"depth":-9007199254740993}`, apiKey), 400, 'VALIDATION_ERROR', 'depth: must be at least 10');
+    await refusedUncharged((apiKey) => app.post('/v1/serp/websearch', '{"query":"coffee","depth":9007199254740993}', apiKey), 400, 'VALIDATION_ERROR', 'depth: must be at most 100');
+    await refusedUncharged((apiKey) => app.post('/v1/search/websearch', '{"query":"coffee","numResults":1e300}', apiKey), 400, 'VALIDATION_ERROR', 'numResults: must be at most 100');
+  });
+});
+
+/** What came back on a raw socket: status, headers (lower-cased) and body. */
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Writes `request` byte for byte and reads until the server closes the connection. */
+function rawExchange(app: TestApp, request: string): Promise<RawAnswer> {
+  const { port } = new URL(app.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+  });
+}
+
+function assertRawEnvelope(answer: RawAnswer, status: number, code: string, message?: RegExp): void {
+  assert.equal(answer.status, status, JSON.stringify(answer));
+  assert.match(answer.headers['content-type'] ?? '', /^application\/json/);
+  assert.match(answer.headers['x-request-id'] ?? '', REQUEST_ID);
+  assert.equal(answer.headers.connection, 'close');
+  assert.equal(Number(answer.headers['content-length']), Buffer.byteLength(answer.body));
+  const body = JSON.parse(answer.body);
+  assert.deepEqual(Object.keys(body), ['ok', 'error']);
+  assert.equal(body.ok, false);
+  assert.deepEqual(Object.keys(body.error), ['code', 'message']);
+  assert.equal(body.error.code, code);
+  if (message) assert.match(body.error.message, message);
+}
+
+describe(`requests the HTTP parser refuses, answered in the envelope (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp();
+  });
+  after(() => app?.close());
+
+  test('headers over the size limit: 431 REQUEST_HEADER_FIELDS_TOO_LARGE', async () => {
+    const answer = await rawExchange(app, `GET /health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
+    assertRawEnvelope(answer, 431, 'REQUEST_HEADER_FIELDS_TOO_LARGE', /headers exceed \d+ bytes/);
+  });
+
+  test('a malformed request line: 400 VALIDATION_ERROR', async () => {
+    assertRawEnvelope(await rawExchange(app, 'THIS IS NOT HTTP\r\n\r\n'), 400, 'VALIDATION_ERROR', /^Malformed HTTP request/);
+    assertRawEnvelope(await rawExchange(app, 'GET /health HTTP/9.9\r\n\r\n'), 400, 'VALIDATION_ERROR', /^Malformed HTTP request/);
+  });
+
+  test('a malformed header: 400 VALIDATION_ERROR', async () => {
+    assertRawEnvelope(await rawExchange(app, 'GET /health HTTP/1.1\r\nHost: localhost\r\nBad Header: x\r\n\r\n'), 400, 'VALIDATION_ERROR', /^Malformed HTTP request/);
+  });
+
+  test('Content-Length beside Transfer-Encoding, or twice: 400 VALIDATION_ERROR', async () => {
+    const both = 'POST /v1/maps/search HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n';
+    assertRawEnvelope(await rawExchange(app, both), 400, 'VALIDATION_ERROR', /^Malformed HTTP request: Transfer-Encoding can't be present with Content-Length/);
+    const twice = 'POST /v1/maps/search HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}';
+    assertRawEnvelope(await rawExchange(app, twice), 400, 'VALIDATION_ERROR', /^Malformed HTTP request: Duplicate Content-Length/);
+  });
+
+  test('each refusal carries a fresh request id', async () => {
+    const first = await rawExchange(app, 'NOPE\r\n\r\n');
+    const second = await rawExchange(app, 'NOPE\r\n\r\n');
+    assert.notEqual(first.headers['x-request-id'], second.headers['x-request-id']);
+  });
+});
