@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FakeUpstream } from '../helpers/fake-upstream';
+import { assertNeutralMessage, type FakeUpstream } from '../helpers/fake-upstream';
 import { dataForSeoEnvelope, useDataForSeoHarness } from '../helpers/dataforseo-wire';
 import { testDatabaseLabel, type TestResponse } from '../helpers/test-app';
 
@@ -394,10 +394,11 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
     });
 
     const failures: Array<[string, Parameters<FakeUpstream['on']>[1], RegExp]> = [
-      ['a task error (40501)', { json: envelope(PATH, null, 40501, 'Invalid Field: language_code.') }, /40501/],
-      ['an internal vendor error (50000)', { json: envelope(PATH, null, 50000, 'Internal Error.') }, /50000/],
+      ['a task error (40501)', { json: envelope(PATH, null, 40501, 'Invalid Field: language_code.') }, /refused the request/],
+      ['an internal vendor error (50000)', { json: envelope(PATH, null, 50000, 'Internal Error.') }, /is failing right now/],
       ['a timeout', { delayMs: 1_500, json: envelope(PATH, [resultPage('x', [])]) }, /did not answer/],
-      ['a malformed answer', { raw: '<html>502 Bad Gateway</html>' }, /malformed/],
+      ['a malformed answer', { raw: '<html>Bad Gateway</html>' }, /malformed/],
+      ['an error page (HTTP 502, not JSON)', { status: 502, raw: '<html>Bad Gateway</html>' }, /answered HTTP 502/],
       ['an item in an unexpected shape', { json: envelope(PATH, [resultPage('x', [{ type: 'organic', ...at(1, 1), title: 42, url: 'https://a.example' }])]) }, /unexpected shape/],
       ['HTTP 500 without a body', { status: 500, raw: '' }, /HTTP 500/],
     ];
@@ -409,6 +410,7 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
         assert.equal(response.status, 502, JSON.stringify(response.body));
         assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
         assert.match(response.body.error.message, message);
+        assertNeutralMessage(response.body.error.message, ['Invalid Field', 'Internal Error', 'Bad Gateway']);
         assert.equal(response.headers.get('x-cost-usd'), null);
         assert.equal(await vendor.app.balance(vendor.accountId), before);
         assert.equal(await vendor.app.ledgerSum(vendor.accountId), await vendor.app.balance(vendor.accountId));
@@ -461,7 +463,8 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
       const before = await vendor.app.balance(vendor.accountId);
       const response = await vendor.app.post('/v1/serp/baidu', { query: 'best running shoes' }, vendor.apiKey);
       assert.equal(response.status, 502, JSON.stringify(response.body));
-      assert.match(response.body.error.message, /50000/);
+      assert.match(response.body.error.message, /is failing right now/);
+      assertNeutralMessage(response.body.error.message, ['Internal Error']);
       assert.equal(await vendor.app.balance(vendor.accountId), before);
     });
 
@@ -793,5 +796,51 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
       assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
       assert.equal(await vendor.app.balance(vendor.accountId), before);
     });
+  });
+});
+
+describe(`SERP vendor: transient failures are tried again within the call's time (${testDatabaseLabel()})`, () => {
+  const PATH = 'serp/google/organic/live/advanced';
+  // A 5 s budget leaves room for the pauses; the other suites run on 500 ms.
+  const patient = useDataForSeoHarness({ TOLLGATE_UPSTREAM_TIMEOUT_MS: '5000' });
+  const { served, failsUncharged } = patient;
+  const success = { json: envelope(PATH, [resultPage('best running shoes', [ORGANIC_ITEMS[2]])]) };
+  const query = { query: 'best running shoes' };
+
+  function answerInTurn(...replies: Parameters<FakeUpstream['on']>[1][]) {
+    let call = 0;
+    patient.fake.on(`POST /v3/${PATH}`, replies.length === 1 ? replies[0]! : () => replies[Math.min(call++, replies.length - 1)] as never);
+  }
+  const calls = () => patient.fake.requests.filter((request) => request.path === `/v3/${PATH}`).length;
+
+  test('HTTP 503 with an HTML page, then the page: served and charged once', async () => {
+    answerInTurn({ status: 503, raw: '<html>Service Unavailable</html>', headers: { 'content-type': 'text/html' } }, success);
+    const response = await served('/v1/serp/websearch', query, 10_000);
+    assert.equal(response.body.data.results.length, 1);
+    assert.equal(calls(), 2);
+  });
+
+  test('HTTP 429 with Retry-After: 1, then the page: served after the wait', async () => {
+    answerInTurn({ status: 429, raw: '', headers: { 'retry-after': '1' } }, success);
+    await served('/v1/serp/websearch', query, 10_000);
+    assert.equal(calls(), 2);
+  });
+
+  test('a connection reset, then the page: served', async () => {
+    answerInTurn({ hangUp: true }, success);
+    await served('/v1/serp/websearch', query, 10_000);
+    assert.equal(calls(), 2);
+  });
+
+  test('a 5xx that persists: 502 after three calls, uncharged', async () => {
+    answerInTurn({ status: 500, raw: 'Internal Server Error: shard 7 down' });
+    await failsUncharged('/v1/serp/websearch', query, /answered HTTP 500/, ['shard 7']);
+    assert.equal(calls(), 3);
+  });
+
+  test('a Retry-After beyond the time left: 502 at once, uncharged', async () => {
+    answerInTurn({ status: 503, raw: '', headers: { 'retry-after': '60' } }, success);
+    await failsUncharged('/v1/serp/websearch', query, /answered HTTP 503/);
+    assert.equal(calls(), 1);
   });
 });

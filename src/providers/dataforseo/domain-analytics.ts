@@ -103,12 +103,22 @@ function searchTypeOverview(metrics: z.output<typeof MetricsInfo>): SearchTypeOv
 const BY_VOLUME = [`${KEYWORD_DATA_FIELD_PATHS.volume},desc`];
 
 /**
+ * Rows to ask for when words or length are filtered here, after the vendor's limit: three times
+ * the rows wanted plus 100, at most 1,000. The vendor bills every row asked for ($0.0001 each,
+ * ./costs.ts), and this keeps the call under the endpoints' $0.03 + $0.03 per 100 rows at any
+ * limit (test/unit/operator-economics.test.ts); asking for 1,000 rows for a limit of 10 did not.
+ */
+function rowsToFilterLocally(limit: number): number {
+  return Math.min(MAX_LIMIT, 3 * limit + 100);
+}
+
+/**
  * The filter block as task fields (`filters`, `order_by`, a `limit` that leaves room for what is
  * filtered here: words and length are computed from the returned keywords) and the local rest.
  */
 function keywordQuery(filter: KeywordFilterBlock, limit: number) {
   const { filters, orderBy, local } = translateKeywordFilters(filter, KEYWORD_DATA_FIELD_PATHS);
-  const task = { limit: local.filters.length > 0 ? MAX_LIMIT : limit, order_by: orderBy ?? BY_VOLUME, ...(filters ? { filters } : {}) };
+  const task = { limit: local.filters.length > 0 ? rowsToFilterLocally(limit) : limit, order_by: orderBy ?? BY_VOLUME, ...(filters ? { filters } : {}) };
   return { task, finish: <Row extends KeywordFields>(rows: Row[]) => applyKeywordFilters(rows, local).slice(0, limit) };
 }
 

@@ -10,7 +10,11 @@ export type DataForSeoFamilies = Pick<Providers, 'keywords' | 'domainAnalytics' 
 
 /** Every family the SEO data vendor serves, on one client (one set of credentials). */
 export function dataForSeoProviders(settings: DataForSeoSettings): DataForSeoFamilies {
-  const client = new DataForSeoClient(settings);
+  return dataForSeoFamilies(new DataForSeoClient(settings));
+}
+
+/** The families on a given client (a recording one prices what each endpoint asks for: ./costs.ts). */
+export function dataForSeoFamilies(client: DataForSeoClient): DataForSeoFamilies {
   return {
     keywords: dataForSeoKeywords(client),
     domainAnalytics: dataForSeoDomainAnalytics(client),

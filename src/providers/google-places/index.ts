@@ -39,7 +39,11 @@ function regionOfLocationCode(locationCode: number): string | undefined {
  * URLs. Field masks list exactly the fields we map (./field-mask.ts).
  */
 export function googlePlacesProvider(settings: GooglePlacesSettings): PlacesProvider {
-  const client = new GooglePlacesClient(settings);
+  return googlePlacesOn(new GooglePlacesClient(settings));
+}
+
+/** The places family on a given client (a recording one prices what each endpoint asks for: ./costs.ts). */
+export function googlePlacesOn(client: GooglePlacesClient): PlacesProvider {
   return {
     name: 'google-places',
 
