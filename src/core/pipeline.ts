@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { routerPath, type CallContext, type EndpointDefinition, type ResponseMode } from './define-endpoint';
-import { ApiError } from './errors';
+import { ApiError, UpstreamError } from './errors';
 import { success } from './envelope';
 import { formatUsd, type Micros } from './money';
 import { callInput, describeIssues } from './validation';
@@ -236,6 +236,7 @@ function callFailure(
     request.log.warn({ endpoint: endpoint.id, err: error }, 'call deadline passed');
     return new ApiError('DEADLINE_EXCEEDED', `The call did not complete within ${deadlineMs / 1000} s; nothing was charged (request ${request.id}).`);
   }
+  if (error instanceof UpstreamError) request.log.warn({ endpoint: endpoint.id, detail: error.detail, err: error.cause }, error.message);
   if (error instanceof ApiError) return error;
   request.log.error({ err: error, endpoint: endpoint.id }, 'unhandled error in endpoint');
   return new ApiError('INTERNAL_ERROR', `Internal error; nothing was charged (request ${request.id}).`, { cause: error });
