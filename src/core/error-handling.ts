@@ -43,6 +43,7 @@ export function installErrorHandling(
 ): void {
   server.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
+      // The serialised error carries what customers are not told (an UpstreamError's `detail`, its cause).
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       const wire = (request.routeOptions.config as { wire?: boolean } | undefined)?.wire === true;
       return reply

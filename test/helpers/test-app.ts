@@ -38,6 +38,18 @@ export interface TestResponse {
   body: any;
 }
 
+/** A fetch response with its body parsed as JSON, or left as text when it is not JSON (the docs page). */
+export async function readTestResponse(response: Response): Promise<TestResponse> {
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Left as text; the assertions say what was expected.
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
 export function testDatabaseLabel(): string {
   return process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 }
@@ -101,14 +113,7 @@ export async function startTestApp(
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Non-JSON bodies (the docs page) are returned as text.
-    }
-    return { status: response.status, headers: response.headers, body: parsed };
+    return readTestResponse(response);
   };
 
   let accounts = 0;

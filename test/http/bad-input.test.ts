@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../src/core/define-endpoint';
 import { perCall } from '../../src/core/price';
 import { endpoints as registry } from '../../src/endpoints';
-import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import { readTestResponse, startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 
 /** Bad input at the edges: text, bytes, encodings, prototype keys, body shapes, integers, the HTTP parser. */
 
@@ -57,14 +57,7 @@ function assertRefused(response: TestResponse, status: number, code: string, mes
 /** Sends bytes exactly as given. */
 async function postBytes(app: TestApp, path: string, body: Buffer | string, apiKey: string, headers: Record<string, string> = {}): Promise<TestResponse> {
   const response = await fetch(app.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey, ...headers }, body: typeof body === 'string' ? body : new Uint8Array(body) });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Left as text; the assertions say what was expected.
-  }
-  return { status: response.status, headers: response.headers, body: parsed };
+  return readTestResponse(response);
 }
 
 function exampleOf(id: string): Record<string, unknown> {
