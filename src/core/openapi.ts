@@ -10,26 +10,40 @@ const ERROR_RESPONSES: Record<string, string> = {
   '402': 'NO_CREDITS: the balance does not cover the most this call can cost. Nothing was fetched.',
   '404': 'NOT_FOUND: what the call names (a place, a photo) does not exist. Not charged.',
   '405': 'METHOD_NOT_ALLOWED: this path does not take that method; the Allow header lists those it takes. Not charged.',
+  '409': 'IDEMPOTENCY_CONFLICT: the Idempotency-Key was used with another body, or its first call still runs (see Retry-After). Not charged.',
   '413': 'PAYLOAD_TOO_LARGE: the request body is larger than the server accepts. Not charged.',
   '415': 'UNSUPPORTED_MEDIA_TYPE: the body was not sent as Content-Type: application/json. Not charged.',
-  '429': 'RATE_LIMITED: too many requests for this key; see Retry-After. Not charged.',
+  '429': 'RATE_LIMITED: too many requests for this key, or too many failed authentications from this address; see Retry-After. Not charged.',
   '500': 'INTERNAL_ERROR. Not charged.',
   '502': 'UPSTREAM_ERROR: the data provider failed. Not charged.',
+  '504': 'DEADLINE_EXCEEDED: the call did not finish within the server\'s deadline. Not charged.',
 };
 
 /** Only a request with a body can be too large or of the wrong media type. */
 const BODY_ONLY_STATUSES = new Set(['413', '415']);
+/** Only a paid POST takes an Idempotency-Key. */
+const IDEMPOTENT_ONLY_STATUSES = new Set(['409']);
 
 const ERROR_HEADERS: Record<string, Record<string, unknown>> = {
   '405': { allow: { description: 'The methods this path takes, e.g. `POST`.', schema: { type: 'string' } } },
+  '409': { 'retry-after': { description: 'Seconds to wait when the first call with this key still runs.', schema: { type: 'integer' } } },
   '429': { 'retry-after': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+};
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same key with the same body within 24 h answers the stored response (header `idempotent-replayed: true`) and charges nothing again. 1 to 255 visible ASCII characters.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
 const SUCCESS_HEADERS = {
   'x-request-id': { description: 'Identifies this request in logs and in the ledger.', schema: { type: 'string' } },
   'x-cost-usd': { description: 'What this call cost, USD (paid endpoints).', schema: { type: 'string', examples: ['0.01'] } },
   'x-balance-usd': { description: 'The balance after this call, USD (paid endpoints).', schema: { type: 'string', examples: ['4.99'] } },
-  'x-tollgate-provider': { description: 'Who served the data: a vendor, or `sandbox` for synthetic data.', schema: { type: 'string' } },
+  'x-tollgate-provider': { description: 'Who served the data: `live` (a vendor), or `sandbox` for synthetic data.', schema: { type: 'string' } },
   'x-ratelimit-limit': { description: 'Requests allowed per minute for this key.', schema: { type: 'integer' } },
   'x-ratelimit-remaining': { description: 'Requests left in the current sliding minute.', schema: { type: 'integer' } },
   'x-ratelimit-reset': { description: 'Seconds until a request slot frees up.', schema: { type: 'integer' } },
@@ -69,16 +83,36 @@ function rewriteRefs(value: unknown): unknown {
   return value;
 }
 
-function queryParameters(schema: JsonSchema): unknown[] {
+function parametersIn(location: 'query' | 'path', schema: JsonSchema): unknown[] {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => ({
     name,
-    in: 'query',
-    required: required.has(name),
+    in: location,
+    required: location === 'path' || required.has(name),
     description: property.description,
     schema: property,
   }));
+}
+
+/** The success body in each mode the endpoint answers in: the envelope, the wire body itself, or an event stream. */
+function successContent(endpoint: EndpointDefinition<any, any>, output: JsonSchema): Record<string, unknown> {
+  const content: Record<string, unknown> = {};
+  for (const mode of endpoint.responseModes) {
+    if (mode === 'envelope') {
+      content['application/json'] = {
+        schema: { type: 'object', required: ['ok', 'data'], properties: { ok: { const: true }, data: output } },
+        example: { ok: true, data: endpoint.examples.response },
+      };
+    } else if (mode === 'wire') {
+      content['application/json'] = { schema: output, example: endpoint.examples.response };
+    } else {
+      content['text/event-stream'] = {
+        schema: { type: 'string', description: 'Server-sent events: `data:` lines, `: keep-alive` comments while idle; an error after the first event is one `data:` error object.' },
+      };
+    }
+  }
+  return content;
 }
 
 export interface OpenApiOptions {
@@ -92,6 +126,7 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
   for (const endpoint of endpoints) {
     const input = collector.convert(endpoint.input, 'input');
     const output = collector.convert(endpoint.output, 'output');
+    const idempotent = endpoint.method === 'POST' && endpoint.price.kind !== 'free';
     const operation: Record<string, unknown> = {
       operationId: endpoint.id,
       summary: endpoint.summary,
@@ -103,23 +138,23 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
         '200': {
           description: 'Success.',
           headers: SUCCESS_HEADERS,
-          content: {
-            'application/json': {
-              schema: { type: 'object', required: ['ok', 'data'], properties: { ok: { const: true }, data: output } },
-              example: { ok: true, data: endpoint.examples.response },
-            },
-          },
+          content: successContent(endpoint, output),
         },
         ...Object.fromEntries(
           Object.keys(ERROR_RESPONSES)
             .filter((status) => endpoint.method !== 'GET' || !BODY_ONLY_STATUSES.has(status))
+            .filter((status) => idempotent || !IDEMPOTENT_ONLY_STATUSES.has(status))
             .map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
         ),
       },
     };
-    if (endpoint.method === 'GET') {
-      operation.parameters = queryParameters(input);
-    } else {
+    const parameters = [
+      ...(endpoint.params ? parametersIn('path', collector.convert(endpoint.params, 'input')) : []),
+      ...(endpoint.method === 'GET' ? parametersIn('query', input) : []),
+      ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+    ];
+    if (parameters.length > 0) operation.parameters = parameters;
+    if (endpoint.method !== 'GET') {
       operation.requestBody = {
         required: true,
         content: { 'application/json': { schema: input, example: endpoint.examples.request } },

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
 import { defineEndpoint } from '../../src/core/define-endpoint';
 import { eventStream } from '../../src/core/sse';
@@ -204,5 +205,22 @@ describe(`response modes, path parameters and deadlines (${testDatabaseLabel()})
     assert.equal(response.body.error.code, 'DEADLINE_EXCEEDED');
     assert.equal(await app.balance(accountId), 1_000_000);
     assert.equal(await app.ledgerSum(accountId), 1_000_000);
+  });
+
+  test('the OpenAPI document shows each mode, the path parameter, the Idempotency-Key header, 409 and 504', async () => {
+    const document = (await app.get('/openapi.json')).body;
+    const validation = await new Validator().validate(document);
+    assert.equal(validation.valid, true, JSON.stringify(validation.errors));
+    const wire = document.paths['/v1/test/wire'].post;
+    assert.deepEqual(Object.keys(wire.responses['200'].content), ['application/json']);
+    assert.equal(wire.responses['200'].content['application/json'].schema.properties.ok, undefined, 'the wire body is not wrapped');
+    const stream = document.paths['/v1/test/stream'].post;
+    assert.deepEqual(Object.keys(stream.responses['200'].content), ['text/event-stream']);
+    assert.ok(stream.parameters.some((parameter: { name: string; in: string }) => parameter.name === 'Idempotency-Key' && parameter.in === 'header'));
+    assert.ok(stream.responses['409']);
+    const item = document.paths['/v1/test/items/{itemId}'].get;
+    assert.deepEqual(item.parameters.map((parameter: { name: string; in: string; required: boolean }) => [parameter.name, parameter.in, parameter.required]), [['itemId', 'path', true]]);
+    assert.equal(item.responses['409'], undefined, 'a free GET takes no Idempotency-Key');
+    assert.ok(item.responses['504']);
   });
 });
