@@ -92,9 +92,10 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
     accountId: 'acct_economics',
     keyId: 'key_economics',
     account: async () => ({ accountId: 'acct_economics', email: 'economics@example.com', balanceMicros: 0, createdAt: new Date(0).toISOString() }),
+    extendLease: async () => undefined,
   };
   // Empty answers may make a handler fail after its calls (a place not found); the calls are what count.
-  await Promise.resolve(endpoint.handler({ input, ctx, providers, signal: new AbortController().signal })).catch(() => undefined);
+  await Promise.resolve(endpoint.handler({ input, params: {}, ctx, providers, signal: new AbortController().signal })).catch(() => undefined);
   return [...seo.calls, ...places.calls];
 }
 
