@@ -1,6 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PLACE_SUMMARY_FIELDS } from '../../src/schemas/place';
+import { MISSING_FIELD_MASK, PERMISSION_DENIED, QUOTA_EXCEEDED, UNAVAILABLE } from '../../src/providers/google-places/fixtures/failures';
 import { assertNeutralMessage, startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
 import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 
@@ -447,10 +448,10 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
     const search = { query: 'coffee in seattle' };
     // Transient failures (429, 5xx, a dropped connection) are tried three times within the 1 s budget; the rest once.
     const failures: Array<[string, { status?: number; json?: unknown; raw?: string; delayMs?: number; hangUp?: boolean }, RegExp, number]> = [
-      ['key refused', { status: 403, json: { error: { code: 403, message: 'Requests to this API places.googleapis.com method google.maps.places.v1.Places.SearchText are blocked.', status: 'PERMISSION_DENIED', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_SERVICE_BLOCKED', domain: 'googleapis.com' }] } } }, /^The data source for this endpoint is unavailable \(configuration\); try again later\.$/, 1],
-      ['quota', { status: 429, json: { error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED', details: [{ reason: 'RATE_LIMIT_EXCEEDED' }] } } }, /rate-limiting us \(it answered HTTP 429\)/, 3],
-      ['bad request of ours', { status: 400, json: { error: { code: 400, message: 'FieldMask is a required parameter.', status: 'INVALID_ARGUMENT' } } }, /rejected the request\.$/, 1],
-      ['outage', { status: 503, json: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } } }, /failing right now \(it answered HTTP 503\)/, 3],
+      ['key refused', { status: 403, json: PERMISSION_DENIED }, /^The data source for this endpoint is unavailable \(configuration\); try again later\.$/, 1],
+      ['quota', { status: 429, json: QUOTA_EXCEEDED }, /rate-limiting us \(it answered HTTP 429\)/, 3],
+      ['bad request of ours', { status: 400, json: MISSING_FIELD_MASK }, /rejected the request\.$/, 1],
+      ['outage', { status: 503, json: UNAVAILABLE }, /failing right now \(it answered HTTP 503\)/, 3],
       ['an error page, not JSON', { status: 502, raw: '<html>Bad Gateway</html>' }, /failing right now \(it answered HTTP 502\)/, 3],
       ['malformed JSON', { raw: '{"places": [' }, /malformed answer/, 1],
       ['a place without its id', { json: { places: [{ displayName: { text: 'Nameless' } }] } }, /unexpected shape/, 1],

@@ -541,7 +541,7 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
       const data = await ok('/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'example.org', intersections: false, limit: 5, filters: [{ field: 'length', op: '>', value: 10 }] }, 40_000);
       const sent = sentTo(PATHS.domainIntersection);
       assert.equal(sent.intersections, false);
-      assert.equal(sent.limit, 1000);
+      assert.equal(sent.limit, 115, 'three times the rows asked plus 100: length is filtered here');
       assert.equal(sent.filters, undefined);
       assert.deepEqual(data.keywords.map((row: { keyword: string }) => row.keyword), ['electric coffee grinder']);
     });

@@ -2,6 +2,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DataForSeoClient } from '../../src/providers/dataforseo/client';
 import { UpstreamError } from '../../src/core/errors';
+import { INVALID_FIELD, NOT_AUTHORIZED, RATE_LIMITED, taskEnvelope } from '../../src/providers/dataforseo/fixtures/failures';
 import { startFakeUpstream, type FakeReply, type FakeUpstream } from '../helpers/fake-upstream';
 
 /** The vendor client's transport rules, against a fake server speaking the vendor's envelope. */
@@ -62,7 +63,7 @@ describe('DataForSEO client', () => {
   });
 
   test('a task-level error is 502 in our words; the code and the vendor text go to the log only', async () => {
-    fake.on(`POST /v3/${PATH}`, { json: envelope({ status_code: 40501, status_message: 'Invalid Field: location_code.', result: null }) });
+    fake.on(`POST /v3/${PATH}`, { json: taskEnvelope(PATH, INVALID_FIELD) });
     const error = await upstreamFailure(client.live(PATH, {}, { signal }));
     assert.match(error.message, /^The upstream data provider refused the request/);
     assert.doesNotMatch(error.message, /Invalid Field|40501|DataForSEO/);
@@ -70,14 +71,14 @@ describe('DataForSEO client', () => {
   });
 
   test('a call-level error is 502 (rate limiting named as such)', async () => {
-    fake.on(`POST /v3/${PATH}`, { json: { status_code: 40202, status_message: 'Rate limit per minute exceeded.', tasks: null } });
+    fake.on(`POST /v3/${PATH}`, { json: RATE_LIMITED });
     const error = await upstreamFailure(client.live(PATH, {}, { signal }));
     assert.match(error.message, /rate-limiting us/);
     assert.doesNotMatch(error.message, /Rate limit per minute/);
   });
 
   test('HTTP 401 tells the customer the source is unavailable; the settings to check go to the log, never the secret', async () => {
-    fake.on(`POST /v3/${PATH}`, { status: 401, json: { status_code: 40100, status_message: 'You are not authorized.' } });
+    fake.on(`POST /v3/${PATH}`, { status: 401, json: NOT_AUTHORIZED });
     const error = await upstreamFailure(client.live(PATH, {}, { signal }));
     assert.equal(error.message, 'The data source for this endpoint is unavailable (configuration); try again later.');
     assert.match(error.detail ?? '', /DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD/);
