@@ -95,7 +95,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
     extendLease: async () => undefined,
   };
   // Empty answers may make a handler fail after its calls (a place not found); the calls are what count.
-  await Promise.resolve(endpoint.handler({ input, params: {}, ctx, providers, signal: new AbortController().signal })).catch(() => undefined);
+  await Promise.resolve(endpoint.handler({ input, params: {}, ctx, providers, call: { signal: new AbortController().signal } })).catch(() => undefined);
   return [...seo.calls, ...places.calls];
 }
 

@@ -15,7 +15,7 @@ import { endpoints as registry } from './endpoints';
 import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
 import { Ledger } from './ledger/ledger';
-import { createProviders, providerLabel, trackProviders } from './providers';
+import { createProviders, providerLabel, reportingProviders } from './providers';
 import { IdempotencyKeys } from './ledger/idempotency';
 import type { Providers } from './providers/providers';
 import { createFailedAuthenticationLimiter, createRateLimiter } from './ratelimit';
@@ -91,7 +91,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     failedAuthenticationLimiter,
     ledger,
     idempotency,
-    providersFor: (used) => trackProviders(providers, used),
+    providers: reportingProviders(providers),
     providerLabel: (used) => providerLabel(used, config.exposeVendorNames),
     callDeadlineMs: config.callDeadlineMs,
     keepAliveMs: config.streamKeepAliveMs,

@@ -1,51 +1,79 @@
 import type { ServerResponse } from 'node:http';
 import { setDeadline } from './deadline';
+import type { CallOptions } from '../providers/providers';
 
 export type AbortCause = 'client' | 'deadline';
 
 /**
- * One call's lifetime: the signal its handler and upstream calls receive, aborted when the
- * client goes away or the deadline passes, and why. Everything it registers belongs to this call
- * (its response object, its timer), so nothing accumulates on a keep-alive connection however
- * many calls it carries.
+ * One call's lifetime, handed to its handler and from there to every provider call: when the
+ * call ends (the client goes away, the deadline passes) and which providers served it.
+ *
+ * Its AbortSignal is made only when something reads it — an adapter about to call a vendor —
+ * because an AbortController costs a call several microseconds and most calls served locally
+ * never need one. Everything it registers belongs to this call (its response object, its timer),
+ * so nothing accumulates on a keep-alive connection however many calls it carries.
  */
-export class CallScope {
-  readonly signal: AbortSignal;
+export class CallScope implements CallOptions {
   cause: AbortCause | undefined;
-  private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
+  /** Why the call was aborted, once it was. */
+  reason: Error | undefined;
+  /** When the call must be answered (ms since the epoch); undefined when it has no deadline (a stream). */
+  readonly deadlineAt: number | undefined;
+  private controller: AbortController | undefined;
+  private deadlines: Deadlines | undefined;
+  private used: Set<string> | undefined;
+  /** Rejects the race under way, if any. */
+  private interrupt: ((reason: unknown) => void) | undefined;
 
-  constructor(response: ServerResponse, deadlineMs: number | undefined, now: number) {
-    this.signal = this.controller.signal;
+  /** `deadlines`: the watch that ends the call at its deadline; none for a call without one. */
+  constructor(response: ServerResponse, deadlines: Deadlines | undefined) {
     // 'close' before the response finished: the client hung up.
     response.once('close', () => {
       if (!response.writableFinished) this.abort('client');
     });
-    if (deadlineMs !== undefined) {
-      setDeadline(this.signal, now + deadlineMs);
-      this.timer = setTimeout(() => this.abort('deadline'), deadlineMs);
+    if (deadlines) {
+      this.deadlineAt = Date.now() + deadlines.deadlineMs;
+      this.deadlines = deadlines;
+      deadlines.watch(this);
     }
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.reason) this.controller.abort(this.reason);
+      if (this.deadlineAt !== undefined) setDeadline(this.controller.signal, this.deadlineAt);
+    }
+    return this.controller.signal;
+  }
+
+  providerCalled(name: string): void {
+    (this.used ??= new Set()).add(name);
+  }
+
+  /** The providers this call has called. */
+  get providersUsed(): ReadonlySet<string> {
+    return this.used ?? NONE;
   }
 
   /** `work`, or its rejection as soon as the call is aborted (a handler that ignores its signal still ends). */
   race<T>(work: Promise<T>): Promise<T> {
-    if (this.signal.aborted) {
+    if (this.reason) {
       work.catch(() => undefined);
-      return Promise.reject(this.signal.reason);
+      return Promise.reject(this.reason);
     }
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => {
+      this.interrupt = (reason) => {
         work.catch(() => undefined);
-        reject(this.signal.reason);
+        reject(reason);
       };
-      this.signal.addEventListener('abort', onAbort, { once: true });
       work.then(
         (value) => {
-          this.signal.removeEventListener('abort', onAbort);
+          this.interrupt = undefined;
           resolve(value);
         },
         (error: unknown) => {
-          this.signal.removeEventListener('abort', onAbort);
+          this.interrupt = undefined;
           reject(error);
         },
       );
@@ -54,14 +82,56 @@ export class CallScope {
 
   /** The deadline no longer applies (the call is answered, or it turned into a stream). */
   endDeadline(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.deadlines?.forget(this);
+    this.deadlines = undefined;
   }
 
-  private abort(cause: AbortCause): void {
-    if (this.signal.aborted) return;
+  /** @internal Ends the call: the client left, or (from Deadlines) its deadline passed. */
+  abort(cause: AbortCause): void {
+    if (this.reason) return;
     this.cause = cause;
+    this.reason = new Error(cause === 'client' ? 'client closed the connection' : 'call deadline passed');
     this.endDeadline();
-    this.controller.abort(new Error(cause === 'client' ? 'client closed the connection' : 'call deadline passed'));
+    this.controller?.abort(this.reason);
+    this.interrupt?.(this.reason);
+  }
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Ends calls at their deadline. One timer for all of them instead of one per call (a timer set
+ * and cleared per call is a measurable share of a fast call): every call has the same deadline
+ * length, so the calls running, in the order they started, are also in deadline order, and each
+ * tick ends those at the head whose deadline has passed. A deadline is met to within a twentieth
+ * of its length (at most a second).
+ */
+export class Deadlines {
+  private readonly running = new Set<CallScope>();
+  private readonly ticker: NodeJS.Timeout;
+
+  constructor(readonly deadlineMs: number) {
+    this.ticker = setInterval(() => this.endExpired(), Math.min(1_000, Math.max(10, Math.floor(deadlineMs / 20)))).unref();
+  }
+
+  watch(call: CallScope): void {
+    this.running.add(call);
+  }
+
+  forget(call: CallScope): void {
+    this.running.delete(call);
+  }
+
+  close(): void {
+    clearInterval(this.ticker);
+  }
+
+  private endExpired(): void {
+    const now = Date.now();
+    for (const call of this.running) {
+      if (call.deadlineAt! > now) return;
+      this.running.delete(call);
+      call.abort('deadline');
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { priceRules, type PriceRule, type PriceRules } from './price';
 import type { EventStream } from './sse';
-import type { Providers } from '../providers/providers';
+import type { CallOptions, Providers } from '../providers/providers';
 
 /** Who is calling, as the pipeline established it. */
 export interface CallContext {
@@ -31,10 +31,10 @@ export interface HandlerArgs<Input, Params = Record<string, never>> {
   ctx: CallContext;
   providers: Providers;
   /**
-   * Aborted when the client goes away or the call's deadline passes; pass it to every upstream
-   * call (it also carries the deadline: see core/deadline.ts).
+   * The call, to pass to every provider call: its `signal` is aborted when the client goes away
+   * or the call's deadline passes (and carries the deadline: see core/deadline.ts).
    */
-  signal: AbortSignal;
+  call: CallOptions;
 }
 
 /**

@@ -22,7 +22,6 @@ interface StreamCall {
   reply: FastifyReply;
   call: CallScope;
   reservation: Reservation | undefined;
-  used: Set<string>;
   dependencies: PipelineDependencies;
 }
 
@@ -33,7 +32,7 @@ interface StreamCall {
  * reservation is released. While the stream runs its lease is renewed (a heartbeat), and an idle
  * stream gets `: keep-alive` comments.
  */
-export async function streamEvents({ endpoint, input, stream, reply, call, reservation, used, dependencies }: StreamCall): Promise<FastifyReply> {
+export async function streamEvents({ endpoint, input, stream, reply, call, reservation, dependencies }: StreamCall): Promise<FastifyReply> {
   const { events } = stream;
   const request = reply.request;
   let settled = false;
@@ -57,7 +56,7 @@ export async function streamEvents({ endpoint, input, stream, reply, call, reser
 
   reply.hijack();
   const raw = reply.raw;
-  const label = dependencies.providerLabel(used);
+  const label = dependencies.providerLabel(call.providersUsed);
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { VendorSettings } from '../config';
-import type { Providers } from './providers';
+import type { CallOptions, ProviderFamily, Providers } from './providers';
 import { sandboxProviders } from './sandbox';
 import { dataForSeoProviders } from './dataforseo';
 import { googlePlacesProvider } from './google-places';
@@ -24,32 +24,35 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
 }
 
 /**
- * The providers as one call sees them: calling a family's method records the family's provider
- * (reading one records nothing), so the response can say who served it (`x-tollgate-provider`).
+ * The providers, each method telling the call it serves that this provider served it (the call
+ * is the last argument, `CallOptions`): a provider is recorded when it is called, not when it is
+ * read, so the response can say who served it (`x-tollgate-provider`). Wrapped once, at start.
  */
-export function trackProviders(providers: Providers, used: Set<string>): Providers {
-  const families = new Map<PropertyKey, unknown>();
-  return new Proxy(providers, {
-    get(target, family, receiver) {
-      const provider = Reflect.get(target, family, receiver) as ({ name?: string } & object) | undefined;
-      if (!provider?.name) return provider;
-      let tracked = families.get(family);
-      if (!tracked) {
-        tracked = new Proxy(provider, {
-          get(inner, member, innerReceiver) {
-            const value = Reflect.get(inner, member, innerReceiver);
-            if (typeof value !== 'function') return value;
-            return (...args: unknown[]) => {
-              used.add(provider.name!);
-              return (value as (...args: unknown[]) => unknown).apply(inner, args);
-            };
-          },
-        });
-        families.set(family, tracked);
-      }
-      return tracked;
-    },
-  });
+export function reportingProviders(providers: Providers): Providers {
+  const reporting: Record<string, unknown> = {};
+  for (const [family, provider] of Object.entries(providers) as Array<[string, ProviderFamily & Record<string, unknown>]>) {
+    const wrapped: Record<string, unknown> = { name: provider.name };
+    for (const member of methodNames(provider)) {
+      const method = provider[member] as (...args: unknown[]) => unknown;
+      wrapped[member] = (...args: unknown[]) => {
+        (args[args.length - 1] as CallOptions | undefined)?.providerCalled?.(provider.name);
+        return method.apply(provider, args);
+      };
+    }
+    reporting[family] = wrapped;
+  }
+  return reporting as unknown as Providers;
+}
+
+/** A family's methods, own or inherited (adapters may be class instances). */
+function methodNames(provider: object): string[] {
+  const names = new Set<string>();
+  for (let layer = provider; layer && layer !== Object.prototype; layer = Object.getPrototypeOf(layer)) {
+    for (const name of Object.getOwnPropertyNames(layer)) {
+      if (name !== 'constructor' && typeof (provider as Record<string, unknown>)[name] === 'function') names.add(name);
+    }
+  }
+  return [...names];
 }
 
 /**

@@ -15,8 +15,12 @@ export interface ProviderFamily {
   readonly name: string;
 }
 
+/** What every provider method receives besides its request: the call it serves. */
 export interface CallOptions {
-  signal: AbortSignal;
+  /** Aborted when the client goes away or the call's deadline passes; carries the deadline (core/deadline.ts). */
+  readonly signal: AbortSignal;
+  /** Told the name of each provider the call uses (set by the pipeline, for `x-tollgate-provider`). */
+  providerCalled?(name: string): void;
 }
 
 export interface Providers {

@@ -136,6 +136,17 @@ export const PlaceSummary = Place.pick(Object.fromEntries(PLACE_SUMMARY_FIELDS.m
   id: 'PlaceSummary',
 });
 
+export type PlaceSummary = z.infer<typeof PlaceSummary>;
+
+const SUMMARY_KEYS = Object.keys(PlaceSummary.shape) as Array<keyof PlaceSummary>;
+
+/** The subset record of a full place: what a vendor asked for the summary fields alone returns. */
+export function placeSummaryOf(place: Place): PlaceSummary {
+  const summary: Partial<Record<keyof PlaceSummary, unknown>> = {};
+  for (const key of SUMMARY_KEYS) if (key in place) summary[key] = place[key];
+  return summary as PlaceSummary;
+}
+
 export const REVIEW_SORTS = ['relevant', 'newest', 'highest_rating', 'lowest_rating'] as const;
 export const ReviewSort = z.enum(REVIEW_SORTS);
 export type ReviewSort = z.infer<typeof ReviewSort>;

@@ -4,7 +4,6 @@ import net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { defineEndpoint } from '../../src/core/define-endpoint';
-import { perCall } from '../../src/core/price';
 import { endpoints as registry } from '../../src/endpoints';
 import { readTestResponse, startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 

@@ -5,7 +5,6 @@ import { entriesOfAnInstantCall, startTestApp, testDatabaseLabel, type TestApp, 
 import { defineEndpoint } from '../../src/core/define-endpoint';
 import { UpstreamError } from '../../src/core/errors';
 import { formatUsd } from '../../src/core/money';
-import { perCall } from '../../src/core/price';
 import { endpoints as registry } from '../../src/endpoints';
 import type { SerpProvider } from '../../src/providers/families/serp';
 

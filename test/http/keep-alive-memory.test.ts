@@ -21,8 +21,8 @@ const adapterLike = defineEndpoint({
   output: z.object({ aborted: z.boolean() }),
   price: ({ free }) => free(),
   examples: { request: {}, response: { aborted: false } },
-  async handler({ signal }) {
-    const combined = AbortSignal.any([signal, AbortSignal.timeout(60_000)]);
+  async handler({ call }) {
+    const combined = AbortSignal.any([call.signal, AbortSignal.timeout(10)]);
     return { aborted: combined.aborted };
   },
 });

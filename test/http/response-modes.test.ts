@@ -41,12 +41,12 @@ const streamEndpoint = defineEndpoint({
   response: 'sse',
   price: ({ perResults }) => perResults({ baseUsd: 0.01, per100Usd: 1, maxResults: (input) => input.chunks, countResults: (outcome) => outcome.chunks }),
   examples: { request: { word: 'a' }, response: { chunks: 1 } },
-  async handler({ input, signal }) {
+  async handler({ input, call }) {
     return eventStream(
       (async function* () {
         for (let index = 0; index < input.chunks; index += 1) {
           if (input.failAfter === index) throw new Error('upstream stream broke');
-          if (input.word === 'slow') await delay(400, undefined, { signal });
+          if (input.word === 'slow') await delay(400, undefined, { signal: call.signal });
           yield { data: { index, delta: input.word } };
         }
         yield { data: '[DONE]' };

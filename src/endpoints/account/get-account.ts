@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { microsToUsd } from '../../core/money';
-import { free } from '../../core/price';
 
 export default defineEndpoint({
   id: 'account.get',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
-import { free } from '../../core/price';
 import { chatModels } from '../../catalog/chat-models';
 
 /** Shaped so that chat-completions SDKs can list models too: `data` is an array of `{id, object}`. */

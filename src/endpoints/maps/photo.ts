@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
-import { perCall } from '../../core/price';
 import { wholeNumber } from '../../schemas/request-fields';
 import { examplePlace } from './examples';
 
@@ -48,8 +47,8 @@ export default defineEndpoint({
     request: { reference: exampleReference, max_width: 800 },
     response: { reference: exampleReference, photoUri: `https://photos.sandbox.example/${exampleReference.replace('/photos/', '/')}-800x450.jpg` },
   },
-  async handler({ input, providers, signal }) {
-    const media = await providers.places.photoMedia({ reference: input.reference, maxWidth: input.max_width, maxHeight: input.max_height }, { signal });
+  async handler({ input, providers, call }) {
+    const media = await providers.places.photoMedia({ reference: input.reference, maxWidth: input.max_width, maxHeight: input.max_height }, call);
     if (!media) throw new ApiError('NOT_FOUND', `reference: no photo has the reference ${input.reference}; use one from a place record.`);
     return { reference: input.reference, photoUri: media.photoUri };
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../core/errors';
 import type { PlaceTextSearchRequest } from '../../providers/families/places';
-import type { Providers } from '../../providers/providers';
+import type { CallOptions, Providers } from '../../providers/providers';
 import type { Place } from '../../schemas/place';
 import { queryText, resultLimit } from '../../schemas/request-fields';
 import { mapsLanguage, regionCode } from './fields';
@@ -72,7 +72,7 @@ export async function searchPlaces(
   input: PagedInput,
   request: Omit<PlaceTextSearchRequest, 'cursor'>,
   providers: Providers,
-  signal: AbortSignal,
+  call: CallOptions,
 ): Promise<PlaceSearchPage> {
   const fingerprint = fingerprintOf(input);
   let cursor: string | undefined;
@@ -81,7 +81,7 @@ export async function searchPlaces(
     if ('problem' in reading) throw new ApiError('VALIDATION_ERROR', `nextPageToken: ${reading.problem}`);
     cursor = reading.cursor;
   }
-  const page = await providers.places.searchText({ ...request, cursor }, { signal });
+  const page = await providers.places.searchText({ ...request, cursor }, call);
   const results = page.places.slice(0, input.limit);
   return {
     query: input.query,

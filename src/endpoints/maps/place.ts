@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
-import { perCall } from '../../core/price';
 import { Place } from '../../schemas/place';
 import { mapsLanguage, placeIdField, regionCode } from './fields';
 import { examplePlace } from './examples';
@@ -27,8 +26,8 @@ export default defineEndpoint({
     request: { place_id: examplePlace.id, language: 'en', region: 'us' },
     response: examplePlace,
   },
-  async handler({ input, providers, signal }) {
-    const place = await providers.places.placeDetails({ placeId: input.place_id, language: input.language, region: input.region }, { signal });
+  async handler({ input, providers, call }) {
+    const place = await providers.places.placeDetails({ placeId: input.place_id, language: input.language, region: input.region }, call);
     if (!place) throw new ApiError('NOT_FOUND', `place_id: no place has the ID ${input.place_id}; use an ID returned by a maps search.`);
     return place;
   },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
-import { perResults } from '../../core/price';
 import { PlaceReviews, ReviewSort } from '../../schemas/place';
 import { locationCode, wholeNumber } from '../../schemas/request-fields';
 import { mapsLanguage, placeIdField } from './fields';
@@ -44,10 +43,10 @@ export default defineEndpoint({
     request: { place_id: exampleReviews.placeId, sort_by: 'newest', depth: 10 },
     response: exampleReviews,
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const reviews = await providers.places.placeReviews(
       { placeId: input.place_id, sortBy: input.sort_by, depth: input.depth, language: input.language, locationCode: input.location_code },
-      { signal },
+      call,
     );
     if (!reviews) throw new ApiError('NOT_FOUND', `place_id: no place has the ID ${input.place_id}; use an ID returned by a maps search.`);
     const returned = reviews.reviews.slice(0, input.depth);

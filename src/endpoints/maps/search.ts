@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
-import { perCall } from '../../core/price';
-import { PlaceSummary } from '../../schemas/place';
+import { PlaceSummary, placeSummaryOf } from '../../schemas/place';
 import { pageTokenRule, placeSearchFields, placeSearchResponse, searchPlaces } from './place-search';
 import { examplePlace } from './examples';
 
@@ -26,13 +25,15 @@ export default defineEndpoint({
     request: { query: 'coffee in seattle', limit: 10 },
     response: { query: 'coffee in seattle', totalResults: 1, searchUrl: 'https://www.google.com/maps/search/?api=1&query=coffee%20in%20seattle', results: [PlaceSummary.parse(examplePlace)] },
   },
-  async handler({ input, providers, signal }) {
-    return searchPlaces(
+  async handler({ input, providers, call }) {
+    const page = await searchPlaces(
       ID,
       input,
       { query: input.query, limit: input.limit, language: input.language, region: input.region, rankBy: 'relevance', openNow: false, fields: 'summary' },
       providers,
-      signal,
+      call,
     );
+    // The subset record exactly, whoever served the places.
+    return { ...page, results: page.results.map(placeSummaryOf) };
   },
 });

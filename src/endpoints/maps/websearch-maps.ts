@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
-import { perCall } from '../../core/price';
 import { Place, PRICE_LEVELS, PriceLevel } from '../../schemas/place';
 import { biasCircleIssues, biasCircleOf } from './bias-circle';
 import { isKnownPlaceType } from './place-types';
@@ -56,7 +55,7 @@ export default defineEndpoint({
     request: { query: 'coffee in seattle', limit: 10, min_rating: 4, price_levels: ['inexpensive', 'moderate'] },
     response: { query: 'coffee in seattle', totalResults: 1, nextPageToken: 'eyJ2IjoxLCJzIjoic2VycC53ZWJzZWFyY2hfbWFwcyIsImYiOiJnenYwQzZCUzYtcG1SMWYxNnJhM3FSIiwiYyI6IjEwIiwiaCI6IjRqVHhGY3RtZk1oMURuRE5LMl9BSjcifQ', searchUrl: 'https://www.google.com/maps/search/?api=1&query=coffee%20in%20seattle', results: [examplePlace] },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     return searchPlaces(
       ID,
       input,
@@ -75,7 +74,7 @@ export default defineEndpoint({
         fields: 'full',
       },
       providers,
-      signal,
+      call,
     );
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
-import { perCall } from '../../core/price';
 import { countryCode, queryText, wholeNumber } from '../../schemas/request-fields';
 
 const RawSearchRequest = z.strictObject({
@@ -27,7 +26,7 @@ export default defineEndpoint({
     request: { query: 'best running shoes', country: 'us', numResults: 10 },
     response: { query: 'best running shoes', html: '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>best running shoes - Search</title></head>\n<body>…</body>\n</html>' },
   },
-  async handler({ input, providers, signal }) {
-    return providers.serp.searchHtml({ query: input.query, country: input.country, numResults: input.numResults }, { signal });
+  async handler({ input, providers, call }) {
+    return providers.serp.searchHtml({ query: input.query, country: input.country, numResults: input.numResults }, call);
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
-import { perCall } from '../../core/price';
 import { TrendPoint } from '../../schemas/content';
 import { locationCodeOfCountry } from '../../schemas/countries';
 import { countryCode } from '../../schemas/request-fields';
@@ -37,8 +36,8 @@ export default defineEndpoint({
       averages: [71, 27],
     },
   },
-  async handler({ input, providers, signal }) {
-    const { timeline, averages } = await providers.content.trends({ keywords: input.keywords, locationCode: locationCodeOfCountry(input.location) }, { signal });
+  async handler({ input, providers, call }) {
+    const { timeline, averages } = await providers.content.trends({ keywords: input.keywords, locationCode: locationCodeOfCountry(input.location) }, call);
     return { keywords: input.keywords, timeline, averages };
   },
 });

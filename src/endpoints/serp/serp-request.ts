@@ -26,6 +26,6 @@ export function pricePerPage(pageSize: number): PriceRule<SerpRequestBody> {
 
 /** The handler of an engine endpoint: the body, as is, to that engine. */
 export function searchEngine(engine: SerpEngine) {
-  return ({ input, providers, signal }: HandlerArgs<SerpRequestBody>): Promise<SerpResponse> =>
-    providers.serp.search({ engine, query: input.query, depth: input.depth, locationCode: input.location_code, language: input.language }, { signal });
+  return ({ input, providers, call }: HandlerArgs<SerpRequestBody>): Promise<SerpResponse> =>
+    providers.serp.search({ engine, query: input.query, depth: input.depth, locationCode: input.location_code, language: input.language }, call);
 }

@@ -1,5 +1,4 @@
 import { defineEndpoint } from '../../core/define-endpoint';
-import { perCall } from '../../core/price';
 import { SERP_RESPONSES } from '../../schemas/serp';
 import { searchEngine, serpRequest } from './serp-request';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { AssistantReference } from '../../../schemas/content';
 import { countryCode } from '../../../schemas/request-fields';
 
@@ -32,8 +31,8 @@ export default defineEndpoint({
       references: [{ url: 'https://homeandmaker.com/reviews/best-espresso-machine', title: 'Best Espresso Machines of 2026', snippet: 'semi-automatic models suit most home baristas' }],
     },
   },
-  async handler({ input, providers, signal }) {
-    const answer = await providers.content.assistant({ keyword: input.keyword, country: input.location }, { signal });
+  async handler({ input, providers, call }) {
+    const answer = await providers.content.assistant({ keyword: input.keyword, country: input.location }, call);
     return { keyword: input.keyword, ...answer };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { LlmMentionsPage } from '../../../schemas/content';
 import { locationCodeOfCountry } from '../../../schemas/countries';
 import { DomainName } from '../../../schemas/domain-name';
@@ -96,7 +95,7 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     return providers.content.llmMentions(
       {
         targets: input.target.map(toTarget),
@@ -110,7 +109,7 @@ export default defineEndpoint({
         limit: input.limit,
         tag: input.tag,
       },
-      { signal },
+      call,
     );
   },
 });

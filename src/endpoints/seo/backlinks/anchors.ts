@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { Anchor, BacklinkTarget, backlinkRowLimit } from '../../../schemas/backlinks';
 
 const AnchorsRequest = z.strictObject({ target: BacklinkTarget, limit: backlinkRowLimit() });
@@ -34,8 +33,8 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
-    const anchors = await providers.backlinks.anchors({ target: input.target, limit: input.limit }, { signal });
+  async handler({ input, providers, call }) {
+    const anchors = await providers.backlinks.anchors({ target: input.target, limit: input.limit }, call);
     return { target: input.target, anchors: anchors.slice(0, input.limit) };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { DomainIntersection, backlinkRowLimit, intersectionTargets } from '../../../schemas/backlinks';
 import { DomainName } from '../../../schemas/domain-name';
 
@@ -35,8 +34,8 @@ export default defineEndpoint({
       intersections: [{ domain: 'dailyjournal.org', rank: 612, backlinks: 17, targets: { 'example.com': 12, 'example.org': 5 } }],
     },
   },
-  async handler({ input, providers, signal }) {
-    const intersections = await providers.backlinks.domainIntersection({ targets: input.targets, limit: input.limit }, { signal });
+  async handler({ input, providers, call }) {
+    const intersections = await providers.backlinks.domainIntersection({ targets: input.targets, limit: input.limit }, call);
     return { targets: input.targets, intersections: intersections.slice(0, input.limit) };
   },
 });

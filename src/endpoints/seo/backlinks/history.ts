@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { HistoryRow, historyDate } from '../../../schemas/backlinks';
 import { isCalendarDate, todayUtc } from '../../../schemas/calendar-month';
 import { DomainName } from '../../../schemas/domain-name';
@@ -43,10 +42,10 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const history = await providers.backlinks.history(
       { target: input.target, dateFrom: input.date_from, dateTo: input.date_to ?? todayUtc() },
-      { signal },
+      call,
     );
     return { target: input.target, history };
   },

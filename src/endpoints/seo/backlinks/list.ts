@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { Backlink, BacklinkTarget, backlinkRowLimit } from '../../../schemas/backlinks';
 
 const BacklinkListRequest = z.strictObject({ target: BacklinkTarget, limit: backlinkRowLimit() });
@@ -33,8 +32,8 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
-    const backlinks = await providers.backlinks.backlinks({ target: input.target, limit: input.limit }, { signal });
+  async handler({ input, providers, call }) {
+    const backlinks = await providers.backlinks.backlinks({ target: input.target, limit: input.limit }, call);
     return { target: input.target, backlinks: backlinks.slice(0, input.limit) };
   },
 });

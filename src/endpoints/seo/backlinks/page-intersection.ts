@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { BacklinkTarget, PageIntersection, backlinkRowLimit, intersectionTargets } from '../../../schemas/backlinks';
 
 const PageIntersectionRequest = z.strictObject({
@@ -34,8 +33,8 @@ export default defineEndpoint({
       intersections: [{ url: 'https://dailyjournal.org/news/best-tools-2026', domain: 'dailyjournal.org', rank: 388, targets: { 'example.com': 2, 'example.org': 1 } }],
     },
   },
-  async handler({ input, providers, signal }) {
-    const intersections = await providers.backlinks.pageIntersection({ targets: input.targets, limit: input.limit }, { signal });
+  async handler({ input, providers, call }) {
+    const intersections = await providers.backlinks.pageIntersection({ targets: input.targets, limit: input.limit }, call);
     return { targets: input.targets, intersections: intersections.slice(0, input.limit) };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { BacklinkTarget, ReferringDomain, backlinkRowLimit } from '../../../schemas/backlinks';
 
 const ReferringDomainsRequest = z.strictObject({ target: BacklinkTarget, limit: backlinkRowLimit() });
@@ -31,8 +30,8 @@ export default defineEndpoint({
       referringDomains: [{ domain: 'dailyjournal.org', backlinks: 1_420, dofollow: 1_210, rank: 612, firstSeen: '2021-02-11', lastSeen: '' }],
     },
   },
-  async handler({ input, providers, signal }) {
-    const referringDomains = await providers.backlinks.referringDomains({ target: input.target, limit: input.limit }, { signal });
+  async handler({ input, providers, call }) {
+    const referringDomains = await providers.backlinks.referringDomains({ target: input.target, limit: input.limit }, call);
     return { target: input.target, referringDomains: referringDomains.slice(0, input.limit) };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { BacklinkSummary, BacklinkTarget } from '../../../schemas/backlinks';
 
 export default defineEndpoint({
@@ -16,7 +15,7 @@ export default defineEndpoint({
     request: { target: 'example.com' },
     response: { target: 'example.com', totalBacklinks: 1_219_877, referringDomains: 48_701, referringIps: 36_904, dofollowBacklinks: 880_112, nofollowBacklinks: 339_765, brokenBacklinks: 38_502, domainRank: 550 },
   },
-  async handler({ input, providers, signal }) {
-    return { ...(await providers.backlinks.summary({ target: input.target }, { signal })), target: input.target };
+  async handler({ input, providers, call }) {
+    return { ...(await providers.backlinks.summary({ target: input.target }, call)), target: input.target };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { Competitor } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
 import { languageCode, locationCode, resultLimit } from '../../../schemas/request-fields';
@@ -43,10 +42,10 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const competitors = await providers.domainAnalytics.competitorDomains(
       { domain: input.domain, limit: input.limit, locationCode: input.location_code, language: input.language },
-      { signal },
+      call,
     );
     return { domain: input.domain, competitors };
   },

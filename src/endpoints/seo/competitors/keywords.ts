@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { KeywordGap } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
 import { languageCode, locationCode, resultLimit } from '../../../schemas/request-fields';
@@ -69,7 +68,7 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const keywords = await providers.domainAnalytics.keywordGap(
       {
         domain1: input.domain1,
@@ -80,7 +79,7 @@ export default defineEndpoint({
         language: input.language,
         filter: normaliseFilterBlock(input),
       },
-      { signal },
+      call,
     );
     return { domain1: input.domain1, domain2: input.domain2, intersections: input.intersections, keywords };
   },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { PageKeywordIntersection } from '../../../schemas/domain-analytics';
 import { languageCode, locationCode, resultLimit } from '../../../schemas/request-fields';
 
@@ -73,10 +72,10 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const keywords = await providers.domainAnalytics.pageIntersection(
       { pages: orderedPages(input.pages), limit: input.limit, locationCode: input.location_code, language: input.language },
-      { signal },
+      call,
     );
     return { keywords };
   },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { SerpCompetitor } from '../../../schemas/domain-analytics';
 import { languageCode, locationCode, resultLimit } from '../../../schemas/request-fields';
 
@@ -44,10 +43,10 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const competitors = await providers.domainAnalytics.serpCompetitors(
       { keywords: input.keywords, limit: input.limit, locationCode: input.location_code, language: input.language },
-      { signal },
+      call,
     );
     return { competitors };
   },

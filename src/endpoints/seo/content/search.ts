@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { ContentResult } from '../../../schemas/content';
 import { queryText, resultLimit } from '../../../schemas/request-fields';
 
@@ -47,8 +46,8 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
-    const results = await providers.content.searchContent({ keyword: input.keyword, limit: input.limit }, { signal });
+  async handler({ input, providers, call }) {
+    const results = await providers.content.searchContent({ keyword: input.keyword, limit: input.limit }, call);
     return { keyword: input.keyword, results: results.slice(0, input.limit) };
   },
 });

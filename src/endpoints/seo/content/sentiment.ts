@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { SentimentResult } from '../../../schemas/content';
 import { ContentSearchRequest } from './search';
 
@@ -30,8 +29,8 @@ export default defineEndpoint({
       results: [{ url: 'https://homeandmaker.com/reviews/espresso-machine-1', domain: 'homeandmaker.com', title: 'Espresso Machine Reviewed', sentiment: 'positive', sentimentScore: 0.62, date: '2026-08-14' }],
     },
   },
-  async handler({ input, providers, signal }) {
-    const results = await providers.content.sentiment({ keyword: input.keyword, limit: input.limit }, { signal });
+  async handler({ input, providers, call }) {
+    const results = await providers.content.sentiment({ keyword: input.keyword, limit: input.limit }, call);
     return { keyword: input.keyword, results: results.slice(0, input.limit) };
   },
 });

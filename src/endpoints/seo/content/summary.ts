@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { ContentSummary } from '../../../schemas/content';
 import { queryText } from '../../../schemas/request-fields';
 
@@ -17,7 +16,7 @@ export default defineEndpoint({
     request: { keyword: 'espresso machine' },
     response: { keyword: 'espresso machine', totalCount: 48_210, avgContentQualityScore: 63.4, sentimentDistribution: { positive: 21_040, neutral: 19_870, negative: 7_300 } },
   },
-  async handler({ input, providers, signal }) {
-    return { keyword: input.keyword, ...(await providers.content.summary({ keyword: input.keyword }, { signal })) };
+  async handler({ input, providers, call }) {
+    return { keyword: input.keyword, ...(await providers.content.summary({ keyword: input.keyword }, call)) };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { DomainAvailability } from '../../../schemas/domain-availability';
 import { DomainName } from '../../../schemas/domain-name';
 
@@ -36,8 +35,8 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const domains = input.domains ?? [input.domain!];
-    return { domains: await providers.registrar.availability(domains, { signal }) };
+    return { domains: await providers.registrar.availability(domains, call) };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { DomainBacklink } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
 import { resultLimit } from '../../../schemas/request-fields';
@@ -33,7 +32,7 @@ export default defineEndpoint({
       { sourceUrl: 'https://blog.example.net/links', sourceDomain: 'blog.example.net', anchorText: '', isDofollow: false, domainAuthority: 31, firstSeen: '2025-11-19T22:01:07+00:00' },
     ],
   },
-  async handler({ input, providers, signal }) {
-    return providers.domainAnalytics.backlinks({ domain: input.domain, limit: input.limit }, { signal });
+  async handler({ input, providers, call }) {
+    return providers.domainAnalytics.backlinks({ domain: input.domain, limit: input.limit }, call);
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { RankedKeyword } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
 import { languageCode, locationCode, resultLimit } from '../../../schemas/request-fields';
@@ -43,10 +42,10 @@ export default defineEndpoint({
       { keyword: 'example website template', position: 7, searchVolume: 2900, cpc: 1.85, url: 'https://example.com/templates', difficulty: 33, competition: 0.58, competitionLevel: 'MEDIUM', intent: 'commercial' },
     ],
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     return providers.domainAnalytics.rankedKeywords(
       { domain: input.domain, limit: input.limit, locationCode: input.location_code, language: input.language, filter: normaliseFilterBlock(input) },
-      { signal },
+      call,
     );
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { DomainMetrics } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
 
@@ -39,7 +38,7 @@ export default defineEndpoint({
       domainMetrics: { domainRating: 55, thirdPartyRank: 6427, domainRank: 552, backlinks: 1284000, refDomains: 31200, traffic: 182400, trafficValue: 161900.25, organicKeywords: 9120 },
     },
   },
-  async handler({ input, providers, signal }) {
-    return providers.domainAnalytics.metrics({ domain: input.domain }, { signal });
+  async handler({ input, providers, call }) {
+    return providers.domainAnalytics.metrics({ domain: input.domain }, call);
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { DomainOverview } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
 import { locationCodeOfCountry } from '../../../schemas/countries';
@@ -27,10 +26,10 @@ export default defineEndpoint({
     request: { domain: 'example.com', location: 'us' },
     response: { domain: 'example.com', organicTraffic: 182400, organicKeywords: 9120, backlinks: 1284000, referringDomains: 31200, domainRank: 552 },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     return providers.domainAnalytics.overview(
       { domain: input.domain, locationCode: locationCodeOfCountry(input.location), language: input.language },
-      { signal },
+      call,
     );
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { DomainRankOverview } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
 import { locationCodeOfCountry } from '../../../schemas/countries';
@@ -49,10 +48,10 @@ export default defineEndpoint({
       },
     },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     return providers.domainAnalytics.rankOverview(
       { domain: input.domain, locationCode: locationCodeOfCountry(input.location), language: input.language },
-      { signal },
+      call,
     );
   },
 });

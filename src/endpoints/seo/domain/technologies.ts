@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { DomainTechnology } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
 
@@ -33,7 +32,7 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
-    return { domain: input.domain, technologies: await providers.domainAnalytics.technologies({ domain: input.domain }, { signal }) };
+  async handler({ input, providers, call }) {
+    return { domain: input.domain, technologies: await providers.domainAnalytics.technologies({ domain: input.domain }, call) };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { TrafficEstimate } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
 import { locationCodeOfCountry } from '../../../schemas/countries';
@@ -47,10 +46,10 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const domains = await providers.domainAnalytics.trafficEstimates(
       { domains: distinct(input.targets), locationCode: locationCodeOfCountry(input.location), language: input.language },
-      { signal },
+      call,
     );
     return { domains };
   },

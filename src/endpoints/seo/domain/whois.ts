@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { WhoisRecord } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
 
@@ -30,7 +29,7 @@ export default defineEndpoint({
       nameServers: ['a.iana-servers.net', 'b.iana-servers.net'],
     },
   },
-  async handler({ input, providers, signal }) {
-    return providers.domainAnalytics.whois({ domain: input.domain }, { signal });
+  async handler({ input, providers, call }) {
+    return providers.domainAnalytics.whois({ domain: input.domain }, call);
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { KeywordDifficulty, keywordList } from '../../../schemas/keyword';
 import { countryCode, languageCode } from '../../../schemas/request-fields';
 import { locationCodeOfCountry } from '../../../schemas/countries';
@@ -35,10 +34,10 @@ export default defineEndpoint({
     request: { keywords: ['running shoes', 'trail running shoes'], location: 'us' },
     response: { keywords: [{ keyword: 'running shoes', difficulty: 74 }, { keyword: 'trail running shoes', difficulty: 41 }] },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const keywords = await providers.keywords.keywordDifficulty(
       { keywords: input.keywords, locationCode: locationCodeOfCountry(input.location), language: input.language },
-      { signal },
+      call,
     );
     return { keywords };
   },

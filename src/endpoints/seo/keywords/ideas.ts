@@ -1,6 +1,4 @@
-import type { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { exampleKeyword, seedKeywordsRequest, seedKeywordsResponse, toSeedKeywordsRequest } from './seed-keywords';
 
 const KeywordIdeasRequest = seedKeywordsRequest('ideas');
@@ -27,8 +25,8 @@ export default defineEndpoint({
     request: { keyword: 'running shoes', limit: 50, filters: [{ field: 'volume', op: '>=', value: 100 }], sort: ['volume:desc'] },
     response: { seed: 'running shoes', keywords: [exampleKeyword] },
   },
-  async handler({ input, providers, signal }) {
-    const keywords = await providers.keywords.keywordIdeas(toSeedKeywordsRequest(input), { signal });
+  async handler({ input, providers, call }) {
+    const keywords = await providers.keywords.keywordIdeas(toSeedKeywordsRequest(input), call);
     return { seed: input.keyword, keywords: keywords.slice(0, input.limit) };
   },
 });

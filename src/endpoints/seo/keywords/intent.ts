@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { KeywordSearchIntent, keywordList } from '../../../schemas/keyword';
 import { languageCode } from '../../../schemas/request-fields';
 
@@ -39,7 +38,7 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, providers, signal }) {
-    return { keywords: await providers.keywords.searchIntent({ keywords: input.keywords, language: input.language }, { signal }) };
+  async handler({ input, providers, call }) {
+    return { keywords: await providers.keywords.searchIntent({ keywords: input.keywords, language: input.language }, call) };
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { Keyword, keywordList } from '../../../schemas/keyword';
 import { countryCode, languageCode } from '../../../schemas/request-fields';
 import { locationCodeOfCountry } from '../../../schemas/countries';
@@ -37,10 +36,10 @@ export default defineEndpoint({
     request: { keywords: ['best running shoes'], location: 'us', language: 'en' },
     response: { keywords: [exampleKeyword] },
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const keywords = await providers.keywords.keywordOverview(
       { keywords: input.keywords, locationCode: locationCodeOfCountry(input.location), language: input.language },
-      { signal },
+      call,
     );
     return { keywords };
   },

@@ -1,6 +1,4 @@
-import type { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perResults } from '../../../core/price';
 import { exampleKeyword, seedKeywordsRequest, seedKeywordsResponse, toSeedKeywordsRequest } from './seed-keywords';
 
 const RelatedKeywordsRequest = seedKeywordsRequest('related keywords');
@@ -28,8 +26,8 @@ export default defineEndpoint({
     request: { keyword: 'running shoes', limit: 50, filters: [{ field: 'intent', op: '=', value: 'informational' }], sort: ['volume:desc'] },
     response: { seed: 'running shoes', keywords: [{ ...exampleKeyword, keyword: 'running sneakers', intent: 'informational' }] },
   },
-  async handler({ input, providers, signal }) {
-    const keywords = await providers.keywords.relatedKeywords(toSeedKeywordsRequest(input), { signal });
+  async handler({ input, providers, call }) {
+    const keywords = await providers.keywords.relatedKeywords(toSeedKeywordsRequest(input), call);
     return { seed: input.keyword, keywords: keywords.slice(0, input.limit) };
   },
 });

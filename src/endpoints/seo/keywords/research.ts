@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
-import { perCall } from '../../../core/price';
 import { Keyword, keywordList, unknownKeyword } from '../../../schemas/keyword';
 import { countryCode, languageCode } from '../../../schemas/request-fields';
 import { locationCodeOfCountry } from '../../../schemas/countries';
@@ -38,10 +37,10 @@ export default defineEndpoint({
     request: { keywords: ['best running shoes', 'trail running shoes'], location: 'us', sort: ['volume:desc'] },
     response: [exampleKeyword, { ...exampleKeyword, keyword: 'trail running shoes', volume: 14800, difficulty: 41 }],
   },
-  async handler({ input, providers, signal }) {
+  async handler({ input, providers, call }) {
     const records = await providers.keywords.keywordOverview(
       { keywords: input.keywords, locationCode: locationCodeOfCountry(input.location), language: input.language },
-      { signal },
+      call,
     );
     const found = new Map(records.map((record) => [record.keyword.toLowerCase(), record]));
     const answered = input.keywords.map((keyword) => found.get(keyword) ?? unknownKeyword(keyword));
