@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { isBalanceCheckViolation, LeaseExpiredError, settlementRefusal, type Settlement } from './settlement';
+import { isBalanceCheckViolation, settlementRefusal, type Settlement } from './settlement';
 
 /**
  * PostgreSQL's settlement: each step is one statement (a data-modifying WITH), so no explicit
@@ -52,17 +52,15 @@ export function kyselySettlement(db: Kysely<Database>): Settlement {
              and exists (select 1 from settled))
         select balance_after_micros as balance from settled`.execute(db);
       if (rows[0]) return rows[0].balance;
-      const hold = await db
+      const entries = await db
         .selectFrom('ledger_entries')
-        .select('amount_micros')
+        .select(['kind', 'amount_micros'])
         .where('request_id', '=', request.requestId)
         .where('account_id', '=', request.accountId)
-        .where('kind', '=', 'hold')
-        .executeTakeFirst();
-      if (capture && hold && -hold.amount_micros >= request.costMicros) {
-        throw new LeaseExpiredError(`the lease of ${request.requestId} has expired; its hold is released, not captured`);
-      }
-      throw settlementRefusal(request, hold && -hold.amount_micros);
+        .execute();
+      const hold = entries.find((entry) => entry.kind === 'hold');
+      const settlement = entries.find((entry) => entry.kind === 'capture' || entry.kind === 'release');
+      throw settlementRefusal(request, hold && -hold.amount_micros, settlement?.kind as 'capture' | 'release' | undefined);
     },
 
     async extend(accountId, requestId, leaseExpiresAt) {

@@ -64,11 +64,18 @@ export interface Settlement {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
 }
 
-/** Explains why a settlement found no hold to settle from. */
-export function settlementRefusal(request: SettleRequest, held: Micros | undefined): SettlementError {
-  return held === undefined
-    ? new SettlementError(`request ${request.requestId} holds nothing on account ${request.accountId}`)
-    : new SettlementError(`cost ${request.costMicros} is outside the hold ${held} of ${request.requestId}`);
+/** Explains why a settlement found nothing to settle: no hold, a cost over it, already settled, or an expired lease. */
+export function settlementRefusal(
+  request: SettleRequest,
+  held: Micros | undefined,
+  settledAs: 'capture' | 'release' | undefined,
+): SettlementError {
+  if (held === undefined) return new SettlementError(`request ${request.requestId} holds nothing on account ${request.accountId}`);
+  if (request.costMicros > held) return new SettlementError(`cost ${request.costMicros} is outside the hold ${held} of ${request.requestId}`);
+  if (settledAs === 'capture') return new SettlementError(`request ${request.requestId} is already captured`);
+  // Open but past its lease, or released by the reconciler because it was.
+  if (request.kind === 'capture') return new LeaseExpiredError(`the lease of ${request.requestId} has expired; its hold is released, not captured`);
+  return new SettlementError(`request ${request.requestId} is already released`);
 }
 
 /** The accounts CHECK (balance ≥ 0) refused the entry: the balance cannot cover the hold. */

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Micros } from '../core/money';
-import { LeaseExpiredError, SettlementError, settlementRefusal, type HoldRequest, type IdempotentRecord, type Settlement, type SettleRequest } from './settlement';
+import { SettlementError, settlementRefusal, type HoldRequest, type IdempotentRecord, type Settlement, type SettleRequest } from './settlement';
 
 const CAPTURES_PER_STATEMENT = 16;
 /** How long a commit may be put off while calls keep arriving (see endTurn). */
@@ -87,6 +87,9 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
     }
     return statement;
   };
+  const settlementKind = database.prepare<[string, string], 'capture' | 'release'>(
+    "select kind from ledger_entries where request_id = ? and account_id = ? and kind in ('capture', 'release')",
+  ).pluck();
   const heldAmount = database.prepare<[string, string], number>(
     "select -amount_micros from ledger_entries where request_id = ? and account_id = ? and kind = 'hold'",
   ).pluck();
@@ -129,7 +132,7 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
   const settle = (request: SettleRequest): Promise<Micros> => {
     const unwritten = holds.get(request.requestId);
     if (unwritten && unwritten.accountId === request.accountId) {
-      if (request.costMicros > unwritten.micros) throw settlementRefusal(request, unwritten.micros);
+      if (request.costMicros > unwritten.micros) throw settlementRefusal(request, unwritten.micros, undefined);
       holds.delete(request.requestId);
       const account = accountInTurn(request.accountId);
       account.unwritten += request.costMicros - unwritten.micros;
@@ -154,11 +157,7 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
       return entry;
     })();
     if (settled === undefined) {
-      const held = heldAmount.get(request.requestId, request.accountId);
-      if (request.kind === 'capture' && held !== undefined && held >= request.costMicros) {
-        throw new LeaseExpiredError(`the lease of ${request.requestId} has expired; its hold is released, not captured`);
-      }
-      throw settlementRefusal(request, held);
+      throw settlementRefusal(request, heldAmount.get(request.requestId, request.accountId), settlementKind.get(request.requestId, request.accountId));
     }
     const account = accounts.get(request.accountId);
     if (account) account.stored += settled.amount;

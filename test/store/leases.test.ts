@@ -67,6 +67,16 @@ describe(`reservation leases (${testDatabaseLabel()})`, () => {
     assert.equal(await ledger.balance(account.id), 1_000_000);
   });
 
+  test('a second capture is refused as already captured, not as an expired lease', async () => {
+    const account = await ledger.createAccount(`twice-captured-${now}@example.com`, 1_000_000, newRequestId(now));
+    const reservation = await ledger.reserve(account.id, 100_000, { requestId: newRequestId(now), endpointId: 'test.twice', leaseSeconds: 60 });
+    assert.ok(reservation);
+    await nextTurn();
+    assert.equal(await reservation.capture(40_000), 960_000);
+    await assert.rejects(reservation.capture(40_000), (error: Error) => !(error instanceof LeaseExpiredError) && /already captured/.test(error.message));
+    assert.equal(await ledger.balance(account.id), 960_000);
+  });
+
   test('extending a lease keeps the reconciler away', async () => {
     const account = await ledger.createAccount(`extend-${now}@example.com`, 1_000_000, newRequestId(now));
     const reservation = await ledger.reserve(account.id, 100_000, { requestId: newRequestId(now), endpointId: 'test.stream', leaseSeconds: 60 });
