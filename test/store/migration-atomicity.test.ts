@@ -83,7 +83,10 @@ async function measureCleanStartUp(start: Start): Promise<{ snapshot: Snapshot; 
     assert.equal(run.code, 0, run.stderr);
     const snapshot = await snapshotAfterStartUp(location);
     assert.deepEqual(snapshot.migrations, LATEST);
-    if (start === 'first release') assert.deepEqual(snapshot.balances, [{ id: 'acct_a', balance_micros: 980_000 }]);
+    if (start === 'first release') {
+      assert.deepEqual(snapshot.balances, [{ id: 'acct_a', balance_micros: 960_000 }]);
+      assert.deepEqual(snapshot.openHolds.map((hold) => hold.request_id), ['req_2']);
+    }
     return { snapshot, statements: (JSON.parse(run.stdout) as { statements: number }).statements };
   } finally {
     await removeDatabase(location);
@@ -112,7 +115,10 @@ async function createDatabase(start: Start): Promise<Location> {
   return { dataDir, schema };
 }
 
-/** The first release ran migration 001 alone, then served: an account with a credit and a paid call. */
+/**
+ * The first release ran migration 001 alone, then served: an account with a credit, a paid call,
+ * and a call still running (its hold not settled).
+ */
 async function fillAsTheFirstReleaseDid(db: Kysely<any>, schema: string | undefined): Promise<void> {
   const migrated = await new Migrator({
     db,
@@ -121,7 +127,7 @@ async function fillAsTheFirstReleaseDid(db: Kysely<any>, schema: string | undefi
   }).migrateToLatest();
   assert.equal(migrated.error, undefined);
   await db.insertInto('accounts').values({ id: 'acct_a', email: 'a@example.com', balance_micros: 0, created_at: '2026-11-01T00:00:00.000Z' }).execute();
-  for (const [requestId, kind, amount] of [['signup', 'credit', 1_000_000], ['req_1', 'hold', -50_000], ['req_1', 'capture', 30_000]] as const) {
+  for (const [requestId, kind, amount] of [['signup', 'credit', 1_000_000], ['req_1', 'hold', -50_000], ['req_1', 'capture', 30_000], ['req_2', 'hold', -20_000]] as const) {
     await db
       .insertInto('ledger_entries')
       .values({ account_id: 'acct_a', request_id: requestId, kind, amount_micros: amount, endpoint_id: 'test', created_at: '2026-11-01T00:00:00.000Z', balance_after_micros: sql`(select balance_micros from accounts where id = 'acct_a') + ${amount}` })
@@ -174,6 +180,7 @@ async function snapshot(store: Store, schema: string | undefined) {
     migrations: recorded.map((row) => row.name),
     balances: await store.db.selectFrom('accounts').select(['id', 'balance_micros']).orderBy('id').execute(),
     entries: await store.db.selectFrom('ledger_entries').selectAll().orderBy('id').execute(),
+    openHolds: await store.db.selectFrom('open_holds').selectAll().orderBy('request_id').execute(),
     schema: schema ? await postgresSchema(store, schema) : await sqliteSchema(store),
   };
 }
