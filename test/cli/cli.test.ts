@@ -96,7 +96,7 @@ async function fail(target: CliTarget, args: string[], message: RegExp): Promise
 let emails = 0;
 const uniqueEmail = () => `cli-${++emails}-${randomBytes(4).toString('hex')}@example.com`;
 
-describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 120_000 }, () => {
+describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 240_000 }, () => {
   let target: CliTarget;
   let store: Store;
   before(async () => {
@@ -161,11 +161,20 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 120_000 }, () => {
     assert.deepEqual(entries.map((entry) => [entry.kind, Number(entry.amount_micros)]), [['credit', 5_000_000], ['credit', 2_250_000], ['credit', 1]]);
   });
 
-  test('accounts show --account: balance, created, and every key (prefix, created, revoked) but never a key itself', async () => {
+  test('accounts show (balance, created, every key but never a key itself) and accounts list (newest first, paged)', async () => {
+    const older = await succeed(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '1']);
     const created = await succeed(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '3.5']);
     const second = await succeed(target, ['keys', 'create', '--account', created.accountId]);
     await succeed(target, ['keys', 'revoke', second.keyId]);
-    const shown = await succeed(target, ['accounts', 'show', '--account', created.accountId]);
+    const [shown, firstPage, secondPage] = await Promise.all([
+      succeed(target, ['accounts', 'show', '--account', created.accountId]),
+      succeed(target, ['accounts', 'list', '--limit', '2']),
+      succeed(target, ['accounts', 'list', '--limit', '1', '--offset', '1']),
+      fail(target, ['accounts', 'show', '--account', 'acct_doesnotexist'], /no account acct_doesnotexist/),
+      fail(target, ['accounts', 'list', '--limit', '0'], /--limit must be a whole number from 1 to 1000/),
+      fail(target, ['accounts', 'list', '--offset', '-1'], /--offset must be a whole number/),
+    ]);
+
     const row = await store.db.selectFrom('accounts').selectAll().where('id', '=', created.accountId).executeTakeFirstOrThrow();
     assert.deepEqual(Object.keys(shown).sort(), ['accountId', 'balanceUsd', 'createdAt', 'email', 'keys']);
     assert.equal(shown.accountId, created.accountId);
@@ -180,21 +189,10 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 120_000 }, () => {
     assert.equal(first.prefix, created.apiKey.slice(0, 12));
     assert.equal(first.revokedAt, null);
     assert.ok(!JSON.stringify(shown).includes(created.apiKey) && !JSON.stringify(shown).includes(second.apiKey), 'no key printed');
-    await fail(target, ['accounts', 'show', '--account', 'acct_doesnotexist'], /no account acct_doesnotexist/);
-  });
 
-  test('accounts list: newest first, a page at a time (--limit, --offset)', async () => {
-    const older = await succeed(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '1']);
-    const newer = await succeed(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '2']);
-    const [firstPage, secondPage] = await Promise.all([
-      succeed(target, ['accounts', 'list', '--limit', '2']),
-      succeed(target, ['accounts', 'list', '--limit', '1', '--offset', '1']),
-      fail(target, ['accounts', 'list', '--limit', '0'], /--limit must be a whole number from 1 to 1000/),
-      fail(target, ['accounts', 'list', '--offset', '-1'], /--offset must be a whole number/),
-    ]);
     assert.deepEqual(
       firstPage.accounts.map((account: { accountId: string; balanceUsd: number }) => [account.accountId, account.balanceUsd]),
-      [[newer.accountId, 2], [older.accountId, 1]],
+      [[created.accountId, 3.5], [older.accountId, 1]],
     );
     assert.deepEqual(Object.keys(firstPage.accounts[0]).sort(), ['accountId', 'balanceUsd', 'createdAt', 'email']);
     assert.equal(firstPage.nextOffset, 2, 'older accounts follow');
