@@ -82,6 +82,8 @@ async function answerBytes(target: Target, path: string, body: unknown): Promise
   return (await response.arrayBuffer()).byteLength;
 }
 
+// Other jobs share this machine: their load is printed with the figures it bent.
+const loadAtStart = os.loadavg()[0]!;
 try {
   const paidSerpBytes = await answerBytes(paid, '/v1/serp/websearch', SERP_BODY);
   const bareSerpBytes = await answerBytes(bare, '/bare-serp', SERP_BODY);
@@ -100,15 +102,21 @@ try {
     }
     const [a, a2, b, c, d] = runs.map(median) as [Measurement, Measurement, Measurement, Measurement, Measurement];
     rows.push(a, a2, b, c, d);
-    const roundRatios = (over: number, under: number) => runs[over]!.map((run, round) => ratio(run.requestsPerSecond, runs[under]![round]!.requestsPerSecond)).join(', ');
+    // A ratio is taken within each round, where its two targets ran back to back, and the median
+    // round's ratio reported: the medians of two targets taken apart can come from rounds the
+    // machine's drift treated differently.
+    const perRound = (over: number, under: number) => runs[over]!.map((run, round) => run.requestsPerSecond / runs[under]![round]!.requestsPerSecond);
+    const middle = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!.toFixed(2);
+    const rounds = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
     ratios.push(
-      `at ${connections} connections: b/a = ${ratio(b.requestsPerSecond, a.requestsPerSecond)} (rounds: ${roundRatios(2, 0)}), b/a' = ${ratio(b.requestsPerSecond, a2.requestsPerSecond)}, ` +
-        `c/d = ${ratio(c.requestsPerSecond, d.requestsPerSecond)} (rounds: ${roundRatios(3, 4)})`,
+      `at ${connections} connections: b/a = ${middle(perRound(2, 0))} (rounds: ${rounds(perRound(2, 0))}), b/a' = ${middle(perRound(2, 1))}, ` +
+        `c/d = ${middle(perRound(3, 4))} (rounds: ${rounds(perRound(3, 4))}); ratio of the medians: b/a ${ratio(b.requestsPerSecond, a.requestsPerSecond)}, c/d ${ratio(c.requestsPerSecond, d.requestsPerSecond)}`,
     );
   }
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
   console.log(`SERP page (c, d): ${paidSerpBytes} bytes`);
-  console.log(`Load: autocannon, ${ROUNDS} rounds of ${DURATION_SECONDS} s per target (each after a 2 s warm-up), targets in alternation; medians\n`);
+  console.log(`Machine load (1-minute load average, ${os.cpus().length} cores): ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end`);
+  console.log(`Load: autocannon, ${ROUNDS} rounds of ${DURATION_SECONDS} s per target (each after a 2 s warm-up), targets in alternation; table: each target's median round; ratios: the median of the rounds' ratios\n`);
   console.log('| target | connections | requests/s | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|---:|');
   for (const row of rows) console.log(`| ${row.name} | ${row.connections} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} |`);

@@ -8,11 +8,13 @@ import { endpoints } from '../src/endpoints';
 /** Area (the id's prefix, also the OpenAPI tag) → heading, in the order the README lists them. */
 const AREA_TITLES: Record<string, string> = {
   account: 'Account',
-  seo: 'SEO: keywords, domains, competitors, backlinks, content, trends, AI visibility',
+  seo: 'SEO: keywords, domains, competitors, backlinks, content, on-page, trends, AI visibility',
   serp: 'Search results (SERP) and maps results',
   maps: 'Maps (places)',
   search: 'Raw search pages',
   ai: 'AI',
+  scrape: 'Scraping',
+  tools: 'Tools',
 };
 
 export function endpointTable(): string {

@@ -1,6 +1,7 @@
 /**
  * Operator economics: for every vendor-backed endpoint, what its vendor calls cost the operator
- * (the adapters' cost data: src/providers/dataforseo/costs.ts, src/providers/google-places/costs.ts)
+ * (the adapters' cost data: src/providers/dataforseo/costs.ts, src/providers/google-places/costs.ts,
+ * src/providers/rdap/costs.ts, src/providers/namecheap/costs.ts)
  * against what the customer pays, at the smallest and the largest input the endpoint allows.
  * The endpoint's real handler runs on the real adapters over recording clients, so what is priced
  * is exactly what the adapter would ask for. `npm run`-free: `node --import tsx scripts/operator-economics.ts`
@@ -20,6 +21,15 @@ import { GooglePlacesClient, type PlacesCall } from '../src/providers/google-pla
 import { upstreamCostMicros as placesCallCost } from '../src/providers/google-places/costs';
 import { googlePlacesOn } from '../src/providers/google-places';
 import type { UpstreamAnswer } from '../src/providers/http/upstream-request';
+import { builtinCatalog } from '../src/catalog/model-catalog';
+import { loadConfig } from '../src/config';
+import { RdapClient, type RdapAnswer } from '../src/providers/rdap/client';
+import { upstreamCostMicros as rdapLookupCost } from '../src/providers/rdap/costs';
+import { loadRdapBootstrap, rdapWhoisOn } from '../src/providers/rdap';
+import { NamecheapClient, type NamecheapCall } from '../src/providers/namecheap/client';
+import { upstreamCostMicros as namecheapCallCost } from '../src/providers/namecheap/costs';
+import { namecheapRegistrarOn } from '../src/providers/namecheap';
+import type { ApiResponse } from '../src/providers/namecheap/wire';
 
 /**
  * Every endpoint served by a vendor adapter. `shortfall` marks one whose price cannot cover the
@@ -29,18 +39,20 @@ import type { UpstreamAnswer } from '../src/providers/http/upstream-request';
 export const VENDOR_BACKED: ReadonlyArray<{ id: string; shortfall?: string }> = [
   ...['seo.keyword_ideas', 'seo.keywords_related', 'seo.keywords_overview', 'seo.keywords', 'seo.keywords_difficulty', 'seo.keywords_intent'].map((id) => ({ id })),
   ...['seo.domain_overview', 'seo.domain_keywords', 'seo.domain_traffic', 'seo.domain_rank_overview', 'seo.domain_technologies', 'seo.domain_backlinks'].map((id) => ({ id })),
-  { id: 'seo.domain_metrics', shortfall: 'the record takes four vendor calls (two backlink summaries, a rank overview, a ranking lookup), about $0.06; the price is $0.02' },
-  { id: 'seo.domain_whois', shortfall: 'the vendor bills $0.10 per whois task; the price is $0.02' },
+  { id: 'seo.domain_metrics', shortfall: 'the link figures need a Backlinks API task ($0.02 plus $0.00003 per target) and the traffic figures a Labs task (about $0.01): two bulk calls, about $0.03, for a $0.02 price; no cheaper public request gives both' },
+  { id: 'seo.domain_whois' },
   ...['seo.competitors_domain', 'seo.competitors_keywords', 'seo.competitors_pages', 'seo.competitors_serp'].map((id) => ({ id })),
   ...['seo.backlinks_summary', 'seo.backlinks_history', 'seo.backlinks_anchors', 'seo.backlinks_list', 'seo.backlinks_referring_domains', 'seo.backlinks_domain_intersection', 'seo.backlinks_page_intersection'].map((id) => ({ id })),
   ...['seo.content_search', 'seo.content_sentiment', 'seo.content_summary', 'seo.trends', 'seo.ai_assistant', 'seo.ai_llm_mentions'].map((id) => ({ id })),
   ...['serp.websearch', 'seo.serp', 'serp.websearch_images', 'serp.websearch_news', 'serp.websearch_datasets', 'serp.websearch_autocomplete', 'serp.websearch_ads'].map((id) => ({ id })),
   ...['serp.websearch_ai_mode', 'serp.websearch_finance', 'serp.bing', 'serp.yahoo', 'serp.baidu', 'serp.video', 'search.websearch'].map((id) => ({ id })),
-  { id: 'serp.websearch_maps', shortfall: 'full Place records need the Text Search Enterprise + Atmosphere SKU ($0.04); even Pro ($0.032) exceeds the $0.01 price' },
+  { id: 'serp.websearch_maps' },
   { id: 'maps.search' },
   { id: 'maps.place' },
-  { id: 'maps.reviews', shortfall: 'reviews need the Place Details Enterprise + Atmosphere SKU ($0.025); the price is $0.02 up to depth 66' },
+  { id: 'maps.reviews' },
   { id: 'maps.photo' },
+  { id: 'seo.domain_available' },
+  { id: 'tools.whois' },
 ];
 
 /** Each vendor call an endpoint made, priced. */
@@ -82,21 +94,58 @@ class RecordingPlacesClient extends GooglePlacesClient {
   }
 }
 
+/** An RDAP client that sends nothing: it records each lookup and answers "not found". */
+class RecordingRdapClient extends RdapClient {
+  readonly calls: PricedCall[] = [];
+  constructor() {
+    super(1);
+  }
+  override async get(url: string): Promise<RdapAnswer> {
+    this.calls.push({ call: `GET ${new URL(url).pathname}`, micros: rdapLookupCost() });
+    return { status: 404, headers: {}, body: undefined, url };
+  }
+}
+
+/** A Namecheap client that sends nothing: it records each command and answers an empty success. */
+class RecordingNamecheapClient extends NamecheapClient {
+  readonly calls: PricedCall[] = [];
+  constructor() {
+    super({ apiUser: 'recording', apiKey: 'recording', username: 'recording', clientIp: '127.0.0.1', baseUrl: 'http://127.0.0.1:9/xml.response', timeoutMs: 1 });
+  }
+  override async call(call: NamecheapCall): Promise<ApiResponse> {
+    this.calls.push({ call: call.command, micros: namecheapCallCost(call) });
+    return { ApiResponse: { Status: 'OK' } };
+  }
+}
+
+const shippedBootstrap = loadRdapBootstrap(undefined);
+
 /** Runs the endpoint's handler on `input` over recording clients; the vendor calls it made, priced. */
 export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, input: unknown): Promise<PricedCall[]> {
   const seo = new RecordingSeoClient();
   const places = new RecordingPlacesClient();
-  const providers: Providers = { ...sandboxProviders, ...dataForSeoFamilies(seo), places: googlePlacesOn(places) };
+  const rdap = new RecordingRdapClient();
+  const namecheap = new RecordingNamecheapClient();
+  // The families Tollgate serves itself without a vendor (web, dns) cost nothing: left out.
+  const providers = {
+    ...sandboxProviders,
+    ...dataForSeoFamilies(seo),
+    places: googlePlacesOn(places),
+    whois: rdapWhoisOn(rdap, shippedBootstrap),
+    registrar: namecheapRegistrarOn(namecheap),
+  } as Providers;
   const ctx = {
     requestId: 'req_economics',
     accountId: 'acct_economics',
     keyId: 'key_economics',
     account: async () => ({ accountId: 'acct_economics', email: 'economics@example.com', balanceMicros: 0, createdAt: new Date(0).toISOString() }),
     extendLease: async () => undefined,
+    history: { usage: async () => [], entries: async () => ({ entries: [], nextBefore: null }) },
   };
   // Empty answers may make a handler fail after its calls (a place not found); the calls are what count.
-  await Promise.resolve(endpoint.handler({ input, params: {}, ctx, providers, call: { signal: new AbortController().signal } })).catch(() => undefined);
-  return [...seo.calls, ...places.calls];
+  const plan = endpoint.prepare({ input, params: {}, models: builtinCatalog });
+  await Promise.resolve(endpoint.handler({ input, plan, models: builtinCatalog, params: {}, settings: loadConfig({}).endpoints, ctx, providers, call: { signal: new AbortController().signal } })).catch(() => undefined);
+  return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls];
 }
 
 /** Fields that size a request, set to their bounds. */

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
@@ -8,19 +9,32 @@ import { answerClientError } from './core/client-errors';
 import { frameworkFailure, installErrorHandling } from './core/error-handling';
 import { buildOpenApiDocument } from './core/openapi';
 import { registerDocsPage } from './core/docs-page';
+import { registerDashboard } from './dashboard';
+import type { Mailer } from './dashboard/mailer';
 import { newRequestId } from './core/request-id';
 import { registerEndpoints } from './core/pipeline';
 import type { EndpointDefinition } from './core/define-endpoint';
 import { endpoints as registry } from './endpoints';
 import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
+import { RevocationListener } from './auth/revocations';
 import { Ledger } from './ledger/ledger';
+import { CallLog } from './ledger/call-log';
+import { AccountHistory } from './ledger/history';
 import { createProviders, providerLabel, reportingProviders } from './providers';
+import { createNet } from './net';
+import { createBrowser } from './net/browser';
+import { startEgressProxy } from './net/egress-proxy';
+import { checkExtractionModel } from './scrape/ai-extraction';
 import { IdempotencyKeys } from './ledger/idempotency';
 import type { Providers } from './providers/providers';
 import { createFailedAuthenticationLimiter, createRateLimiter } from './ratelimit';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { openStore, type Store } from './store/database';
+import { loadModelCatalog, type ModelCatalog } from './catalog/model-catalog';
+import { InFlightCalls } from './lifecycle/in-flight-calls';
+import { createMetrics } from './metrics/metrics';
+import { instrumentLedger, instrumentRateLimiter, instrumentUpstreams, serveMetrics } from './metrics/instrument';
 
 export interface AppOverrides {
   /** Replace provider families (tests inject failing or fake providers). */
@@ -30,8 +44,12 @@ export interface AppOverrides {
   store?: Store;
   /** Milliseconds since the epoch, for the rate limiters, the auth cache, leases and idempotency keys. */
   clock?: () => number;
+  /** The chat model catalog (else TOLLGATE_MODEL_CATALOG's, else the built-in one). */
+  models?: ModelCatalog;
   /** Registers extra, non-API routes before the server is ready (the benchmark's baseline route). */
   configure?: (server: FastifyInstance) => void;
+  /** The dashboard's mailer (tests capture its links); else SMTP or the log, as configured. */
+  mailer?: Mailer;
 }
 
 export interface App {
@@ -40,11 +58,25 @@ export interface App {
   ledger: Ledger;
   keys: ApiKeys;
   authenticator: Authenticator;
+  /** Present when REDIS_URL is set. */
+  revocations: RevocationListener | undefined;
   idempotency: IdempotencyKeys;
   /** One pass of the reconciler: expired reservations released, expired idempotency keys swept. */
   reconcile(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A graceful stop within `graceMs`: no new connections, new requests on open ones refused (503),
+   * event streams ended with an error event (charged for what they delivered), request/response
+   * calls left to finish — those still running when the grace period nears its end have their
+   * connections closed and their holds released — then the pools closed.
+   */
+  shutdown(graceMs: number): Promise<void>;
 }
+
+/** The share of a shutdown's grace period left for settling calls cut short and closing the pools. */
+const SHUTDOWN_SETTLE_SHARE = 0.2;
+/** How often, while draining, connections that went idle after their last answer are closed. */
+const DRAIN_REAP_MS = 50;
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const server = Fastify({
@@ -63,21 +95,62 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
     // Requests Node's HTTP parser refuses (oversized headers, a malformed request line) never reach Fastify.
     clientErrorHandler: answerClientError,
+    // While shutting down, requests on open connections get our envelope (below), not Fastify's.
+    return503OnClosing: false,
   });
 
   const store = overrides.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const clock = overrides.clock ?? Date.now;
-  const ledger = new Ledger(store, () => new Date(clock()));
+  // Metrics cost nothing unless an operator can read them.
+  const metrics = config.adminToken !== undefined || config.metricsAddress !== undefined ? await createMetrics(() => countOpenHolds(store)) : undefined;
+  const ledger = new Ledger(store, () => new Date(clock()), metrics && ((entries, seconds) => metrics.observeLedgerCommit(entries, seconds)));
   const idempotency = new IdempotencyKeys(store.db, ledger, clock);
+  const callLog = new CallLog(store.db, (work) => ledger.exclusive(work), server.log);
+  const history = new AccountHistory(store.db, (work) => ledger.exclusive(work), () => callLog.flush());
   const keys = new ApiKeys(store.db);
   const authenticator = new Authenticator(keys, { clock: overrides.clock });
-  const rateLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock);
-  const failedAuthenticationLimiter = createFailedAuthenticationLimiter(config, overrides.clock);
-  const providers: Providers = { ...createProviders(config.vendors, server.log), ...overrides.providers };
+  // Revocations announced by the CLI reach every instance's auth cache at once.
+  const revocations = config.redisUrl ? new RevocationListener(config.redisUrl, authenticator, server.log) : undefined;
+  if (metrics) {
+    instrumentLedger(ledger, metrics);
+    instrumentUpstreams(metrics);
+  }
+  const keyLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock);
+  const rateLimiter = metrics ? instrumentRateLimiter(keyLimiter, metrics, 'key') : keyLimiter;
+  const authFailureLimiter = createFailedAuthenticationLimiter(config, overrides.clock);
+  const failedAuthenticationLimiter = metrics ? instrumentRateLimiter(authFailureLimiter, metrics, 'auth_failures') : authFailureLimiter;
+  const net = createNet(config.net);
+  // Launched lazily, and left alone when a test replaces the family.
+  const browser = createBrowser(config.browser, net, (options) => startEgressProxy({ resolver: net.resolver, policy: net.policy, ...options }));
+  const providers: Providers = { ...createProviders(config.vendors, server.log, net, browser), ...overrides.providers };
   const endpoints = overrides.endpoints ?? registry;
+  const models = overrides.models ?? loadModelCatalog(config.modelCatalogFile);
+  checkExtractionModel(models, config.endpoints.aiExtractModel);
+
+  // Wraps every route registered from here on, so it comes before the routes.
+  const calls = new InFlightCalls();
+  calls.install(server);
+  let shuttingDown = false;
+  const shutdownSignal = new AbortController();
+  // Every running stream listens for it.
+  setMaxListeners(0, shutdownSignal.signal);
 
   server.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (shuttingDown) {
+      // Fastify has already set `Connection: close`: the client retries on a new connection, to another instance.
+      void reply.code(errorCatalog.UNAVAILABLE).header('retry-after', '1').send(failure('UNAVAILABLE', 'The server is shutting down; retry the request.'));
+      return;
+    }
+    done();
+  });
+
+  // Every answered API call (a key was accepted) goes to the call log: usage by key, last use, errors.
+  server.addHook('onResponse', (request, reply, done) => {
+    const endpointId = (request.routeOptions.config as { endpointId?: string } | undefined)?.endpointId;
+    if (request.caller && endpointId) {
+      callLog.record({ requestId: request.id, accountId: request.caller.accountId, keyId: request.caller.keyId, endpointId, status: reply.statusCode, upstreamCostMicros: request.upstreamCostMicros, createdAt: new Date(clock()).toISOString() });
+    }
     done();
   });
 
@@ -90,11 +163,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     rateLimiter,
     failedAuthenticationLimiter,
     ledger,
+    history,
     idempotency,
     providers: reportingProviders(providers),
+    models,
+    settings: config.endpoints,
     providerLabel: (used) => providerLabel(used, config.exposeVendorNames),
     callDeadlineMs: config.callDeadlineMs,
     keepAliveMs: config.streamKeepAliveMs,
+    shutdown: shutdownSignal.signal,
     clock,
   });
 
@@ -111,8 +188,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return reply.status(errorCatalog.UNAVAILABLE).send(failure('UNAVAILABLE', 'The database is unreachable.'));
     }
   });
+  const closeMetricsServer = metrics
+    ? await serveMetrics(server, metrics, { adminToken: config.adminToken, metricsAddress: config.metricsAddress }, server.log)
+    : undefined;
   overrides.configure?.(server);
   registerDocsPage(server, openapi);
+  await registerDashboard(server, { config, store, ledger, keys, authenticator, history, callLog, endpoints, clock, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
 
   // Reservations whose lease expired (a crash between a call's hold and its settlement) go back
   // to their accounts: at start, then every TOLLGATE_RECONCILE_INTERVAL_MS — each pass finds every
@@ -132,9 +213,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const reconciler = setInterval(() => void reconcileOnce(), config.reconcileIntervalMs).unref();
 
   server.addHook('onClose', async () => {
+    // Connections are closed by now, but a call cut short may still be releasing its hold.
+    await calls.idle();
     clearInterval(reconciler);
     await rateLimiter.close();
     await failedAuthenticationLimiter.close();
+    await revocations?.close();
+    await callLog.flush();
+    await closeMetricsServer?.();
+    // No Chromium outlives the server: the pool closes its browsers (killing any that hang), then its proxy.
+    await browser.close();
+    await net.close();
     if (!overrides.store) await store.close();
   });
 
@@ -145,8 +234,32 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ledger,
     keys,
     authenticator,
+    revocations,
     idempotency,
     reconcile: reconcileOnce,
     close: () => server.close(),
+    shutdown: async (graceMs) => {
+      shuttingDown = true;
+      // Streams end now (they may run for minutes), each with an error event, charged for what it delivered.
+      shutdownSignal.abort();
+      server.log.info({ calls: calls.size, graceMs }, 'draining: no new connections; calls in flight finish, streams end');
+      // Node closes connections idle when the server closes, not those that go idle afterwards.
+      const reaper = setInterval(() => server.server.closeIdleConnections(), DRAIN_REAP_MS).unref();
+      const cutOff = setTimeout(() => {
+        server.log.warn({ calls: calls.size }, 'grace period ending: closing the connections of calls still running; their holds are released');
+        server.server.closeAllConnections();
+      }, Math.floor(graceMs * (1 - SHUTDOWN_SETTLE_SHARE))).unref();
+      try {
+        await server.close();
+      } finally {
+        clearInterval(reaper);
+        clearTimeout(cutOff);
+      }
+    },
   };
+}
+
+async function countOpenHolds(store: Store): Promise<number> {
+  const row = await store.db.selectFrom('open_holds').select((eb) => eb.fn.countAll<number | string>().as('holds')).executeTakeFirst();
+  return Number(row?.holds ?? 0);
 }

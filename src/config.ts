@@ -14,6 +14,29 @@ const ProxyList = z.string().transform((value, context) => {
   return entries;
 });
 
+/** `127.0.0.1:5353, [::1]:53, 9.9.9.9` → its entries, each a resolver address (port 53 when left out). */
+const DnsServerList = z.string().transform((value, context) => {
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+))(?::(\d{1,5}))?$/.exec(entry);
+    const host = match?.[1] ?? match?.[2];
+    const ok = host !== undefined && (z.ipv4().safeParse(host).success || z.ipv6().safeParse(host).success) && Number(match?.[3] ?? 53) <= 65535;
+    if (!ok) context.addIssue({ code: 'custom', message: `'${entry}' is not a resolver address (an IP with an optional port: 127.0.0.1:5353, [::1]:53, 9.9.9.9)` });
+  }
+  return entries;
+});
+
+/** `10.0.0.0/8, fd00::/8, 192.168.1.5` → its entries, each an address or CIDR range. */
+const NetworkList = z.string().transform((value, context) => {
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).safeParse(entry).success) {
+      context.addIssue({ code: 'custom', message: `'${entry}' is not an IP address or CIDR range (e.g. 10.0.0.0/8, fd00::/8)` });
+    }
+  }
+  return entries;
+});
+
 /**
  * The environment, parsed once. Nothing else in the code reads `process.env`: whatever needs a
  * setting receives it from here.
@@ -30,18 +53,56 @@ const EnvironmentSchema = z.object({
   TOLLGATE_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TOLLGATE_SIGNUP_CREDIT_USD: z.string().regex(/^\d+(\.\d{1,6})?$/).default('5.00'),
   TOLLGATE_PUBLIC_URL: z.string().url().optional(),
+  TOLLGATE_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'smtp://user:password@host:587 or smtps://…:465').optional(),
+  TOLLGATE_MAIL_FROM: z.string().min(3).default('Tollgate <no-reply@localhost>'),
+  TOLLGATE_SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOLLGATE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   TOLLGATE_CALL_DEADLINE_MS: z.coerce.number().int().min(100).default(120_000),
   TOLLGATE_STREAM_KEEPALIVE_MS: z.coerce.number().int().min(100).default(15_000),
   TOLLGATE_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  TOLLGATE_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
+  TOLLGATE_ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  TOLLGATE_METRICS_ADDRESS: z.string().regex(/^[^\s:]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, 'HOST:PORT, e.g. 10.0.0.5:9464 or [::1]:9464').optional(),
   TOLLGATE_EXPOSE_VENDOR_NAMES: z.enum(['true', 'false']).default('false'),
+  TOLLGATE_MODEL_CATALOG: z.string().min(1).optional(),
+  TOLLGATE_SANDBOX_CHAT_TOKENS_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(200),
+  TOLLGATE_CHAT_UPSTREAMS: z.string().optional(),
+  TOLLGATE_CHAT_FIRST_BYTE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  TOLLGATE_DNS_SERVERS: DnsServerList.optional(),
+  TOLLGATE_FETCH_ALLOWED_NETWORKS: NetworkList.optional(),
+  TOLLGATE_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(10_485_760),
+  TOLLGATE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  TOLLGATE_AI_EXTRACT_MODEL: z.string().min(1).default('openai/gpt-4o-mini'),
+  OPENROUTER_API_KEY: z.string().optional(),
+  OPENROUTER_BASE_URL: z.string().url().default('https://openrouter.ai/api/v1'),
   DATAFORSEO_LOGIN: z.string().optional(),
   DATAFORSEO_PASSWORD: z.string().optional(),
   DATAFORSEO_BASE_URL: z.string().url().default('https://api.dataforseo.com'),
   DATAFORSEO_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  TOLLGATE_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  TOLLGATE_BROWSER_POOL_SIZE: z.coerce.number().int().min(1).max(32).default(2),
+  TOLLGATE_BROWSER_QUEUE_SIZE: z.coerce.number().int().min(0).max(10_000).default(16),
+  TOLLGATE_BROWSER_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  TOLLGATE_STEALTH_PROXY_URL: z.string().regex(/^https?:\/\/\S+$/, 'an http(s) proxy URL, e.g. http://user:pass@proxy.example:8000 (may hold {country})').optional(),
   GOOGLE_PLACES_API_KEY: z.string().optional(),
   GOOGLE_PLACES_BASE_URL: z.string().url().default('https://places.googleapis.com'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_BASE_URL: z.string().url().default('https://api.stripe.com'),
+  TOLLGATE_LIVE_LOOKUPS: z.enum(['true', 'false']).default('true'),
+  TOLLGATE_RDAP_BOOTSTRAP: z.string().min(1).optional(),
+  NAMECHEAP_API_USER: z.string().optional(),
+  NAMECHEAP_API_KEY: z.string().optional(),
+  NAMECHEAP_USERNAME: z.string().optional(),
+  NAMECHEAP_CLIENT_IP: z.ipv4().optional(),
+  NAMECHEAP_BASE_URL: z.string().url().default('https://api.namecheap.com/xml.response'),
+}).refine((env) => [env.NAMECHEAP_API_USER, env.NAMECHEAP_API_KEY, env.NAMECHEAP_CLIENT_IP].every((value) => value === undefined) || [env.NAMECHEAP_API_USER, env.NAMECHEAP_API_KEY, env.NAMECHEAP_CLIENT_IP].every((value) => value !== undefined), {
+  message: 'set NAMECHEAP_API_USER, NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP together, or none of them',
+  path: ['NAMECHEAP_API_KEY'],
+}).refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_WEBHOOK_SECRET === undefined), {
+  message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither',
+  path: ['STRIPE_WEBHOOK_SECRET'],
 }).refine((env) => (env.DATAFORSEO_LOGIN === undefined) === (env.DATAFORSEO_PASSWORD === undefined), {
   message: 'set both DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD, or neither',
   path: ['DATAFORSEO_PASSWORD'],
@@ -66,6 +127,13 @@ export interface Config {
   maxBodyBytes: number;
   signupCreditUsd: string;
   publicUrl: string | undefined;
+  /** The dashboard's mail (verification, password reset); unset: the links go to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Dashboard sign-ups per client address per sliding hour. */
+  signupsPerAddressPerHour: number;
+  /** Buying credit through Stripe Checkout; unset: the operator adds credit. */
+  stripe: StripeSettings | undefined;
   logLevel: Environment['LOG_LEVEL'];
   /** A request/response call's server-side deadline (its reservation's lease outlives it). */
   callDeadlineMs: number;
@@ -73,9 +141,81 @@ export interface Config {
   streamKeepAliveMs: number;
   /** How often expired reservations are looked for (and expired idempotency keys swept). */
   reconcileIntervalMs: number;
+  /** How long a SIGTERM/SIGINT shutdown may take, draining calls in flight, before the process exits. */
+  shutdownGraceMs: number;
+  /** The operator's bearer token for `GET /metrics` on the API's address; unset: no /metrics there. */
+  adminToken: string | undefined;
+  /** A separate address serving `GET /metrics` without a token (a private interface); unset: none. */
+  metricsAddress: { host: string; port: number } | undefined;
   /** `x-tollgate-provider` names the vendor instead of saying `live`. */
   exposeVendorNames: boolean;
+  /** The operator's model catalog file (replacing or extending the built-in one), if any. */
+  modelCatalogFile: string | undefined;
   vendors: VendorSettings;
+  net: NetSettings;
+  browser: BrowserSettings;
+  endpoints: EndpointSettings;
+}
+
+/** Operator choices that endpoints read (handed to handlers as `settings`). */
+export interface EndpointSettings {
+  /** The catalog model that /v1/scrape/ai-extract asks (checked at start: it must fit the endpoint's price). */
+  aiExtractModel: string;
+}
+
+/** Fetching customer-chosen URLs and resolving names (src/net). */
+export interface NetSettings {
+  /** Resolvers as `host:port`; undefined: the system's (resolv.conf). */
+  dnsServers: string[] | undefined;
+  /** Networks opened despite the non-public address rules (intranets, tests); empty by default. */
+  allowedNetworks: string[];
+  /** A fetched body's cap, after decompression. */
+  fetchMaxBytes: number;
+  /** A whole fetch's time limit, redirects included. */
+  fetchTimeoutMs: number;
+}
+
+/** The headless-Chromium pool (src/net/browser-pool.ts). */
+export interface BrowserSettings {
+  chromiumPath: string;
+  /** Browsers in the pool; each renders one call at a time. */
+  poolSize: number;
+  /** Calls that may wait for a browser; one more is refused with 503 and Retry-After. */
+  queueSize: number;
+  /** The most one browser call may take (less when the call's own deadline is nearer). */
+  timeoutMs: number;
+  /** The operator's upstream proxy for stealth scrapes, `{country}` replaced by the request's country. */
+  stealthProxyUrl: string | undefined;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  /** Verifies the webhook's `Stripe-Signature`; credit is added only from a verified event. */
+  webhookSecret: string;
+  /** Without a trailing slash. */
+  baseUrl: string;
+}
+
+/** Chat completions: the upstreams that serve them, and the sandbox's pace when none does. */
+export interface ChatSettings {
+  /** How fast the sandbox streams its tokens; 0: as fast as it can. */
+  sandboxTokensPerSecond: number;
+  /** OpenAI-compatible upstreams, in the order they are tried; empty: the sandbox serves chat. */
+  upstreams: ChatUpstreamSettings[];
+  /** How long an upstream may stay silent (before its first byte, or mid-stream) before it counts as failed. */
+  firstByteTimeoutMs: number;
+}
+
+/** One OpenAI-compatible upstream (`TOLLGATE_CHAT_UPSTREAMS` names it; `<NAME>_*` variables describe it). */
+export interface ChatUpstreamSettings {
+  /** As listed, lower case; for the log (and `x-tollgate-provider` when vendor names are exposed). */
+  name: string;
+  /** Without a trailing slash; `/chat/completions` is appended. */
+  baseUrl: string;
+  /** Sent as a bearer token; absent for upstreams that take none (a self-hosted vLLM or Ollama). */
+  apiKey: string | undefined;
+  /** Model-id prefixes it serves (`meta-llama/`); undefined: every model. */
+  modelPrefixes: string[] | undefined;
 }
 
 /** Third-party data vendors: each is used only when its credentials are set. */
@@ -85,6 +225,20 @@ export interface VendorSettings {
   /** `pollMs`: how often a queued task (engines without a live endpoint) is asked for its result. */
   dataForSeo: { login: string; password: string; baseUrl: string; pollMs: number } | undefined;
   googlePlaces: { apiKey: string; baseUrl: string } | undefined;
+  /** The registrar's domain check (Namecheap's API; `clientIp` is the address it has whitelisted). */
+  namecheap: { apiUser: string; apiKey: string; username: string; clientIp: string; baseUrl: string } | undefined;
+  /**
+   * Registration data (WHOIS): `live` asks the registries' RDAP servers (found through the IANA
+   * bootstrap, ours or `bootstrapFile`); false: the sandbox answers.
+   */
+  whois: { live: boolean; bootstrapFile: string | undefined };
+  chat: ChatSettings;
+}
+
+/** `10.0.0.5:9464` or `[::1]:9464` → its host (brackets removed) and port. */
+function hostAndPort(address: string): { host: string; port: number } {
+  const colon = address.lastIndexOf(':');
+  return { host: address.slice(0, colon).replace(/^\[(.*)\]$/, '$1'), port: Number(address.slice(colon + 1)) };
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -108,11 +262,36 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     maxBodyBytes: env.TOLLGATE_MAX_BODY_BYTES,
     signupCreditUsd: env.TOLLGATE_SIGNUP_CREDIT_USD,
     publicUrl: env.TOLLGATE_PUBLIC_URL,
+    smtpUrl: env.TOLLGATE_SMTP_URL,
+    mailFrom: env.TOLLGATE_MAIL_FROM,
+    signupsPerAddressPerHour: env.TOLLGATE_SIGNUPS_PER_ADDRESS_PER_HOUR,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, baseUrl: env.STRIPE_BASE_URL.replace(/\/+$/, '') }
+        : undefined,
     logLevel: env.LOG_LEVEL,
     callDeadlineMs: env.TOLLGATE_CALL_DEADLINE_MS,
     streamKeepAliveMs: env.TOLLGATE_STREAM_KEEPALIVE_MS,
     reconcileIntervalMs: env.TOLLGATE_RECONCILE_INTERVAL_MS,
+    shutdownGraceMs: env.TOLLGATE_SHUTDOWN_GRACE_MS,
+    adminToken: env.TOLLGATE_ADMIN_TOKEN,
+    metricsAddress: env.TOLLGATE_METRICS_ADDRESS === undefined ? undefined : hostAndPort(env.TOLLGATE_METRICS_ADDRESS),
     exposeVendorNames: env.TOLLGATE_EXPOSE_VENDOR_NAMES === 'true',
+    modelCatalogFile: env.TOLLGATE_MODEL_CATALOG,
+    net: {
+      dnsServers: env.TOLLGATE_DNS_SERVERS !== undefined && env.TOLLGATE_DNS_SERVERS.length > 0 ? env.TOLLGATE_DNS_SERVERS : undefined,
+      allowedNetworks: env.TOLLGATE_FETCH_ALLOWED_NETWORKS ?? [],
+      fetchMaxBytes: env.TOLLGATE_FETCH_MAX_BYTES,
+      fetchTimeoutMs: env.TOLLGATE_FETCH_TIMEOUT_MS,
+    },
+    browser: {
+      chromiumPath: env.TOLLGATE_CHROMIUM_PATH,
+      poolSize: env.TOLLGATE_BROWSER_POOL_SIZE,
+      queueSize: env.TOLLGATE_BROWSER_QUEUE_SIZE,
+      timeoutMs: env.TOLLGATE_BROWSER_TIMEOUT_MS,
+      stealthProxyUrl: env.TOLLGATE_STEALTH_PROXY_URL,
+    },
+    endpoints: { aiExtractModel: env.TOLLGATE_AI_EXTRACT_MODEL },
     vendors: {
       timeoutMs: env.TOLLGATE_UPSTREAM_TIMEOUT_MS,
       dataForSeo:
@@ -123,6 +302,67 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         env.GOOGLE_PLACES_API_KEY !== undefined
           ? { apiKey: env.GOOGLE_PLACES_API_KEY, baseUrl: env.GOOGLE_PLACES_BASE_URL.replace(/\/+$/, '') }
           : undefined,
+      namecheap:
+        env.NAMECHEAP_API_USER !== undefined && env.NAMECHEAP_API_KEY !== undefined && env.NAMECHEAP_CLIENT_IP !== undefined
+          ? {
+              apiUser: env.NAMECHEAP_API_USER,
+              apiKey: env.NAMECHEAP_API_KEY,
+              username: env.NAMECHEAP_USERNAME ?? env.NAMECHEAP_API_USER,
+              clientIp: env.NAMECHEAP_CLIENT_IP,
+              baseUrl: env.NAMECHEAP_BASE_URL,
+            }
+          : undefined,
+      whois: { live: env.TOLLGATE_LIVE_LOOKUPS === 'true', bootstrapFile: env.TOLLGATE_RDAP_BOOTSTRAP },
+      chat: {
+        sandboxTokensPerSecond: env.TOLLGATE_SANDBOX_CHAT_TOKENS_PER_SECOND,
+        upstreams: chatUpstreams(env, present),
+        firstByteTimeoutMs: env.TOLLGATE_CHAT_FIRST_BYTE_TIMEOUT_MS,
+      },
     },
   };
+}
+
+/** OpenRouter's defaults: the one upstream whose address is known in advance. */
+const OPENROUTER = 'openrouter';
+const UPSTREAM_NAME = /^[a-z][a-z0-9_]{0,31}$/;
+
+/**
+ * `TOLLGATE_CHAT_UPSTREAMS` (default: `openrouter` when OPENROUTER_API_KEY is set) and, per name N,
+ * `N_BASE_URL`, `N_API_KEY`, `N_MODELS`. These variables' names depend on the list, so they are
+ * read here rather than declared in the schema; every problem names its variable.
+ */
+function chatUpstreams(env: Environment, present: Record<string, string | undefined>): ChatUpstreamSettings[] {
+  const listed = env.TOLLGATE_CHAT_UPSTREAMS?.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+  const names = listed ?? (env.OPENROUTER_API_KEY !== undefined ? [OPENROUTER] : []);
+  const problems: string[] = [];
+  const upstreams: ChatUpstreamSettings[] = [];
+  for (const [position, name] of names.entries()) {
+    if (!UPSTREAM_NAME.test(name)) {
+      problems.push(`TOLLGATE_CHAT_UPSTREAMS: '${name}' is not an upstream name (a letter, then letters, digits or _; it prefixes its variables, e.g. TOGETHER_BASE_URL)`);
+      continue;
+    }
+    if (names.indexOf(name) !== position) {
+      problems.push(`TOLLGATE_CHAT_UPSTREAMS: '${name}' is listed twice`);
+      continue;
+    }
+    const prefix = name.toUpperCase();
+    const baseUrl = name === OPENROUTER ? env.OPENROUTER_BASE_URL : present[`${prefix}_BASE_URL`];
+    const apiKey = present[`${prefix}_API_KEY`];
+    if (baseUrl === undefined) problems.push(`${prefix}_BASE_URL: required, as TOLLGATE_CHAT_UPSTREAMS lists '${name}' (e.g. http://127.0.0.1:8000/v1)`);
+    else if (!isHttpUrl(baseUrl)) problems.push(`${prefix}_BASE_URL: '${baseUrl}' is not an http(s) URL`);
+    if (name === OPENROUTER && apiKey === undefined) problems.push(`OPENROUTER_API_KEY: required, as TOLLGATE_CHAT_UPSTREAMS lists 'openrouter'`);
+    const models = present[`${prefix}_MODELS`]?.split(',').map((model) => model.trim()).filter((model) => model !== '');
+    if (models !== undefined && models.length === 0) problems.push(`${prefix}_MODELS: lists no model-id prefix (unset it to serve every model)`);
+    if (baseUrl !== undefined && isHttpUrl(baseUrl)) upstreams.push({ name, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, modelPrefixes: models });
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return upstreams;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
 }

@@ -1,18 +1,34 @@
 import { buildApp } from './app';
 import type { Config } from './config';
 
-/** Serves the API until SIGINT/SIGTERM, then drains in-flight requests and closes the database. */
+/**
+ * Serves the API until SIGINT/SIGTERM, then shuts down gracefully (`App.shutdown`) and exits 0
+ * within `TOLLGATE_SHUTDOWN_GRACE_MS`. A second signal, or a shutdown that overruns its grace
+ * period, ends the process at once; holds left open then are released by any instance's
+ * reconciler when their leases expire.
+ */
 export async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
+  const log = app.server.log;
   const shutdown = async (signal: string) => {
-    app.server.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
+    const overrun = setTimeout(() => {
+      log.error({ signal, graceMs: config.shutdownGraceMs }, 'shutdown overran its grace period; exiting now');
+      process.exit(1);
+    }, config.shutdownGraceMs).unref();
+    try {
+      await app.shutdown(config.shutdownGraceMs);
+      clearTimeout(overrun);
+      log.info({ signal }, 'shut down');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error, signal }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.server.listen({ port: config.port, host: config.host });
-  app.server.log.info(
+  log.info(
     { database: app.store.dialect, rateLimit: config.redisUrl ? 'redis' : 'memory' },
     `Tollgate listening on http://${config.host}:${config.port} (docs at /docs)`,
   );

@@ -25,6 +25,18 @@ export interface KeyOwner {
   keyId: string;
   accountId: string;
   revoked: boolean;
+  /** The operator has suspended the key's account: the key is refused while it is. */
+  suspended: boolean;
+}
+
+/** A key as its owner sees it in the dashboard (never the key itself). */
+export interface KeyListing {
+  keyId: string;
+  name: string | null;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
 }
 
 export class KeyNotFoundError extends Error {}
@@ -35,7 +47,8 @@ export class ApiKeys {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async issue(accountId: string): Promise<IssuedKey> {
+  /** `name`: the customer's label for it (the dashboard asks for one). */
+  async issue(accountId: string, name: string | null = null): Promise<IssuedKey> {
     // 256 random bits, base64url: 43 characters after the prefix.
     const apiKey = API_KEY_PREFIX + randomBytes(32).toString('base64url');
     const keyId = `key_${randomBytes(12).toString('base64url')}`;
@@ -48,6 +61,7 @@ export class ApiKeys {
         display_prefix: apiKey.slice(0, API_KEY_PREFIX.length + 4),
         created_at: this.now().toISOString(),
         revoked_at: null,
+        name,
       })
       .execute();
     return { keyId, apiKey };
@@ -66,13 +80,43 @@ export class ApiKeys {
     }
   }
 
-  /** The owner of the key with this SHA-256 (`hashApiKey`), revoked or not. */
+  /**
+   * Revokes a key only if `accountId` owns it: false when it does not (or no such key), so one
+   * account can never learn of, or touch, another's keys.
+   */
+  async revokeOwned(accountId: string, keyId: string): Promise<boolean> {
+    const owned = await this.db.selectFrom('api_keys').select('id').where('id', '=', keyId).where('account_id', '=', accountId).executeTakeFirst();
+    if (!owned) return false;
+    await this.revoke(keyId);
+    return true;
+  }
+
+  /** An account's keys, newest first. */
+  async list(accountId: string): Promise<KeyListing[]> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .select(['id', 'name', 'display_prefix', 'created_at', 'last_used_at', 'revoked_at'])
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((row) => ({ keyId: row.id, name: row.name, prefix: row.display_prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at, revokedAt: row.revoked_at }));
+  }
+
+  /** The ids of an account's keys (to announce that they are refused, e.g. on suspension). */
+  async keyIdsOf(accountId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('api_keys').select('id').where('account_id', '=', accountId).execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** The owner of the key with this SHA-256 (`hashApiKey`), revoked or not, suspended or not. */
   async findOwnerByHash(keyHash: string): Promise<KeyOwner | undefined> {
     const row = await this.db
       .selectFrom('api_keys')
-      .select(['id', 'account_id', 'revoked_at'])
-      .where('hash', '=', keyHash)
+      .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+      .select(['api_keys.id', 'api_keys.account_id', 'api_keys.revoked_at', 'accounts.suspended_at'])
+      .where('api_keys.hash', '=', keyHash)
       .executeTakeFirst();
-    return row && { keyId: row.id, accountId: row.account_id, revoked: row.revoked_at !== null };
+    return row && { keyId: row.id, accountId: row.account_id, revoked: row.revoked_at !== null, suspended: row.suspended_at !== null };
   }
 }

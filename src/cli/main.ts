@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loadConfig, type Config } from '../config';
 import { microsToUsd, parseUsd } from '../core/money';
 import { ApiKeys, KeyNotFoundError } from '../auth/api-keys';
+import { announceRevocation } from '../auth/revocations';
 import { AccountNotFoundError, DuplicateEmailError, Ledger, MAX_BALANCE_MICROS } from '../ledger/ledger';
 import { openStore, type Store } from '../store/database';
 import { listAccounts, MAX_PAGE, showAccount } from './accounts';
@@ -136,10 +137,14 @@ async function run(argv: string[]): Promise<unknown> {
     case 'keys revoke': {
       const keyId = rest[0];
       if (!keyId || rest.length > 1) throw new UsageError('keys revoke takes exactly one KEY_ID');
-      return withStore(config, async (_ledger, keys) => {
-        await keys.revoke(keyId);
-        return { keyId, revoked: true };
-      });
+      await withStore(config, (_ledger, keys) => keys.revoke(keyId));
+      if (config.redisUrl) {
+        // Committed already: a lost announcement only means the servers see it when their auth caches expire.
+        await announceRevocation(config.redisUrl, keyId).catch((error: unknown) =>
+          process.stderr.write(`warning: could not announce the revocation over Redis (${error instanceof Error ? error.message : String(error)}); servers refuse the key within 1 s anyway\n`),
+        );
+      }
+      return { keyId, revoked: true };
     }
     case 'credits add': {
       const accountId = option(values, 'account');

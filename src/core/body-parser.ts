@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
-import { formatPath, jsonNodes, pathOf } from './validation';
+import { formatPath, jsonNodes, noteParsedFrom, pathOf } from './validation';
 
 type JsonParser = (request: FastifyRequest, body: string, done: (error: Error | null, document?: unknown) => void) => void;
 
@@ -18,7 +18,11 @@ export function installJsonBodyParser(server: FastifyInstance): void {
     refuseCompressedBody(request.headers['content-encoding']);
     const text = decodeUtf8(body as Buffer);
     if (text.trim() === '') return done(null, undefined);
-    parseSecurely(request, text, (error, document) => (error ? done(describeJsonFailure(text), undefined) : done(null, document)));
+    parseSecurely(request, text, (error, document) => {
+      if (error) return done(describeJsonFailure(text), undefined);
+      noteParsedFrom(document, text);
+      done(null, document);
+    });
   });
 }
 

@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { setDeadline } from './deadline';
 import type { CallOptions } from '../providers/providers';
 
-export type AbortCause = 'client' | 'deadline';
+/** Why a call ended early: its client left, its deadline passed, or (a stream) the server is shutting down. */
+export type AbortCause = 'client' | 'deadline' | 'shutdown';
 
 /**
  * One call's lifetime, handed to its handler and from there to every provider call: when the
@@ -51,6 +52,13 @@ export class CallScope implements CallOptions {
     (this.used ??= new Set()).add(name);
   }
 
+  /** What the vendors' requests of this call cost the operator, micro-USD (their price lists). */
+  upstreamCostMicros = 0;
+
+  upstreamCost(micros: number): void {
+    this.upstreamCostMicros += micros;
+  }
+
   /** The providers this call has called. */
   get providersUsed(): ReadonlySet<string> {
     return this.used ?? NONE;
@@ -86,11 +94,11 @@ export class CallScope implements CallOptions {
     this.deadlines = undefined;
   }
 
-  /** @internal Ends the call: the client left, or (from Deadlines) its deadline passed. */
+  /** @internal Ends the call: the client left, (from Deadlines) its deadline passed, or (a stream) the server is stopping. */
   abort(cause: AbortCause): void {
     if (this.reason) return;
     this.cause = cause;
-    this.reason = new Error(cause === 'client' ? 'client closed the connection' : 'call deadline passed');
+    this.reason = new Error(ABORT_MESSAGES[cause]);
     this.endDeadline();
     this.controller?.abort(this.reason);
     this.interrupt?.(this.reason);
@@ -98,6 +106,12 @@ export class CallScope implements CallOptions {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+
+const ABORT_MESSAGES: Record<AbortCause, string> = {
+  client: 'client closed the connection',
+  deadline: 'call deadline passed',
+  shutdown: 'the server is shutting down',
+};
 
 /**
  * Ends calls at their deadline. One timer for all of them instead of one per call (a timer set

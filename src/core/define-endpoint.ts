@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import { priceRules, type PriceRule, type PriceRules } from './price';
 import type { EventStream } from './sse';
+import type { Micros } from './money';
 import type { CallOptions, Providers } from '../providers/providers';
+import type { ModelCatalog } from '../catalog/model-catalog';
+import type { LedgerEntryView, UsageQuery, UsageRow } from '../ledger/history';
+import type { EndpointSettings } from '../config';
 
 /** Who is calling, as the pipeline established it. */
 export interface CallContext {
@@ -15,6 +19,13 @@ export interface CallContext {
    * it runs; the pipeline already does so for streams at every event).
    */
   extendLease(seconds: number): Promise<void>;
+  /** The caller's own usage and ledger entries (read-only; nothing here reaches another account). */
+  history: CallerHistory;
+}
+
+export interface CallerHistory {
+  usage(query: UsageQuery): Promise<UsageRow[]>;
+  entries(page: { limit: number; before?: number }): Promise<{ entries: LedgerEntryView[]; nextBefore: number | null }>;
 }
 
 export interface AccountView {
@@ -24,10 +35,23 @@ export interface AccountView {
   createdAt: string;
 }
 
-export interface HandlerArgs<Input, Params = Record<string, never>> {
+/** What a declaration's `prepare` step is given: the validated request and the server's data. */
+export interface PrepareArgs<Input, Params = Record<string, never>> {
   input: Input;
+  params: Params;
+  /** The chat models served, with their prices (the operator's catalog). */
+  models: ModelCatalog;
+}
+
+export interface HandlerArgs<Input, Params = Record<string, never>, Plan = Input> {
+  input: Input;
+  /** What `prepare` made of the request (the input itself when the endpoint has no `prepare`). */
+  plan: Plan;
+  models: ModelCatalog;
   /** The path's parameters (`/v1/media/status/{jobId}` → `{ jobId }`), validated. */
   params: Params;
+  /** The operator's choices that endpoints read (src/config.ts). */
+  settings: EndpointSettings;
   ctx: CallContext;
   providers: Providers;
   /**
@@ -58,6 +82,7 @@ export interface EndpointDeclaration<
   Output extends z.ZodType,
   Params extends z.ZodType = EmptyParams,
   Outcome = z.output<Output>,
+  Plan = z.output<Input>,
 > {
   /** `area.snake_name`: operationId, ledger endpoint id, metric label. Never renamed. */
   id: string;
@@ -73,29 +98,43 @@ export interface EndpointDeclaration<
   /** `data` of the success envelope (or the wire body). A `z.object`: unknown fields are stripped. */
   output: Output;
   response?: ResponseMode | { modes: readonly ResponseMode[]; choose(input: z.output<Input>): ResponseMode };
+  /**
+   * Checks that need the server's data and prepares what the price and the handler share — run
+   * after validation, before anything is held (chat: the model looked up, its parameters checked,
+   * the prompt's tokens counted). Throws an `ApiError` to refuse the request, uncharged.
+   */
+  prepare?: (args: PrepareArgs<z.output<Input>, z.output<Params>>) => Plan;
   /** The price, built from the rules with the declaration's types: `({ perCall }) => perCall(0.02)`. */
-  price: (rules: PriceRules<z.output<Input>, Outcome>) => PriceRule<z.output<Input>, Outcome>;
+  price: (rules: PriceRules<Plan, Outcome>) => PriceRule<Plan, Outcome>;
   /** For JSON answers whose price settles from something other than the output itself. */
   outcome?: (output: z.output<Output>) => Outcome;
+  /**
+   * The answer as sent, once its cost is known: for formats that report the charge in the body
+   * (chat: `usage.cost`) or in headers of their own. Without it the output is sent as it is.
+   */
+  present?: (output: z.output<Output>, charge: { costMicros: Micros }) => { body: unknown; headers?: Record<string, string> };
   /** Published in the OpenAPI document; the registry test checks both against the schemas. */
-  examples: { request: z.input<Input>; response: z.input<Output> };
-  handler(args: HandlerArgs<z.output<Input>, z.output<Params>>): Promise<z.input<Output> | EventStream<Outcome>>;
+  examples: { request: z.input<Input>; response: z.input<Output>; params?: z.input<Params> };
+  handler(args: HandlerArgs<z.output<Input>, z.output<Params>, Plan>): Promise<z.input<Output> | EventStream<Outcome>>;
 }
 
 /**
  * Everything an endpoint is, as the registry holds it. Routing, validation, billing and the
  * OpenAPI document are derived from it; no API route exists outside one.
  */
-export interface EndpointDefinition<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType, Outcome = any>
-  extends Omit<EndpointDeclaration<Input, Output, z.ZodType, Outcome>, 'price' | 'response' | 'params' | 'outcome' | 'handler'> {
+export interface EndpointDefinition<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType, Outcome = any, Plan = any>
+  extends Omit<EndpointDeclaration<Input, Output, z.ZodType, Outcome, Plan>, 'price' | 'response' | 'params' | 'outcome' | 'prepare' | 'present' | 'handler'> {
   params: z.ZodType | undefined;
-  price: PriceRule<z.output<Input>, Outcome>;
+  /** The declaration's `prepare`, or the input itself. */
+  prepare(args: PrepareArgs<z.output<Input>, any>): Plan;
+  price: PriceRule<Plan, Outcome>;
   /** The response mode of a validated request. */
   responseMode(input: z.output<Input>): ResponseMode;
   /** Every mode this endpoint can answer in (for the OpenAPI document). */
   responseModes: readonly ResponseMode[];
   outcome(output: z.output<Output>): Outcome;
-  handler(args: HandlerArgs<z.output<Input>, any>): Promise<z.input<Output> | EventStream<Outcome>>;
+  present?: EndpointDeclaration<Input, Output, z.ZodType, Outcome, Plan>['present'];
+  handler(args: HandlerArgs<z.output<Input>, any, Plan>): Promise<z.input<Output> | EventStream<Outcome>>;
 }
 
 export function defineEndpoint<
@@ -103,16 +142,18 @@ export function defineEndpoint<
   Output extends z.ZodType,
   Params extends z.ZodType = EmptyParams,
   Outcome = z.output<Output>,
->(declaration: EndpointDeclaration<Input, Output, Params, Outcome>): EndpointDefinition<Input, Output, Outcome> {
-  const { response = 'envelope', outcome, price, params, ...rest } = declaration;
+  Plan = z.output<Input>,
+>(declaration: EndpointDeclaration<Input, Output, Params, Outcome, Plan>): EndpointDefinition<Input, Output, Outcome, Plan> {
+  const { response = 'envelope', outcome, price, params, prepare, ...rest } = declaration;
   return {
     ...rest,
     params,
-    price: price(priceRules as PriceRules<z.output<Input>, Outcome>),
+    prepare: prepare ?? (({ input }) => input as Plan),
+    price: price(priceRules as PriceRules<Plan, Outcome>),
     responseMode: typeof response === 'string' ? () => response : (input) => response.choose(input),
     responseModes: typeof response === 'string' ? [response] : response.modes,
     outcome: outcome ?? ((output) => output as Outcome),
-    handler: declaration.handler as EndpointDefinition<Input, Output, Outcome>['handler'],
+    handler: declaration.handler as EndpointDefinition<Input, Output, Outcome, Plan>['handler'],
   };
 }
 
@@ -121,15 +162,26 @@ export function areaOf(endpoint: Pick<EndpointDefinition, 'id'>): string {
   return endpoint.id.slice(0, endpoint.id.indexOf('.'));
 }
 
-/** `/v1/media/status/{jobId}` → `/v1/media/status/:jobId` (the router's form). */
-export function routerPath(path: string): string {
-  return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
+/**
+ * A declared path in the router's form, and how to read its parameters. A parameter that ends the
+ * path takes the rest of it, `/` included, encoded or not (model ids are `vendor/name`:
+ * `/v1/ai/models/openai/gpt-4o` and `/v1/ai/models/openai%2Fgpt-4o` are the same); its schema
+ * decides what is valid. `/v1/media/status/{jobId}` → `/v1/media/status/*`.
+ */
+export function routerPath(path: string): { url: string; params(matched: Record<string, string>): Record<string, string> } {
+  const tail = /\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(path)?.[1];
+  const url = path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}$/, '*').replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
+  if (tail === undefined) return { url, params: (matched) => matched };
+  return {
+    url,
+    params: ({ '*': rest, ...named }) => ({ ...named, [tail]: rest ?? '' }),
+  };
 }
 
 /** Another name for a declared endpoint: the same request, price, handler and response. */
-export function endpointAlias<Input extends z.ZodType, Output extends z.ZodType, Outcome>(
-  endpoint: EndpointDefinition<Input, Output, Outcome>,
+export function endpointAlias<Input extends z.ZodType, Output extends z.ZodType, Outcome, Plan>(
+  endpoint: EndpointDefinition<Input, Output, Outcome, Plan>,
   names: Pick<EndpointDefinition, 'id' | 'path' | 'summary' | 'description'>,
-): EndpointDefinition<Input, Output, Outcome> {
+): EndpointDefinition<Input, Output, Outcome, Plan> {
   return { ...endpoint, ...names };
 }

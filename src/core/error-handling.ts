@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { EndpointDefinition } from './define-endpoint';
 import { failure, wireFailure, type ErrorEnvelope } from './envelope';
 import { ApiError, errorCatalog, type ErrorCode } from './errors';
+import { isDatabaseUnreachable } from '../store/unreachable';
 
 /**
  * Fastify's own failures (body parsing, bad URLs) mapped onto the error catalog. Anything else
@@ -33,6 +34,14 @@ function frameworkMessage(code: ErrorCode, error: FastifyError, maxBodyBytes: nu
   return 'Internal error.';
 }
 
+/** What a call that could not reach the database answers. */
+export function databaseUnavailable(cause: unknown): ApiError {
+  return new ApiError('UNAVAILABLE', 'The service cannot reach its database at the moment; nothing was charged. Retry shortly.', {
+    headers: { 'retry-after': '1' },
+    cause,
+  });
+}
+
 /**
  * Every failure leaves as `{ok:false, error}`: catalog errors with their status and headers,
  * framework errors mapped, unknown routes 404, known paths with another method 405 + Allow.
@@ -41,7 +50,9 @@ export function installErrorHandling(
   server: FastifyInstance,
   options: { endpoints: readonly EndpointDefinition<any, any>[]; maxBodyBytes: number },
 ): void {
-  server.setErrorHandler((error: FastifyError, request, reply) => {
+  server.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // The database dropped while authenticating, say: the client may retry.
+    const error = !(thrown instanceof ApiError) && isDatabaseUnreachable(thrown) ? databaseUnavailable(thrown) : thrown;
     if (error instanceof ApiError) {
       // The serialised error carries what customers are not told (an UpstreamError's `detail`, its cause).
       if (error.status >= 500) request.log.error({ err: error }, error.message);

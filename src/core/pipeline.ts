@@ -11,6 +11,8 @@ import { isEventStream } from './sse';
 import { streamEvents } from './stream-response';
 import { actualCost } from './settle-cost';
 import { idempotencyKeyOf } from './idempotency-header';
+import { databaseUnavailable } from './error-handling';
+import { isDatabaseUnreachable } from '../store/unreachable';
 import type { Authenticator } from '../auth/authenticator';
 import type { KeyOwner } from '../auth/api-keys';
 import type { Ledger, Reservation } from '../ledger/ledger';
@@ -18,21 +20,36 @@ import { IDEMPOTENCY_TTL_MS, requestFingerprint, type IdempotencyKeys } from '..
 import { LeaseExpiredError, type IdempotentRecord } from '../ledger/settlement';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import type { Providers } from '../providers/providers';
+import type { ModelCatalog } from '../catalog/model-catalog';
+import type { AccountHistory } from '../ledger/history';
+import type { EndpointSettings } from '../config';
 
 export interface PipelineDependencies {
   authenticator: Authenticator;
   rateLimiter: RateLimiter;
   failedAuthenticationLimiter?: RateLimiter;
   ledger: Ledger;
+  /** Read by the account endpoints (usage, ledger entries), always for the caller's own account. */
+  history: AccountHistory;
   idempotency: IdempotencyKeys;
   /** The providers; each tells the call it serves that it did (CallOptions.providerCalled). */
   providers: Providers;
+  /** The chat models served (handed to `prepare` and handlers). */
+  models: ModelCatalog;
+  /** The operator's choices that endpoints read (handed to handlers). */
+  settings: EndpointSettings;
   /** `x-tollgate-provider` for the providers a call used; undefined when it used none. */
   providerLabel(used: ReadonlySet<string>): string | undefined;
   /** A request/response call's server-side deadline. */
   callDeadlineMs: number;
   /** How long a stream may stay silent before a `: keep-alive` comment. */
   keepAliveMs: number;
+  /**
+   * Aborted when the server begins to shut down: request/response calls run on (within the grace
+   * period), while streams, which may run for minutes, end at once — one error event, charged for
+   * what was delivered.
+   */
+  shutdown: AbortSignal;
   /** Milliseconds since the epoch. */
   clock: () => number;
 }
@@ -40,8 +57,13 @@ export interface PipelineDependencies {
 declare module 'fastify' {
   interface FastifyRequest {
     caller: KeyOwner | null;
+    /** What the call's vendor requests cost the operator (set when the call ends; for the call log). */
+    upstreamCostMicros: number;
   }
 }
+
+/** What Fastify sends with a JSON answer it serialised itself. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A reservation outlives its call's deadline by this much, so only a crash leaves it to the reconciler. */
 const LEASE_MARGIN_SECONDS = 60;
@@ -58,17 +80,20 @@ export function registerEndpoints(
   dependencies: PipelineDependencies,
 ): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('upstreamCostMicros', 0);
   const deadlines = new Deadlines(dependencies.callDeadlineMs);
   app.addHook('onClose', async () => deadlines.close());
   for (const endpoint of endpoints) {
+    const path = routerPath(endpoint.path);
     app.route({
       method: endpoint.method,
-      url: routerPath(endpoint.path),
+      url: path.url,
       // Failures of a wire endpoint carry that format's error fields too (error-handling.ts).
-      config: { wire: endpoint.responseModes.some((mode) => mode !== 'envelope') },
+      // `endpointId`: the call log's label for the call (app.ts).
+      config: { wire: endpoint.responseModes.some((mode) => mode !== 'envelope'), endpointId: endpoint.id },
       // Before the body is read: a caller without a valid key or over its rate gets nothing parsed.
       onRequest: (request, reply) => admit(request, reply, dependencies),
-      handler: (request, reply) => runCall(endpoint, request, reply, dependencies, deadlines),
+      handler: (request, reply) => runCall(endpoint, path.params, request, reply, dependencies, deadlines),
     });
   }
 }
@@ -84,6 +109,7 @@ function validated<Schema extends z.ZodType>(schema: Schema, value: unknown): z.
 
 async function runCall(
   endpoint: EndpointDefinition<any, any>,
+  pathParams: (matched: Record<string, string>) => Record<string, string>,
   request: FastifyRequest,
   reply: FastifyReply,
   dependencies: PipelineDependencies,
@@ -91,11 +117,13 @@ async function runCall(
 ): Promise<unknown> {
   const { ledger, idempotency, clock } = dependencies;
   const caller = request.caller!;
-  const params = endpoint.params ? validated(endpoint.params, request.params) : {};
+  const params = endpoint.params ? validated(endpoint.params, pathParams(request.params as Record<string, string>)) : {};
   const input = validated(endpoint.input, callInput(endpoint.method, request));
   const mode: ResponseMode = endpoint.responseMode(input);
   const requestId = request.id;
-  const maxMicros = endpoint.price.maxMicros(input);
+  const { models } = dependencies;
+  const plan = endpoint.prepare({ input, params, models });
+  const maxMicros = endpoint.price.maxMicros(plan);
 
   // A paid POST may be retried safely: the same key and body answer the stored response.
   const idempotencyKey = maxMicros > 0 && endpoint.method === 'POST' ? idempotencyKeyOf(request) : undefined;
@@ -127,13 +155,14 @@ async function runCall(
         throw new ApiError('NO_CREDITS', `This call can cost up to $${formatUsd(maxMicros)} and the balance does not cover it. Add credits to continue.`);
       }
     }
-    const result = await call.race(endpoint.handler({ input, params, ctx: callContext(caller, requestId, ledger, reservation), providers: dependencies.providers, call }));
+    const ctx = callContext(caller, requestId, ledger, dependencies.history, reservation);
+    const result = await call.race(endpoint.handler({ input, plan, models, params, settings: dependencies.settings, ctx, providers: dependencies.providers, call }));
     const used = call.providersUsed;
 
     if (isEventStream(result)) {
       call.endDeadline();
       settled = true; // the stream settles its own reservation, whatever happens
-      return await streamEvents({ endpoint, input, stream: result, reply, call, reservation, dependencies });
+      return await streamEvents({ endpoint, plan, stream: result, reply, call, reservation, dependencies });
     }
 
     // Vendors' answers are checked against the schema (an adapter parses the vendor's wire format,
@@ -144,23 +173,29 @@ async function runCall(
 
     const label = dependencies.providerLabel(used);
     if (label) reply.header('x-tollgate-provider', label);
-    const body = mode === 'envelope' ? success(data) : data;
-    if (reservation) {
-      const cost = actualCost(endpoint, input, data, maxMicros, request);
-      const record = idempotencyKey !== undefined ? storedResponse(idempotencyKey, body, cost, label, requestId, clock()) : undefined;
-      try {
-        const balance = await reservation.capture(cost, record);
-        settled = keyStored = true;
-        reply.header('x-cost-usd', formatUsd(cost));
-        reply.header('x-balance-usd', formatUsd(balance));
-      } catch (error) {
-        if (!(error instanceof LeaseExpiredError)) throw error;
-        // The vendor has answered (and may have been paid): deliver it, uncharged, rather than fail.
-        request.log.warn({ err: error, endpoint: endpoint.id, requestId }, 'late capture refused: the lease had expired; the answer is delivered uncharged');
-        reply.header('x-cost-usd', formatUsd(0));
-      }
+    // Serialised here, once, before the capture waits for the ledger's commit: the answer's objects
+    // need not outlive that wait, and an idempotency record stores this very text.
+    const answer = (costMicros: Micros): Answer => {
+      const presented: { body: unknown; headers?: Record<string, string> } = endpoint.present ? endpoint.present(data, { costMicros }) : { body: data };
+      return { text: JSON.stringify(mode === 'envelope' ? success(presented.body) : presented.body), headers: presented.headers };
+    };
+    if (!reservation) return sent(reply, answer(0));
+    const cost = actualCost(endpoint, plan, data, maxMicros, request);
+    const charged = answer(cost);
+    const record = idempotencyKey !== undefined ? storedResponse(idempotencyKey, charged, cost, label, requestId, clock()) : undefined;
+    try {
+      const balance = await reservation.capture(cost, record);
+      settled = keyStored = true;
+      reply.header('x-cost-usd', formatUsd(cost));
+      reply.header('x-balance-usd', formatUsd(balance));
+      return sent(reply, charged);
+    } catch (error) {
+      if (!(error instanceof LeaseExpiredError)) throw error;
+      // The vendor has answered (and may have been paid): deliver it, uncharged, rather than fail.
+      request.log.warn({ err: error, endpoint: endpoint.id, requestId }, 'late capture refused: the lease had expired; the answer is delivered uncharged');
+      reply.header('x-cost-usd', formatUsd(0));
+      return sent(reply, answer(0));
     }
-    return body;
   } catch (error) {
     const failure = callFailure(error, call, endpoint, request, dependencies.callDeadlineMs);
     if (failure === CLIENT_GONE) {
@@ -170,6 +205,7 @@ async function runCall(
     throw failure;
   } finally {
     call.endDeadline();
+    request.upstreamCostMicros = call.upstreamCostMicros;
     if (reservation && !settled) {
       await reservation.release().catch((error: unknown) => {
         request.log.error({ err: error, requestId, maxMicros }, 'could not release a hold; it stays reserved until its lease expires');
@@ -183,7 +219,7 @@ async function runCall(
   }
 }
 
-function callContext(caller: KeyOwner, requestId: string, ledger: Ledger, reservation: Reservation | undefined): CallContext {
+function callContext(caller: KeyOwner, requestId: string, ledger: Ledger, history: AccountHistory, reservation: Reservation | undefined): CallContext {
   return {
     requestId,
     accountId: caller.accountId,
@@ -195,6 +231,10 @@ function callContext(caller: KeyOwner, requestId: string, ledger: Ledger, reserv
     },
     extendLease: async (seconds) => {
       await reservation?.extend(seconds);
+    },
+    history: {
+      usage: (query) => history.usage(caller.accountId, query),
+      entries: (page) => history.entries(caller.accountId, page),
     },
   };
 }
@@ -214,10 +254,22 @@ function checkedOutput(endpoint: EndpointDefinition<any, any>, result: unknown, 
   return checked.data;
 }
 
-function storedResponse(key: string, body: unknown, cost: Micros, provider: string | undefined, requestId: string, now: number): IdempotentRecord {
-  const headers: Record<string, string> = { 'x-cost-usd': formatUsd(cost), 'x-original-request-id': requestId };
+interface Answer {
+  /** The body, serialised. */
+  text: string;
+  /** Headers of the endpoint's own (`present`). */
+  headers: Record<string, string> | undefined;
+}
+
+function sent(reply: FastifyReply, answer: Answer): FastifyReply {
+  if (answer.headers) reply.headers(answer.headers);
+  return reply.header('content-type', JSON_CONTENT_TYPE).send(answer.text);
+}
+
+function storedResponse(key: string, answer: Answer, cost: Micros, provider: string | undefined, requestId: string, now: number): IdempotentRecord {
+  const headers: Record<string, string> = { ...answer.headers, 'x-cost-usd': formatUsd(cost), 'x-original-request-id': requestId };
   if (provider) headers['x-tollgate-provider'] = provider;
-  return { key, status: 200, headers: JSON.stringify(headers), body: JSON.stringify(body), expiresAt: now + IDEMPOTENCY_TTL_MS };
+  return { key, status: 200, headers: JSON.stringify(headers), body: answer.text, expiresAt: now + IDEMPOTENCY_TTL_MS };
 }
 
 /**
@@ -242,6 +294,7 @@ function callFailure(
     return new ApiError('DEADLINE_EXCEEDED', `The call did not complete within ${deadlineMs / 1000} s; nothing was charged (request ${request.id}).`);
   }
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnreachable(error)) return databaseUnavailable(error);
   request.log.error({ err: error, endpoint: endpoint.id }, 'unhandled error in endpoint');
   return new ApiError('INTERNAL_ERROR', `Internal error; nothing was charged (request ${request.id}).`, { cause: error });
 }

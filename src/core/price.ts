@@ -83,33 +83,45 @@ export function perResults<Input, Output>(options: {
   };
 }
 
-/** Token usage reported by a chat provider. */
+/** Token counts: a prompt and its completion. */
 export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
 }
 
+/** A model's prices, USD per million tokens. */
+export interface TokenRates {
+  inputUsdPerMillion: number;
+  outputUsdPerMillion: number;
+}
+
+/** Tokens at a model's rates: what they cost. */
+export interface TokenCharge {
+  rates: TokenRates;
+  tokens: TokenUsage;
+}
+
+/** Tokens at per-million rates, rounded up to the micro-USD (kept in integers until the one division). */
+export function tokenCostMicros({ rates, tokens }: TokenCharge): Micros {
+  const perMillion = usdToMicros(rates.inputUsdPerMillion) * tokens.promptTokens + usdToMicros(rates.outputUsdPerMillion) * tokens.completionTokens;
+  return Math.ceil(perMillion / 1_000_000);
+}
+
 /**
- * Per token at the model's per-million rates, rounded up to the micro-USD. The hold covers the
- * prompt estimate plus the most completion tokens the request allows.
+ * Per token at a model's per-million rates, rounded up to the micro-USD. The hold is the most
+ * any model that may answer can cost (`held`: one charge per such model, at the prompt's tokens
+ * and the most completion tokens the request allows); the charge is the answering model's rates
+ * on the tokens it reported (`used`).
  */
-export function perToken<Input, Output>(options: {
-  rates: (input: Input) => { inputUsdPerMillion: number; outputUsdPerMillion: number };
-  maxTokens: (input: Input) => TokenUsage;
-  usage: (output: Output) => TokenUsage;
-}): PriceRule<Input, Output> {
-  const cost = (input: Input, usage: TokenUsage) => {
-    const rates = options.rates(input);
-    const perMillion =
-      usdToMicros(rates.inputUsdPerMillion) * usage.promptTokens +
-      usdToMicros(rates.outputUsdPerMillion) * usage.completionTokens;
-    return Math.ceil(perMillion / 1_000_000);
-  };
+export function perToken<Input, Outcome>(options: {
+  held: (input: Input) => readonly TokenCharge[];
+  used: (input: Input, outcome: Outcome) => TokenCharge;
+}): PriceRule<Input, Outcome> {
   return {
     kind: 'per_token',
-    maxMicros: (input) => cost(input, options.maxTokens(input)),
-    actualMicros: (input, output) => cost(input, options.usage(output)),
-    describe: () => "Cost: per token, at the model's input and output prices per million tokens (see GET /v1/ai/models).",
+    maxMicros: (input) => Math.max(0, ...options.held(input).map(tokenCostMicros)),
+    actualMicros: (input, outcome) => tokenCostMicros(options.used(input, outcome)),
+    describe: () => "Cost: per token, at the model's input and output prices per million tokens (see GET /v1/ai/models), rounded up to the micro-dollar.",
     toJSON: () => ({ kind: 'per_token' }),
   };
 }
@@ -146,9 +158,8 @@ export interface PriceRules<Input, Outcome> {
     countResults: (outcome: Outcome) => number;
   }): PriceRule<Input, Outcome>;
   perToken(options: {
-    rates: (input: Input) => { inputUsdPerMillion: number; outputUsdPerMillion: number };
-    maxTokens: (input: Input) => TokenUsage;
-    usage: (outcome: Outcome) => TokenUsage;
+    held: (input: Input) => readonly TokenCharge[];
+    used: (input: Input, outcome: Outcome) => TokenCharge;
   }): PriceRule<Input, Outcome>;
   onCompletion(options: {
     estimateUsd: (input: Input) => number;

@@ -18,10 +18,19 @@ const EVENT_STREAM = Symbol('tollgate.event-stream');
 export interface EventStream<Outcome> {
   readonly [EVENT_STREAM]: true;
   readonly events: AsyncGenerator<ServerSentEvent, Outcome, undefined>;
+  /**
+   * What the events written so far are worth, asked when the client leaves mid-stream: the
+   * outcome to charge for what it received (a chat stream's prompt and the tokens delivered).
+   * Without it, or when it answers undefined, a stream the client left is not charged.
+   */
+  readonly delivered?: () => Outcome | undefined;
 }
 
-export function eventStream<Outcome>(events: AsyncGenerator<ServerSentEvent, Outcome, undefined>): EventStream<Outcome> {
-  return { [EVENT_STREAM]: true, events };
+export function eventStream<Outcome>(
+  events: AsyncGenerator<ServerSentEvent, Outcome, undefined>,
+  options: { delivered?: () => Outcome | undefined } = {},
+): EventStream<Outcome> {
+  return { [EVENT_STREAM]: true, events, ...options };
 }
 
 export function isEventStream(value: unknown): value is EventStream<unknown> {
@@ -30,9 +39,11 @@ export function isEventStream(value: unknown): value is EventStream<unknown> {
 
 /** One event as it goes on the wire: `event:` and `data:` lines, then a blank line. */
 export function formatEvent(event: ServerSentEvent): string {
-  const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data);
-  const lines = data.split(/\r\n|\r|\n/).map((line) => `data: ${line}`);
-  return `${event.event ? `event: ${event.event}\n` : ''}${lines.join('\n')}\n\n`;
+  const prefix = event.event ? `event: ${event.event}\n` : '';
+  // JSON text never holds a raw line break (they are escaped), so objects need no splitting.
+  if (typeof event.data !== 'string') return `${prefix}data: ${JSON.stringify(event.data)}\n\n`;
+  const lines = event.data.split(/\r\n|\r|\n/).map((line) => `data: ${line}`);
+  return `${prefix}${lines.join('\n')}\n\n`;
 }
 
 /** A comment line: ignored by clients, keeps proxies from closing an idle stream. */

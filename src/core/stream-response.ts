@@ -17,7 +17,8 @@ const LEASE_RENEWAL_MS = 30_000;
 
 interface StreamCall {
   endpoint: EndpointDefinition<any, any>;
-  input: unknown;
+  /** What the price settles from with the outcome (the endpoint's plan). */
+  plan: unknown;
   stream: EventStream<unknown>;
   reply: FastifyReply;
   call: CallScope;
@@ -32,7 +33,7 @@ interface StreamCall {
  * reservation is released. While the stream runs its lease is renewed (a heartbeat), and an idle
  * stream gets `: keep-alive` comments.
  */
-export async function streamEvents({ endpoint, input, stream, reply, call, reservation, dependencies }: StreamCall): Promise<FastifyReply> {
+export async function streamEvents({ endpoint, plan, stream, reply, call, reservation, dependencies }: StreamCall): Promise<FastifyReply> {
   const { events } = stream;
   const request = reply.request;
   let settled = false;
@@ -40,6 +41,18 @@ export async function streamEvents({ endpoint, input, stream, reply, call, reser
     if (!reservation || settled) return;
     settled = true;
     await reservation.release().catch((error: unknown) => request.log.error({ err: error }, 'could not release a stream’s hold; it stays reserved until its lease expires'));
+  };
+  const capture = async (outcome: unknown, what: string) => {
+    if (!reservation || settled) return;
+    const cost = boundedCost(endpoint.price.actualMicros(plan, outcome), reservation.maxMicros, endpoint, request);
+    settled = true;
+    await reservation.capture(cost).then(
+      () => request.log.info({ endpoint: endpoint.id, costUsd: formatUsd(cost) }, what),
+      (error: unknown) => {
+        if (!(error instanceof LeaseExpiredError)) throw error;
+        request.log.warn({ err: error, endpoint: endpoint.id }, 'late capture refused: the stream’s lease had expired; it is uncharged');
+      },
+    );
   };
   let first: IteratorResult<ServerSentEvent, unknown>;
   try {
@@ -66,6 +79,11 @@ export async function streamEvents({ endpoint, input, stream, reply, call, reser
   });
   raw.flushHeaders();
 
+  // A shutdown ends the stream as a client leaving does, and tells the client why.
+  const onShutdown = () => call.abort('shutdown');
+  if (dependencies.shutdown.aborted) onShutdown();
+  else dependencies.shutdown.addEventListener('abort', onShutdown, { once: true });
+
   let lastWrite = Date.now();
   let lastRenewal = Date.now();
   const write = (text: string) => {
@@ -89,28 +107,34 @@ export async function streamEvents({ endpoint, input, stream, reply, call, reser
       renewLease();
       next = await call.race(events.next());
     }
-    if (reservation) {
-      const cost = boundedCost(endpoint.price.actualMicros(input, next.value), reservation.maxMicros, endpoint, request);
-      settled = true;
-      await reservation.capture(cost).then(
-        () => request.log.info({ endpoint: endpoint.id, costUsd: formatUsd(cost) }, 'stream settled'),
-        (error: unknown) => {
-          if (!(error instanceof LeaseExpiredError)) throw error;
-          request.log.warn({ err: error, endpoint: endpoint.id }, 'late capture refused: the stream’s lease had expired; it is uncharged');
-        },
-      );
-    }
+    await capture(next.value, 'stream settled');
   } catch (error) {
-    await release();
-    if (call.cause === 'client') {
-      request.log.info({ endpoint: endpoint.id }, 'client closed the connection during the stream; nothing was charged');
+    if (call.cause === 'client' || call.cause === 'shutdown') {
+      const why = call.cause === 'client' ? 'client closed the connection during the stream' : 'the server is shutting down: stream ended early';
+      // Stopped first, so nothing more counts as delivered; then charged for what was.
       await events.return(undefined).catch(() => undefined);
+      const delivered = stream.delivered?.();
+      if (delivered === undefined) {
+        await release();
+        request.log.info({ endpoint: endpoint.id }, `${why}; nothing was charged`);
+      } else {
+        await capture(delivered, `${why}; charged for what was delivered`).catch(async (failure: unknown) => {
+          request.log.error({ err: failure, endpoint: endpoint.id }, `${why}; could not charge for what was delivered`);
+          settled = false;
+          await release();
+        });
+      }
+      if (call.cause === 'shutdown' && !raw.destroyed) {
+        write(formatEvent({ data: wireFailure('UNAVAILABLE', 'The server is restarting: the stream ended early and is charged only for what was delivered. Retry the request.', undefined) }));
+      }
     } else {
+      await release();
       const failure = error instanceof ApiError ? error : new ApiError('STREAM_ERROR', `The stream failed; nothing was charged (request ${request.id}).`, { cause: error });
       if (!(error instanceof ApiError)) request.log.error({ err: error, endpoint: endpoint.id }, 'stream failed after its first event');
       if (!raw.destroyed) write(formatEvent({ data: wireFailure(failure.code, failure.message, failure.param) }));
     }
   } finally {
+    dependencies.shutdown.removeEventListener('abort', onShutdown);
     clearInterval(keepAlive);
     if (!raw.destroyed) raw.end();
   }

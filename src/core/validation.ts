@@ -86,8 +86,21 @@ export function callInput(method: 'GET' | 'POST', request: { query: unknown; bod
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new ApiError('VALIDATION_ERROR', 'body: must be a JSON object');
   }
-  refuseMalformedText(input);
+  if (!WITHOUT_ESCAPES.has(input)) refuseMalformedText(input);
   return input;
+}
+
+/** Documents parsed from JSON text without a `\u` escape: no string in them can hold a lone surrogate. */
+const WITHOUT_ESCAPES = new WeakSet<object>();
+
+/**
+ * Records that `document` was parsed from `text`, so `callInput` can skip its walk for lone
+ * surrogates when the text had no `\u` escape: a fatal UTF-8 decoder refuses an encoded
+ * surrogate, so an escape is the only way one can reach a parsed string. (A `\\u`, an escaped
+ * backslash before a `u`, only costs the walk.)
+ */
+export function noteParsedFrom(document: unknown, text: string): void {
+  if (typeof document === 'object' && document !== null && !text.includes('\\u')) WITHOUT_ESCAPES.add(document);
 }
 
 /** A code point in the surrogate range: in a `u` regex a well-formed pair is one astral code point, so only a lone half matches. */

@@ -1,6 +1,6 @@
 import type { EndpointDefinition } from '../core/define-endpoint';
-import getAccount from './account/get-account';
-import listModels from './ai/list-models';
+import { accountEndpoints } from './account';
+import { aiEndpoints } from './ai';
 import { keywordEndpoints } from './seo/keywords';
 import { domainEndpoints } from './seo/domain';
 import { competitorEndpoints } from './seo/competitors';
@@ -10,11 +10,14 @@ import { aiVisibilityEndpoints } from './seo/ai';
 import { serpEndpoints } from './serp';
 import { searchEndpoints } from './search';
 import { mapsEndpoints } from './maps';
+import { scrapeEndpoints } from './scrape';
+import { onPageEndpoints } from './seo/onpage';
+import { toolEndpoints } from './tools';
 
 /** The registry: every API route, listed explicitly (each area lists its own in its index). */
 export const endpoints: readonly EndpointDefinition<any, any>[] = [
-  getAccount,
-  listModels,
+  ...accountEndpoints,
+  ...aiEndpoints,
   ...keywordEndpoints,
   ...domainEndpoints,
   ...competitorEndpoints,
@@ -24,4 +27,7 @@ export const endpoints: readonly EndpointDefinition<any, any>[] = [
   ...serpEndpoints,
   ...searchEndpoints,
   ...mapsEndpoints,
+  ...scrapeEndpoints,
+  ...onPageEndpoints,
+  ...toolEndpoints,
 ];

@@ -4,8 +4,8 @@ import type { Database, LedgerEntryKind } from '../store/schema';
 import type { Micros } from '../core/money';
 import { constraintViolation } from '../store/constraint-violation';
 import type { Store } from '../store/database';
-import { kyselySettlement } from './kysely-settlement';
-import { SettlementError, type IdempotentRecord, type Settlement } from './settlement';
+import { SettlementError, type CommitObserver, type IdempotentRecord, type Settlement } from './settlement';
+import { postgresSettlement } from './postgres-settlement';
 import { sqliteSettlement } from './sqlite-settlement';
 
 export interface Account {
@@ -54,9 +54,10 @@ export class Ledger {
   constructor(
     store: Store,
     private readonly now: () => Date = () => new Date(),
+    onCommit?: CommitObserver,
   ) {
     this.db = store.db;
-    this.settlement = store.sqlite ? sqliteSettlement(store.sqlite) : kyselySettlement(store.db);
+    this.settlement = store.sqlite ? sqliteSettlement(store.sqlite, onCommit) : postgresSettlement(store.db, onCommit);
   }
 
   async createAccount(rawEmail: string, creditMicros: Micros, requestId: string): Promise<Account> {
@@ -168,12 +169,15 @@ export class Ledger {
         .orderBy('lease_expires_at')
         .limit(RECONCILE_CHUNK)
         .execute();
-      for (const hold of expired) {
-        await this.release(hold.account_id, hold.request_id, hold.endpoint_id ?? 'ledger.reconcile').then(
-          () => (released += 1),
-          () => undefined,
-        );
-      }
+      // A chunk's releases at once: on PostgreSQL they share a batch (one statement).
+      await Promise.all(
+        expired.map((hold) =>
+          this.release(hold.account_id, hold.request_id, hold.endpoint_id ?? 'ledger.reconcile').then(
+            () => (released += 1),
+            () => undefined,
+          ),
+        ),
+      );
       if (expired.length < RECONCILE_CHUNK) return released;
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -45,8 +45,9 @@ export interface SettleRequest {
  * A paid call's hold and settlement. Every entry is an INSERT into the ledger whose trigger moves
  * the balance in the same statement (store/migrations), and the accounts CHECK refuses one that
  * would overdraw. A settlement takes its amount from the request's hold, and a unique index lets a
- * request settle once. Two implementations with the same guarantees: Kysely for PostgreSQL (a hold
- * entry, then a capture or release entry), and prepared statements with group commit for SQLite,
+ * request settle once. Two implementations with the same guarantees: batches of one statement
+ * and one commit for PostgreSQL (a hold entry, then a capture or release entry;
+ * postgres-settlement.ts), and prepared statements with group commit for SQLite,
  * where a call answered within the turn that reserved it writes its capture alone
  * (sqlite-settlement.ts).
  */
@@ -63,6 +64,12 @@ export interface Settlement {
   /** Runs the ledger's other multi-statement writes (a query-builder transaction) without interleaving. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/**
+ * Told of each commit of per-call entries: how many it wrote and how long writing and committing
+ * them took (for the metrics: `tollgate_ledger_batch_entries`, `tollgate_ledger_commit_seconds`).
+ */
+export type CommitObserver = (entries: number, seconds: number) => void;
 
 /** Explains why a settlement found nothing to settle: no hold, a cost over it, already settled, or an expired lease. */
 export function settlementRefusal(

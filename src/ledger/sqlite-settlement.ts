@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Micros } from '../core/money';
-import { SettlementError, settlementRefusal, type HoldRequest, type IdempotentRecord, type Settlement, type SettleRequest } from './settlement';
+import { SettlementError, settlementRefusal, type CommitObserver, type HoldRequest, type IdempotentRecord, type Settlement, type SettleRequest } from './settlement';
 
 const CAPTURES_PER_STATEMENT = 16;
 /** How long a commit may be put off while calls keep arriving (see endTurn). */
@@ -44,7 +44,7 @@ interface PendingCapture extends Waiter {
  * accounts, balances); `exclusive` commits the open turn first and keeps new writes waiting until
  * its work ends.
  */
-export function sqliteSettlement(database: SQLite.Database): Settlement {
+export function sqliteSettlement(database: SQLite.Database, onCommit?: CommitObserver): Settlement {
   // Each entry states the balance after it, and the trigger refuses it unless that is exact. The
   // turn's own entries state the balance it tracks; a settlement of an earlier turn's hold reads
   // the balance in the statement.
@@ -207,6 +207,7 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
     waiters = [];
     const balances = accounts;
     accounts = new Map();
+    const started = onCommit ? performance.now() : 0;
     // Holds first, so each capture's balance-after counts every call still in flight. A statement
     // that fails is undone alone (SQLite's statement rollback): a hold that could not be written
     // leaves its call nothing to settle against, so that call fails uncharged.
@@ -271,6 +272,7 @@ export function sqliteSettlement(database: SQLite.Database): Settlement {
       for (const waiter of written) waiter.reject(error);
       return;
     }
+    onCommit?.(open.size + written.length, (performance.now() - started) / 1000);
     for (const waiter of written) waiter.resolve();
   };
 

@@ -1,20 +1,42 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { VendorSettings } from '../config';
+import type { Net } from '../net';
+import { localProviders } from './local';
+import type { BrowserProvider } from './families/browser';
 import type { CallOptions, ProviderFamily, Providers } from './providers';
 import { sandboxProviders } from './sandbox';
 import { dataForSeoProviders } from './dataforseo';
 import { googlePlacesProvider } from './google-places';
+import { sandboxChat } from './sandbox/chat';
+import { openAiCompatibleChat } from './openai-compatible';
+import { loadRdapBootstrap, rdapWhois } from './rdap';
+import { namecheapRegistrar } from './namecheap';
 
 /**
  * Chooses, per family, the vendor adapter whose credentials are configured, else the sandbox, and
  * says which at startup.
  */
-export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogger): Providers {
-  const providers: Providers = { ...sandboxProviders };
+export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogger, net: Net, browser: BrowserProvider): Providers {
+  const providers: Providers = { ...sandboxProviders, ...localProviders(net, browser), chat: sandboxChat({ tokensPerSecond: vendors.chat.sandboxTokensPerSecond }) };
   if (vendors.dataForSeo) Object.assign(providers, dataForSeoProviders({ ...vendors.dataForSeo, timeoutMs: vendors.timeoutMs }));
   if (vendors.googlePlaces) providers.places = googlePlacesProvider({ ...vendors.googlePlaces, timeoutMs: vendors.timeoutMs });
+  if (vendors.namecheap) providers.registrar = namecheapRegistrar({ ...vendors.namecheap, timeoutMs: vendors.timeoutMs });
+  if (vendors.whois.live) {
+    const bootstrap = loadRdapBootstrap(vendors.whois.bootstrapFile);
+    providers.whois = rdapWhois({ bootstrap, timeoutMs: vendors.timeoutMs });
+    logger.info({ bootstrapFile: vendors.whois.bootstrapFile ?? 'shipped', publication: bootstrap.publication }, `RDAP bootstrap: ${vendors.whois.bootstrapFile ?? 'the shipped copy'}, published ${bootstrap.publication ?? '(undated)'}`);
+  }
+  if (vendors.chat.upstreams.length > 0) {
+    providers.chat = openAiCompatibleChat(vendors.chat.upstreams, {
+      firstByteTimeoutMs: vendors.chat.firstByteTimeoutMs,
+      onFailover: ({ upstream, model, error }) => logger.warn({ upstream, model, detail: error.detail }, `chat upstream ${upstream} failed for ${model}; trying the next`),
+    });
+    logger.info({ upstreams: vendors.chat.upstreams.map((upstream) => upstream.name) }, `chat upstreams, in order: ${vendors.chat.upstreams.map((upstream) => upstream.name).join(', ')}`);
+  }
   for (const [family, provider] of Object.entries(providers)) {
-    if (provider.name === 'sandbox') {
+    if (provider.name === 'sandbox' && family === 'whois') {
+      logger.info({ family, provider: provider.name }, 'provider whois: sandbox (synthetic data; TOLLGATE_LIVE_LOOKUPS=false)');
+    } else if (provider.name === 'sandbox') {
       logger.info({ family, provider: provider.name }, `provider ${family}: sandbox (synthetic data; configure a vendor's credentials to serve real data)`);
     } else {
       logger.info({ family, provider: provider.name }, `provider ${family}: ${provider.name}`);

@@ -4,7 +4,13 @@ import type { BacklinksProvider } from './families/backlinks';
 import type { ContentProvider } from './families/content';
 import type { SerpProvider } from './families/serp';
 import type { PlacesProvider } from './families/places';
+import type { PlaceReviewsProvider } from './families/reviews';
 import type { RegistrarProvider } from './families/registrar';
+import type { ChatProvider } from './families/chat';
+import type { WebProvider } from './families/web';
+import type { DnsProvider } from './families/dns';
+import type { WhoisProvider } from './families/whois';
+import type { BrowserProvider } from './families/browser';
 
 /**
  * Capability interfaces, one per family (declared in ./families). Each family is served either by
@@ -21,6 +27,11 @@ export interface CallOptions {
   readonly signal: AbortSignal;
   /** Told the name of each provider the call uses (set by the pipeline, for `x-tollgate-provider`). */
   providerCalled?(name: string): void;
+  /**
+   * Told what each vendor request costs the operator (the adapter's price list, costs.ts), as it
+   * is made: recorded with the call for the operator's margin per endpoint.
+   */
+  upstreamCost?(micros: number): void;
 }
 
 export interface Providers {
@@ -30,5 +41,17 @@ export interface Providers {
   content: ContentProvider;
   serp: SerpProvider;
   places: PlacesProvider;
+  reviews: PlaceReviewsProvider;
   registrar: RegistrarProvider;
+  chat: ChatProvider;
+  web: WebProvider;
+  dns: DnsProvider;
+  whois: WhoisProvider;
+  browser: BrowserProvider;
 }
+
+/** The families served by Tollgate itself (src/providers/local): no sandbox stands in for them. */
+export type LocalFamily = 'web' | 'dns' | 'browser';
+
+/** The families a vendor or the sandbox serves. */
+export type VendorProviders = Omit<Providers, LocalFamily>;

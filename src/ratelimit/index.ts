@@ -15,6 +15,18 @@ function createPerMinuteLimiter(redisUrl: string | undefined, limit: number, nam
   return new MemoryRateLimiter(options);
 }
 
+/** A limit over any window (the dashboard's sign-ups and log-ins), in-process or through Redis. */
+export function createWindowLimiter(
+  redisUrl: string | undefined,
+  options: { limit: number; windowMs: number; namespace: string },
+  clock?: () => number,
+): RateLimiter {
+  if (redisUrl) {
+    return new RedisRateLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }), { limit: options.limit, windowMs: options.windowMs, clock, namespace: options.namespace });
+  }
+  return new MemoryRateLimiter({ limit: options.limit, windowMs: options.windowMs, clock });
+}
+
 /** Requests per API key (keyed by key id). */
 export function createRateLimiter(config: Config, clock?: () => number): RateLimiter {
   return createPerMinuteLimiter(config.redisUrl, config.rateLimitPerMinute, 'tollgate:ratelimit:', clock);

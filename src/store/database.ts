@@ -33,10 +33,29 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
+/** How long start-up waits for another process's lock on the SQLite file. */
+const SQLITE_START_WAIT_MS = 60_000;
+
+function pragmaWhenFree(database: SQLite.Database, statement: string): void {
+  const deadline = Date.now() + SQLITE_START_WAIT_MS;
+  for (;;) {
+    try {
+      database.pragma(statement);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      // Start-up is synchronous here; a short blocking pause is what it can do.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+    }
+  }
+}
+
 function openSqlite(dataDir: string): Store {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(path.join(dataDir, 'tollgate.db'));
-  database.pragma('journal_mode = WAL');
+  // Another process starting beside this one may hold the file's lock while it migrates, and
+  // SQLite answers the switch to WAL with SQLITE_BUSY at once, busy timeout or not: wait it out.
+  pragmaWhenFree(database, 'journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   // Checkpoint every ~40 MB of WAL rather than ~4 MB: the ledger's hot pages are rewritten on
   // every commit, and a checkpoint copies only their latest version.
@@ -53,6 +72,8 @@ async function openPostgres(databaseUrl: string, schema: string | undefined): Pr
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
+    // A database that does not answer fails the call (503) instead of holding it until its deadline.
+    connectionTimeoutMillis: 5_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     // Money is bigint in PostgreSQL; micro-USD stays far below 2^53, so plain numbers are exact.
     types: {

@@ -7,6 +7,11 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   open_holds: OpenHoldsTable;
   idempotency_keys: IdempotencyKeysTable;
+  credentials: CredentialsTable;
+  signup_credits: SignupCreditsTable;
+  dashboard_sessions: DashboardSessionsTable;
+  dashboard_tokens: DashboardTokensTable;
+  api_calls: ApiCallsTable;
 }
 
 export interface AccountsTable {
@@ -14,6 +19,8 @@ export interface AccountsTable {
   email: string;
   balance_micros: number;
   created_at: string;
+  /** Set while the operator has suspended the account: its keys are refused. */
+  suspended_at: string | null;
 }
 
 export interface ApiKeysTable {
@@ -25,6 +32,10 @@ export interface ApiKeysTable {
   display_prefix: string;
   created_at: string;
   revoked_at: string | null;
+  /** The customer's label for the key (dashboard); null for keys the CLI issued. */
+  name: string | null;
+  /** Updated with the call log's batches, so to within a few seconds. */
+  last_used_at: string | null;
 }
 
 export type LedgerEntryKind = 'credit' | 'hold' | 'capture' | 'release';
@@ -69,4 +80,52 @@ export interface IdempotencyKeysTable {
   /** JSON object of the response headers to replay. */
   headers: string | null;
   body: string | null;
+}
+
+/** Dashboard log-in of an account (see migrations/005-dashboard.ts). */
+export interface CredentialsTable {
+  account_id: string;
+  /** As typed, lower-cased: where mail is sent. */
+  email: string;
+  /** The normalised mailbox the sign-up credit is counted by (dashboard/mailbox.ts). */
+  mailbox: string;
+  /** `scrypt$N$r$p$salt$hash` (dashboard/passwords.ts). */
+  password_hash: string;
+  verified_at: string | null;
+  created_at: string;
+}
+
+export interface SignupCreditsTable {
+  mailbox: string;
+  account_id: string;
+  granted_at: string;
+}
+
+export interface DashboardSessionsTable {
+  /** SHA-256 of the cookie's token, hex. */
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  /** ms since the epoch. */
+  expires_at: number;
+}
+
+export interface DashboardTokensTable {
+  token_hash: string;
+  account_id: string;
+  purpose: 'verify' | 'reset';
+  expires_at: number;
+  used_at: string | null;
+}
+
+/** One answered API call; the cost is the ledger's capture with the same request id. */
+export interface ApiCallsTable {
+  request_id: string;
+  account_id: string;
+  key_id: string;
+  endpoint_id: string;
+  status: number;
+  /** What the call's vendor requests cost the operator, from the adapters' price lists (chat: not recorded). */
+  upstream_cost_micros: number;
+  created_at: string;
 }

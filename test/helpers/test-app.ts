@@ -93,6 +93,13 @@ export async function startTestApp(
     // Every test client is 127.0.0.1, whose failures a Redis limiter shares between test files:
     // tests of that limit set their own, and send from addresses of their own.
     TOLLGATE_AUTH_FAILURES_PER_MINUTE: '1000000',
+    // The sandbox chat model streams as fast as it can (its pace is tested on its own).
+    TOLLGATE_SANDBOX_CHAT_TOKENS_PER_SECOND: '0',
+    // No test resolves names on the internet: tests that fetch pass their own test DNS server.
+    TOLLGATE_DNS_SERVERS: '127.0.0.1:9',
+    // No test reaches outside the machine: registration data comes from the sandbox unless a test
+    // points the RDAP bootstrap at its fake server and turns live lookups on.
+    TOLLGATE_LIVE_LOOKUPS: 'false',
     ...process.env,
     TOLLGATE_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

@@ -122,6 +122,12 @@ describe(`bad input in the body (${testDatabaseLabel()})`, () => {
     await refusedUncharged((apiKey) => postBytes(app, '/v1/maps/search', truncated, apiKey), 400, 'VALIDATION_ERROR', 'The request body is not valid UTF-8.');
   });
 
+  test('a lone surrogate written as raw bytes (no \\u escape) is refused as invalid UTF-8, not charged', async () => {
+    // U+D800 encoded as if it were a code point (CESU-style): the one way a surrogate could arrive without an escape.
+    const encodedSurrogate = Buffer.concat([Buffer.from('{"query":"caf'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(' in seattle"}')]);
+    await refusedUncharged((apiKey) => postBytes(app, '/v1/maps/search', encodedSurrogate, apiKey), 400, 'VALIDATION_ERROR', 'The request body is not valid UTF-8.');
+  });
+
   test('a compressed body is 415 UNSUPPORTED_MEDIA_TYPE, not charged; identity is accepted', async () => {
     const json = JSON.stringify({ query: 'coffee in seattle' });
     for (const encoding of ['gzip', 'br', 'deflate', 'identity, gzip']) {

@@ -1,3 +1,4 @@
+import { startOfflineExamples, type OfflineExamples } from '../helpers/offline-examples';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
@@ -146,20 +147,29 @@ describe(`failure envelope of framework-level failures (${testDatabaseLabel()})`
 
 describe(`success envelope and cost headers (${testDatabaseLabel()})`, () => {
   let app: TestApp;
+  let offline: OfflineExamples;
   before(async () => {
-    app = await startTestApp({}, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '10000' });
+    offline = await startOfflineExamples();
+    app = await startTestApp({}, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '10000', ...offline.environment });
   });
-  after(() => app.close());
+  after(async () => {
+    await app.close();
+    await offline.close();
+  });
 
   for (const endpoint of registry) {
     const paid = endpoint.price.kind !== 'free';
-    test(`${endpoint.id}: {ok:true, data}${paid ? ' with x-cost-usd and x-balance-usd' : ', no cost headers'}`, async () => {
+    const envelope = endpoint.responseModes.includes('envelope');
+    test(`${endpoint.id}: ${envelope ? '{ok:true, data}' : 'its wire body'}${paid ? ' with x-cost-usd and x-balance-usd' : ', no cost headers'}`, async () => {
       const { accountId, apiKey } = await app.createAccount('5.00');
-      const response =
-        endpoint.method === 'GET'
-          ? await app.get(endpoint.path, apiKey)
-          : await app.post(endpoint.path, endpoint.examples.request, apiKey);
-      assertSuccess(response);
+      const params = (endpoint.examples.params ?? {}) as Record<string, string>;
+      const path = endpoint.path.replace(/\{(\w+)\}/g, (_match, name: string) => params[name] ?? '');
+      const response = endpoint.method === 'GET' ? await app.get(path, apiKey) : await app.post(path, offline.example(endpoint), apiKey);
+      if (envelope) assertSuccess(response);
+      else {
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        assert.equal(response.body.ok, undefined, 'a wire answer is not wrapped');
+      }
       const balance = await app.balance(accountId);
       if (paid) {
         const cost = response.headers.get('x-cost-usd');
@@ -243,6 +253,9 @@ const badOutputEndpoint = defineEndpoint({
 const failingSerp: SerpProvider = {
   name: 'failing-vendor',
   async search() {
+    throw new UpstreamError('The search provider is unavailable; try again shortly.', { cause: new Error('ECONNRESET secret-host:443') });
+  },
+  async searchMaps() {
     throw new UpstreamError('The search provider is unavailable; try again shortly.', { cause: new Error('ECONNRESET secret-host:443') });
   },
   async searchHtml() {

@@ -4,6 +4,8 @@ import { PLACE_SUMMARY_FIELDS } from '../../src/schemas/place';
 import { MISSING_FIELD_MASK, PERMISSION_DENIED, QUOTA_EXCEEDED, UNAVAILABLE } from '../../src/providers/google-places/fixtures/failures';
 import { assertNeutralMessage, startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
 import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import { googlePlacesProvider } from '../../src/providers/google-places';
+import type { PlaceTextSearchRequest } from '../../src/providers/families/places';
 
 /**
  * The Google Places (New) adapter against a fake of the vendor: what it sends (method, path, key,
@@ -262,21 +264,28 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
     assert.equal(await app.balance(accountId), before, 'not charged');
   }
 
+  /**
+   * The adapter's full-record text search, called directly: since /v1/serp/websearch-maps moved to
+   * the SERP family, no endpoint asks the places vendor for full records or its filters, but the
+   * adapter still honours the family's whole request.
+   */
+  function fullSearch(request: Partial<PlaceTextSearchRequest>) {
+    const places = googlePlacesProvider({ apiKey: API_KEY, baseUrl: fake.url, timeoutMs: 1000 });
+    const defaults: PlaceTextSearchRequest = { query: 'coffee in seattle', limit: 10, language: 'en', rankBy: 'relevance', openNow: false, fields: 'full' };
+    return places.searchText({ ...defaults, ...request }, { signal: new AbortController().signal });
+  }
+
   function maskOf(index = 0): string[] {
     return String(fake.requests[index]!.headers['x-goog-fieldmask']).split(',');
   }
 
   describe('text search', () => {
-    test('websearch-maps sends the documented Text Search request: key, full field mask, every filter translated', async () => {
+    test('a full-record search sends the documented Text Search request: key, full field mask, every filter translated', async () => {
       fake.on('POST /v1/places:searchText', { json: { places: [RICH_PLACE] } });
-      await served(
-        '/v1/serp/websearch-maps',
-        {
-          query: 'coffee in seattle', limit: 7, language: 'en', region: 'US', rank_by: 'distance', open_now: true, min_rating: 3.8,
-          price_levels: ['moderate', 'inexpensive'], included_type: 'cafe', latitude: 47.61, longitude: -122.33, radius: 1500,
-        },
-        '0.01',
-      );
+      await fullSearch({
+        limit: 7, region: 'us', rankBy: 'distance', openNow: true, minRating: 4, priceLevels: ['inexpensive', 'moderate'], includedType: 'cafe',
+        bias: { latitude: 47.61, longitude: -122.33, radius: 1500 },
+      });
       assert.equal(fake.requests.length, 1);
       const sent = fake.requests[0]!;
       assert.equal(sent.method, 'POST');
@@ -310,13 +319,13 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
 
     test('a documented reply maps field by field; absent fields stay absent, required ones fall back', async () => {
       fake.on('POST /v1/places:searchText', { json: { places: [RICH_PLACE, SPARSE_PLACE], searchUri: 'https://maps.google.com/maps/search/coffee+in+seattle' } });
-      const data = (await served('/v1/serp/websearch-maps', { query: 'coffee in seattle' }, '0.01')).body.data;
-      assert.equal(data.query, 'coffee in seattle');
-      assert.equal(data.totalResults, 2);
-      assert.equal(data.searchUrl, 'https://maps.google.com/maps/search/coffee+in+seattle');
-      assert.equal(data.nextPageToken, undefined);
-      assert.deepEqual(data.results[0], RICH_EXPECTED);
-      assert.deepEqual(data.results[1], SPARSE_EXPECTED);
+      const page = await fullSearch({});
+      assert.equal(page.searchUrl, 'https://maps.google.com/maps/search/coffee+in+seattle');
+      assert.equal(page.nextCursor, undefined);
+      // As the response carries it: fields left undefined are absent.
+      const [rich, sparse] = JSON.parse(JSON.stringify(page.places));
+      assert.deepEqual(rich, RICH_EXPECTED);
+      assert.deepEqual(sparse, SPARSE_EXPECTED);
       assert.deepEqual(fake.requests[0]!.body, { textQuery: 'coffee in seattle', pageSize: 10, languageCode: 'en', rankPreference: 'RELEVANCE' });
     });
 
@@ -355,12 +364,12 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
 
     test('no places: `{}` is an empty page, still one call', async () => {
       fake.on('POST /v1/places:searchText', { json: {} });
-      const data = (await served('/v1/serp/websearch-maps', { query: 'zzzz qqqq', open_now: true }, '0.01')).body.data;
+      const data = (await served('/v1/maps/search', { query: 'zzzz qqqq' }, '0.07')).body.data;
       assert.deepEqual(data, { query: 'zzzz qqqq', totalResults: 0, results: [] });
     });
   });
 
-  describe('details, reviews and photos', () => {
+  describe('details and photos', () => {
     test('place details: GET places/{id} with language, region and a bare full field mask', async () => {
       fake.on(`GET /v1/places/${PLACE_ID}`, { json: RICH_PLACE });
       const data = (await served('/v1/maps/place', { place_id: `places/${PLACE_ID}`, language: 'pt-BR', region: 'br' }, '0.05')).body.data;
@@ -388,44 +397,8 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
     test('an unknown place: 404 NOT_FOUND (also for an ID the vendor cannot read), not charged', async () => {
       fake.on('GET /v1/places/ChIJunknownPlaceIdentifier00', { status: 404, json: { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } } });
       await refused('/v1/maps/place', { place_id: 'ChIJunknownPlaceIdentifier00' }, 404, 'NOT_FOUND', /^place_id: no place has the ID ChIJunknownPlaceIdentifier00/);
-      await refused('/v1/maps/reviews', { place_id: 'ChIJunknownPlaceIdentifier00' }, 404, 'NOT_FOUND', /^place_id: no place/);
       fake.on('GET /v1/places/garbled', { status: 400, json: { error: { code: 400, message: 'Not a valid Place ID: garbled', status: 'INVALID_ARGUMENT' } } });
       await refused('/v1/maps/place', { place_id: 'garbled' }, 404, 'NOT_FOUND', /^place_id: no place has the ID garbled/);
-    });
-
-    test('reviews: the at most 5 of Place Details, sorted here, with what Details does not say left null', async () => {
-      fake.on(`GET /v1/places/${PLACE_ID}`, { json: { id: PLACE_ID, displayName: RICH_PLACE.displayName, rating: 4.6, userRatingCount: 1450, googleMapsUri: RICH_PLACE.googleMapsUri, reviews: VENDOR_REVIEWS } });
-      const data = (await served('/v1/maps/reviews', { place_id: PLACE_ID, sort_by: 'newest', depth: 10, language: 'en', location_code: 2826 }, '0.02')).body.data;
-      const sent = fake.requests[0]!;
-      assert.equal(sent.path, `/v1/places/${PLACE_ID}`);
-      assert.equal(sent.query.get('regionCode'), 'gb', 'location code 2826 is the United Kingdom');
-      assert.deepEqual(maskOf(), ['displayName', 'googleMapsUri', 'id', 'rating', 'reviews', 'userRatingCount']);
-      assert.deepEqual(
-        { ...data, reviews: undefined },
-        { placeId: PLACE_ID, cid: '5372949817465638925', name: 'Pike Street Roastery', rating: 4.6, totalReviews: 1450, sortBy: 'newest', depth: 10, reviewCount: 5, reviews: undefined },
-      );
-      assert.deepEqual(data.reviews.map((review: { timestamp: string }) => review.timestamp), ['2026-10-20T07:30:00Z', '2026-10-02T08:01:12.118Z', '2026-09-14T16:20:31.402Z', '2026-06-30T12:00:00Z', '2025-12-01T19:45:00Z']);
-      assert.deepEqual(data.reviews[2], {
-        rating: 5,
-        text: 'Best pour-over on Pike, friendly staff.',
-        author: 'Dana K.',
-        authorProfileUrl: VENDOR_REVIEWS[0]!.authorAttribution.uri,
-        authorImageUrl: VENDOR_REVIEWS[0]!.authorAttribution.photoUri,
-        localGuide: null,
-        authorReviewCount: null,
-        timestamp: '2026-09-14T16:20:31.402Z',
-        timeAgo: 'a month ago',
-        reviewUrl: VENDOR_REVIEWS[0]!.googleMapsUri,
-        reviewId: 'ChZDSUhNMG9nS0VJQ0FnSUQ1',
-        ownerAnswer: null,
-        ownerAnswerTimestamp: null,
-      });
-      assert.equal(data.reviews[4].text, '', 'a rating without text');
-
-      const lowest = (await served('/v1/maps/reviews', { place_id: PLACE_ID, sort_by: 'lowest_rating' }, '0.02')).body.data;
-      assert.deepEqual(lowest.reviews.map((review: { rating: number }) => review.rating), [1, 3, 4, 5, 5]);
-      const relevant = (await served('/v1/maps/reviews', { place_id: PLACE_ID }, '0.02')).body.data;
-      assert.deepEqual(relevant.reviews.map((review: { reviewId: string }) => review.reviewId), VENDOR_REVIEWS.map((review) => review.name.split('/').pop()));
     });
 
     test('photo: GET {reference}/media with the size bounds and skipHttpRedirect, key in the header', async () => {
@@ -462,7 +435,7 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
     for (const [label, reply, message, attempts] of failures) {
       test(`${label}: 502 in our words, after ${attempts} call(s)`, async () => {
         fake.on('POST /v1/places:searchText', reply);
-        await refused('/v1/serp/websearch-maps', search, 502, 'UPSTREAM_ERROR', message);
+        await refused('/v1/maps/search', search, 502, 'UPSTREAM_ERROR', message);
         assert.equal(fake.requests.length, attempts);
       });
     }
@@ -470,17 +443,16 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
     test('a 503 with an HTML page, then the places: served and charged once', async () => {
       let calls = 0;
       fake.on('POST /v1/places:searchText', () => (calls++ === 0 ? { status: 503, raw: '<html>Service Unavailable</html>', headers: { 'content-type': 'text/html' } } : { json: { places: [RICH_PLACE] } }));
-      const response = await served('/v1/serp/websearch-maps', search, '0.01');
+      const response = await served('/v1/maps/search', search, '0.07');
       assert.equal(response.body.data.results.length, 1);
       assert.equal(fake.requests.length, 2);
     });
 
-    test('details, reviews and photos map failures the same way', async () => {
+    test('details and photos map failures the same way', async () => {
       const outage = { status: 500, json: { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } } };
       fake.on(`GET /v1/places/${PLACE_ID}`, outage);
       fake.on(`GET /v1/${RICH_PLACE.photos[0]!.name}/media`, { json: { name: 'no uri' } });
       await refused('/v1/maps/place', { place_id: PLACE_ID }, 502, 'UPSTREAM_ERROR', /failing right now \(it answered HTTP 500\)/);
-      await refused('/v1/maps/reviews', { place_id: PLACE_ID }, 502, 'UPSTREAM_ERROR', /answered HTTP 500/);
       await refused('/v1/maps/photo', { reference: RICH_PLACE.photos[0]!.name, max_width: 10 }, 502, 'UPSTREAM_ERROR', /unexpected shape/);
     });
   });

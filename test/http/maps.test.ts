@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseUsd } from '../../src/core/money';
-import { createSandboxPlaces } from '../../src/providers/sandbox/places';
+import { createSandboxPlaces, createSandboxReviews } from '../../src/providers/sandbox/places';
+import { sandboxSerp } from '../../src/providers/sandbox/serp';
 import { BUSINESS_STATUSES, Place, PLACE_SUMMARY_FIELDS, PRICE_LEVELS } from '../../src/schemas/place';
 import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 
@@ -29,7 +30,10 @@ describe(`maps endpoints on the sandbox (${testDatabaseLabel()})`, () => {
   let now = SATURDAY_MORNING_SEATTLE;
 
   before(async () => {
-    app = await startTestApp({ providers: { places: createSandboxPlaces(() => now) } }, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+    // One clock for every family that serves maps: the web-search maps variant is the SERP family's.
+    const places = createSandboxPlaces(() => now);
+    const serp = { ...sandboxSerp, searchMaps: places.searchText.bind(places) };
+    app = await startTestApp({ providers: { places, serp, reviews: createSandboxReviews(() => now) } }, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
     ({ accountId, apiKey } = await app.createAccount('100.00'));
   });
   after(() => app?.close());

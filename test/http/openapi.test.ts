@@ -120,8 +120,20 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
 
       const success = operation.responses?.['200']?.content?.['application/json'];
       assert.ok(success?.schema && typeof success.schema === 'object', '200 schema');
-      assert.ok(success.schema.properties?.data, '200 schema describes data');
-      assert.deepEqual(success.example, { ok: true, data: endpoint.examples.response });
+      if (endpoint.responseModes.includes('envelope')) {
+        assert.ok(success.schema.properties?.data, '200 schema describes data');
+        assert.deepEqual(success.example, { ok: true, data: endpoint.examples.response });
+      } else {
+        assert.equal(success.schema.properties?.data, undefined, 'a wire answer is the body itself');
+        assert.deepEqual(success.example, endpoint.examples.response);
+      }
+      if (endpoint.responseModes.includes('sse')) {
+        assert.ok(operation.responses['200'].content['text/event-stream'], 'the event stream is documented');
+      }
+      for (const name of Object.keys((endpoint.examples.params ?? {}) as object)) {
+        const parameter = (operation.parameters as Json[]).find((candidate) => candidate.name === name && candidate.in === 'path');
+        assert.ok(parameter?.required, `path parameter ${name} documented`);
+      }
       const withBody = endpoint.method === 'POST';
       for (const status of ['400', '401', '402', '405', '429', '502', ...(withBody ? ['413', '415'] : [])]) {
         const response = operation.responses[status] as Json | undefined;

@@ -6,14 +6,20 @@ import { UpstreamError } from '../../src/core/errors';
 import { parseUsd } from '../../src/core/money';
 import { formatPath, jsonNodes, pathOf } from '../../src/core/validation';
 import { endpoints } from '../../src/endpoints';
+import { builtinCatalog } from '../../src/catalog/model-catalog';
 import type { ProviderFamily, Providers } from '../../src/providers/providers';
 import { sandboxProviders } from '../../src/providers/sandbox';
+import { localProviders } from '../../src/providers/local';
+import { createNet } from '../../src/net';
+import { createBrowser } from '../../src/net/browser';
+import { loadConfig } from '../../src/config';
+import { startOfflineExamples, type OfflineExamples } from '../helpers/offline-examples';
 import { entriesOfAnInstantCall, startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 
 /** The registry-wide suite (STYLE rule 11): every endpoint, generated from the registry. */
 
 const PRICE_KINDS = ['free', 'per_call', 'per_page', 'per_results', 'per_token', 'on_completion'];
-const GET_ROUTES = new Set(['GET /v1/ai/models', 'GET /v1/account']);
+const GET_ROUTES = new Set(['GET /v1/ai/models', 'GET /v1/ai/models/{id}', 'GET /v1/account', 'GET /v1/account/usage', 'GET /v1/account/ledger']);
 
 function route(endpoint: EndpointDefinition): string {
   return `${endpoint.method} ${endpoint.path}`;
@@ -25,18 +31,40 @@ function label(endpoint: EndpointDefinition): string {
 
 /** The most the example request can cost: what the pipeline holds before the handler runs. */
 function exampleHold(endpoint: EndpointDefinition): number {
-  return endpoint.price.maxMicros(endpoint.input.parse(endpoint.examples.request));
+  const input = endpoint.input.parse(endpoint.examples.request);
+  const params = endpoint.params ? endpoint.params.parse(endpoint.examples.params) : {};
+  return endpoint.price.maxMicros(endpoint.prepare({ input, params, models: builtinCatalog }));
+}
+
+/** The endpoint's path with its example's parameters in place. */
+function examplePath(endpoint: EndpointDefinition): string {
+  const params = (endpoint.examples.params ?? {}) as Record<string, string>;
+  return endpoint.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => params[name] ?? '');
 }
 
 /** Sends `body` the way the endpoint takes its input: JSON for POST, the query string for GET. */
 function call(app: TestApp, endpoint: EndpointDefinition, body: Record<string, unknown>, apiKey?: string): Promise<TestResponse> {
-  if (endpoint.method === 'POST') return app.post(endpoint.path, body, apiKey);
+  const path = examplePath(endpoint);
+  if (endpoint.method === 'POST') return app.post(path, body, apiKey);
   const query = new URLSearchParams(Object.entries(body).map(([name, value]) => [name, String(value)])).toString();
-  return app.get(query ? `${endpoint.path}?${query}` : endpoint.path, apiKey);
+  return app.get(query ? `${path}?${query}` : path, apiKey);
 }
 
+/** The answer's data: the envelope's `data`, or a wire endpoint's whole body. */
+function answerData(endpoint: EndpointDefinition, body: Record<string, unknown>): unknown {
+  if (endpoint.responseModes.includes('envelope')) {
+    assert.deepEqual(Object.keys(body), ['ok', 'data']);
+    assert.equal(body.ok, true);
+    return body.data;
+  }
+  return body;
+}
+
+/** Lets the examples run offline (their `url`s on the local test site, `example.com` on a test DNS server). */
+let offline: OfflineExamples | undefined;
+
 function example(endpoint: EndpointDefinition): Record<string, unknown> {
-  return endpoint.examples.request as Record<string, unknown>;
+  return offline ? offline.example(endpoint) : (endpoint.examples.request as Record<string, unknown>);
 }
 
 /**
@@ -72,7 +100,11 @@ function failingProviders(calls: string[]): Providers {
     }
     return failing as unknown as ProviderFamily;
   };
-  return Object.fromEntries(Object.entries(sandboxProviders).map(([name, family]) => [name, fail(name, family)])) as unknown as Providers;
+  // Every family, the ones Tollgate serves itself included (their method names are what counts here).
+  const net = createNet(loadConfig({}).net);
+  const browser = createBrowser(loadConfig({}).browser, net, () => Promise.reject(new Error('never started')));
+  const families = { ...sandboxProviders, ...localProviders(net, browser) };
+  return Object.fromEntries(Object.entries(families).map(([name, family]) => [name, fail(name, family)])) as unknown as Providers;
 }
 
 describe('registry: static checks over every declaration', () => {
@@ -92,7 +124,7 @@ describe('registry: static checks over every declaration', () => {
     for (const endpoint of endpoints) assert.ok(endpoint.path.startsWith('/v1/'), label(endpoint));
   });
 
-  test('POST everywhere except GET /v1/ai/models and GET /v1/account', () => {
+  test('POST everywhere except GET /v1/ai/models and the GET /v1/account routes', () => {
     for (const endpoint of endpoints) {
       assert.equal(endpoint.method, GET_ROUTES.has(`GET ${endpoint.path}`) ? 'GET' : 'POST', label(endpoint));
     }
@@ -128,13 +160,16 @@ describe(`registry: every endpoint through HTTP (${testDatabaseLabel()})`, () =>
   const providerCalls: string[] = [];
 
   before(async () => {
-    const environment = { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' };
+    offline = await startOfflineExamples();
+    const environment = { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000', ...offline.environment };
     app = await startTestApp({}, environment);
     failing = await startTestApp({ providers: failingProviders(providerCalls) }, environment);
   });
   after(async () => {
     await app?.close();
     await failing?.close();
+    await offline?.close();
+    offline = undefined;
   });
 
   for (const endpoint of endpoints) {
@@ -220,13 +255,12 @@ describe(`registry: every endpoint through HTTP (${testDatabaseLabel()})`, () =>
       const { accountId, apiKey } = await app.createAccount('5.00');
       const response = await call(app, endpoint, example(endpoint), apiKey);
       assert.equal(response.status, 200, JSON.stringify(response.body));
-      assert.deepEqual(Object.keys(response.body), ['ok', 'data']);
-      assert.equal(response.body.ok, true);
-      const data = endpoint.output.safeParse(response.body.data);
+      const answer = answerData(endpoint, response.body);
+      const data = endpoint.output.safeParse(answer);
       assert.ok(data.success, JSON.stringify(data.error?.issues));
       // The pipeline does not re-parse the sandbox's answers (core/pipeline.ts): they must already be
       // what the schema would make of them, with nothing for it to strip or fill in.
-      assert.deepEqual(JSON.parse(JSON.stringify(data.data)), response.body.data, 'the answer is its own parse');
+      assert.deepEqual(JSON.parse(JSON.stringify(data.data)), answer, 'the answer is its own parse');
       assert.match(response.headers.get('x-request-id') ?? '', /^req_/);
 
       const balance = await app.balance(accountId);

@@ -20,9 +20,9 @@ const PATHS = {
   pageIntersection: `${LABS}/page_intersection/live`,
   serpCompetitors: `${LABS}/serp_competitors/live`,
   summary: '/v3/backlinks/summary/live',
+  bulkPagesSummary: '/v3/backlinks/bulk_pages_summary/live',
   backlinks: '/v3/backlinks/backlinks/live',
   technologies: '/v3/domain_analytics/technologies/domain_technologies/live',
-  whois: '/v3/domain_analytics/whois/overview/live',
 };
 
 // ── The vendor's wire format ────────────────────────────────────────────────────────────────
@@ -108,6 +108,34 @@ function serpElement(domain: string, url: string, rank: { group: number | null; 
     rank_changes: { previous_rank_absolute: null, is_new: false, is_up: true, is_down: false },
     backlinks_info: { referring_domains: 11, referring_main_domains: 11, referring_pages: 14, dofollow: 13, backlinks: 18, time_update: '2026-10-08 11:26:29 +00:00' },
     rank_info: { page_rank: 211, main_domain_rank: 419 },
+  };
+}
+
+/** An item of Backlinks' bulk pages summary: one per target, named by `url`. */
+function bulkPageSummary(url: string, values: { rank: number | null; backlinks: number | null; referringDomains: number | null }) {
+  return {
+    type: 'backlinks_bulk_pages_summary',
+    url,
+    main_domain_rank: values.rank,
+    rank: values.rank,
+    first_seen: '2009-04-19 01:01:14 +00:00',
+    lost_date: null,
+    backlinks: values.backlinks,
+    backlinks_spam_score: 8,
+    broken_backlinks: 12,
+    broken_pages: 0,
+    referring_domains: values.referringDomains,
+    referring_domains_nofollow: 410,
+    referring_main_domains: values.referringDomains === null ? null : values.referringDomains - 200,
+    referring_ips: 20400,
+    referring_subnets: 14100,
+    referring_pages: 981000,
+    referring_links_tld: { com: 610000 },
+    referring_links_types: { anchor: 1100000 },
+    referring_links_attributes: { nofollow: 184000 },
+    referring_links_platform_types: { blogs: 120000 },
+    referring_links_semantic_locations: { article: 31000 },
+    referring_links_countries: { US: 420000 },
   };
 }
 
@@ -299,21 +327,25 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
   });
 
   describe('/v1/seo/domain/metrics', () => {
-    test('the domain and its home page from backlinks summary and Labs, United States', async () => {
-      vendor.fake.on(`POST ${PATHS.summary}`, (request) => {
-        const target = request.body[0].target as string;
-        return target === 'example.com'
-          ? { json: envelope(PATHS.summary, [backlinksSummary(target, { rank: 552, backlinks: 1284000, referringDomains: 31200 })]) }
-          : { json: envelope(PATHS.summary, [backlinksSummary(target, { rank: 483, backlinks: 312000, referringDomains: 14100 })]) };
-      });
-      reply(PATHS.rankOverview, [labsResult([{ metrics: { organic: metricsInfo({ etv: 182400.2, count: 9120, estimated_paid_traffic_cost: 161900.254 }), paid: metricsInfo({}) } }])]);
-      reply(PATHS.rankedKeywords, [labsResult([], { target: 'https://example.com/', metrics: { organic: metricsInfo({ etv: 31200.7, count: 420, estimated_paid_traffic_cost: 28400.5 }), paid: null } })]);
+    test('the domain and its home page in one bulk Backlinks call and one bulk Labs call, United States', async () => {
+      // The vendor answers in its own order, the home page first, and names a target as it likes its case.
+      reply(PATHS.bulkPagesSummary, [{ total_count: 2, items_count: 2, items: [
+        bulkPageSummary('https://example.com/', { rank: 483, backlinks: 312000, referringDomains: 14100 }),
+        bulkPageSummary('Example.com', { rank: 552, backlinks: 1284000, referringDomains: 31200 }),
+      ] }]);
+      reply(PATHS.bulkTraffic, [labsResult([
+        { se_type: 'google', target: 'https://example.com/', metrics: { organic: metricsInfo({ etv: 31200.7, count: 420, estimated_paid_traffic_cost: 28400.5 }), paid: null } },
+        { se_type: 'google', target: 'example.com', metrics: { organic: metricsInfo({ etv: 182400.2, count: 9120, estimated_paid_traffic_cost: 161900.254 }), paid: metricsInfo({}) } },
+      ])]);
 
       const data = await ok('/v1/seo/domain/metrics', { domain: 'https://example.com/pricing' }, 20_000);
-      const summaries = vendor.fake.requests.filter((request) => request.path === PATHS.summary).map((request) => request.body[0]);
-      assert.deepEqual(summaries.sort((a, b) => a.target.localeCompare(b.target)), [{ target: 'example.com' }, { target: 'https://example.com/' }]);
-      assert.deepEqual(sentTo(PATHS.rankOverview), { target: 'example.com', location_code: 2840, language_code: 'en' });
-      assert.deepEqual(sentTo(PATHS.rankedKeywords), { target: 'https://example.com/', location_code: 2840, language_code: 'en', limit: 1 });
+      assert.deepEqual(sentTo(PATHS.bulkPagesSummary), { targets: ['example.com', 'https://example.com/'] });
+      assert.deepEqual(sentTo(PATHS.bulkTraffic), { targets: ['example.com', 'https://example.com/'], location_code: 2840, language_code: 'en' });
+      assert.deepEqual(
+        vendor.fake.requests.map((request) => request.path).sort(),
+        [PATHS.bulkPagesSummary, PATHS.bulkTraffic],
+        'two vendor calls, nothing else',
+      );
       assert.deepEqual(data, {
         target: 'example.com',
         page: { backlinks: 312000, refDomains: 14100, traffic: 31201, trafficValue: 28400.5, organicKeywords: 420, urlRating: 48, numberOfWordsOnPage: 0 },
@@ -321,10 +353,20 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
       });
     });
 
+    test('a target the vendor leaves out reads as zeros, the other kept', async () => {
+      reply(PATHS.bulkPagesSummary, [{ total_count: 1, items_count: 1, items: [bulkPageSummary('example.com', { rank: 552, backlinks: 1284000, referringDomains: null }), null] }]);
+      reply(PATHS.bulkTraffic, [labsResult([{ se_type: 'google', target: 'example.com', metrics: { organic: metricsInfo({ etv: 10.4, count: 3 }), paid: null } }])]);
+      const data = await ok('/v1/seo/domain/metrics', { domain: 'example.com' }, 20_000);
+      assert.deepEqual(data.page, { backlinks: 0, refDomains: 0, traffic: 0, trafficValue: 0, organicKeywords: 0, urlRating: 0, numberOfWordsOnPage: 0 });
+      assert.deepEqual(
+        { ...data.domainMetrics, thirdPartyRank: undefined },
+        { domainRating: 55, thirdPartyRank: undefined, domainRank: 552, backlinks: 1284000, refDomains: 0, traffic: 10, trafficValue: 0, organicKeywords: 3 },
+      );
+    });
+
     test('a malformed answer from any of the calls is a 502, uncharged', async () => {
-      reply(PATHS.summary, [backlinksSummary('example.com', { rank: 1, backlinks: 1, referringDomains: 1 })]);
-      reply(PATHS.rankOverview, [labsResult([])]);
-      vendor.fake.on(`POST ${PATHS.rankedKeywords}`, { raw: '{"version":"0.1", "status_code": 20000, "tasks": [' });
+      reply(PATHS.bulkPagesSummary, [{ items: [bulkPageSummary('example.com', { rank: 1, backlinks: 1, referringDomains: 1 })] }]);
+      vendor.fake.on(`POST ${PATHS.bulkTraffic}`, { raw: '{"version":"0.1", "status_code": 20000, "tasks": [' });
       assert.match(await failed('/v1/seo/domain/metrics', { domain: 'example.com' }), /malformed/);
     });
   });
@@ -437,36 +479,6 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
     test('items null: no backlinks, the base price', async () => {
       reply(PATHS.backlinks, [{ target: 'example.com', total_count: 0, items_count: 0, items: null }]);
       assert.deepEqual(await ok('/v1/seo/domain/backlinks', { domain: 'example.com' }, 50_000), []);
-    });
-  });
-
-  describe('/v1/seo/domain/whois', () => {
-    test('whois overview filtered to the domain; dates in ISO 8601, no name servers from this vendor', async () => {
-      reply(PATHS.whois, [{
-        total_count: 1, items_count: 1,
-        items: [{
-          domain: 'example.com', created_datetime: '1995-08-14 04:00:00 +00:00', changed_datetime: '2026-08-14 07:01:38 +00:00', expiration_datetime: '2027-08-13 04:00:00 +00:00',
-          updated_datetime: null, first_seen: '2019-11-15 12:57:46 +00:00', epp_status_codes: ['clientDeleteProhibited'], tld: 'com', registered: true,
-          registrar: 'MarkMonitor Inc.', metrics: { organic: metricsInfo({ count: 9120 }), paid: null }, backlinks_info: null,
-        }],
-      }]);
-      const data = await ok('/v1/seo/domain/whois', { domain: 'example.com' }, 20_000);
-      assert.deepEqual(sentTo(PATHS.whois), { filters: [['domain', '=', 'example.com']], limit: 1 });
-      assert.deepEqual(data, {
-        domain: 'example.com',
-        registrar: 'MarkMonitor Inc.',
-        createdDate: '1995-08-14T04:00:00+00:00',
-        updatedDate: '2026-08-14T07:01:38+00:00',
-        expiryDate: '2027-08-13T04:00:00+00:00',
-        nameServers: [],
-      });
-    });
-
-    test('a domain the vendor does not know: null fields, still a successful lookup', async () => {
-      reply(PATHS.whois, [{ total_count: 0, items_count: 0, items: [] }]);
-      assert.deepEqual(await ok('/v1/seo/domain/whois', { domain: 'tollgate-example.com' }, 20_000), {
-        domain: 'tollgate-example.com', registrar: null, createdDate: null, updatedDate: null, expiryDate: null, nameServers: [],
-      });
     });
   });
 
@@ -629,7 +641,6 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
       }],
       ['/v1/seo/domain/technologies', { domain: 'example.com' }, 30_000, (data) => assert.deepEqual(data, { domain: 'example.com', technologies: [] })],
       ['/v1/seo/domain/backlinks', { domain: 'example.com' }, 50_000, (data) => assert.deepEqual(data, [])],
-      ['/v1/seo/domain/whois', { domain: 'example.com' }, 20_000, (data) => assert.deepEqual(data, { domain: 'example.com', registrar: null, createdDate: null, updatedDate: null, expiryDate: null, nameServers: [] })],
       ['/v1/seo/competitors/domain', { domain: 'example.com' }, 30_000, (data) => assert.deepEqual(data, { domain: 'example.com', competitors: [] })],
       ['/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'example.org' }, 30_000, (data) => assert.deepEqual(data.keywords, [])],
       ['/v1/seo/competitors/pages', { pages: { '1': 'https://example.com/a' } }, 30_000, (data) => assert.deepEqual(data, { keywords: [] })],
@@ -647,7 +658,6 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
       ['/v1/seo/domain/rank-overview', { domain: 'example.com' }],
       ['/v1/seo/domain/technologies', { domain: 'example.com' }],
       ['/v1/seo/domain/backlinks', { domain: 'example.com' }],
-      ['/v1/seo/domain/whois', { domain: 'example.com' }],
       ['/v1/seo/competitors/domain', { domain: 'example.com' }],
       ['/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'example.org' }],
       ['/v1/seo/competitors/pages', { pages: { '1': 'https://example.com/a' } }],
@@ -667,8 +677,8 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
     });
 
     test('a vendor that does not answer in time', async () => {
-      vendor.fake.on(`POST ${PATHS.whois}`, { delayMs: 1500, json: envelope(PATHS.whois, [{ items: [] }]) });
-      assert.match(await failed('/v1/seo/domain/whois', { domain: 'example.com' }), /did not answer in time/);
+      vendor.fake.on(`POST ${PATHS.technologies}`, { delayMs: 1500, json: envelope(PATHS.technologies, [{ technologies: null }]) });
+      assert.match(await failed('/v1/seo/domain/technologies', { domain: 'example.com' }), /did not answer in time/);
     });
 
     test('an answer that is not JSON', async () => {

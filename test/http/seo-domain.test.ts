@@ -94,13 +94,15 @@ describe(`SEO domain endpoints on the sandbox (${testDatabaseLabel()})`, () => {
       assert.equal(cost, 30_000);
     });
 
-    test('whois: a domain the availability check finds taken has a registrar, ordered dates and name servers; a free or uncheckable one null fields; $0.02 either way', async () => {
+    test('whois: a domain the availability check finds taken has a registrar, ordered dates and name servers; a free one null fields, $0.02 either way; an uncheckable TLD a 400 naming domain, not charged', async () => {
       const registeredDomains: string[] = [];
       const freeDomains: string[] = [];
+      const uncheckable: string[] = [];
       const { apiKey } = await app.createAccount('5.00');
       const checks = (await app.post('/v1/seo/domain/available', { domains: ['coffee.com', 'example.net', 'tollgate-example.com', 'zq-tollgate-9x.com', 'coffee.zz'] }, apiKey)).body.data.domains;
-      for (const check of checks) (check.available || check.error ? freeDomains : registeredDomains).push(check.domain);
-      assert.ok(freeDomains.includes('coffee.zz'));
+      for (const check of checks) (check.error ? uncheckable : check.available ? freeDomains : registeredDomains).push(check.domain);
+      assert.deepEqual(uncheckable, ['coffee.zz']);
+      await refused('/v1/seo/domain/whois', { domain: 'coffee.zz' }, /^domain: no registration data service is known for \.zz/);
       assert.ok(registeredDomains.length > 0 && freeDomains.length > 0, JSON.stringify(checks));
 
       for (const domain of registeredDomains) {

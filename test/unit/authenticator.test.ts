@@ -22,7 +22,7 @@ function fakeKeys(owners: Record<string, KeyOwner>) {
 
 test('a key is looked up by its SHA-256, once per cache lifetime, and the cache holds only hashes', async () => {
   const apiKey = newKey();
-  const owner = { keyId: 'key_1', accountId: 'acct_1', revoked: false };
+  const owner = { keyId: 'key_1', accountId: 'acct_1', revoked: false, suspended: false };
   const keys = fakeKeys({ [sha256(apiKey)]: owner });
   let now = 0;
   const authenticator = new Authenticator(keys, { cacheMs: 500, clock: () => now });

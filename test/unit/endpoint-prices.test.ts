@@ -9,7 +9,12 @@ import { endpoints } from '../../src/endpoints';
  */
 const EXPECTED_PRICES: Array<[route: string, price: Record<string, unknown>]> = [
   ['GET /v1/account', {kind: 'free'}],
+  ['GET /v1/account/usage', {kind: 'free'}],
+  ['GET /v1/account/ledger', {kind: 'free'}],
   ['GET /v1/ai/models', {kind: 'free'}],
+  ['GET /v1/ai/models/{id}', {kind: 'free'}],
+  ['POST /v1/ai/chat', {kind: 'per_token'}],
+  ['POST /v1/ai/chat/completions', {kind: 'per_token'}],
   ['POST /v1/seo/keywords', {kind: 'per_call', usd: 0.15}],
   ['POST /v1/seo/keywords/ideas', {kind: 'per_results', baseUsd: 0.03, per100Usd: 0.03, roundedTo: 'cent'}],
   ['POST /v1/seo/keywords/related', {kind: 'per_results', baseUsd: 0.03, per100Usd: 0.03, roundedTo: 'cent'}],
@@ -61,6 +66,20 @@ const EXPECTED_PRICES: Array<[route: string, price: Record<string, unknown>]> = 
   ['POST /v1/maps/place', {kind: 'per_call', usd: 0.05}],
   ['POST /v1/maps/reviews', {kind: 'per_results', baseUsd: 0.01, per100Usd: 0.015, roundedTo: 'cent'}],
   ['POST /v1/maps/photo', {kind: 'per_call', usd: 0.02}],
+  ['POST /v1/seo/onpage/instant', {kind: 'per_call', usd: 0.03}],
+  ['POST /v1/seo/onpage/lighthouse', {kind: 'per_call', usd: 0.05}],
+  ['POST /v1/scrape/screenshot', {kind: 'per_call', usd: 0.02}],
+  ['POST /v1/scrape/js', {kind: 'per_call', usd: 0.02}],
+  ['POST /v1/scrape/stealth', {kind: 'per_call', usd: 0.03}],
+  ['POST /v1/tools/pdf', {kind: 'per_call', usd: 0.02}],
+  ['POST /v1/scrape', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/scrape/extract', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/scrape/ai-extract', {kind: 'per_call', usd: 0.03}],
+  ['POST /v1/seo/onpage/content', {kind: 'per_call', usd: 0.03}],
+  ['POST /v1/tools/dns', {kind: 'per_call', usd: 0.01}],
+  // Tools: paths and prices ours (the spec lists them without shapes).
+  ['POST /v1/tools/whois', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/tools/qr', {kind: 'per_call', usd: 0.01}],
 ];
 
 test('every registered endpoint has its expected price, and no expected price lacks its endpoint', () => {

@@ -206,12 +206,15 @@ describe('perResults: hold and charge', () => {
 });
 
 describe('perToken', () => {
-  interface ChatInput {
+  interface ChatPlan {
     model: 'large' | 'fast';
+    /** Models the call may fall back to, in order. */
+    fallbacks?: Array<'large' | 'fast'>;
     promptEstimate: number;
     maxTokens: number;
   }
-  interface ChatOutput {
+  interface ChatOutcome {
+    answeredBy?: 'large' | 'fast';
     usage: { promptTokens: number; completionTokens: number };
   }
   const ratesByModel = {
@@ -219,19 +222,29 @@ describe('perToken', () => {
     fast: { inputUsdPerMillion: 0.15, outputUsdPerMillion: 0.6 },
   };
   const rule = perToken({
-    rates: (input: ChatInput) => ratesByModel[input.model],
-    maxTokens: (input: ChatInput) => ({ promptTokens: input.promptEstimate, completionTokens: input.maxTokens }),
-    usage: (output: ChatOutput) => output.usage,
+    held: (plan: ChatPlan) =>
+      [plan.model, ...(plan.fallbacks ?? [])].map((model) => ({
+        rates: ratesByModel[model],
+        tokens: { promptTokens: plan.promptEstimate, completionTokens: plan.maxTokens },
+      })),
+    used: (plan: ChatPlan, outcome: ChatOutcome) => ({ rates: ratesByModel[outcome.answeredBy ?? plan.model], tokens: outcome.usage }),
   });
-  const used = (promptTokens: number, completionTokens: number): ChatOutput => ({ usage: { promptTokens, completionTokens } });
+  const used = (promptTokens: number, completionTokens: number): ChatOutcome => ({ usage: { promptTokens, completionTokens } });
 
   test('charges the per-million rates of the input and output tokens used', () => {
-    const input: ChatInput = { model: 'large', promptEstimate: 2_000, maxTokens: 4_000 };
+    const input: ChatPlan = { model: 'large', promptEstimate: 2_000, maxTokens: 4_000 };
     // 1,000 × $3/M + 500 × $15/M = $0.003 + $0.0075.
     assert.equal(rule.actualMicros(input, used(1_000, 500)), 10_500);
     assert.equal(rule.actualMicros(input, used(1_000_000, 0)), 3_000_000);
     assert.equal(rule.actualMicros(input, used(0, 1_000_000)), 15_000_000);
     assert.equal(rule.actualMicros(input, used(0, 0)), 0);
+  });
+
+  test('the hold is the dearest model that may answer; the charge is the model that did', () => {
+    const plan: ChatPlan = { model: 'fast', fallbacks: ['large'], promptEstimate: 1_000, maxTokens: 1_000 };
+    assert.equal(rule.maxMicros(plan), 18_000);
+    assert.equal(rule.actualMicros(plan, { answeredBy: 'fast', usage: { promptTokens: 1_000, completionTokens: 1_000 } }), 750);
+    assert.equal(rule.actualMicros(plan, { answeredBy: 'large', usage: { promptTokens: 1_000, completionTokens: 1_000 } }), 18_000);
   });
 
   test('rates come from the input (the model)', () => {
@@ -241,7 +254,7 @@ describe('perToken', () => {
   });
 
   test('rounds a fraction of a micro-USD up', () => {
-    const fast: ChatInput = { model: 'fast', promptEstimate: 0, maxTokens: 0 };
+    const fast: ChatPlan = { model: 'fast', promptEstimate: 0, maxTokens: 0 };
     // 1 token × $0.15/M = 0.15 µUSD → 1; 7 tokens = 1.05 → 2; 20 tokens = 3 exactly.
     assert.equal(rule.actualMicros(fast, used(1, 0)), 1);
     assert.equal(rule.actualMicros(fast, used(7, 0)), 2);
@@ -251,14 +264,14 @@ describe('perToken', () => {
   });
 
   test('the hold covers the prompt estimate plus the most completion tokens allowed', () => {
-    const input: ChatInput = { model: 'large', promptEstimate: 2_000, maxTokens: 4_000 };
+    const input: ChatPlan = { model: 'large', promptEstimate: 2_000, maxTokens: 4_000 };
     // 2,000 × $3/M + 4,000 × $15/M = $0.006 + $0.06.
     assert.equal(rule.maxMicros(input), 66_000);
     assert.equal(rule.maxMicros({ model: 'fast', promptEstimate: 200_000, maxTokens: 8_192 }), 30_000 + 4_916);
   });
 
   test('the charge never exceeds the hold when usage stays within it', () => {
-    const input: ChatInput = { model: 'fast', promptEstimate: 333, maxTokens: 77 };
+    const input: ChatPlan = { model: 'fast', promptEstimate: 333, maxTokens: 77 };
     const hold = rule.maxMicros(input);
     for (let prompt = 0; prompt <= input.promptEstimate; prompt += 37) {
       for (let completion = 0; completion <= input.maxTokens; completion += 7) {

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { ApiError } from '../../src/core/errors';
-import { callInput, describeIssues, formatPath, jsonNodes, pathOf } from '../../src/core/validation';
+import { callInput, describeIssues, formatPath, jsonNodes, noteParsedFrom, pathOf } from '../../src/core/validation';
 import { wholeNumber } from '../../src/schemas/request-fields';
 
 /** What the server would say about `input` for `schema`: the real zod issues, described. */
@@ -224,6 +224,28 @@ describe('callInput', () => {
   test('well-formed text passes: surrogate pairs, reversed pairs are not', () => {
     assert.deepEqual(inputOf('POST', { body: { query: '😀 café' } }), { query: '😀 café' });
     assert.match(String(inputOf('POST', { body: { query: '\ude00\ud83d' } })), /^refused: query:/);
+  });
+});
+
+describe('noteParsedFrom', () => {
+  /** `text` parsed and noted as the body parser does, then handed to `callInput`. */
+  function postedAs(text: string): unknown {
+    const body: unknown = JSON.parse(text);
+    noteParsedFrom(body, text);
+    return inputOf('POST', { body });
+  }
+
+  test('a body whose text has a \\u escape is still walked: an escaped lone surrogate is refused', () => {
+    assert.equal(postedAs('{"query":"caf\\ud800"}'), 'refused: query: must be valid Unicode text; it holds a lone UTF-16 surrogate');
+    assert.equal(postedAs('{"a":{"x\\udfff":1}}'), 'refused: a: has a field name that is not valid Unicode text (a lone UTF-16 surrogate)');
+    // An escaped backslash before a `u` also counts as a possible escape: the walk runs, and passes.
+    assert.deepEqual(postedAs('{"query":"C:\\\\users","pair":"\\ud83d\\ude00"}'), { query: 'C:\\users', pair: '😀' });
+  });
+
+  test('noting a body never changes what is accepted: without escapes it passes as before', () => {
+    assert.deepEqual(postedAs('{"query":"😀 café","depth":10}'), { query: '😀 café', depth: 10 });
+    // A body nobody noted (built in code, not parsed) is always walked.
+    assert.match(String(inputOf('POST', { body: { query: 'caf\ud800' } })), /^refused: query:/);
   });
 });
 

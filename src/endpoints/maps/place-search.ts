@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../core/errors';
-import type { PlaceTextSearchRequest } from '../../providers/families/places';
-import type { CallOptions, Providers } from '../../providers/providers';
+import type { PlaceTextSearchPage, PlaceTextSearchRequest } from '../../providers/families/places';
+import type { CallOptions } from '../../providers/providers';
 import type { Place } from '../../schemas/place';
 import { queryText, resultLimit } from '../../schemas/request-fields';
 import { mapsLanguage, regionCode } from './fields';
@@ -63,6 +63,9 @@ export interface PlaceSearchPage {
   results: Place[];
 }
 
+/** The provider method that serves a place search (the places family's, or the SERP family's maps results). */
+export type PlaceSearcher = (request: PlaceTextSearchRequest, call: CallOptions) => Promise<PlaceTextSearchPage>;
+
 /**
  * Runs one page of a place search: the provider's cursor comes out of our page token, and its next
  * cursor goes back into one bound to the same search.
@@ -71,7 +74,7 @@ export async function searchPlaces(
   scope: string,
   input: PagedInput,
   request: Omit<PlaceTextSearchRequest, 'cursor'>,
-  providers: Providers,
+  search: PlaceSearcher,
   call: CallOptions,
 ): Promise<PlaceSearchPage> {
   const fingerprint = fingerprintOf(input);
@@ -81,7 +84,7 @@ export async function searchPlaces(
     if ('problem' in reading) throw new ApiError('VALIDATION_ERROR', `nextPageToken: ${reading.problem}`);
     cursor = reading.cursor;
   }
-  const page = await providers.places.searchText({ ...request, cursor }, call);
+  const page = await search({ ...request, cursor }, call);
   const results = page.places.slice(0, input.limit);
   return {
     query: input.query,

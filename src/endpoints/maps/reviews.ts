@@ -29,7 +29,7 @@ export default defineEndpoint({
   summary: 'Reviews of a place',
   description:
     'Reviews of one place (by the ID a maps search returned), sorted as asked, with author details, timestamps and owner answers where the provider has them; up to depth reviews. ' +
-    'Served from the place-details service, this returns at most the 5 reviews it exposes per place (their order sorted here as asked; localGuide, authorReviewCount and owner answers are then null); ' +
+    'The live service lists the maps service\'s own reviews of the place, as deep as asked; ' +
     'the sandbox returns min(depth, totalReviews). A place the maps service does not know is 404 NOT_FOUND, not charged.',
   input: PlaceReviewsRequest,
   output: PlaceReviews,
@@ -44,7 +44,7 @@ export default defineEndpoint({
     response: exampleReviews,
   },
   async handler({ input, providers, call }) {
-    const reviews = await providers.places.placeReviews(
+    const reviews = await providers.reviews.placeReviews(
       { placeId: input.place_id, sortBy: input.sort_by, depth: input.depth, language: input.language, locationCode: input.location_code },
       call,
     );

@@ -30,7 +30,7 @@ export default defineEndpoint({
       ID,
       input,
       { query: input.query, limit: input.limit, language: input.language, region: input.region, rankBy: 'relevance', openNow: false, fields: 'summary' },
-      providers,
+      (request, options) => providers.places.searchText(request, options),
       call,
     );
     // The subset record exactly, whoever served the places.

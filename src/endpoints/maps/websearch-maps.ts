@@ -38,14 +38,15 @@ const WebsearchMapsRequest = z
 
 const WebsearchMapsResponse = placeSearchResponse(Place, 'WebsearchMapsResponse');
 
-/** The maps variant of web search: full Place records, filters, one flat price. */
+/** The maps variant of web search: Place records from the SERP family's maps results, filters, one flat price. */
 export default defineEndpoint({
   id: ID,
   method: 'POST',
   path: '/v1/serp/websearch-maps',
   summary: 'Maps search results with full place records',
   description:
-    'Live place search on the maps service for a text query, with the full Place record (address parts, hours, amenities, payments, parking, accessibility, photos, top review, summaries, deep links). ' +
+    'Live maps results for a text query as Place records: name, categories, address and its parts, phone, website, location, rating and rating count, ' +
+    'price level, open now, weekly hours, business status and a short description, as the maps results page shows them (fields it does not show are absent). ' +
     'Filters: open_now, min_rating, price_levels, included_type; results can be biased to a circle (latitude, longitude, radius, all three or none) and ranked by distance from its centre. ' +
     'Pages of up to 20: send the returned nextPageToken with the same query and parameters for the next page. One price per call, however many places come back.',
   input: WebsearchMapsRequest,
@@ -73,7 +74,8 @@ export default defineEndpoint({
         bias: biasCircleOf(input),
         fields: 'full',
       },
-      providers,
+      // A SERP product: served from the SERP family's maps results, not the places family.
+      (request, options) => providers.serp.searchMaps(request, options),
       call,
     );
   },

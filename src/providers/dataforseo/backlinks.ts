@@ -4,6 +4,7 @@ import type { Anchor, Backlink, DomainIntersection, HistoryRow, PageIntersection
 import { dateOfTimestamp, lastDayOf, monthOf } from '../../schemas/calendar-month';
 import type { DataForSeoClient } from './client';
 import { itemsOf, present, vendorNumber as count, vendorText as text, whole } from './vendor-values';
+import type { CallOptions } from '../providers';
 
 /**
  * The vendor's Backlinks API (`backlinks/<function>/live`). Its counts may be null; they read as 0
@@ -160,30 +161,30 @@ function pageIntersectionRow(item: z.output<typeof PageIntersectionItem>, target
 }
 
 export function dataForSeoBacklinks(client: DataForSeoClient): BacklinksProvider {
-  async function items<Item extends z.ZodType>(fn: string, task: Record<string, unknown>, item: Item, signal: AbortSignal): Promise<Array<z.output<Item>>> {
-    const result = await client.liveOne(`backlinks/${fn}/live`, task, itemsOf(item), { signal });
+  async function items<Item extends z.ZodType>(fn: string, task: Record<string, unknown>, item: Item, options: CallOptions): Promise<Array<z.output<Item>>> {
+    const result = await client.liveOne(`backlinks/${fn}/live`, task, itemsOf(item), options);
     return present(result?.items as Array<z.output<Item> | null | undefined> | null | undefined);
   }
-  async function intersection<Item extends z.ZodType>(fn: string, request: BacklinkIntersectionRequest, item: Item, signal: AbortSignal) {
-    return items(fn, { targets: numberedTargets(request.targets), limit: request.limit }, item, signal);
+  async function intersection<Item extends z.ZodType>(fn: string, request: BacklinkIntersectionRequest, item: Item, options: CallOptions) {
+    return items(fn, { targets: numberedTargets(request.targets), limit: request.limit }, item, options);
   }
 
   return {
     name: client.name,
 
-    async history({ target, dateFrom, dateTo }, { signal }) {
+    async history({ target, dateFrom, dateTo }, options) {
       if (dateTo < HISTORY_STARTS) return [];
       const from = dateFrom === undefined ? {} : { date_from: dateFrom < HISTORY_STARTS ? HISTORY_STARTS : dateFrom };
-      const result = await client.liveOne('backlinks/history/live', { target: vendorTarget(target), ...from, date_to: dateTo }, itemsOf(HistoryItem), { signal });
+      const result = await client.liveOne('backlinks/history/live', { target: vendorTarget(target), ...from, date_to: dateTo }, itemsOf(HistoryItem), options);
       return monthlyRows(result?.items ?? []);
     },
 
-    async anchors({ target, limit }, { signal }) {
-      return (await items('anchors', { target: vendorTarget(target), limit, order_by: ['backlinks,desc'] }, AnchorItem, signal)).map(anchorRow);
+    async anchors({ target, limit }, options) {
+      return (await items('anchors', { target: vendorTarget(target), limit, order_by: ['backlinks,desc'] }, AnchorItem, options)).map(anchorRow);
     },
 
-    async summary({ target }, { signal }) {
-      const result = await client.liveOne('backlinks/summary/live', { target: vendorTarget(target) }, SummaryResult, { signal });
+    async summary({ target }, options) {
+      const result = await client.liveOne('backlinks/summary/live', { target: vendorTarget(target) }, SummaryResult, options);
       const backlinks = whole(result?.backlinks);
       const dofollow = dofollowOf(backlinks, result?.referring_links_attributes);
       return {
@@ -198,20 +199,20 @@ export function dataForSeoBacklinks(client: DataForSeoClient): BacklinksProvider
       };
     },
 
-    async backlinks({ target, limit }, { signal }) {
-      return (await items('backlinks', { target: vendorTarget(target), limit, mode: 'as_is', rank_scale: 'one_hundred' }, BacklinkItem, signal)).map(backlinkRow);
+    async backlinks({ target, limit }, options) {
+      return (await items('backlinks', { target: vendorTarget(target), limit, mode: 'as_is', rank_scale: 'one_hundred' }, BacklinkItem, options)).map(backlinkRow);
     },
 
-    async referringDomains({ target, limit }, { signal }) {
-      return (await items('referring_domains', { target: vendorTarget(target), limit, order_by: ['backlinks,desc'] }, ReferringDomainItem, signal)).map(referringDomainRow);
+    async referringDomains({ target, limit }, options) {
+      return (await items('referring_domains', { target: vendorTarget(target), limit, order_by: ['backlinks,desc'] }, ReferringDomainItem, options)).map(referringDomainRow);
     },
 
-    async domainIntersection(request, { signal }) {
-      return (await intersection('domain_intersection', request, DomainIntersectionItem, signal)).map((item) => domainIntersectionRow(item, request.targets));
+    async domainIntersection(request, options) {
+      return (await intersection('domain_intersection', request, DomainIntersectionItem, options)).map((item) => domainIntersectionRow(item, request.targets));
     },
 
-    async pageIntersection(request, { signal }) {
-      return (await intersection('page_intersection', request, PageIntersectionItem, signal)).map((item) => pageIntersectionRow(item, request.targets));
+    async pageIntersection(request, options) {
+      return (await intersection('page_intersection', request, PageIntersectionItem, options)).map((item) => pageIntersectionRow(item, request.targets));
     },
   };
 }

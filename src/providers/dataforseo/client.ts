@@ -4,6 +4,7 @@ import { timeLeftMs } from '../../core/deadline';
 import type { CallOptions } from '../providers';
 import { withRetries } from '../http/retry';
 import { readUpstream, upstreamRequest } from '../http/upstream-request';
+import { upstreamCostMicros } from './costs';
 import { accountFailure, httpStatusFailure, missingTask, taskNotFinished, taskWithoutId, VENDOR, vendorStatusFailure } from './errors';
 
 export interface DataForSeoSettings {
@@ -64,6 +65,8 @@ export class DataForSeoClient {
   async live(path: string, task: Record<string, unknown>, options: CallOptions): Promise<unknown[]> {
     return withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, async (timeoutMs) => {
       const outcome = await this.send('POST', path, [task], timeoutMs, options);
+      // A task the vendor ran is billed, results or not.
+      if (outcome.status_code === NO_RESULTS || outcome.status_code === OK) options.upstreamCost?.(upstreamCostMicros(path, task));
       if (outcome.status_code === NO_RESULTS) return [];
       if (outcome.status_code !== OK) throw vendorStatusFailure(outcome.status_code, outcome.status_message);
       return outcome.result ?? [];
@@ -86,10 +89,12 @@ export class DataForSeoClient {
     const posted = await withRetries({ signal: options.signal, budgetMs, idempotent: false }, async (timeoutMs) => {
       const outcome = await this.send('POST', `${base}/task_post`, [task], timeoutMs, options);
       if (outcome.status_code !== TASK_CREATED && outcome.status_code !== OK) throw vendorStatusFailure(outcome.status_code, outcome.status_message);
+      options.upstreamCost?.(upstreamCostMicros(`${base}/task_post`, task));
       return outcome;
     });
     if (!posted.id) throw taskWithoutId();
-    const resultPath = `${base}/task_get/${view}/${encodeURIComponent(posted.id)}`;
+    // Most functions name a view (`task_get/advanced/{id}`); a few have none (`task_get/{id}`): view ''.
+    const resultPath = `${base}/task_get/${view ? `${view}/` : ''}${encodeURIComponent(posted.id)}`;
     for (;;) {
       const wait = Math.min(this.settings.pollMs ?? 2_000, remaining());
       if (wait <= 0) break;

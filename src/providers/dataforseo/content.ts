@@ -4,6 +4,7 @@ import type { ContentResult, LlmMention, LlmMentionsPage, Sentiment, SentimentRe
 import { dateOfTimestamp, isCalendarDate } from '../../schemas/calendar-month';
 import type { DataForSeoClient } from './client';
 import { itemsOf, present, vendorNumber as count, vendorText as text, whole } from './vendor-values';
+import type { CallOptions } from '../providers';
 
 /**
  * The vendor's Content Analysis (`content_analysis/*`), Google Trends explore and AI Optimization
@@ -160,27 +161,27 @@ function mentionRow(item: z.output<typeof MentionItem>, requested: LlmMentionsRe
 }
 
 export function dataForSeoContent(client: DataForSeoClient): ContentProvider {
-  async function citations(keyword: string, limit: number, signal: AbortSignal): Promise<Citation[]> {
-    const result = await client.liveOne('content_analysis/search/live', { keyword, limit }, itemsOf(CitationItem), { signal });
+  async function citations(keyword: string, limit: number, options: CallOptions): Promise<Citation[]> {
+    const result = await client.liveOne('content_analysis/search/live', { keyword, limit }, itemsOf(CitationItem), options);
     return present(result?.items as Array<Citation | null | undefined> | null | undefined);
   }
 
   return {
     name: client.name,
 
-    async searchContent({ keyword, limit }, { signal }) {
-      return (await citations(keyword, limit, signal)).map(contentRow);
+    async searchContent({ keyword, limit }, options) {
+      return (await citations(keyword, limit, options)).map(contentRow);
     },
 
-    async sentiment({ keyword, limit }, { signal }) {
-      return (await citations(keyword, limit, signal)).map(sentimentRow);
+    async sentiment({ keyword, limit }, options) {
+      return (await citations(keyword, limit, options)).map(sentimentRow);
     },
 
-    async summary({ keyword }, { signal }) {
+    async summary({ keyword }, options) {
       // The vendor's summary has no quality average: it is read off the top citations, asked at the same time.
       const [summary, sample] = await Promise.all([
-        client.liveOne('content_analysis/summary/live', { keyword }, ContentSummaryResult, { signal }),
-        citations(keyword, QUALITY_SAMPLE, signal),
+        client.liveOne('content_analysis/summary/live', { keyword }, ContentSummaryResult, options),
+        citations(keyword, QUALITY_SAMPLE, options),
       ]);
       const scores = sample.map((item) => item.content_info?.content_quality_score).filter((score): score is number => typeof score === 'number');
       const average = scores.length === 0 ? 0 : scores.reduce((sum, score) => sum + score, 0) / scores.length;
@@ -192,12 +193,12 @@ export function dataForSeoContent(client: DataForSeoClient): ContentProvider {
       };
     },
 
-    async trends({ keywords, locationCode }, { signal }) {
+    async trends({ keywords, locationCode }, options) {
       const result = await client.liveOne(
         'keywords_data/google_trends/explore/live',
         { keywords, location_code: locationCode, time_range: 'past_12_months', item_types: ['google_trends_graph'] },
         TrendsResult,
-        { signal },
+        options,
       );
       const graph = present(result?.items).find((item) => item.type === 'google_trends_graph');
       const interest = (value: number | null | undefined) => Math.min(100, Math.max(0, value ?? 0));
@@ -210,12 +211,12 @@ export function dataForSeoContent(client: DataForSeoClient): ContentProvider {
       return { timeline, averages: keywords.map((_, index) => interest(graph?.averages?.[index])) };
     },
 
-    async assistant({ keyword, country }, { signal }) {
+    async assistant({ keyword, country }, options) {
       const result = await client.liveOne(
         'ai_optimization/chat_gpt/llm_responses/live',
         { user_prompt: keyword, model_name: ASSISTANT_MODEL, web_search: true, web_search_country_iso_code: country.toUpperCase() },
         LlmResponseResult,
-        { signal },
+        options,
       );
       const sections = present(result?.items)
         .filter((item) => item.type === 'message')
@@ -228,7 +229,7 @@ export function dataForSeoContent(client: DataForSeoClient): ContentProvider {
       return { response: sections.map((section) => section.text ?? '').filter(Boolean).join('\n\n'), references: [...references.values()] };
     },
 
-    async llmMentions(request, { signal }): Promise<LlmMentionsPage> {
+    async llmMentions(request, options): Promise<LlmMentionsPage> {
       const task = compact({
         target: request.targets.map(vendorTarget),
         platform: PLATFORMS[request.platform],
@@ -241,7 +242,7 @@ export function dataForSeoContent(client: DataForSeoClient): ContentProvider {
         limit: request.limit,
         tag: request.tag,
       });
-      const result = await client.liveOne('ai_optimization/llm_mentions/search/live', task, MentionsResult, { signal });
+      const result = await client.liveOne('ai_optimization/llm_mentions/search/live', task, MentionsResult, options);
       const mentions = present(result?.items).map((item) => mentionRow(item, request.platform));
       return {
         platform: request.platform,

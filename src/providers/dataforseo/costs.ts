@@ -78,6 +78,8 @@ export const TASK_COSTS: Record<string, (task: Task) => Micros> = {
   'backlinks/referring_domains/live': backlinkRows(limitOf),
   'backlinks/domain_intersection/live': backlinkRows(limitOf),
   'backlinks/page_intersection/live': backlinkRows(limitOf),
+  // One row per target (confirmed: $0.02 per request, $0.00003 per target's row, announcement of 25 April 2024).
+  'backlinks/bulk_pages_summary/live': backlinkRows(countOf('targets')),
 
   // Content Analysis: $0.02 per task plus $0.00003 per row (assumed, like Backlinks).
   'content_analysis/search/live': perRow(0.02, 0.00003, limitOf),
@@ -88,10 +90,12 @@ export const TASK_COSTS: Record<string, (task: Task) => Micros> = {
   'ai_optimization/chat_gpt/llm_responses/live': perRow(0.02, 0, oneRow),
   // LLM Mentions search: $0.10 per task plus $0.001 per row (assumed).
   'ai_optimization/llm_mentions/search/live': perRow(0.1, 0.001, limitOf),
-  // Domain Analytics. Whois overview: $0.10 per task plus $0.0002 per row (confirmed: the vendor's example bills 0.102 for 10 rows).
-  'domain_analytics/whois/overview/live': perRow(0.1, 0.0002, limitOf),
-  // Technologies: $0.01 per task (assumed, doubled to $0.02 for safety).
+  // Domain Analytics (WHOIS is served from RDAP, free: ../rdap). Technologies: $0.01 per task (assumed, doubled to $0.02 for safety).
   'domain_analytics/technologies/domain_technologies/live': perRow(0.02, 0, oneRow),
+
+  // Business Data, Google Reviews (queued only): billed per 10 reviews of the depth asked (confirmed: "charged for every
+  // 10 reviews", depth 11 billed as 20). $0.0015 per 10 at high priority (assumed: twice the normal queue's $0.00075).
+  'business_data/google/reviews/task_post': (task) => usdToMicros(task.priority === 2 ? 0.0015 : 0.00075) * Math.max(1, Math.ceil((typeof task.depth === 'number' ? task.depth : 10) / 10)),
 
   'serp/google/organic/live/advanced': serpPages({ pageSize: 10, depthField: 'depth', organic: true }),
   'serp/google/organic/live/html': serpPages({ pageSize: 10, depthField: 'depth', organic: true }),
@@ -104,6 +108,8 @@ export const TASK_COSTS: Record<string, (task: Task) => Micros> = {
   'serp/google/dataset_search/live/advanced': serpPages({ pageSize: 20, depthField: 'depth' }),
   'serp/youtube/organic/live/advanced': serpPages({ pageSize: 20, depthField: 'block_depth' }),
   'serp/google/ads_search/live/advanced': serpPages({ pageSize: 40, depthField: 'depth' }),
+  // Maps: the price list bills a SERP page ($0.002 live); charged here per started 20 places, the page the maps service loads (conservative).
+  'serp/google/maps/live/advanced': serpPages({ pageSize: 20, depthField: 'depth' }),
   'serp/google/ads_advertisers/live/advanced': serpPages({ pageSize: 1 }),
   'serp/google/autocomplete/live/advanced': serpPages({ pageSize: 1 }),
   'serp/google/finance_ticker_search/live/advanced': serpPages({ pageSize: 1 }),

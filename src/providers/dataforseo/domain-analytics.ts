@@ -13,6 +13,7 @@ import { translateKeywordFilters } from '../../filters/keyword-filter/vendor';
 import type { DataForSeoClient } from './client';
 import { KEYWORD_DATA_FIELD_PATHS, VendorKeywordData, keywordFromVendor } from './keywords';
 import { itemsOf, present, vendorNumber as number, vendorText as text, whole } from './vendor-values';
+import type { CallOptions } from '../providers';
 
 /**
  * Domain analytics on the vendor's Labs, Backlinks and Domain Analytics APIs. Wire shapes below
@@ -44,6 +45,8 @@ const RankedKeywordsResult = itemsOf(
   z.looseObject({ keyword_data: VendorKeywordData, ranked_serp_element: z.looseObject({ serp_item: SerpElement.nullish() }).nullish() }),
 ).extend({ metrics: OrganicAndPaid });
 const BulkTrafficResult = itemsOf(z.looseObject({ target: z.string(), metrics: OrganicAndPaid }));
+/** Backlinks' bulk pages summary: one item per target, named by `url` (the target as sent). */
+const BulkPagesSummaryResult = itemsOf(z.looseObject({ url: text, rank: number, backlinks: number, referring_domains: number }));
 const CompetitorsResult = itemsOf(z.looseObject({ domain: z.string(), avg_position: number, intersections: number, full_domain_metrics: OrganicAndPaid }));
 const DomainIntersectionResult = itemsOf(
   z.looseObject({ keyword_data: VendorKeywordData, first_domain_serp_element: SerpElement.nullish(), second_domain_serp_element: SerpElement.nullish() }),
@@ -59,7 +62,6 @@ const TechnologiesResult = z.looseObject({ technologies: z.record(z.string(), z.
 const BacklinksResult = itemsOf(
   z.looseObject({ url_from: text, domain_from: text, anchor: text, dofollow: z.boolean().nullish(), domain_from_rank: number, first_seen: text }),
 );
-const WhoisResult = itemsOf(z.looseObject({ registrar: text, created_datetime: text, updated_datetime: text, changed_datetime: text, expiration_datetime: text }));
 
 // ── Mapping ─────────────────────────────────────────────────────────────────────────────────
 
@@ -123,20 +125,28 @@ function keywordQuery(filter: KeywordFilterBlock, limit: number) {
 }
 
 const market = ({ locationCode, language }: SearchMarket) => ({ location_code: locationCode, language_code: language });
+/** Where the domain metrics record measures traffic. */
+const UNITED_STATES: SearchMarket = { locationCode: 2840, language: 'en' };
+
+/** A bulk item names its target as sent, up to case and a trailing slash. */
+function sameTarget(named: string | null | undefined, target: string): boolean {
+  const bare = (value: string) => value.toLowerCase().replace(/\/+$/, '');
+  return named != null && bare(named) === bare(target);
+}
 
 // ── The provider ────────────────────────────────────────────────────────────────────────────
 
 /** Domain analytics served by the SEO data vendor (DataForSEO v3). */
 export function dataForSeoDomainAnalytics(client: DataForSeoClient): DomainAnalyticsProvider {
-  const summary = (target: string, signal: AbortSignal) => client.liveOne('backlinks/summary/live', { target }, BacklinksSummary, { signal });
-  const rankOverview = async (target: string, where: SearchMarket, signal: AbortSignal) =>
-    (await client.liveOne('dataforseo_labs/google/domain_rank_overview/live', { target, ...market(where) }, RankOverviewResult, { signal }))?.items?.[0]?.metrics;
+  const summary = (target: string, options: CallOptions) => client.liveOne('backlinks/summary/live', { target }, BacklinksSummary, options);
+  const rankOverview = async (target: string, where: SearchMarket, options: CallOptions) =>
+    (await client.liveOne('dataforseo_labs/google/domain_rank_overview/live', { target, ...market(where) }, RankOverviewResult, options))?.items?.[0]?.metrics;
 
   return {
     name: client.name,
 
-    async overview({ domain, ...where }, { signal }) {
-      const [ranks, links] = await Promise.all([rankOverview(domain, where, signal), summary(domain, signal)]);
+    async overview({ domain, ...where }, options) {
+      const [ranks, links] = await Promise.all([rankOverview(domain, where, options), summary(domain, options)]);
       return {
         domain,
         organicTraffic: whole(ranks?.organic?.etv),
@@ -147,13 +157,13 @@ export function dataForSeoDomainAnalytics(client: DataForSeoClient): DomainAnaly
       };
     },
 
-    async rankedKeywords({ domain, limit, filter, ...where }, { signal }) {
+    async rankedKeywords({ domain, limit, filter, ...where }, options) {
       const query = keywordQuery(filter, limit);
       const result = await client.liveOne(
         'dataforseo_labs/google/ranked_keywords/live',
         { target: domain, ...market(where), item_types: ['organic'], ...query.task },
         RankedKeywordsResult,
-        { signal },
+        options,
       );
       const rows = present(result?.items).flatMap((item) => {
         const ranking = rankingOf(item.ranked_serp_element?.serp_item);
@@ -162,8 +172,8 @@ export function dataForSeoDomainAnalytics(client: DataForSeoClient): DomainAnaly
       return query.finish(rows).map(({ volume, ...row }): RankedKeyword => ({ ...row, searchVolume: volume }));
     },
 
-    async trafficEstimates({ domains, ...where }, { signal }) {
-      const result = await client.liveOne('dataforseo_labs/google/bulk_traffic_estimation/live', { targets: domains, ...market(where) }, BulkTrafficResult, { signal });
+    async trafficEstimates({ domains, ...where }, options) {
+      const result = await client.liveOne('dataforseo_labs/google/bulk_traffic_estimation/live', { targets: domains, ...market(where) }, BulkTrafficResult, options);
       const byTarget = new Map(present(result?.items).map((item) => [item.target.toLowerCase(), item.metrics]));
       return domains.map((domain) => {
         const metrics = byTarget.get(domain);
@@ -177,18 +187,20 @@ export function dataForSeoDomainAnalytics(client: DataForSeoClient): DomainAnaly
       });
     },
 
-    async metrics({ domain }, { signal }) {
-      // The home page's links and rankings come from the same two APIs, asked about its URL.
+    async metrics({ domain }, options) {
+      // Two bulk calls, each asked about the domain and its home page at once: the cheapest set that
+      // gives every field (one Backlinks task, one Labs task; see docs/vendors/seo-data-vendor.md).
       const homePage = `https://${domain}/`;
-      const unitedStates = { locationCode: 2840, language: 'en' };
-      const [site, page, siteRanks, pageRanks] = await Promise.all([
-        summary(domain, signal),
-        summary(homePage, signal),
-        rankOverview(domain, unitedStates, signal),
-        client.liveOne('dataforseo_labs/google/ranked_keywords/live', { target: homePage, ...market(unitedStates), limit: 1 }, RankedKeywordsResult, { signal }),
+      const targets = [domain, homePage];
+      const [links, traffic] = await Promise.all([
+        client.liveOne('backlinks/bulk_pages_summary/live', { targets }, BulkPagesSummaryResult, options),
+        client.liveOne('dataforseo_labs/google/bulk_traffic_estimation/live', { targets, ...market(UNITED_STATES) }, BulkTrafficResult, options),
       ]);
+      const linksOf = (target: string) => present(links?.items).find((item) => sameTarget(item.url, target));
+      const organicOf = (target: string) => present(traffic?.items).find((item) => sameTarget(item.target, target))?.metrics?.organic;
+      const [site, page] = [linksOf(domain), linksOf(homePage)];
+      const [siteOrganic, pageOrganic] = [organicOf(domain), organicOf(homePage)];
       const domainRank = whole(site?.rank, 1000);
-      const pageOrganic = pageRanks?.metrics?.organic;
       return {
         target: domain,
         page: {
@@ -206,31 +218,31 @@ export function dataForSeoDomainAnalytics(client: DataForSeoClient): DomainAnaly
           domainRank,
           backlinks: whole(site?.backlinks),
           refDomains: whole(site?.referring_domains),
-          traffic: whole(siteRanks?.organic?.etv),
-          trafficValue: money(siteRanks?.organic?.estimated_paid_traffic_cost),
-          organicKeywords: whole(siteRanks?.organic?.count),
+          traffic: whole(siteOrganic?.etv),
+          trafficValue: money(siteOrganic?.estimated_paid_traffic_cost),
+          organicKeywords: whole(siteOrganic?.count),
         },
       };
     },
 
-    async rankOverview({ domain, ...where }, { signal }) {
-      const metrics = await rankOverview(domain, where, signal);
+    async rankOverview({ domain, ...where }, options) {
+      const metrics = await rankOverview(domain, where, options);
       return { target: domain, organic: searchTypeOverview(metrics?.organic), paid: searchTypeOverview(metrics?.paid) };
     },
 
-    async technologies({ domain }, { signal }) {
-      const result = await client.liveOne('domain_analytics/technologies/domain_technologies/live', { target: domain }, TechnologiesResult, { signal });
+    async technologies({ domain }, options) {
+      const result = await client.liveOne('domain_analytics/technologies/domain_technologies/live', { target: domain }, TechnologiesResult, options);
       return Object.entries(result?.technologies ?? {}).flatMap(([group, categories]) =>
         Object.entries(categories ?? {}).flatMap(([category, names]) =>
           (names ?? []).map((name): DomainTechnology => ({ name, category, group }))));
     },
 
-    async backlinks({ domain, limit }, { signal }) {
+    async backlinks({ domain, limit }, options) {
       const result = await client.liveOne(
         'backlinks/backlinks/live',
         { target: domain, mode: 'as_is', limit, rank_scale: 'one_hundred', order_by: ['domain_from_rank,desc'] },
         BacklinksResult,
-        { signal },
+        options,
       );
       return present(result?.items).map((item): DomainBacklink => ({
         sourceUrl: item.url_from ?? '',
@@ -242,27 +254,13 @@ export function dataForSeoDomainAnalytics(client: DataForSeoClient): DomainAnaly
       }));
     },
 
-    async whois({ domain }, { signal }) {
-      // WHOIS overview has no target field: it is a searchable table, filtered here to one domain.
-      const result = await client.liveOne('domain_analytics/whois/overview/live', { filters: [['domain', '=', domain]], limit: 1 }, WhoisResult, { signal });
-      const record = result?.items?.[0];
-      return {
-        domain,
-        registrar: record?.registrar || null,
-        createdDate: isoTimestamp(record?.created_datetime),
-        updatedDate: isoTimestamp(record?.updated_datetime ?? record?.changed_datetime),
-        expiryDate: isoTimestamp(record?.expiration_datetime),
-        nameServers: [],
-      };
-    },
-
-    async competitorDomains({ domain, limit, ...where }, { signal }) {
+    async competitorDomains({ domain, limit, ...where }, options) {
       // The vendor lists the target among its own competitors: one more row, dropped here.
       const result = await client.liveOne(
         'dataforseo_labs/google/competitors_domain/live',
         { target: domain, ...market(where), limit: Math.min(MAX_LIMIT, limit + 1), order_by: ['intersections,desc'] },
         CompetitorsResult,
-        { signal },
+        options,
       );
       return present(result?.items)
         .filter((item) => item.domain.toLowerCase() !== domain)
@@ -277,13 +275,13 @@ export function dataForSeoDomainAnalytics(client: DataForSeoClient): DomainAnaly
         .slice(0, limit);
     },
 
-    async keywordGap({ domain1, domain2, intersections, limit, filter, ...where }, { signal }) {
+    async keywordGap({ domain1, domain2, intersections, limit, filter, ...where }, options) {
       const query = keywordQuery(filter, limit);
       const result = await client.liveOne(
         'dataforseo_labs/google/domain_intersection/live',
         { target1: domain1, target2: domain2, intersections, ...market(where), ...query.task },
         DomainIntersectionResult,
-        { signal },
+        options,
       );
       const rows = present(result?.items).flatMap((item) => {
         const first = rankingOf(item.first_domain_serp_element);
@@ -295,12 +293,12 @@ export function dataForSeoDomainAnalytics(client: DataForSeoClient): DomainAnaly
       return query.finish(rows);
     },
 
-    async pageIntersection({ pages, limit, ...where }, { signal }) {
+    async pageIntersection({ pages, limit, ...where }, options) {
       const result = await client.liveOne(
         'dataforseo_labs/google/page_intersection/live',
         { pages: Object.fromEntries(pages.map((url, index) => [String(index + 1), url])), ...market(where), limit, order_by: BY_VOLUME },
         PageIntersectionResult,
-        { signal },
+        options,
       );
       return present(result?.items).map((item): PageKeywordIntersection => ({
         ...keywordFields(item.keyword_data),
@@ -312,8 +310,8 @@ export function dataForSeoDomainAnalytics(client: DataForSeoClient): DomainAnaly
       }));
     },
 
-    async serpCompetitors({ keywords, limit, ...where }, { signal }) {
-      const result = await client.liveOne('dataforseo_labs/google/serp_competitors/live', { keywords, ...market(where), limit }, SerpCompetitorsResult, { signal });
+    async serpCompetitors({ keywords, limit, ...where }, options) {
+      const result = await client.liveOne('dataforseo_labs/google/serp_competitors/live', { keywords, ...market(where), limit }, SerpCompetitorsResult, options);
       return present(result?.items).map((item): SerpCompetitor => ({
         domain: item.domain,
         avgPosition: clamp(item.avg_position, 101),

@@ -5,8 +5,9 @@ import { dataForSeoDomainAnalytics } from './domain-analytics';
 import { dataForSeoBacklinks } from './backlinks';
 import { dataForSeoContent } from './content';
 import { dataForSeoSerp } from './serp';
+import { dataForSeoReviews } from './reviews';
 
-export type DataForSeoFamilies = Pick<Providers, 'keywords' | 'domainAnalytics' | 'backlinks' | 'content' | 'serp'>;
+export type DataForSeoFamilies = Pick<Providers, 'keywords' | 'domainAnalytics' | 'backlinks' | 'content' | 'serp' | 'reviews'>;
 
 /** Every family the SEO data vendor serves, on one client (one set of credentials). */
 export function dataForSeoProviders(settings: DataForSeoSettings): DataForSeoFamilies {
@@ -21,5 +22,6 @@ export function dataForSeoFamilies(client: DataForSeoClient): DataForSeoFamilies
     backlinks: dataForSeoBacklinks(client),
     content: dataForSeoContent(client),
     serp: dataForSeoSerp(client),
+    reviews: dataForSeoReviews(client),
   };
 }

@@ -6,6 +6,7 @@ import type { SerpProvider } from '../families/serp';
 import type { DataForSeoClient } from './client';
 import { ENGINE_CALLS } from './serp/engines';
 import { mapResultPage } from './serp/page';
+import { searchMapsSerp } from './serp/maps';
 import { VENDOR } from './errors';
 import { listOf, text } from './serp/wire';
 
@@ -15,7 +16,8 @@ const HtmlResult = z.looseObject({ items: listOf({ page: z.number().nullish(), h
 /**
  * The SERP family on the vendor's SERP API: each engine's live endpoint, or its queued task where
  * the vendor has no live one (./serp/engines.ts),
- * its items mapped through one table (./serp/page.ts); the raw page from the organic HTML endpoint.
+ * its items mapped through one table (./serp/page.ts); the maps results as Place records from the
+ * Google Maps SERP (./serp/maps.ts); the raw page from the organic HTML endpoint.
  */
 export function dataForSeoSerp(client: DataForSeoClient): SerpProvider {
   return {
@@ -26,6 +28,9 @@ export function dataForSeoSerp(client: DataForSeoClient): SerpProvider {
       if (!task) return serpPage(request.query, 0, []);
       const [result] = engine.queued ? await client.queued(engine.path, 'advanced', task, options) : await client.live(engine.path, task, options);
       return mapResultPage(request.engine, request.query, request.depth, result);
+    },
+    searchMaps(request, options) {
+      return searchMapsSerp(client, request, options);
     },
     async searchHtml(request, options) {
       const task = { keyword: request.query, location_code: locationCodeOfCountry(request.country), language_code: 'en', depth: request.numResults };

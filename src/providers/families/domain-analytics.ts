@@ -1,7 +1,7 @@
 import type { KeywordFilterBlock } from '../../filters/keyword-filter/schema';
 import type {
   Competitor, DomainBacklink, DomainMetrics, DomainOverview, DomainRankOverview, DomainTechnology, KeywordGap,
-  PageKeywordIntersection, RankedKeyword, SerpCompetitor, TrafficEstimate, WhoisRecord,
+  PageKeywordIntersection, RankedKeyword, SerpCompetitor, TrafficEstimate,
 } from '../../schemas/domain-analytics';
 import type { CallOptions, ProviderFamily } from '../providers';
 
@@ -51,7 +51,7 @@ export interface SerpCompetitorsRequest extends SearchMarket {
   limit: number;
 }
 
-/** Domain analytics and competitors: overview, ranked keywords, traffic, metrics, technologies, WHOIS. */
+/** Domain analytics and competitors: overview, ranked keywords, traffic, metrics, technologies (WHOIS is the whois family's). */
 export interface DomainAnalyticsProvider extends ProviderFamily {
   overview(request: DomainRequest, options: CallOptions): Promise<DomainOverview>;
   rankedKeywords(request: RankedKeywordsRequest, options: CallOptions): Promise<RankedKeyword[]>;
@@ -62,8 +62,6 @@ export interface DomainAnalyticsProvider extends ProviderFamily {
   technologies(request: { domain: string }, options: CallOptions): Promise<DomainTechnology[]>;
   /** Strongest linking domains first. */
   backlinks(request: { domain: string; limit: number }, options: CallOptions): Promise<DomainBacklink[]>;
-  /** Null fields when the domain is not registered or nothing is known. */
-  whois(request: { domain: string }, options: CallOptions): Promise<WhoisRecord>;
   /** Ranked by shared keywords, most first. */
   competitorDomains(request: CompetitorDomainsRequest, options: CallOptions): Promise<Competitor[]>;
   keywordGap(request: KeywordGapRequest, options: CallOptions): Promise<KeywordGap[]>;

@@ -1,5 +1,5 @@
 import { ApiError } from '../../core/errors';
-import type { Place, PlaceReviews, PriceLevel, ReviewSort } from '../../schemas/place';
+import type { Place, PriceLevel, ReviewSort } from '../../schemas/place';
 import type { CallOptions, ProviderFamily } from '../providers';
 
 /** A circle around which results are favoured (and within which `rankBy: distance` ranks). */
@@ -68,13 +68,12 @@ export interface PlacePhotoRequest {
 }
 
 /**
- * Places: text search, details, reviews, photos. A lookup of something the provider does not know
+ * Places: text search, details, photos (reviews are a family of their own: ./reviews.ts). A lookup of something the provider does not know
  * resolves to `undefined` (the endpoint answers 404 NOT_FOUND); every other failure throws.
  */
 export interface PlacesProvider extends ProviderFamily {
   searchText(request: PlaceTextSearchRequest, options: CallOptions): Promise<PlaceTextSearchPage>;
   placeDetails(request: PlaceLookup, options: CallOptions): Promise<Place | undefined>;
-  placeReviews(request: PlaceReviewsRequest, options: CallOptions): Promise<PlaceReviews | undefined>;
   photoMedia(request: PlacePhotoRequest, options: CallOptions): Promise<{ photoUri: string } | undefined>;
 }
 

@@ -3,6 +3,7 @@ import { withRetries } from '../http/retry';
 import { readUpstream, upstreamRequest, type UpstreamAnswer } from '../http/upstream-request';
 import type { z } from 'zod';
 import { VENDOR, vendorFailure } from './errors';
+import { upstreamCostMicros } from './costs';
 
 export interface GooglePlacesSettings {
   apiKey: string;
@@ -35,7 +36,7 @@ export class GooglePlacesClient {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) query.set(name, String(value));
     const search = query.size > 0 ? `?${query}` : '';
-    return withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, (timeoutMs) =>
+    const answer = await withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, (timeoutMs) =>
       upstreamRequest({
         vendor: VENDOR,
         method: call.method,
@@ -46,6 +47,9 @@ export class GooglePlacesClient {
         signal: options.signal,
       }),
     );
+    // Billed when answered (the price list's SKUs are per successful request).
+    if (answer.status >= 200 && answer.status < 300) options.upstreamCost?.(upstreamCostMicros(call));
+    return answer;
   }
 }
 

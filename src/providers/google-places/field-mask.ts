@@ -64,6 +64,3 @@ export function detailsMask(fields: readonly string[]): string {
 export function searchMask(fields: readonly string[]): string {
   return [...fields.map((field) => `places.${field}`), 'nextPageToken', 'searchUri'].join(',');
 }
-
-/** What /v1/maps/reviews reads from Place Details. */
-export const REVIEW_FIELDS = ['displayName', 'googleMapsUri', 'id', 'rating', 'reviews', 'userRatingCount'];

@@ -1,10 +1,8 @@
 import { cursorRejected, type PlacesProvider, type PlaceTextSearchRequest } from '../families/places';
-import { locationCodeOfCountry, supportedCountries } from '../../schemas/countries';
-import { sortReviews } from '../../schemas/place';
 import { GooglePlacesClient, readSuccess, type GooglePlacesSettings } from './client';
 import { isUnknownPlace, vendorErrorOf } from './errors';
-import { detailsMask, FULL_PLACE_FIELDS, REVIEW_FIELDS, searchMask, SUMMARY_PLACE_FIELDS } from './field-mask';
-import { cidOfMapsUrl, mapPlace, mapReview } from './place-mapping';
+import { detailsMask, FULL_PLACE_FIELDS, searchMask, SUMMARY_PLACE_FIELDS } from './field-mask';
+import { mapPlace } from './place-mapping';
 import { PhotoMedia, SearchTextResponse, VendorPlace } from './wire';
 
 export type { GooglePlacesSettings } from './client';
@@ -28,15 +26,11 @@ function searchBody(request: PlaceTextSearchRequest): Record<string, unknown> {
   };
 }
 
-/** The searcher's country for the vendor's `regionCode`, from our SEO-style location code. */
-function regionOfLocationCode(locationCode: number): string | undefined {
-  return supportedCountries.find((country) => locationCodeOfCountry(country) === locationCode);
-}
-
 /**
- * Google Places API (New): Text Search for both place searches, Place Details for details and
- * reviews (the at most 5 reviews Details exposes, sorted here as asked), Place Photos for photo
- * URLs. Field masks list exactly the fields we map (./field-mask.ts).
+ * Google Places API (New): Text Search for the place search, Place Details for details, Place
+ * Photos for photo URLs. Field masks list exactly the fields we map (./field-mask.ts). Reviews are
+ * not served here: Details exposes at most 5 of them, at its dearest SKU (the reviews family is on
+ * the SEO data vendor).
  */
 export function googlePlacesProvider(settings: GooglePlacesSettings): PlacesProvider {
   return googlePlacesOn(new GooglePlacesClient(settings));
@@ -74,33 +68,6 @@ export function googlePlacesOn(client: GooglePlacesClient): PlacesProvider {
       );
       if (isUnknownPlace(answer)) return undefined;
       return mapPlace(readSuccess(answer, VendorPlace));
-    },
-
-    async placeReviews({ placeId, sortBy, depth, language, locationCode }, options) {
-      const answer = await client.call(
-        {
-          method: 'GET',
-          path: `places/${encodeURIComponent(placeId)}`,
-          query: { languageCode: language, regionCode: regionOfLocationCode(locationCode) },
-          fieldMask: detailsMask(REVIEW_FIELDS),
-        },
-        options,
-      );
-      if (isUnknownPlace(answer)) return undefined;
-      const place = readSuccess(answer, VendorPlace);
-      const rated = (place.reviews ?? []).filter((review): review is typeof review & { rating: number } => review.rating !== undefined);
-      const reviews = sortReviews(rated.map(mapReview), sortBy).slice(0, depth);
-      return {
-        placeId: place.id,
-        cid: cidOfMapsUrl(place.googleMapsUri),
-        name: place.displayName?.text ?? '',
-        rating: place.rating ?? 0,
-        totalReviews: place.userRatingCount ?? 0,
-        sortBy,
-        depth,
-        reviewCount: reviews.length,
-        reviews,
-      };
     },
 
     async photoMedia({ reference, maxWidth, maxHeight }, options) {

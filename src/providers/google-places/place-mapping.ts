@@ -1,4 +1,4 @@
-import { ACCESSIBILITY_FLAGS, AMENITY_FLAGS, BUSINESS_STATUSES, PARKING_FLAGS, PAYMENT_FLAGS, PRICE_LEVELS, type Place, type PlaceReview, type PriceLevel } from '../../schemas/place';
+import { ACCESSIBILITY_FLAGS, AMENITY_FLAGS, BUSINESS_STATUSES, PARKING_FLAGS, PAYMENT_FLAGS, PRICE_LEVELS, type Place, type PriceLevel } from '../../schemas/place';
 import type { VendorPlace, VendorReview } from './wire';
 
 /**
@@ -125,29 +125,3 @@ export function mapPlace(vendor: VendorPlace): Place {
   };
 }
 
-/**
- * A vendor review in our review record. Place Details does not say whether the author is a Local
- * Guide, how many reviews they wrote, or what the owner answered: those are null.
- */
-export function mapReview(review: VendorReview & { rating: number }): PlaceReview {
-  return {
-    rating: review.rating,
-    text: reviewText(review),
-    author: review.authorAttribution?.displayName ?? '',
-    authorProfileUrl: review.authorAttribution?.uri ?? null,
-    authorImageUrl: review.authorAttribution?.photoUri ?? null,
-    localGuide: null,
-    authorReviewCount: null,
-    timestamp: review.publishTime ?? '',
-    timeAgo: review.relativePublishTimeDescription ?? '',
-    reviewUrl: review.googleMapsUri ?? null,
-    reviewId: review.name?.split('/').pop() ?? '',
-    ownerAnswer: null,
-    ownerAnswerTimestamp: null,
-  };
-}
-
-/** The numeric customer ID in a maps URL (`https://maps.google.com/?cid=123…`). */
-export function cidOfMapsUrl(url: string | undefined): string | undefined {
-  return url ? /[?&]cid=(\d+)/.exec(url)?.[1] : undefined;
-}

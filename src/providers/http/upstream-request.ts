@@ -20,6 +20,8 @@ export interface UpstreamRequest {
   headers?: Record<string, string>;
   /** Sent as JSON when present. */
   json?: unknown;
+  /** `text`: the body is handed back as it came (a vendor answering XML), not parsed as JSON. */
+  responseType?: 'json' | 'text';
   timeoutMs: number;
   /** The caller's signal: aborted when the client goes away or the call's deadline passes. */
   signal: AbortSignal;
@@ -28,7 +30,10 @@ export interface UpstreamRequest {
 export interface UpstreamAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  /** The parsed JSON body; undefined for an empty body, or a non-JSON body on an error status. */
+  /**
+   * The parsed JSON body (the text itself with `responseType: 'text'`); undefined for an empty
+   * body, or a non-JSON body on an error status.
+   */
   body: unknown;
 }
 
@@ -64,6 +69,28 @@ export class TransientUpstreamError extends UpstreamError {
  * signal.
  */
 export async function upstreamRequest(call: UpstreamRequest): Promise<UpstreamAnswer> {
+  if (!observer) return sendUpstreamRequest(call);
+  const started = performance.now();
+  try {
+    const answer = await sendUpstreamRequest(call);
+    observer(call.vendor, (performance.now() - started) / 1000, undefined, false);
+    return answer;
+  } catch (error) {
+    observer(call.vendor, (performance.now() - started) / 1000, error, call.signal.aborted);
+    throw error;
+  }
+}
+
+/** Told of every upstream request as it ends: its vendor, seconds, error if it failed, whether the caller's signal had aborted. */
+export type UpstreamObserver = (vendor: string, seconds: number, error: unknown, aborted: boolean) => void;
+let observer: UpstreamObserver | undefined;
+
+/** Reports every upstream request to `next` (the metrics); process-wide, one observer at a time. */
+export function observeUpstreamRequests(next: UpstreamObserver | undefined): void {
+  observer = next;
+}
+
+async function sendUpstreamRequest(call: UpstreamRequest): Promise<UpstreamAnswer> {
   // The client left or the call's deadline passed: nobody reads the answer, so no 502 is built.
   if (call.signal.aborted) throw call.signal.reason;
   const controller = new AbortController();
@@ -101,6 +128,7 @@ export async function upstreamRequest(call: UpstreamRequest): Promise<UpstreamAn
   }
 
   if (status === 429 || status >= 500) throw httpFailure(call, status, headers, text);
+  if (call.responseType === 'text') return { status, headers, body: text === '' ? undefined : text };
   let body: unknown;
   if (text.trim() !== '') {
     try {

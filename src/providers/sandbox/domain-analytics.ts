@@ -10,7 +10,6 @@ import { domainProfile, type DomainProfile } from './domain-profile';
 import { keywordMetrics, SANDBOX_DATA_MONTH } from './keyword-metrics';
 import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
-import { sandboxRegistrar } from './registrar';
 
 /**
  * Domain analytics from the sandbox's two sources of truth: every domain-level number comes from
@@ -222,28 +221,18 @@ const TECHNOLOGIES: Array<{ group: string; category: string; names: string[]; pr
   { group: 'communication', category: 'live_chat', names: ['Intercom', 'Zendesk', 'Drift'], presence: 0.7 },
 ];
 
-const REGISTRARS = ['MarkMonitor Inc.', 'GoDaddy.com, LLC', 'NameCheap, Inc.', 'Tucows Domains Inc.', 'Network Solutions, LLC', 'Gandi SAS', 'Cloudflare, Inc.', 'Porkbun LLC'];
-
 /** A moment in the given month, ISO 8601 (`monthIndex` = year·12 + month − 1). */
-function momentIn(monthIndex: number, random: SeededRandom): string {
+export function momentIn(monthIndex: number, random: SeededRandom): string {
   const day = String(random.integer(1, 28)).padStart(2, '0');
   const time = [random.integer(0, 23), random.integer(0, 59), random.integer(0, 59)].map((part) => String(part).padStart(2, '0')).join(':');
   return `${Math.floor(monthIndex / 12)}-${String((monthIndex % 12) + 1).padStart(2, '0')}-${day}T${time}+00:00`;
 }
 
-const DATA_MONTH_INDEX = SANDBOX_DATA_MONTH.year * 12 + SANDBOX_DATA_MONTH.month - 1;
-const monthIndexOf = (yearMonth: string) => {
+export const DATA_MONTH_INDEX = SANDBOX_DATA_MONTH.year * 12 + SANDBOX_DATA_MONTH.month - 1;
+export const monthIndexOf = (yearMonth: string) => {
   const [year, month] = yearMonth.split('-').map(Number) as [number, number];
   return year * 12 + month - 1;
 };
-
-function nameServers(domain: string, random: SeededRandom): string[] {
-  const host = random.pick(['cloudflare', 'aws', 'registrar', 'own']);
-  if (host === 'cloudflare') return random.shuffle(['ada', 'bob', 'kate', 'nina', 'tom', 'vera']).slice(0, 2).map((name) => `${name}.ns.cloudflare.com`);
-  if (host === 'aws') return [1, 2, 3, 4].map((n) => `ns-${random.integer(100, 1999)}.awsdns-${String(random.integer(0, 63)).padStart(2, '0')}.${['com', 'net', 'org', 'co.uk'][n - 1]}`);
-  if (host === 'registrar') return [1, 2].map((n) => `ns${random.integer(1, 80) + n}.domaincontrol.com`);
-  return [`ns1.${domain}`, `ns2.${domain}`];
-}
 
 // ── The provider ────────────────────────────────────────────────────────────────────────────
 
@@ -346,24 +335,6 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
       };
     });
     return rows.sort((first, second) => second.domainAuthority - first.domainAuthority || first.sourceUrl.localeCompare(second.sourceUrl));
-  },
-
-  async whois({ domain }, options) {
-    // Coherent with the availability check: a free name (or one under a TLD it cannot check) has no record.
-    const [availability] = await sandboxRegistrar.availability([domain], options);
-    if (!availability || availability.available || availability.error !== undefined) return { domain, registrar: null, createdDate: null, updatedDate: null, expiryDate: null, nameServers: [] };
-    const profile = domainProfile(domain);
-    const random = new SeededRandom(`whois:${profile.domain}`);
-    const created = monthIndexOf(profile.firstSeenMonth) - random.integer(0, 24);
-    const expires = Math.max(created + 12, DATA_MONTH_INDEX + random.integer(1, 24));
-    return {
-      domain,
-      registrar: profile.domainRank >= 900 ? 'MarkMonitor Inc.' : random.pick(REGISTRARS),
-      createdDate: momentIn(created, random),
-      updatedDate: momentIn(DATA_MONTH_INDEX - random.integer(0, 11), random),
-      expiryDate: momentIn(expires, random),
-      nameServers: nameServers(domain, random),
-    };
   },
 
   async competitorDomains({ domain, locationCode, limit }) {

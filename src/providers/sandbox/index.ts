@@ -1,19 +1,24 @@
-import type { Providers } from '../providers';
+import type { VendorProviders } from '../providers';
 import { sandboxKeywords } from './keywords';
 import { sandboxDomainAnalytics } from './domain-analytics';
 import { sandboxBacklinks } from './backlinks';
 import { sandboxContent } from './content';
 import { sandboxSerp } from './serp';
-import { sandboxPlaces } from './places';
+import { sandboxPlaces, sandboxReviews } from './places';
 import { sandboxRegistrar } from './registrar';
+import { sandboxChat } from './chat';
+import { sandboxWhois } from './whois';
 
 /** Synthetic, deterministic data for every family: what serves when no vendor is configured. */
-export const sandboxProviders: Providers = {
+export const sandboxProviders: VendorProviders = {
   keywords: sandboxKeywords,
   domainAnalytics: sandboxDomainAnalytics,
   backlinks: sandboxBacklinks,
   content: sandboxContent,
   serp: sandboxSerp,
   places: sandboxPlaces,
+  reviews: sandboxReviews,
   registrar: sandboxRegistrar,
+  chat: sandboxChat({ tokensPerSecond: 0 }),
+  whois: sandboxWhois,
 };

@@ -3,6 +3,8 @@ import type { Dialect } from '../database';
 import { ledgerMigration } from './001-ledger';
 import { sqliteLedgerHotPathMigration } from './002-sqlite-ledger-hot-path';
 import { leasesAndIdempotencyMigration } from './003-leases-and-idempotency';
+import { postgresBatchSettlementMigration } from './004-postgres-batch-settlement';
+import { dashboardMigration } from './005-dashboard';
 
 export interface NamedMigration {
   /** Recorded in kysely_migration once applied; never rename one. Names sort in the order they run. */
@@ -19,4 +21,6 @@ export const migrations: readonly NamedMigration[] = [
   { name: '001-ledger', migration: ledgerMigration },
   { name: '002-sqlite-ledger-hot-path', migration: sqliteLedgerHotPathMigration },
   { name: '003-leases-and-idempotency', migration: leasesAndIdempotencyMigration },
+  { name: '004-postgres-batch-settlement', migration: postgresBatchSettlementMigration },
+  { name: '005-dashboard', migration: dashboardMigration },
 ];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
 import { WhoisRecord } from '../../../schemas/domain-analytics';
 import { DomainName } from '../../../schemas/domain-name';
+import { whoisRecordOf } from '../../../providers/families/whois';
 
 const DomainWhoisRequest = z.strictObject({
   domain: DomainName.meta({ description: 'Domain, without protocol.', examples: ['example.com'] }),
@@ -13,8 +14,9 @@ export default defineEndpoint({
   path: '/v1/seo/domain/whois',
   summary: 'WHOIS lookup: registrar, dates, name servers',
   description:
-    'Registration data of a domain: registrar, creation, update and expiry dates, name servers. A domain that is not registered ' +
-    '(or not known) is a success with null fields and no name servers.',
+    "Registration data of a domain from its registry's RDAP service: registrar, creation, update and expiry dates, name servers. " +
+    'A domain that is not registered is a success with null fields and no name servers; a domain under a TLD whose registry ' +
+    'publishes no RDAP service is a 400 naming `domain`, not charged. POST /v1/tools/whois gives the full record.',
   input: DomainWhoisRequest,
   output: WhoisRecord,
   price: ({ perCall }) => perCall(0.02),
@@ -30,6 +32,6 @@ export default defineEndpoint({
     },
   },
   async handler({ input, providers, call }) {
-    return providers.domainAnalytics.whois({ domain: input.domain }, call);
+    return whoisRecordOf(await providers.whois.lookup({ domain: input.domain }, call));
   },
 });

@@ -1,4 +1,5 @@
 import type { PlacesProvider } from '../../families/places';
+import type { PlaceReviewsProvider } from '../../families/reviews';
 import { sortReviews } from '../../../schemas/place';
 import { cidOf, reviewSubject, sandboxPlaceById } from './place-record';
 import { sandboxPhotoUri } from './photos';
@@ -19,6 +20,17 @@ export function createSandboxPlaces(now: () => Date = () => new Date()): PlacesP
     async placeDetails({ placeId }) {
       return sandboxPlaceById(placeId, now())?.place;
     },
+    async photoMedia({ reference, maxWidth, maxHeight }) {
+      const photoUri = sandboxPhotoUri(reference, maxWidth, maxHeight);
+      return photoUri === undefined ? undefined : { photoUri };
+    },
+  };
+}
+
+/** Synthetic reviews of the sandbox's places: min(depth, totalReviews) of them, sorted as asked. */
+export function createSandboxReviews(now: () => Date = () => new Date()): PlaceReviewsProvider {
+  return {
+    name: 'sandbox',
     async placeReviews({ placeId, sortBy, depth }) {
       const found = sandboxPlaceById(placeId, now());
       if (!found) return undefined;
@@ -36,11 +48,8 @@ export function createSandboxPlaces(now: () => Date = () => new Date()): PlacesP
         reviews,
       };
     },
-    async photoMedia({ reference, maxWidth, maxHeight }) {
-      const photoUri = sandboxPhotoUri(reference, maxWidth, maxHeight);
-      return photoUri === undefined ? undefined : { photoUri };
-    },
   };
 }
 
 export const sandboxPlaces: PlacesProvider = createSandboxPlaces();
+export const sandboxReviews: PlaceReviewsProvider = createSandboxReviews();

@@ -6,6 +6,8 @@ import { siteName, timestampBefore, titleCase, VIDEO_SITE } from './page-text';
 /** What every block builder of a sandbox results page reads. */
 export interface PageContext {
   query: string;
+  /** The query's words (split on its single spaces), for the blocks that quote some of them. */
+  queryWords: readonly string[];
   /** The query title-cased and slugged, as results show it in titles and URLs. */
   queryTitle: string;
   querySlug: string;
@@ -32,7 +34,7 @@ const ORGANIC_TITLE_ENDINGS = [': The Complete Guide', ' — What You Need to Kn
 const AD_TITLE_ENDINGS = ['Official Store', 'Free Shipping', 'Save Up To 30%', 'Shop Now'];
 
 /** The `index`-th organic result (0-based); past the site pool, a site's deeper pages rank too. */
-export function organic({ query, queryTitle, querySlug, random, sites }: PageContext, site: string, index: number): SerpResultDraft {
+export function organic({ query, queryWords, queryTitle, querySlug, random, sites }: PageContext, site: string, index: number): SerpResultDraft {
   const section = random.pick(ORGANIC_SECTIONS);
   const round = Math.floor(index / sites.length);
   const url = `https://${site}/${section}/${querySlug}${round > 0 ? `-part-${round + 1}` : ''}`;
@@ -47,7 +49,7 @@ export function organic({ query, queryTitle, querySlug, random, sites }: PageCon
       isMalicious: false,
       preSnippet: null,
       extendedSnippet: null,
-      highlighted: query.split(' ').slice(0, 2),
+      highlighted: queryWords.slice(0, 2),
       links: index === 0 ? [{ title: 'Buying guide', url: `https://${site}/buying-guide`, description: null }, { title: 'FAQ', url: `https://${site}/faq`, description: null }] : null,
       faq: null,
       rating: random.chance(0.15) ? ratingOf(random) : null,
@@ -66,12 +68,12 @@ export function organic({ query, queryTitle, querySlug, random, sites }: PageCon
   );
 }
 
-export function paid({ query, queryTitle, querySlug, random }: PageContext, site: string): SerpResultDraft {
+export function paid({ query, queryWords, queryTitle, querySlug, random }: PageContext, site: string): SerpResultDraft {
   return serpDraft(
     'paid',
     {
-      breadcrumb: `${site}/${query.split(' ')[0]}`,
-      highlighted: [query.split(' ')[0]!],
+      breadcrumb: `${site}/${queryWords[0]}`,
+      highlighted: [queryWords[0]!],
       extra: null,
       descriptionRows: ['Free returns', 'Price match guarantee'],
       links: null,

@@ -7,6 +7,7 @@ import { sandboxGeneralEngine } from './general-engines';
 import { renderResultsPage } from './html';
 import { sandboxAutocomplete, sandboxDatasets, sandboxImages, sandboxNews } from './verticals';
 import { sandboxVideo } from './video';
+import { sandboxPlaces } from '../places';
 import { sandboxWebPage, webPageContext } from './websearch';
 
 /** The AI Mode answer: one answer block citing the sites the web page ranks. */
@@ -37,6 +38,10 @@ export const sandboxSerp: SerpProvider = {
   name: 'sandbox',
   async search(request) {
     return ENGINES[request.engine](request);
+  },
+  // The maps results are the sandbox's own place search, the same as /v1/maps/search gives.
+  searchMaps(request, options) {
+    return sandboxPlaces.searchText(request, options);
   },
   async searchHtml({ query, numResults }) {
     return { query, html: renderResultsPage(sandboxWebPage({ query, depth: numResults })) };

@@ -20,6 +20,7 @@ export function webPageContext(rawQuery: string, seedPrefix = 'serp'): PageConte
   const random = new SeededRandom(`${seedPrefix}:${query}`);
   return {
     query,
+    queryWords: query.split(' '),
     queryTitle: titleCase(query),
     querySlug: slugOf(query),
     random,
@@ -30,9 +31,9 @@ export function webPageContext(rawQuery: string, seedPrefix = 'serp'): PageConte
 
 /** Blocks above the organic results: ads, answers, local pack, knowledge panel. */
 function topBlocks(context: PageContext): SerpResultDraft[] {
-  const { query, random, intent, sites } = context;
+  const { query, queryWords, random, intent, sites } = context;
   const top: SerpResultDraft[] = [];
-  if (query.split(' ').length <= 2 && random.chance(0.4)) top.push(knowledgeGraph(context));
+  if (queryWords.length <= 2 && random.chance(0.4)) top.push(knowledgeGraph(context));
   if (intent === 'transactional' || intent === 'commercial') {
     for (let count = random.integer(1, 3); count > 0; count -= 1) top.push(paid(context, random.pick(sites)));
   }
@@ -51,8 +52,9 @@ type MiddleBlock = () => SerpResultDraft;
  * depth) then changes nothing else on the page, and a short page does not pay for blocks it drops.
  */
 function middleBlock(context: PageContext, build: (context: PageContext) => SerpResultDraft): MiddleBlock {
-  const own = { ...context, random: context.random.fork() };
-  return () => build(own);
+  // The fork is drawn now (it is what fixes the block); the context copy only if the block is built.
+  const random = context.random.fork();
+  return () => build({ ...context, random });
 }
 
 /** Blocks placed among the organic results, in page order. */

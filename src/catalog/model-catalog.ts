@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import builtin from './models.json' with { type: 'json' };
+
+export const MODEL_CATEGORIES = ['text-to-text', 'text-to-image', 'text-to-video', 'text-to-music', 'image-to-text', 'video-to-text'] as const;
+
+/**
+ * Request parameters a model may or may not take (chat-completions names). A request using one
+ * its model does not list is refused with a 400 naming it; `model`, `messages`, `max_tokens`,
+ * `max_completion_tokens`, `stream`, `stream_options` and `user` are taken by every model.
+ */
+export const OPTIONAL_PARAMETERS = [
+  'temperature',
+  'top_p',
+  'frequency_penalty',
+  'presence_penalty',
+  'stop',
+  'seed',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'response_format',
+] as const;
+export type OptionalParameter = (typeof OPTIONAL_PARAMETERS)[number];
+
+/** Six decimals at most: prices become integer micro-USD per million tokens. */
+const UsdPerMillion = z
+  .number()
+  .nonnegative()
+  .max(10_000)
+  .refine((usd) => Number(usd.toFixed(6)) === usd, 'at most 6 decimals');
+
+const ChatModelSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._:-]*$/, '`<vendor>/<model-name>`, lower case'),
+    name: z.string().min(1),
+    vendor: z.string().min(1),
+    category: z.enum(MODEL_CATEGORIES),
+    inputModalities: z.array(z.enum(['text', 'image'])).min(1).refine((modalities) => modalities.includes('text'), 'every chat model takes text'),
+    contextWindow: z.number().int().positive(),
+    maxOutputTokens: z.number().int().positive(),
+    inputUsdPerMillion: UsdPerMillion,
+    outputUsdPerMillion: UsdPerMillion,
+    supportedParameters: z.array(z.enum(OPTIONAL_PARAMETERS)),
+    /**
+     * The model at the upstream: its id there (OpenRouter's ids are ours) and what it costs the
+     * operator per million tokens (the upstream's list price), never more than the prices above.
+     */
+    upstream: z.strictObject({ model: z.string().min(1), inputUsdPerMillion: UsdPerMillion, outputUsdPerMillion: UsdPerMillion }),
+    /** Models to try, in order, when every upstream of this one fails before answering. */
+    fallbacks: z.array(z.string()).optional(),
+    description: z.string(),
+  })
+  .refine((model) => model.maxOutputTokens <= model.contextWindow, { message: 'maxOutputTokens exceeds contextWindow', path: ['maxOutputTokens'] })
+  .refine((model) => model.upstream.inputUsdPerMillion <= model.inputUsdPerMillion, {
+    message: 'the upstream costs more than the price: a call would cost the operator more than the customer pays',
+    path: ['upstream', 'inputUsdPerMillion'],
+  })
+  .refine((model) => model.upstream.outputUsdPerMillion <= model.outputUsdPerMillion, {
+    message: 'the upstream costs more than the price: a call would cost the operator more than the customer pays',
+    path: ['upstream', 'outputUsdPerMillion'],
+  });
+
+export type ChatModel = z.output<typeof ChatModelSchema>;
+
+/**
+ * An operator's catalog file: its models replace the built-in catalog, or, with
+ * `"extends": "builtin"`, are added to it (an entry with a built-in id replaces that entry).
+ */
+const CatalogFileSchema = z.object({
+  $comment: z.string().optional(),
+  extends: z.literal('builtin').optional(),
+  models: z.array(ChatModelSchema).min(1),
+});
+
+/** The chat models this server serves, and their prices. */
+export interface ModelCatalog {
+  readonly models: readonly ChatModel[];
+  find(id: string): ChatModel | undefined;
+}
+
+export function catalogOf(models: readonly ChatModel[]): ModelCatalog {
+  const byId = new Map<string, ChatModel>();
+  for (const model of models) {
+    if (byId.has(model.id)) throw new Error(`model ${model.id} is listed twice`);
+    byId.set(model.id, model);
+  }
+  for (const model of models) {
+    for (const fallback of model.fallbacks ?? []) {
+      if (!byId.has(fallback)) throw new Error(`model ${model.id}: fallback ${fallback} is not in the catalog`);
+      if (fallback === model.id) throw new Error(`model ${model.id} lists itself as its fallback`);
+    }
+  }
+  return { models, find: (id) => byId.get(id) };
+}
+
+/** Validates a catalog file's contents; a problem names the entry and field. */
+export function parseCatalog(contents: unknown, source: string, base: readonly ChatModel[] = []): ModelCatalog {
+  const parsed = CatalogFileSchema.safeParse(contents);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const [first, index, ...rest] = issue.path;
+      const where = first === 'models' && typeof index === 'number' ? `models[${index}]${describeEntry(contents, index)}${rest.length ? `.${rest.join('.')}` : ''}` : issue.path.join('.');
+      return `${where || '(file)'}: ${issue.message}`;
+    });
+    throw new Error(`Invalid model catalog ${source}:\n  ${problems.join('\n  ')}`);
+  }
+  const { models } = parsed.data;
+  if (parsed.data.extends !== 'builtin') return wrap(() => catalogOf(models), source);
+  const own = new Set(models.map((model) => model.id));
+  return wrap(() => catalogOf([...base.filter((model) => !own.has(model.id)), ...models]), source);
+}
+
+function describeEntry(contents: unknown, index: number): string {
+  const id = (contents as { models?: Array<{ id?: unknown }> })?.models?.[index]?.id;
+  return typeof id === 'string' ? ` (${id})` : '';
+}
+
+function wrap(make: () => ModelCatalog, source: string): ModelCatalog {
+  try {
+    return make();
+  } catch (error) {
+    throw new Error(`Invalid model catalog ${source}: ${(error as Error).message}`);
+  }
+}
+
+/** The catalog shipped with Tollgate (src/catalog/models.json). */
+export const builtinCatalog: ModelCatalog = parseCatalog(builtin, 'src/catalog/models.json');
+
+/** The catalog to serve: the operator's file (`TOLLGATE_MODEL_CATALOG`) when set, else the built-in one. */
+export function loadModelCatalog(file: string | undefined): ModelCatalog {
+  if (file === undefined) return builtinCatalog;
+  let contents: unknown;
+  try {
+    contents = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`Cannot read the model catalog ${file}: ${(error as Error).message}`);
+  }
+  return parseCatalog(contents, file, builtinCatalog.models);
+}

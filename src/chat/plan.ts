@@ -1,0 +1,125 @@
+import { ApiError } from '../core/errors';
+import { OPTIONAL_PARAMETERS, type ChatModel, type ModelCatalog } from '../catalog/model-catalog';
+import type { ChatRoute } from '../providers/families/chat';
+import type { ChatCompletionsRequest } from '../schemas/chat-completions';
+import { promptTokens } from './tokens';
+
+/**
+ * A chat call, prepared before anything is held: the model and its fallbacks that can take the
+ * request, each with the most completion tokens the hold covers, and the prompt's tokens.
+ */
+/** How the caller's format names the chat-completions fields (the native chat is camelCase). */
+export type FieldNames = Partial<Record<string, string>>;
+
+export interface ChatPlan {
+  body: ChatCompletionsRequest;
+  route: readonly ChatRoute[];
+  promptTokens: number;
+}
+
+/**
+ * Checks the request against the catalog — the model exists (404 MODEL_NOT_FOUND), takes every
+ * parameter given and every input part (400 naming the first it does not), and the prompt fits
+ * its context window — and plans the call. Fallback models that cannot take the request as the
+ * customer wrote it are left out of the route rather than refusing it.
+ */
+export function planChat(body: ChatCompletionsRequest, models: ModelCatalog, fieldNames: FieldNames = {}): ChatPlan {
+  const field = (name: string) => fieldNames[name] ?? name;
+  const model = models.find(body.model);
+  if (!model) {
+    throw new ApiError('MODEL_NOT_FOUND', `No model '${body.model}': GET /v1/ai/models lists the models served.`, { param: 'model' });
+  }
+  checkConsistency(body);
+  const refusal = refusalOf(model, body, field);
+  if (refusal) throw new ApiError('VALIDATION_ERROR', refusal.message, { param: refusal.param });
+
+  const tokens = promptTokens(body);
+  if (tokens >= model.contextWindow) {
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `messages: the prompt is ${tokens} tokens and ${model.id}'s context window is ${model.contextWindow}; shorten it or choose a model with a larger window.`,
+      { param: 'messages' },
+    );
+  }
+  const requested = requestedLimit(body);
+  if (requested !== undefined && requested > model.maxOutputTokens) {
+    const param = field(body.max_completion_tokens != null ? 'max_completion_tokens' : 'max_tokens');
+    throw new ApiError('VALIDATION_ERROR', `${param}: ${model.id} writes at most ${model.maxOutputTokens} tokens per call.`, { param });
+  }
+
+  const route: ChatRoute[] = [{ model, maxCompletionTokens: completionLimit(model, tokens, requested) }];
+  for (const id of model.fallbacks ?? []) {
+    const fallback = models.find(id);
+    if (!fallback || refusalOf(fallback, body, field) || tokens >= fallback.contextWindow) continue;
+    route.push({ model: fallback, maxCompletionTokens: completionLimit(fallback, tokens, requested) });
+  }
+  return { body, route, promptTokens: tokens };
+}
+
+/** The smaller of `max_tokens` and `max_completion_tokens`, when either is given. */
+function requestedLimit(body: ChatCompletionsRequest): number | undefined {
+  const limits = [body.max_tokens, body.max_completion_tokens].filter((limit): limit is number => typeof limit === 'number');
+  return limits.length > 0 ? Math.min(...limits) : undefined;
+}
+
+/** The request's limit, else the model's output maximum, never past what the context window leaves. */
+function completionLimit(model: ChatModel, prompt: number, requested: number | undefined): number {
+  return Math.max(1, Math.min(requested ?? model.maxOutputTokens, model.maxOutputTokens, model.contextWindow - prompt));
+}
+
+/** Why `model` cannot take the request, naming the field; undefined when it can. */
+function refusalOf(model: ChatModel, body: ChatCompletionsRequest, field: (name: string) => string): { param: string; message: string } | undefined {
+  for (const parameter of OPTIONAL_PARAMETERS) {
+    const value = body[parameter];
+    if (value === undefined || value === null) continue;
+    if (!model.supportedParameters.includes(parameter)) {
+      return { param: field(parameter), message: `${field(parameter)}: ${model.id} does not take this parameter (GET /v1/ai/models/${model.id} lists those it takes).` };
+    }
+  }
+  if (!model.inputModalities.includes('image')) {
+    for (const [index, message] of body.messages.entries()) {
+      if (message.role !== 'user' || typeof message.content === 'string') continue;
+      const part = message.content.findIndex((item) => item.type === 'image_url');
+      if (part >= 0) {
+        return { param: `messages[${index}].content[${part}]`, message: `messages[${index}].content[${part}]: ${model.id} reads text only; choose a model whose inputModalities include image.` };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Rules between fields of the request itself, whatever the model. */
+function checkConsistency(body: ChatCompletionsRequest): void {
+  const tools = body.tools ?? [];
+  if (body.tool_choice !== undefined && tools.length === 0) {
+    throw new ApiError('VALIDATION_ERROR', 'tool_choice: there are no tools to choose from; send `tools` too.', { param: 'tool_choice' });
+  }
+  if (body.parallel_tool_calls !== undefined && tools.length === 0) {
+    throw new ApiError('VALIDATION_ERROR', 'parallel_tool_calls: there are no tools; send `tools` too.', { param: 'parallel_tool_calls' });
+  }
+  const names = new Set<string>();
+  for (const [index, tool] of tools.entries()) {
+    if (names.has(tool.function.name)) {
+      throw new ApiError('VALIDATION_ERROR', `tools[${index}].function.name: '${tool.function.name}' is offered twice.`, { param: `tools[${index}].function.name` });
+    }
+    names.add(tool.function.name);
+  }
+  const choice = body.tool_choice;
+  if (typeof choice === 'object' && !names.has(choice.function.name)) {
+    throw new ApiError('VALIDATION_ERROR', `tool_choice.function.name: '${choice.function.name}' is not among the tools.`, { param: 'tool_choice.function.name' });
+  }
+  if (body.stream_options != null && body.stream !== true) {
+    throw new ApiError('VALIDATION_ERROR', 'stream_options: only with `stream: true`.', { param: 'stream_options' });
+  }
+  const ids = new Set<string>();
+  for (const message of body.messages) {
+    if (message.role === 'assistant') for (const call of message.tool_calls ?? []) ids.add(call.id);
+  }
+  for (const [index, message] of body.messages.entries()) {
+    if (message.role === 'tool' && !ids.has(message.tool_call_id)) {
+      throw new ApiError('VALIDATION_ERROR', `messages[${index}].tool_call_id: no earlier assistant message made a tool call with this id.`, {
+        param: `messages[${index}].tool_call_id`,
+      });
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
+import { DuplicateEmailError, type Ledger } from '../ledger/ledger';
+import type { Micros } from '../core/money';
+import { canonicalEmail, isDisposable, normalisedMailbox } from './mailbox';
+import { DECOY_HASH, hashPassword, passwordProblem, verifyPassword } from './passwords';
+
+/** A dashboard session lasts this long after log-in (it is not extended: log in again). */
+export const SESSION_MS = 7 * 24 * 3_600_000;
+/** Verification and reset links stay valid this long, and work once. */
+const TOKEN_MS = { verify: 48 * 3_600_000, reset: 3_600_000 } as const;
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface SessionView {
+  accountId: string;
+  email: string;
+  verified: boolean;
+}
+
+export type SignUpResult = { ok: true; accountId: string; credited: boolean } | { ok: false; field: 'email' | 'password'; problem: string };
+
+/**
+ * The dashboard's accounts: sign-up with the one-per-mailbox credit, log-in, sessions, and the
+ * single-use tokens of e-mail verification and password reset. Tokens and session ids are random
+ * 256-bit values of which only the SHA-256 is stored.
+ */
+export class DashboardAccounts {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ledger: Ledger,
+    private readonly options: { signupCreditMicros: Micros; clock: () => number },
+  ) {}
+
+  private now(): number {
+    return this.options.clock();
+  }
+
+  /** `creditNow`: grant the sign-up credit at once (no SMTP: nobody can verify the address). */
+  async signUp(rawEmail: string, password: string, creditNow: boolean): Promise<SignUpResult> {
+    const email = canonicalEmail(rawEmail);
+    if (!email) return { ok: false, field: 'email', problem: 'Enter a valid e-mail address.' };
+    if (isDisposable(email)) return { ok: false, field: 'email', problem: 'Addresses of throw-away mail services cannot sign up; use a lasting address.' };
+    const weak = passwordProblem(password, email);
+    if (weak) return { ok: false, field: 'password', problem: weak };
+    const passwordHash = await hashPassword(password);
+    let accountId: string;
+    try {
+      accountId = (await this.ledger.createAccount(email, 0, `signup_${randomBytes(9).toString('base64url')}`)).id;
+    } catch (error) {
+      if (error instanceof DuplicateEmailError) return { ok: false, field: 'email', problem: 'An account with this e-mail already exists: log in, or reset its password.' };
+      throw error;
+    }
+    const mailbox = normalisedMailbox(email);
+    await this.ledger.exclusive(() =>
+      this.db.insertInto('credentials').values({ account_id: accountId, email, mailbox, password_hash: passwordHash, verified_at: null, created_at: new Date(this.now()).toISOString() }).execute(),
+    );
+    const credited = creditNow ? await this.grantSignupCredit(accountId) : false;
+    return { ok: true, accountId, credited };
+  }
+
+  /**
+   * The sign-up credit, once per normalised mailbox: the mailbox is claimed first, so two
+   * accounts of one mailbox racing each other cannot both be credited. A crash between the claim
+   * and the credit leaves the mailbox claimed without credit (the operator can credit it by hand);
+   * never the other way round.
+   */
+  async grantSignupCredit(accountId: string): Promise<boolean> {
+    if (this.options.signupCreditMicros <= 0) return false;
+    const credential = await this.db.selectFrom('credentials').select('mailbox').where('account_id', '=', accountId).executeTakeFirst();
+    if (!credential) return false;
+    const claimed = await this.ledger.exclusive(() =>
+      this.db
+        .insertInto('signup_credits')
+        .values({ mailbox: credential.mailbox, account_id: accountId, granted_at: new Date(this.now()).toISOString() })
+        .onConflict((conflict) => conflict.column('mailbox').doNothing())
+        .executeTakeFirst(),
+    );
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+    await this.ledger.credit(accountId, this.options.signupCreditMicros, `signup_credit_${accountId}`);
+    return true;
+  }
+
+  /** The account whose e-mail and password these are; always costs one scrypt, known e-mail or not. */
+  async logIn(rawEmail: string, password: string): Promise<string | undefined> {
+    const email = canonicalEmail(rawEmail) ?? '';
+    const credential = await this.db.selectFrom('credentials').select(['account_id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+    const matches = await verifyPassword(password, credential?.password_hash ?? DECOY_HASH);
+    return matches && credential ? credential.account_id : undefined;
+  }
+
+  /** A new session (log-in rotates: the caller ends the one the visitor had). The account's expired ones go. */
+  async startSession(accountId: string): Promise<string> {
+    const token = newToken();
+    await this.ledger.exclusive(async () => {
+      await this.db.deleteFrom('dashboard_sessions').where('account_id', '=', accountId).where('expires_at', '<=', this.now()).execute();
+      await this.db.insertInto('dashboard_sessions').values({ token_hash: sha256(token), account_id: accountId, created_at: new Date(this.now()).toISOString(), expires_at: this.now() + SESSION_MS }).execute();
+    });
+    return token;
+  }
+
+  async session(token: string | undefined): Promise<SessionView | undefined> {
+    if (!token || token.length > 100) return undefined;
+    const row = await this.db
+      .selectFrom('dashboard_sessions as session')
+      .innerJoin('credentials', 'credentials.account_id', 'session.account_id')
+      .select(['session.account_id', 'session.expires_at', 'credentials.email', 'credentials.verified_at'])
+      .where('session.token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (!row || Number(row.expires_at) <= this.now()) return undefined;
+    return { accountId: row.account_id, email: row.email, verified: row.verified_at !== null };
+  }
+
+  async endSession(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.ledger.exclusive(() => this.db.deleteFrom('dashboard_sessions').where('token_hash', '=', sha256(token)).execute());
+  }
+
+  /** A single-use link token for the account (`verify` or `reset`). The account's expired ones go. */
+  async issueToken(accountId: string, purpose: 'verify' | 'reset'): Promise<string> {
+    const token = newToken();
+    await this.ledger.exclusive(async () => {
+      await this.db.deleteFrom('dashboard_tokens').where('account_id', '=', accountId).where('expires_at', '<=', this.now()).execute();
+      await this.db.insertInto('dashboard_tokens').values({ token_hash: sha256(token), account_id: accountId, purpose, expires_at: this.now() + TOKEN_MS[purpose], used_at: null }).execute();
+    });
+    return token;
+  }
+
+  /**
+   * The account a reset should go to: its id and e-mail, when the address has an account — also
+   * one the operator created with the CLI, which has no password yet: the reset link gives it one.
+   */
+  async findByEmail(rawEmail: string): Promise<{ accountId: string; email: string } | undefined> {
+    const email = canonicalEmail(rawEmail);
+    if (!email) return undefined;
+    const row = await this.db.selectFrom('accounts').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
+    return row && { accountId: row.id, email: row.email };
+  }
+
+  /** Spends a token: its account, once, while it has not expired. */
+  private async useToken(token: string, purpose: 'verify' | 'reset'): Promise<string | undefined> {
+    if (token.length > 100) return undefined;
+    const hash = sha256(token);
+    const used = await this.ledger.exclusive(() =>
+      this.db
+        .updateTable('dashboard_tokens')
+        .set({ used_at: new Date(this.now()).toISOString() })
+        .where('token_hash', '=', hash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', this.now())
+        .executeTakeFirst(),
+    );
+    if (Number(used.numUpdatedRows) !== 1) return undefined;
+    const row = await this.db.selectFrom('dashboard_tokens').select('account_id').where('token_hash', '=', hash).executeTakeFirst();
+    return row?.account_id;
+  }
+
+  /** Marks the address verified; `credit`: the sign-up credit comes with it (SMTP mode). */
+  async verifyEmail(token: string, credit: boolean): Promise<string | undefined> {
+    const accountId = await this.useToken(token, 'verify');
+    if (!accountId) return undefined;
+    await this.ledger.exclusive(() =>
+      this.db.updateTable('credentials').set({ verified_at: new Date(this.now()).toISOString() }).where('account_id', '=', accountId).where('verified_at', 'is', null).execute(),
+    );
+    if (credit) await this.grantSignupCredit(accountId);
+    return accountId;
+  }
+
+  /** Sets a new password from a reset link; every session of the account ends. */
+  async resetPassword(token: string, password: string): Promise<{ ok: true } | { ok: false; problem: string }> {
+    const hash = sha256(token);
+    const pending = await this.db
+      .selectFrom('dashboard_tokens')
+      .innerJoin('accounts', 'accounts.id', 'dashboard_tokens.account_id')
+      .select(['accounts.email'])
+      .where('dashboard_tokens.token_hash', '=', hash)
+      .executeTakeFirst();
+    if (!pending) return { ok: false, problem: 'This reset link is not valid; ask for a new one.' };
+    const weak = passwordProblem(password, pending.email);
+    if (weak) return { ok: false, problem: weak };
+    const passwordHash = await hashPassword(password);
+    const accountId = await this.useToken(token, 'reset');
+    if (!accountId) return { ok: false, problem: 'This reset link has expired or was used already; ask for a new one.' };
+    await this.ledger.exclusive(async () => {
+      const updated = await this.db.updateTable('credentials').set({ password_hash: passwordHash }).where('account_id', '=', accountId).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        // An account the operator created: its first password. Its credit came with the CLI.
+        await this.db
+          .insertInto('credentials')
+          .values({ account_id: accountId, email: pending.email, mailbox: normalisedMailbox(pending.email), password_hash: passwordHash, verified_at: null, created_at: new Date(this.now()).toISOString() })
+          .execute();
+      }
+      await this.db.deleteFrom('dashboard_sessions').where('account_id', '=', accountId).execute();
+    });
+    return { ok: true };
+  }
+}

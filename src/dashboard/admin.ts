@@ -1,0 +1,160 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseUsd } from '../core/money';
+import { MAX_BALANCE_MICROS } from '../ledger/ledger';
+import { utcDay } from '../endpoints/account/get-usage';
+import type { DashboardContext } from './context';
+import { html, type Html } from './html';
+import { barChart, everyDay } from './chart';
+import { activity, findAccountRow, searchAccounts, type ActivityRow } from './admin-queries';
+import { money } from './routes-customer';
+import { ADMIN_COOKIE, csrfAccepted, csrfField, csrfToken, formField, notice, page, readCookie, renewCsrfToken, setCookie } from './web';
+
+/** The operator's cookie: derived from TOLLGATE_ADMIN_TOKEN, so changing the token ends every admin session. */
+function adminSessionValue(adminToken: string): string {
+  return createHash('sha256').update(`tollgate-admin-session:${adminToken}`).digest('base64url');
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right);
+}
+
+/**
+ * /admin: only when TOLLGATE_ADMIN_TOKEN is set (otherwise the routes do not exist). The operator
+ * logs in with the token (or sends it as a bearer token); the page cookie holds a value derived
+ * from it, never the token itself.
+ */
+export function registerAdminPages(scope: FastifyInstance, context: DashboardContext): void {
+  const adminToken = context.adminToken;
+  if (!adminToken) return;
+  const sessionValue = adminSessionValue(adminToken);
+  const isAdmin = (request: FastifyRequest) => {
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer !== undefined) return sameText(bearer, adminToken);
+    const cookie = readCookie(request, ADMIN_COOKIE);
+    return cookie !== undefined && sameText(cookie, sessionValue);
+  };
+  const render = (request: FastifyRequest, reply: FastifyReply, title: string, active: string, body: Html) =>
+    reply.type('text/html; charset=utf-8').send(page({ title, nav: 'admin', active, csrf: csrfToken(request, reply, context.cookies) }, body));
+  const loginPage = (request: FastifyRequest, reply: FastifyReply, problem?: string) => {
+    const token = csrfToken(request, reply, context.cookies);
+    return reply.type('text/html; charset=utf-8').send(page({ title: 'Operator log-in', nav: 'none', csrf: token }, html`${notice(problem)}
+<form method="post" action="/admin/login" class="stack">${csrfField(token)}
+  <label>Admin token <input type="password" name="token" autocomplete="current-password" required autofocus></label>
+  <button type="submit">Log in</button></form>`));
+  };
+  /** Pages and actions past this point need the operator; forms also their CSRF token. */
+  const guard = (request: FastifyRequest, reply: FastifyReply, changes: boolean): boolean => {
+    if (!isAdmin(request)) {
+      if (changes) void reply.code(401).type('text/plain; charset=utf-8').send('Operator log-in required.');
+      else void loginPage(request, reply); // a page, not an API answer: the log-in form, 200
+      return false;
+    }
+    // A bearer token is not sent by browsers on their own: no CSRF check needed for it.
+    if (changes && request.headers.authorization === undefined && !csrfAccepted(request)) {
+      void reply.code(403).type('text/plain; charset=utf-8').send('The form expired or did not come from this site; nothing was changed.');
+      return false;
+    }
+    return true;
+  };
+
+  scope.post('/admin/login', async (request, reply) => {
+    if (!csrfAccepted(request)) return reply.code(403).type('text/plain; charset=utf-8').send('The form expired; reload the page.');
+    const limit = await context.limits.loginsPerAddress.consume(`admin:${request.ip}`);
+    if (!limit.allowed) return loginPage(request, reply.code(429), 'Too many attempts; try again later.');
+    if (!sameText(formField(request, 'token') ?? '', adminToken)) return loginPage(request, reply.code(401), 'That is not the admin token.');
+    setCookie(reply, ADMIN_COOKIE, sessionValue, { ...context.cookies, path: '/admin', maxAgeSeconds: 12 * 3600 });
+    renewCsrfToken(reply, context.cookies);
+    return reply.redirect('/admin', 303);
+  });
+
+  scope.post('/admin/logout', async (request, reply) => {
+    if (!guard(request, reply, true)) return reply;
+    setCookie(reply, ADMIN_COOKIE, '', { ...context.cookies, path: '/admin', maxAgeSeconds: 0 });
+    return reply.redirect('/admin', 303);
+  });
+
+  scope.get('/admin', async (request, reply) => {
+    if (!guard(request, reply, false)) return reply;
+    const since = utcDay(new Date(context.clock()), 29);
+    await context.flushCalls();
+    const [byDay, byEndpoint] = await context.ledger.exclusive(() => Promise.all([activity(context.db, since, 'day'), activity(context.db, since, 'endpoint')]));
+    return render(request, reply, 'Activity, last 30 days', '/admin', html`
+<h2>Revenue per day</h2>
+${barChart(everyDay(since, utcDay(new Date(context.clock())), byDay, (day) => ({ group: day, calls: 0, clientErrors: 0, serverErrors: 0, upstreamFailures: 0, revenueMicros: 0, upstreamCostMicros: 0 })).map((row) => ({ label: row.group.slice(5), value: row.revenueMicros, text: `${row.calls} calls, ${money(row.revenueMicros)}` })), 'Revenue per day')}
+${activityTable('Day', byDay)}
+<h2>Per endpoint</h2>
+${activityTable('Endpoint', byEndpoint)}
+<p class="muted">Upstream failures: 502 and 504 answers. Upstream cost: what the calls' vendor requests cost, from the adapters' price lists (the SEO data and places vendors; chat upstreams are not counted); margin: revenue less that cost.</p>`);
+  });
+
+  scope.get('/admin/accounts', async (request, reply) => {
+    if (!guard(request, reply, false)) return reply;
+    const query = String((request.query as { q?: string }).q ?? '').trim().slice(0, 200);
+    const accounts = await searchAccounts(context.db, query);
+    return render(request, reply, 'Accounts', '/admin/accounts', html`
+<form method="get" action="/admin/accounts" class="inline"><label>E-mail or account id <input type="search" name="q" value="${query}"></label><button type="submit">Search</button></form>
+<table><thead><tr><th>Account</th><th>E-mail</th><th class="number">Balance</th><th>Created (UTC)</th><th>State</th></tr></thead>
+<tbody>${accounts.map((account) => html`<tr><td><a href="/admin/accounts/${account.id}">${account.id}</a></td><td>${account.email}</td><td class="number">${money(account.balanceMicros)}</td><td>${account.createdAt.slice(0, 16).replace('T', ' ')}</td><td>${account.suspendedAt ? 'suspended' : 'active'}</td></tr>`)}</tbody></table>`);
+  });
+
+  scope.get<{ Params: { accountId: string } }>('/admin/accounts/:accountId', async (request, reply) => {
+    if (!guard(request, reply, false)) return reply;
+    return accountPage(request, reply);
+  });
+
+  const accountPage = async (request: FastifyRequest<{ Params: { accountId: string } }>, reply: FastifyReply, message?: Html) => {
+    const account = await findAccountRow(context.db, request.params.accountId);
+    if (!account) return render(request, reply.code(404), 'No such account', '/admin/accounts', notice('No account has this id.'));
+    const keys = await context.keys.list(account.id);
+    const token = csrfToken(request, reply, context.cookies);
+    return render(request, reply, `Account ${account.id}`, '/admin/accounts', html`${message ?? ''}
+<p>E-mail: <strong>${account.email}</strong> · Balance: <strong data-testid="admin-balance">${money(account.balanceMicros)}</strong> · ${account.suspendedAt ? html`<strong>Suspended</strong> since ${account.suspendedAt}` : 'Active'}</p>
+<form method="post" action="/admin/accounts/${account.id}/credit" class="inline">${csrfField(token)}
+  <label>Credit (USD) <input type="text" name="usd" inputmode="decimal" pattern="[0-9]+(\\.[0-9]{1,6})?" required></label><button type="submit">Add credit</button></form>
+<form method="post" action="/admin/accounts/${account.id}/${account.suspendedAt ? 'unsuspend' : 'suspend'}" class="inline">${csrfField(token)}
+  <button type="submit" class="${account.suspendedAt ? 'plain' : 'danger'}">${account.suspendedAt ? 'Lift the suspension' : 'Suspend the account'}</button></form>
+<h2>Keys</h2>
+<table><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th>Revoked</th></tr></thead>
+<tbody>${keys.map((key) => html`<tr><td>${key.name ?? ''}</td><td><code>${key.prefix}…</code></td><td>${key.createdAt.slice(0, 16)}</td><td>${key.lastUsedAt?.slice(0, 16) ?? '—'}</td><td>${key.revokedAt?.slice(0, 16) ?? '—'}</td></tr>`)}</tbody></table>`);
+  };
+
+  scope.post<{ Params: { accountId: string } }>('/admin/accounts/:accountId/credit', async (request, reply) => {
+    if (!guard(request, reply, true)) return reply;
+    const text = (formField(request, 'usd') ?? '').trim();
+    let micros: number;
+    try {
+      micros = parseUsd(text);
+    } catch {
+      micros = 0;
+    }
+    if (micros <= 0 || micros > MAX_BALANCE_MICROS) return accountPage(request, reply.code(400), notice('Enter a positive USD amount, e.g. 10 or 12.50.'));
+    if (!(await findAccountRow(context.db, request.params.accountId))) return accountPage(request, reply);
+    await context.ledger.credit(request.params.accountId, micros, `admin_credit_${randomBytes(9).toString('base64url')}`);
+    request.log.info({ accountId: request.params.accountId, micros }, 'admin: credit added');
+    return accountPage(request, reply, notice(`Added ${money(micros)}.`, 'info'));
+  });
+
+  for (const action of ['suspend', 'unsuspend'] as const) {
+    scope.post<{ Params: { accountId: string } }>(`/admin/accounts/:accountId/${action}`, async (request, reply) => {
+      if (!guard(request, reply, true)) return reply;
+      const accountId = request.params.accountId;
+      const result = await context.ledger.exclusive(() =>
+        context.db.updateTable('accounts').set({ suspended_at: action === 'suspend' ? new Date(context.clock()).toISOString() : null }).where('id', '=', accountId).executeTakeFirst(),
+      );
+      if (Number(result.numUpdatedRows) === 0) return accountPage(request, reply);
+      // Like a revocation: every instance drops its cached lookups of the account's keys at once.
+      await context.refuseKeys(await context.keys.keyIdsOf(accountId));
+      request.log.info({ accountId, action }, 'admin: account suspension changed');
+      return accountPage(request, reply, notice(action === 'suspend' ? 'The account is suspended: its keys are refused.' : 'The suspension is lifted.', 'info'));
+    });
+  }
+}
+
+function activityTable(heading: string, rows: readonly ActivityRow[]): Html {
+  if (rows.length === 0) return html`<p class="muted">No calls yet.</p>`;
+  return html`<table><thead><tr><th>${heading}</th><th class="number">Calls</th><th class="number">Refused (4xx)</th><th class="number">Errors (5xx)</th><th class="number">Upstream failures</th><th class="number">Revenue</th><th class="number">Upstream cost</th><th class="number">Margin</th></tr></thead>
+<tbody>${rows.map((row) => html`<tr><td>${row.group}</td><td class="number">${row.calls}</td><td class="number">${row.clientErrors}</td><td class="number">${row.serverErrors}</td><td class="number">${row.upstreamFailures}</td><td class="number">${money(row.revenueMicros)}</td><td class="number">${money(row.upstreamCostMicros)}</td><td class="number">${money(row.revenueMicros - row.upstreamCostMicros)}</td></tr>`)}</tbody></table>`;
+}

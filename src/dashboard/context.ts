@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ApiKeys } from '../auth/api-keys';
+import type { EndpointDefinition } from '../core/define-endpoint';
+import type { AccountHistory } from '../ledger/history';
+import type { Ledger } from '../ledger/ledger';
+import type { RateLimiter } from '../ratelimit/rate-limiter';
+import type { Database } from '../store/schema';
+import type { StripeSettings } from '../config';
+import type { DashboardAccounts, SessionView } from './accounts';
+import type { Mailer } from './mailer';
+import { readCookie, SESSION_COOKIE, type CookieOptions } from './web';
+
+/** Everything the dashboard's and the operator's pages work with. */
+export interface DashboardContext {
+  db: Kysely<Database>;
+  accounts: DashboardAccounts;
+  keys: ApiKeys;
+  ledger: Ledger;
+  history: AccountHistory;
+  mailer: Mailer;
+  endpoints: readonly EndpointDefinition<any, any>[];
+  limits: {
+    /** Sign-ups per client address. */
+    signups: RateLimiter;
+    /** Log-in attempts per e-mail address, and per client address. */
+    loginsPerAccount: RateLimiter;
+    loginsPerAddress: RateLimiter;
+    /** Password-reset requests per client address. */
+    resets: RateLimiter;
+  };
+  cookies: CookieOptions;
+  /** TOLLGATE_PUBLIC_URL, for the links in mail; else the request's own origin. */
+  publicUrl: string | undefined;
+  adminToken: string | undefined;
+  /** Buying credit through Stripe Checkout, when the operator configured it. */
+  stripe: StripeSettings | undefined;
+  clock: () => number;
+  /** Writes the call log's pending rows (before the operator's figures are read). */
+  flushCalls(): Promise<void>;
+  /** Makes every instance refuse these keys at once (revocation, suspension). */
+  refuseKeys(keyIds: readonly string[]): Promise<void>;
+}
+
+export function linkBase(context: DashboardContext, request: FastifyRequest): string {
+  return (context.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+}
+
+/** The signed-in customer, or a redirect to the log-in page (undefined: the reply is sent). */
+export async function signedIn(context: DashboardContext, request: FastifyRequest, reply: FastifyReply): Promise<SessionView | undefined> {
+  const session = await context.accounts.session(readCookie(request, SESSION_COOKIE));
+  if (!session) {
+    void reply.redirect('/dashboard/login', 303);
+    return undefined;
+  }
+  return session;
+}

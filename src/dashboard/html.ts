@@ -1,0 +1,39 @@
+/**
+ * HTML built with a tagged template that escapes every interpolated value, so a name or an
+ * address can never become markup. Only `Html` values (another template's result, or `raw` for
+ * text this code wrote) pass through unescaped.
+ */
+export class Html {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
+}
+
+type Interpolated = Html | string | number | null | undefined | false | readonly Interpolated[];
+
+function render(value: Interpolated): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof Html) return value.text;
+  if (Array.isArray(value)) return value.map(render).join('');
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Interpolated[]): Html {
+  let text = strings[0]!;
+  values.forEach((value, index) => {
+    text += render(value) + strings[index + 1]!;
+  });
+  return new Html(text);
+}
+
+/** Markup this code wrote itself (never anything a visitor typed). */
+export function raw(text: string): Html {
+  return new Html(text);
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { ApiKeys } from '../auth/api-keys';
+import type { Authenticator } from '../auth/authenticator';
+import { announceRevocation } from '../auth/revocations';
+import type { EndpointDefinition } from '../core/define-endpoint';
+import { parseUsd } from '../core/money';
+import type { AccountHistory } from '../ledger/history';
+import type { Ledger } from '../ledger/ledger';
+import type { CallLog } from '../ledger/call-log';
+import { createWindowLimiter } from '../ratelimit';
+import type { Store } from '../store/database';
+import { DashboardAccounts } from './accounts';
+import { registerAdminPages } from './admin';
+import { registerDashboardAssets } from './assets';
+import type { DashboardContext } from './context';
+import { logMailer, smtpMailer, type Mailer } from './mailer';
+import { registerAuthPages } from './routes-auth';
+import { registerCustomerPages } from './routes-customer';
+import { installPageScope } from './web';
+import { registerStripeWebhook } from './stripe';
+
+const MINUTE_MS = 60_000;
+/** Where Stripe Checkout's hosted payment pages are. */
+const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
+export interface DashboardDependencies {
+  config: Config;
+  store: Store;
+  ledger: Ledger;
+  keys: ApiKeys;
+  authenticator: Authenticator;
+  history: AccountHistory;
+  callLog: CallLog;
+  endpoints: readonly EndpointDefinition<any, any>[];
+  clock: () => number;
+  /** Replaces the mailer (tests capture the links). */
+  mailer?: Mailer;
+}
+
+/**
+ * The customer dashboard (/dashboard) and the operator's pages (/admin): server-rendered HTML from
+ * this server, in a scope of their own (a form parser, security headers). They are not API
+ * endpoints — no key, no price — so they live outside the endpoint registry, and use the same
+ * ledger, keys and authenticator as the API.
+ */
+export async function registerDashboard(server: FastifyInstance, dependencies: DashboardDependencies): Promise<void> {
+  const { config, store, ledger, keys, authenticator, clock } = dependencies;
+  const limiter = (limit: number, windowMs: number, namespace: string) => createWindowLimiter(config.redisUrl, { limit, windowMs, namespace }, clock);
+  const limits = {
+    signups: limiter(config.signupsPerAddressPerHour, 60 * MINUTE_MS, 'tollgate:signups:'),
+    loginsPerAccount: limiter(10, 15 * MINUTE_MS, 'tollgate:logins:account:'),
+    loginsPerAddress: limiter(30, 15 * MINUTE_MS, 'tollgate:logins:address:'),
+    resets: limiter(5, 60 * MINUTE_MS, 'tollgate:resets:'),
+  };
+  const mailer = dependencies.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, server.log) : logMailer(server.log));
+  const context: DashboardContext = {
+    db: store.db,
+    accounts: new DashboardAccounts(store.db, ledger, { signupCreditMicros: parseUsd(config.signupCreditUsd), clock }),
+    keys,
+    ledger,
+    history: dependencies.history,
+    mailer,
+    endpoints: dependencies.endpoints,
+    limits,
+    cookies: { secure: config.publicUrl?.startsWith('https:') ?? false },
+    publicUrl: config.publicUrl,
+    adminToken: config.adminToken,
+    stripe: config.stripe,
+    clock,
+    flushCalls: () => dependencies.callLog.flush(),
+    async refuseKeys(keyIds) {
+      for (const keyId of keyIds) authenticator.forgetKey(keyId);
+      if (!config.redisUrl) return;
+      // The change is committed; the announcement only hurries the other instances (their cache expires within 1 s anyway).
+      for (const keyId of keyIds) await announceRevocation(config.redisUrl, keyId).catch((error: unknown) => server.log.warn({ err: error, keyId }, 'could not announce a refused key; other instances see it when their cache expires'));
+    },
+  };
+
+  await server.register(async (scope) => {
+    installPageScope(scope, config.stripe ? [STRIPE_CHECKOUT_ORIGIN] : []);
+    scope.setErrorHandler((error, request, reply) => {
+      request.log.error({ err: error }, 'dashboard page failed');
+      return reply.code(500).type('text/plain; charset=utf-8').send(`Something went wrong (request ${request.id}); nothing more was changed. Try again.`);
+    });
+    registerDashboardAssets(scope);
+    registerAuthPages(scope, context);
+    registerCustomerPages(scope, context);
+    registerAdminPages(scope, context);
+  });
+  if (config.stripe) await registerStripeWebhook(server, config.stripe, ledger, server.log, clock);
+  server.addHook('onClose', async () => {
+    await Promise.all(Object.values(limits).map((limit) => limit.close()));
+  });
+}

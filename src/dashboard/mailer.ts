@@ -1,0 +1,50 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface LinkMessage {
+  accountId: string;
+  to: string;
+  purpose: 'verify' | 'reset';
+  link: string;
+}
+
+/** Sends the dashboard's links (verification, password reset). */
+export interface Mailer {
+  /** Whether messages really leave (SMTP): only then does a verified address mean anything. */
+  readonly delivers: boolean;
+  send(message: LinkMessage): Promise<void>;
+}
+
+const SUBJECTS = { verify: 'Confirm your e-mail address', reset: 'Reset your password' } as const;
+const BODIES = {
+  verify: 'Confirm your address for your Tollgate account by opening this link (valid 48 hours):',
+  reset: 'Someone asked to reset the password of your Tollgate account. If it was you, open this link (valid 1 hour, once):',
+} as const;
+
+/**
+ * Without SMTP the operator is the post office: the link goes to the server log at info, with the
+ * account id (never the address: logs hold no e-mail addresses in clear).
+ */
+export function logMailer(log: FastifyBaseLogger): Mailer {
+  return {
+    delivers: false,
+    async send({ accountId, purpose, link }) {
+      log.info({ accountId, purpose, link }, `dashboard: ${purpose === 'verify' ? 'e-mail verification' : 'password reset'} link (no TOLLGATE_SMTP_URL: pass it on to the account holder)`);
+    },
+  };
+}
+
+export function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    delivers: true,
+    async send({ accountId, to, purpose, link }) {
+      try {
+        await transport.sendMail({ from, to, subject: SUBJECTS[purpose], text: `${BODIES[purpose]}\n\n${link}\n` });
+      } catch (error) {
+        log.error({ err: error, accountId, purpose }, 'dashboard: could not send mail');
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddressKey } from '../ratelimit/client-address';
+import { SESSION_MS } from './accounts';
+import { linkBase, type DashboardContext } from './context';
+import { html, type Html } from './html';
+import { MIN_PASSWORD_LENGTH } from './passwords';
+import { csrfAccepted, csrfField, csrfToken, formField, notice, page, readCookie, renewCsrfToken, SESSION_COOKIE, setCookie } from './web';
+
+/** Sign-up, log-in, log-out, e-mail verification and password reset. */
+export function registerAuthPages(scope: FastifyInstance, context: DashboardContext): void {
+  const csrf = (request: FastifyRequest, reply: FastifyReply) => csrfToken(request, reply, context.cookies);
+  const show = (reply: FastifyReply, status: number, title: string, body: Html, token: string) =>
+    reply.code(status).type('text/html; charset=utf-8').send(page({ title, nav: 'none', csrf: token }, body));
+
+  const signUpForm = (token: string, email = '', problem?: string) => html`
+${notice(problem)}
+<form method="post" action="/dashboard/signup" class="stack">
+  ${csrfField(token)}
+  <label>E-mail <input type="email" name="email" autocomplete="email" required value="${email}" autofocus></label>
+  <label>Password <span class="muted">(at least ${MIN_PASSWORD_LENGTH} characters)</span>
+    <input type="password" name="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}"></label>
+  <button type="submit">Create account</button>
+</form>
+<p>Already have an account? <a href="/dashboard/login">Log in</a>.</p>`;
+
+  const logInForm = (token: string, email = '', problem?: string, info?: string) => html`
+${notice(problem)}${notice(info, 'info')}
+<form method="post" action="/dashboard/login" class="stack">
+  ${csrfField(token)}
+  <label>E-mail <input type="email" name="email" autocomplete="email" required value="${email}" autofocus></label>
+  <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
+  <button type="submit">Log in</button>
+</form>
+<p><a href="/dashboard/signup">Create an account</a> · <a href="/dashboard/forgot">Forgot the password?</a></p>`;
+
+  /** A form that failed its CSRF check: refused, nothing done. */
+  const refused = (reply: FastifyReply) =>
+    show(reply, 403, 'Form expired', html`${notice('This form has expired or did not come from this site. Nothing was changed; reload the page and try again.')}`, renewCsrfToken(reply, context.cookies));
+
+  const logInAs = async (request: FastifyRequest, reply: FastifyReply, accountId: string) => {
+    // A new session id at every log-in (and the old one ended): a planted id never becomes a session.
+    await context.accounts.endSession(readCookie(request, SESSION_COOKIE));
+    const token = await context.accounts.startSession(accountId);
+    setCookie(reply, SESSION_COOKIE, token, { ...context.cookies, maxAgeSeconds: SESSION_MS / 1000 });
+    renewCsrfToken(reply, context.cookies);
+  };
+
+  scope.get('/dashboard/signup', async (request, reply) => show(reply, 200, 'Create an account', signUpForm(csrf(request, reply)), csrf(request, reply)));
+
+  scope.post('/dashboard/signup', async (request, reply) => {
+    if (!csrfAccepted(request)) return refused(reply);
+    const email = formField(request, 'email') ?? '';
+    const token = csrf(request, reply);
+    const allowed = await context.limits.signups.consume(clientAddressKey(request.ip));
+    if (!allowed.allowed) return show(reply, 429, 'Create an account', signUpForm(token, email, 'Too many sign-ups from your network; try again later.'), token);
+    const result = await context.accounts.signUp(email, formField(request, 'password') ?? '', !context.mailer.delivers);
+    if (!result.ok) return show(reply, 400, 'Create an account', signUpForm(token, email, result.problem), token);
+    const found = await context.accounts.findByEmail(email);
+    const link = `${linkBase(context, request)}/dashboard/verify?token=${await context.accounts.issueToken(result.accountId, 'verify')}`;
+    await context.mailer.send({ accountId: result.accountId, to: found!.email, purpose: 'verify', link }).catch(() => undefined);
+    await logInAs(request, reply, result.accountId);
+    return reply.redirect('/dashboard', 303);
+  });
+
+  scope.get('/dashboard/login', async (request, reply) => {
+    const token = csrf(request, reply);
+    const info = (request.query as { done?: string }).done === 'reset' ? 'Your password was changed; log in with the new one.' : undefined;
+    return show(reply, 200, 'Log in', logInForm(token, '', undefined, info), token);
+  });
+
+  scope.post('/dashboard/login', async (request, reply) => {
+    if (!csrfAccepted(request)) return refused(reply);
+    const email = formField(request, 'email') ?? '';
+    const token = csrf(request, reply);
+    // Attempts, successful or not, per address and per account: a guesser gets a few per window.
+    const byAddress = await context.limits.loginsPerAddress.consume(clientAddressKey(request.ip));
+    const byAccount = await context.limits.loginsPerAccount.consume(email.trim().toLowerCase());
+    if (!byAddress.allowed || !byAccount.allowed) {
+      const wait = Math.max(byAddress.resetSeconds, byAccount.resetSeconds);
+      reply.header('retry-after', String(wait));
+      return show(reply, 429, 'Log in', logInForm(token, email, `Too many log-in attempts; try again in ${Math.ceil(wait / 60)} minutes.`), token);
+    }
+    const accountId = await context.accounts.logIn(email, formField(request, 'password') ?? '');
+    if (!accountId) return show(reply, 401, 'Log in', logInForm(token, email, 'The e-mail or the password is wrong.'), token);
+    await logInAs(request, reply, accountId);
+    return reply.redirect('/dashboard', 303);
+  });
+
+  scope.post('/dashboard/logout', async (request, reply) => {
+    if (!csrfAccepted(request)) return refused(reply);
+    await context.accounts.endSession(readCookie(request, SESSION_COOKIE));
+    setCookie(reply, SESSION_COOKIE, '', { ...context.cookies, maxAgeSeconds: 0 });
+    renewCsrfToken(reply, context.cookies);
+    return reply.redirect('/dashboard/login', 303);
+  });
+
+  // The link in the mail opens a page with a button: following a link alone changes nothing.
+  scope.get('/dashboard/verify', async (request, reply) => {
+    const token = csrf(request, reply);
+    const link = String((request.query as { token?: string }).token ?? '');
+    return show(reply, 200, 'Confirm your e-mail address', html`
+<form method="post" action="/dashboard/verify" class="stack">${csrfField(token)}<input type="hidden" name="token" value="${link}">
+  <button type="submit">Confirm my address</button></form>`, token);
+  });
+
+  scope.post('/dashboard/verify', async (request, reply) => {
+    if (!csrfAccepted(request)) return refused(reply);
+    const token = csrf(request, reply);
+    const accountId = await context.accounts.verifyEmail(formField(request, 'token') ?? '', context.mailer.delivers);
+    if (!accountId) return show(reply, 400, 'Confirm your e-mail address', notice('This link is not valid, has expired or was used already.'), token);
+    return show(reply, 200, 'Address confirmed', html`${notice('Your address is confirmed.', 'info')}<p><a href="/dashboard">Go to the dashboard</a></p>`, token);
+  });
+
+  const forgotForm = (token: string, info?: string, problem?: string) => html`
+${notice(problem)}${notice(info, 'info')}
+<form method="post" action="/dashboard/forgot" class="stack">${csrfField(token)}
+  <label>E-mail <input type="email" name="email" autocomplete="email" required autofocus></label>
+  <button type="submit">Send a reset link</button></form>`;
+
+  scope.get('/dashboard/forgot', async (request, reply) => show(reply, 200, 'Reset your password', forgotForm(csrf(request, reply)), csrf(request, reply)));
+
+  scope.post('/dashboard/forgot', async (request, reply) => {
+    if (!csrfAccepted(request)) return refused(reply);
+    const token = csrf(request, reply);
+    const allowed = await context.limits.resets.consume(clientAddressKey(request.ip));
+    if (!allowed.allowed) return show(reply, 429, 'Reset your password', forgotForm(token, undefined, 'Too many reset requests; try again later.'), token);
+    const account = await context.accounts.findByEmail(formField(request, 'email') ?? '');
+    if (account) {
+      const link = `${linkBase(context, request)}/dashboard/reset?token=${await context.accounts.issueToken(account.accountId, 'reset')}`;
+      await context.mailer.send({ accountId: account.accountId, to: account.email, purpose: 'reset', link }).catch(() => undefined);
+    }
+    // The same answer whether the address has an account or not.
+    return show(reply, 200, 'Reset your password', forgotForm(token, 'If an account has this address, a reset link is on its way.'), token);
+  });
+
+  const resetForm = (token: string, link: string, problem?: string) => html`
+${notice(problem)}
+<form method="post" action="/dashboard/reset" class="stack">${csrfField(token)}<input type="hidden" name="token" value="${link}">
+  <label>New password <span class="muted">(at least ${MIN_PASSWORD_LENGTH} characters)</span>
+    <input type="password" name="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" autofocus></label>
+  <button type="submit">Set the new password</button></form>`;
+
+  scope.get('/dashboard/reset', async (request, reply) => {
+    const token = csrf(request, reply);
+    return show(reply, 200, 'Choose a new password', resetForm(token, String((request.query as { token?: string }).token ?? '')), token);
+  });
+
+  scope.post('/dashboard/reset', async (request, reply) => {
+    if (!csrfAccepted(request)) return refused(reply);
+    const token = csrf(request, reply);
+    const link = formField(request, 'token') ?? '';
+    const result = await context.accounts.resetPassword(link, formField(request, 'password') ?? '');
+    if (!result.ok) return show(reply, 400, 'Choose a new password', resetForm(token, link, result.problem), token);
+    return reply.redirect('/dashboard/login?done=reset', 303);
+  });
+}

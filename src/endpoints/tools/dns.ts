@@ -1,0 +1,77 @@
+import { domainToASCII } from 'node:url';
+import { z } from 'zod';
+import { defineEndpoint } from '../../core/define-endpoint';
+import { DNS_RECORD_TYPES } from '../../net/resolver';
+
+/** Labels of letters, digits, hyphens and underscores (`_dmarc`, `_sip._tcp`: service names need them). */
+const DNS_NAME = /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+const DnsName = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value, context) => {
+    const bare = value.toLowerCase().replace(/\.$/, '');
+    // Non-ASCII names go through IDNA; underscores are kept out of it (IDNA refuses them).
+    const ascii = /^[\x00-\x7f]*$/.test(bare) ? bare : domainToASCII(bare);
+    if (!DNS_NAME.test(ascii) || !ascii.includes('.')) {
+      context.addIssue({ code: 'custom', message: `'${value}' is not a domain name (expected something like example.com or _dmarc.example.com)` });
+      return z.NEVER;
+    }
+    return ascii;
+  });
+
+const DnsRequest = z.strictObject({
+  name: DnsName.meta({ description: 'The name to look up (internationalised names are converted to ASCII; labels such as _dmarc are allowed).', examples: ['example.com', '_dmarc.example.com'] }),
+  type: z.enum(DNS_RECORD_TYPES).default('A').meta({ description: 'Record type.', examples: ['MX'] }),
+});
+
+const Ttl = z.number().int().min(0).meta({ description: 'Seconds the answer may be cached, as the resolver reported it.' });
+
+const DnsRecordSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(['A', 'AAAA']), address: z.string(), ttl: Ttl }),
+  z.object({ type: z.literal('CNAME'), target: z.string() }),
+  z.object({ type: z.literal('MX'), exchange: z.string(), priority: z.number().int() }),
+  z.object({ type: z.literal('TXT'), text: z.string().meta({ description: "The record's character strings joined." }) }),
+  z.object({ type: z.literal('NS'), host: z.string() }),
+  z.object({
+    type: z.literal('SOA'),
+    primaryNameServer: z.string(),
+    hostmaster: z.string(),
+    serial: z.number().int(),
+    refresh: z.number().int(),
+    retry: z.number().int(),
+    expire: z.number().int(),
+    minimumTtl: z.number().int(),
+  }),
+  z.object({ type: z.literal('CAA'), critical: z.number().int(), tag: z.string(), value: z.string() }),
+  z.object({ type: z.literal('SRV'), priority: z.number().int(), weight: z.number().int(), port: z.number().int(), target: z.string() }),
+]);
+
+const DnsResponse = z.object({
+  name: z.string(),
+  type: z.enum(DNS_RECORD_TYPES),
+  status: z.enum(['NOERROR', 'NXDOMAIN']).meta({ description: 'NXDOMAIN: the name does not exist. NOERROR with no records: it exists, without records of this type.' }),
+  records: z.array(DnsRecordSchema),
+});
+
+export default defineEndpoint({
+  id: 'tools.dns',
+  method: 'POST',
+  path: '/v1/tools/dns',
+  summary: 'DNS lookup: A, AAAA, CNAME, MX, TXT, NS, SOA, CAA, SRV',
+  description:
+    "The records of one type for a name, asked of Tollgate's resolvers. A name that does not exist is a success with " +
+    "`status: 'NXDOMAIN'` and no records; resolvers that fail or do not answer are a 502, not charged.",
+  input: DnsRequest,
+  output: DnsResponse,
+  price: ({ perCall }) => perCall(0.01),
+  examples: {
+    request: { name: 'example.com', type: 'MX' },
+    response: { name: 'example.com', type: 'MX', status: 'NOERROR', records: [{ type: 'MX', exchange: 'mail.example.com', priority: 10 }] },
+  },
+  async handler({ input, providers, call }) {
+    const answer = await providers.dns.query(input.name, input.type, call);
+    return { name: input.name, type: input.type, status: answer.status, records: answer.records };
+  },
+});

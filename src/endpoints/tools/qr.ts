@@ -1,0 +1,85 @@
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { defineEndpoint } from '../../core/define-endpoint';
+import { ApiError } from '../../core/errors';
+
+/** What one QR code can hold at all: 2,953 bytes (version 40, level L, byte mode). */
+const MOST_BYTES = 2953;
+const MIN_PIXELS_PER_MODULE = 2;
+
+const QrRequest = z.strictObject({
+  text: z
+    .string()
+    .min(1)
+    .refine((text) => Buffer.byteLength(text, 'utf8') <= MOST_BYTES, { message: `must be at most ${MOST_BYTES} bytes in UTF-8 (the most a QR code holds)` })
+    .meta({ description: `The text to encode (a URL, a Wi-Fi string, any UTF-8 text), 1 to ${MOST_BYTES} bytes; less fits at higher error-correction levels.`, examples: ['https://example.com/'] }),
+  format: z.enum(['png', 'svg']).default('png').meta({ description: 'A PNG image (base64) or an SVG document.' }),
+  size: z.number().int().min(64).max(2048).default(512).meta({ description: 'Width and height of the image, px, margin included.' }),
+  errorCorrection: z
+    .enum(['L', 'M', 'Q', 'H'])
+    .default('M')
+    .meta({ description: 'Error-correction level: L 7 %, M 15 %, Q 25 %, H 30 % of the symbol recoverable; higher levels hold less text.' }),
+  margin: z.number().int().min(0).max(16).default(4).meta({ description: 'Quiet zone around the symbol, in modules (4 is what the standard asks).' }),
+});
+
+type QrRequest = z.output<typeof QrRequest>;
+
+const QrResponse = z.object({
+  format: z.enum(['png', 'svg']),
+  size: z.number().int().meta({ description: 'Width and height of the image, px.' }),
+  version: z.number().int().min(1).max(40).meta({ description: 'The QR version chosen (1 to 40): the symbol is 17 + 4 × version modules wide.' }),
+  mimeType: z.enum(['image/png', 'image/svg+xml']),
+  image: z.string().optional().meta({ description: 'The PNG, base64 (format png).' }),
+  svg: z.string().optional().meta({ description: 'The SVG document (format svg).' }),
+});
+
+/** The symbol for the request, or the 400 that says which field cannot be honoured. */
+function symbolFor(input: QrRequest): { version: number; modules: number } {
+  let symbol: QRCode.QRCode;
+  try {
+    symbol = QRCode.create(input.text, { errorCorrectionLevel: input.errorCorrection });
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', `text: too long for a QR code at error-correction level ${input.errorCorrection}; shorten it or choose a lower level (L holds the most).`, { param: 'text' });
+  }
+  const modules = symbol.modules.size;
+  // Under two pixels a module, scanners misread the unevenly rounded modules (and under one the
+  // library would quietly draw a larger image than asked for).
+  const smallest = MIN_PIXELS_PER_MODULE * (modules + 2 * input.margin);
+  if (input.size < smallest) {
+    throw new ApiError('VALIDATION_ERROR', `size: this text needs at least ${smallest} px at margin ${input.margin} (a ${modules}-module symbol, 2 px a module).`, { param: 'size' });
+  }
+  return { version: symbol.version, modules };
+}
+
+export default defineEndpoint({
+  id: 'tools.qr',
+  method: 'POST',
+  path: '/v1/tools/qr',
+  summary: 'QR code: text to a PNG or SVG image',
+  description:
+    'Encodes text as a QR code, drawn by Tollgate itself. Choose PNG (base64) or SVG, the image size, the error-correction level and the ' +
+    'quiet zone. Text that does not fit at the chosen level, or a size under 2 px a module, is a 400 naming the field, not charged.',
+  input: QrRequest,
+  output: QrResponse,
+  prepare: ({ input }) => ({ ...input, symbol: symbolFor(input) }),
+  price: ({ perCall }) => perCall(0.01),
+  examples: {
+    request: { text: 'https://example.com/', format: 'svg', size: 256, errorCorrection: 'M', margin: 4 },
+    response: {
+      format: 'svg',
+      size: 256,
+      version: 2,
+      mimeType: 'image/svg+xml',
+      svg: '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 33 33" shape-rendering="crispEdges"><path fill="#ffffff" d="M0 0h33v33H0z"/><path stroke="#000000" d="M4 4.5h7m1 0h1…"/></svg>\n',
+    },
+  },
+  async handler({ plan }) {
+    const options = { errorCorrectionLevel: plan.errorCorrection, width: plan.size, margin: plan.margin };
+    if (plan.format === 'svg') {
+      const svg = await QRCode.toString(plan.text, { ...options, type: 'svg' });
+      return { format: 'svg' as const, size: plan.size, version: plan.symbol.version, mimeType: 'image/svg+xml' as const, svg };
+    }
+    const png = await QRCode.toBuffer(plan.text, { ...options, type: 'png' });
+    return { format: 'png' as const, size: plan.size, version: plan.symbol.version, mimeType: 'image/png' as const, image: png.toString('base64') };
+  },
+});

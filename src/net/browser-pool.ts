@@ -1,0 +1,298 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { ApiError, UpstreamError } from '../core/errors';
+import { timeLeftMs } from '../core/deadline';
+import { processIdsWithArgument, processIsRunning } from './browser-processes';
+
+/** The flags every Tollgate Chromium runs with (README, "Headless browser"). */
+const BASE_ARGUMENTS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+  // QUIC is UDP, which an HTTP proxy does not carry: without this a page could try it on its own.
+  '--disable-quic',
+  // WebRTC may only use the proxy: no UDP of its own, no local addresses disclosed.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  // navigator.webdriver stays false (stealth scrapes rely on it; no other output depends on it).
+  '--disable-blink-features=AutomationControlled',
+];
+
+/** Subresources no text output needs: not downloaded unless the call asks for them. */
+const HEAVY_RESOURCES = new Set(['image', 'font', 'media']);
+
+/** How long a caller is told to wait before retrying when every browser is busy and the queue is full. */
+const RETRY_AFTER_SECONDS = 2;
+
+export interface BrowserPoolOptions {
+  chromiumPath: string;
+  /** Browsers; each serves one call at a time. Launched lazily, on the first call that needs one. */
+  size: number;
+  /** Calls that may wait for a browser; beyond that, 503 UNAVAILABLE with Retry-After. */
+  queueSize: number;
+  /** The most one call may take (less when its own deadline is nearer). */
+  timeoutMs: number;
+  /** The checking egress proxy: every request of every page goes through it, loopback included. */
+  proxyUrl: string;
+}
+
+export interface PageCallOptions {
+  signal: AbortSignal;
+  /** Download images, fonts and media (screenshots, PDFs). */
+  loadHeavyResources?: boolean;
+  context?: BrowserContextOptions;
+}
+
+/** A browser, as one pool slot holds it. */
+interface Slot {
+  index: number;
+  busy: boolean;
+  browser: Promise<Browser> | undefined;
+  /** The port Lighthouse drives this browser through (127.0.0.1 only). */
+  debuggingPort: number | undefined;
+}
+
+interface Waiter {
+  resolve(slot: Slot): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A pool of headless Chromium browsers: a fresh context per call (closed after it), a bounded
+ * queue in front, a per-call time limit tied to the call's signal, and a browser that crashes or
+ * disconnects replaced on the next call while the calls it was serving fail (502, uncharged).
+ */
+export class BrowserPool {
+  private readonly slots: Slot[];
+  private readonly queue: Waiter[] = [];
+  private readonly marker = `--tollgate-browser=${randomBytes(6).toString('hex')}`;
+  private closed = false;
+
+  constructor(private readonly options: BrowserPoolOptions) {
+    this.slots = Array.from({ length: options.size }, (_, index) => ({ index, busy: false, browser: undefined, debuggingPort: undefined }));
+  }
+
+  /**
+   * Runs `work` on a new page in a new context of a pooled browser, and closes the context after.
+   * Failures of the browser or the page become 502s; `work`'s own ApiErrors pass through.
+   */
+  async withPage<T>(call: PageCallOptions, work: (page: Page, limits: { remainingMs(): number }) => Promise<T>): Promise<T> {
+    return this.withBrowser(call.signal, async (browser, limits) => {
+      const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: false, ...call.context });
+      const stop = () => void context.close().catch(() => undefined);
+      limits.onStop(stop);
+      try {
+        if (!call.loadHeavyResources) {
+          await context.route('**/*', (route) => (HEAVY_RESOURCES.has(route.request().resourceType()) ? route.abort('blockedbyclient') : route.continue()));
+        }
+        const page = await context.newPage();
+        page.setDefaultTimeout(limits.remainingMs());
+        page.setDefaultNavigationTimeout(limits.remainingMs());
+        return await work(page, limits);
+      } finally {
+        stop();
+      }
+    });
+  }
+
+  /**
+   * Runs `work` with a pooled browser to itself (Lighthouse drives it through its debugging port).
+   * `limits.onStop` registers what ends the work when the call is aborted or runs out of time.
+   */
+  async withBrowser<T>(
+    signal: AbortSignal,
+    work: (browser: Browser, limits: { remainingMs(): number; onStop(stop: () => void): void; debuggingPort: number }) => Promise<T>,
+  ): Promise<T> {
+    const budgetMs = timeLeftMs(signal, this.options.timeoutMs);
+    const endsAt = Date.now() + budgetMs;
+    const slot = await this.acquire(signal, budgetMs);
+    let crashed = false;
+    let timedOut = false;
+    const stops: Array<() => void> = [];
+    const stopAll = () => stops.splice(0).forEach((stop) => stop());
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stopAll();
+    }, Math.max(0, endsAt - Date.now()));
+    signal.addEventListener('abort', stopAll);
+    try {
+      const browser = await this.browserOf(slot, signal);
+      const onDisconnected = () => {
+        crashed = true;
+        stopAll();
+      };
+      browser.once('disconnected', onDisconnected);
+      try {
+        return await work(browser, {
+          remainingMs: () => Math.max(1, endsAt - Date.now()),
+          onStop: (stop) => (signal.aborted || timedOut || crashed ? stop() : stops.push(stop)),
+          debuggingPort: slot.debuggingPort ?? 0,
+        });
+      } finally {
+        browser.off('disconnected', onDisconnected);
+      }
+    } catch (error) {
+      if (signal.aborted) throw signal.reason ?? error;
+      if (crashed) throw new UpstreamError('The browser rendering the page stopped unexpectedly; you were not charged. Retry the request.', { cause: error, detail: String(error) });
+      if (timedOut) throw new UpstreamError(`The page did not finish rendering within ${Math.round(budgetMs / 1000)} s; you were not charged.`, { cause: error });
+      throw asBrowserFailure(error);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stopAll);
+      this.release(slot);
+    }
+  }
+
+  /** The main processes of this pool's browsers that are running now. */
+  processIds(): number[] {
+    return processIdsWithArgument(this.marker);
+  }
+
+  /** Refuses new calls, fails queued ones, closes every browser and makes sure none is left running. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const waiter of this.queue.splice(0)) waiter.reject(unavailable('The browser pool is shutting down; retry the request.'));
+    const pids = this.processIds();
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        const browser = await slot.browser?.catch(() => undefined);
+        slot.browser = undefined;
+        await browser?.close().catch(() => undefined);
+      }),
+    );
+    // A browser that did not exit on its own (hung, or launched as the pool closed) is killed with its helpers.
+    for (const pid of [...pids, ...this.processIds()]) {
+      if (!processIsRunning(pid)) continue;
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+  }
+
+  /** A free browser, or a place in the queue for at most `waitMs`. */
+  private acquire(signal: AbortSignal, waitMs: number): Promise<Slot> {
+    if (this.closed) return Promise.reject(unavailable('The browser pool is shutting down; retry the request.'));
+    const free = this.slots.find((slot) => !slot.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    if (this.queue.length >= this.options.queueSize) {
+      return Promise.reject(unavailable('Every browser is busy and the queue is full; retry shortly. You were not charged.'));
+    }
+    return new Promise<Slot>((resolve, reject) => {
+      const leave = (error: unknown) => {
+        const position = this.queue.indexOf(waiter);
+        if (position >= 0) this.queue.splice(position, 1);
+        waiter.reject(error);
+      };
+      const onAbort = () => leave(signal.reason);
+      const timer = setTimeout(() => leave(unavailable('No browser became free in time; retry shortly. You were not charged.')), waitMs);
+      const waiter: Waiter = {
+        resolve: (slot) => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          resolve(slot);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(waiter);
+    });
+  }
+
+  private release(slot: Slot): void {
+    const next = this.queue.shift();
+    if (next && !this.closed) next.resolve(slot);
+    else slot.busy = false;
+  }
+
+  /** The slot's browser, launched (or relaunched after a crash) when it has none. */
+  private async browserOf(slot: Slot, signal: AbortSignal): Promise<Browser> {
+    if (!slot.browser) {
+      const launching = this.launch(slot);
+      slot.browser = launching;
+      launching.then(
+        (browser) => browser.once('disconnected', () => {
+          if (slot.browser === launching) slot.browser = undefined;
+        }),
+        () => {
+          if (slot.browser === launching) slot.browser = undefined;
+        },
+      );
+    }
+    const browser = await slot.browser;
+    if (signal.aborted) throw signal.reason;
+    if (!browser.isConnected()) {
+      slot.browser = undefined;
+      return this.browserOf(slot, signal);
+    }
+    return browser;
+  }
+
+  private async launch(slot: Slot): Promise<Browser> {
+    slot.debuggingPort = await freeLoopbackPort();
+    try {
+      return await chromium.launch({
+        executablePath: this.options.chromiumPath,
+        // Playwright's --enable-automation would set navigator.webdriver.
+        ignoreDefaultArgs: ['--enable-automation'],
+        args: [
+          ...BASE_ARGUMENTS,
+          `--proxy-server=${this.options.proxyUrl}`,
+          // Chromium sends loopback straight out unless told otherwise: <-loopback> sends it to the proxy too.
+          '--proxy-bypass-list=<-loopback>',
+          `--remote-debugging-address=127.0.0.1`,
+          `--remote-debugging-port=${slot.debuggingPort}`,
+          this.marker,
+        ],
+        timeout: this.options.timeoutMs,
+      });
+    } catch (error) {
+      throw new UpstreamError('The browser could not be started; you were not charged.', { cause: error, detail: String(error) });
+    }
+  }
+}
+
+function unavailable(message: string): ApiError {
+  return new ApiError('UNAVAILABLE', message, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+}
+
+/** A page that could not load, or a browser that failed: 502 in our words (the detail goes to the log). */
+function asBrowserFailure(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  const text = error instanceof Error ? error.message : String(error);
+  if (/Timeout \d+ms exceeded/i.test(text)) return new UpstreamError('The page did not finish loading in time; you were not charged.', { cause: error, detail: text });
+  if (/net::ERR_/.test(text)) {
+    const code = /net::(ERR_[A-Z_]+)/.exec(text)?.[1];
+    return new UpstreamError(`The page could not be loaded (${code}); you were not charged.`, { cause: error, detail: text });
+  }
+  if (/closed|crash|disconnected/i.test(text)) return new UpstreamError('The browser rendering the page stopped unexpectedly; you were not charged. Retry the request.', { cause: error, detail: text });
+  return new UpstreamError('The page could not be rendered; you were not charged.', { cause: error, detail: text });
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}

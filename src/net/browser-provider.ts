@@ -1,0 +1,138 @@
+import type { Page, Request, Response } from 'playwright-core';
+import { UpstreamError } from '../core/errors';
+import type { CallOptions } from '../providers/providers';
+import type { BrowserProvider, PageAudit, RenderedPage } from '../providers/families/browser';
+import { BrowserPool } from './browser-pool';
+import { disguisePage, stealthContextOptions, type StealthCountry } from './browser-stealth';
+import { evaluateSettled, LONG_TASK_RECORDER, measureTimeToInteractive, readPageFacts } from './page-audit';
+import { runLighthouse } from './lighthouse-run';
+
+/** The tallest full-page screenshot taken, in CSS pixels (a longer page is cut there). */
+export const MAX_FULL_PAGE_HEIGHT = 16_384;
+/** The most pages a PDF has (a longer document is cut there). */
+export const MAX_PDF_PAGES = 100;
+/** The largest rendered DOM read back, in characters (a script can grow a page without bound). */
+const MAX_RENDERED_HTML_CHARS = 10_000_000;
+
+export interface BrowserProviderOptions {
+  /**
+   * Refuses a URL the customer gave before the browser opens it (DestinationRefused: 400 naming
+   * `url`). The egress proxy checks every request anyway; this makes the first one's refusal a
+   * clear answer instead of a failed page.
+   */
+  checkDestination?(url: string, signal: AbortSignal): Promise<void>;
+  /** The checking proxy a stealth scrape from `country` leaves through, when the operator set an upstream for it. */
+  stealthProxyUrl?(country: string): Promise<string>;
+}
+
+/** The `browser` provider family: pages rendered by the pool. */
+export function browserProvider(poolOf: () => Promise<BrowserPool>, options: BrowserProviderOptions = {}): BrowserProvider {
+  const check = async (url: string, call: CallOptions) => options.checkDestination?.(url, call.signal);
+  return {
+    name: 'chromium',
+
+    async render(request, call) {
+      await check(request.url, call);
+      const pool = await poolOf();
+      const stealth = request.stealth;
+      const proxy = stealth && options.stealthProxyUrl ? { server: await options.stealthProxyUrl(stealth.country) } : undefined;
+      const context = stealth ? { ...stealthContextOptions(stealth.country as StealthCountry), proxy } : undefined;
+      return pool.withPage({ signal: call.signal, context }, async (page, limits) => {
+        if (stealth) await disguisePage(page, stealth.country as StealthCountry, page.context().browser()?.version() ?? '0.0.0.0');
+        const response = await navigate(page, request.url, (url) => check(url, call));
+        if (request.waitFor > 0) await page.waitForTimeout(Math.min(request.waitFor, limits.remainingMs()));
+        await checkWhereItLanded(page, request.url, (url) => check(url, call));
+        return snapshot(page, response);
+      });
+    },
+
+    async screenshot(request, call) {
+      await check(request.url, call);
+      const pool = await poolOf();
+      return pool.withPage(
+        { signal: call.signal, loadHeavyResources: true, context: { viewport: { width: request.width, height: request.height }, deviceScaleFactor: 1 } },
+        async (page) => {
+          await navigate(page, request.url, (url) => check(url, call));
+          let height = request.height;
+          if (request.fullPage) {
+            const documentHeight = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0));
+            height = Math.min(MAX_FULL_PAGE_HEIGHT, Math.max(request.height, Math.ceil(documentHeight)));
+          }
+          const png = await page.screenshot({ type: 'png', fullPage: request.fullPage, clip: { x: 0, y: 0, width: request.width, height } });
+          return { url: page.url(), png, width: request.width, height };
+        },
+      );
+    },
+
+    async pdf(request, call) {
+      if (request.source.url !== undefined) await check(request.source.url, call);
+      const pool = await poolOf();
+      return pool.withPage({ signal: call.signal, loadHeavyResources: true }, async (page) => {
+        if (request.source.url !== undefined) await navigate(page, request.source.url, (url) => check(url, call));
+        else await page.setContent(request.source.html ?? '', { waitUntil: 'load' });
+        return page.pdf({ format: request.pageSize, landscape: request.landscape, printBackground: request.printBackground, margin: request.margins, pageRanges: `1-${MAX_PDF_PAGES}` });
+      });
+    },
+
+    async audit(url, call) {
+      await check(url, call);
+      const pool = await poolOf();
+      return pool.withPage({ signal: call.signal }, async (page, limits): Promise<PageAudit> => {
+        await page.addInitScript(LONG_TASK_RECORDER);
+        const response = await navigate(page, url, (destination) => check(destination, call));
+        const timeToInteractive = await measureTimeToInteractive(page, limits.remainingMs);
+        await checkWhereItLanded(page, url, (destination) => check(destination, call));
+        const facts = await readPageFacts(page);
+        return { ...facts, statusCode: response?.status() ?? 200, timeToInteractive };
+      });
+    },
+
+    async lighthouse(url, call) {
+      await check(url, call);
+      const pool = await poolOf();
+      // A browser to itself: one Lighthouse run at a time per browser, nothing else beside it.
+      return pool.withBrowser(call.signal, async (_browser, limits) => runLighthouse(url, limits.debuggingPort, limits.remainingMs()));
+    },
+
+  };
+}
+
+/**
+ * Opens `url` in the page. The egress proxy refuses a redirect to a destination that is not public
+ * (an https one fails the navigation, an http one answers 403); either way the customer gets what
+ * a refused URL gets, a 400 naming `url`, not a failed or a 403 page.
+ */
+async function navigate(page: Page, url: string, check: (url: string) => Promise<void>): Promise<Response | null> {
+  let lastNavigation = url;
+  const onRequest = (request: Request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) lastNavigation = request.url();
+  };
+  page.on('request', onRequest);
+  try {
+    const response = await page.goto(url, { waitUntil: 'load' });
+    if (lastNavigation !== url) await check(lastNavigation);
+    return response;
+  } catch (error) {
+    if (lastNavigation !== url) await check(lastNavigation);
+    throw error;
+  } finally {
+    page.off('request', onRequest);
+  }
+}
+
+/** A page that sent itself elsewhere (a meta refresh, a script) is held to the same rule as a redirect. */
+async function checkWhereItLanded(page: Page, url: string, check: (url: string) => Promise<void>): Promise<void> {
+  const landed = page.url();
+  if (landed !== url && /^https?:/i.test(landed)) await check(landed);
+}
+
+/** The page as it is now (read again if it navigated on its own meanwhile). */
+async function snapshot(page: Page, response: Response | null): Promise<RenderedPage> {
+  const { html, title } = (await evaluateSettled(
+    page,
+    `(() => { const html = document.documentElement ? document.documentElement.outerHTML : ''; return { html: html.length > ${MAX_RENDERED_HTML_CHARS} ? null : html, title: document.title }; })()`,
+  )) as { html: string | null; title: string };
+  if (html === null) throw new UpstreamError(`The rendered page is larger than ${MAX_RENDERED_HTML_CHARS / 1_000_000} million characters; you were not charged.`);
+  const doctype = (await evaluateSettled(page, 'document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : ""')) as string;
+  return { url: page.url(), statusCode: response?.status() ?? 200, html: doctype + html, title };
+}

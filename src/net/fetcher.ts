@@ -1,0 +1,163 @@
+import { Agent } from 'undici';
+import type { AddressPolicy } from './address-policy';
+import { readCappedBody } from './body-reader';
+import { decodeBody } from './charset';
+import { DestinationRefused, FetchFailed } from './errors';
+import { pinnedConnector } from './pinned-connector';
+import type { Resolver } from './resolver';
+import { parseFetchTarget, type FetchTarget } from './target-url';
+
+export interface FetchedPage {
+  /** The final URL, after redirects. */
+  url: string;
+  statusCode: number;
+  /** Lower-case names; repeated headers joined with ', '. */
+  headers: Record<string, string>;
+  contentType: string | undefined;
+  /** Decompressed. */
+  body: Buffer;
+  /** The body decoded with the page's charset. */
+  text: string;
+  /** Every URL redirected to, in order (the last is `url`). */
+  redirects: string[];
+}
+
+export interface FetchOptions {
+  signal: AbortSignal;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Overrides the fetcher's cap for this fetch. */
+  maxBytes?: number;
+}
+
+export interface Fetcher {
+  /**
+   * Fetches a customer-chosen URL safely. Throws DestinationRefused (400) for a destination
+   * refused at any hop, FetchFailed (502) when the page cannot be had; an answer with any status
+   * (404, 500) is a page. An abort of `options.signal` rejects with its reason.
+   */
+  fetch(url: string, options: FetchOptions): Promise<FetchedPage>;
+  close(): Promise<void>;
+}
+
+export interface FetcherOptions {
+  resolver: Resolver;
+  policy: AddressPolicy;
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+  userAgent?: string;
+  /** Certificate authorities trusted instead of Node's bundle (tests' self-signed sites). */
+  ca?: string | Buffer;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Credentials that must not follow a redirect to another origin. */
+const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+/** Headers the connection owns; a caller's value would confuse the request framing. */
+const CONNECTION_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-connection']);
+const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; Tollgate/1.0)';
+
+export function createFetcher(options: FetcherOptions): Fetcher {
+  const agent = new Agent({
+    connect: pinnedConnector({ resolver: options.resolver, policy: options.policy, connectTimeoutMs: options.timeoutMs, ca: options.ca }),
+    // Response sizes and times are bounded by the fetch itself (below), not per socket event.
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+  });
+
+  const literalCheck = (target: FetchTarget) => {
+    const reason = target.address === undefined ? undefined : options.policy.refusal(target.address);
+    if (reason !== undefined) throw new DestinationRefused(reason);
+  };
+
+  async function fetchOnce(url: string, fetchOptions: FetchOptions, signal: AbortSignal): Promise<FetchedPage> {
+    let target = parseFetchTarget(url);
+    literalCheck(target);
+    let method = (fetchOptions.method ?? 'GET').toUpperCase();
+    let body = fetchOptions.body;
+    const headers: Record<string, string> = { 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const [name, value] of Object.entries(fetchOptions.headers ?? {})) {
+      if (!CONNECTION_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+    }
+    headers['accept-encoding'] = 'gzip, deflate, br';
+    const redirects: string[] = [];
+    for (;;) {
+      const response = await send(target, method, headers, body, signal);
+      const location = headerValue(response.headers.location);
+      if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined) {
+        // Drained (a small redirect body) so the connection can be reused; a large one is cut off.
+        await response.body.dump({ limit: 65_536 }).catch(() => undefined);
+        if (redirects.length >= options.maxRedirects) throw new FetchFailed(`the site redirected more than ${options.maxRedirects} times`);
+        let next: URL;
+        try {
+          next = new URL(location, target.url);
+        } catch {
+          throw new FetchFailed('the site redirected to an invalid URL');
+        }
+        try {
+          const nextTarget = parseFetchTarget(next);
+          literalCheck(nextTarget);
+          if (nextTarget.url.origin !== target.url.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name];
+          target = nextTarget;
+        } catch (error) {
+          if (error instanceof DestinationRefused) throw new DestinationRefused(`redirected to ${next.href}: ${error.reason}`);
+          throw error;
+        }
+        // 303 always, and 301/302 after a POST (as browsers do), continue with a GET without a body.
+        if (response.statusCode === 303 ? method !== 'HEAD' : (response.statusCode === 301 || response.statusCode === 302) && method === 'POST') {
+          method = 'GET';
+          body = undefined;
+          delete headers['content-type'];
+        }
+        redirects.push(target.url.href);
+        continue;
+      }
+      const responseHeaders = flattenHeaders(response.headers);
+      const raw = await readCappedBody(response.body, responseHeaders['content-encoding'], fetchOptions.maxBytes ?? options.maxBytes);
+      const contentType = responseHeaders['content-type'];
+      return { url: target.url.href, statusCode: response.statusCode, headers: responseHeaders, contentType, body: raw, text: decodeBody(raw, contentType), redirects };
+    }
+  }
+
+  async function send(target: FetchTarget, method: string, headers: Record<string, string>, body: string | Buffer | undefined, signal: AbortSignal) {
+    return agent.request({ origin: target.url.origin, path: `${target.url.pathname}${target.url.search}`, method: method as 'GET', headers, body, signal });
+  }
+
+  return {
+    async fetch(url, fetchOptions) {
+      const timeout = AbortSignal.timeout(options.timeoutMs);
+      const signal = AbortSignal.any([fetchOptions.signal, timeout]);
+      try {
+        return await fetchOnce(url, fetchOptions, signal);
+      } catch (error) {
+        if (fetchOptions.signal.aborted) throw fetchOptions.signal.reason;
+        if (timeout.aborted) throw new FetchFailed(`the site did not answer within ${Math.round(options.timeoutMs / 1000)} s`, { cause: error });
+        throw asFetchFailure(error);
+      }
+    },
+    close: () => agent.close(),
+  };
+}
+
+/** Our own errors as they are (they may come wrapped by undici); anything else: unreachable. */
+function asFetchFailure(error: unknown): Error {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current instanceof DestinationRefused || current instanceof FetchFailed) return current;
+  }
+  const detail = error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error);
+  return new FetchFailed('the site could not be reached', { cause: error, detail });
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}

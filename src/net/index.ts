@@ -1,0 +1,23 @@
+import type { NetSettings } from '../config';
+import { createAddressPolicy, type AddressPolicy } from './address-policy';
+import { createFetcher, type Fetcher } from './fetcher';
+import { createResolver, type Resolver } from './resolver';
+
+/** How many redirects one fetch follows (each hop checked again). */
+export const MAX_REDIRECTS = 5;
+
+/** The server's one way out to customer-chosen destinations, built once from the settings. */
+export interface Net {
+  resolver: Resolver;
+  policy: AddressPolicy;
+  fetcher: Fetcher;
+  close(): Promise<void>;
+}
+
+export function createNet(settings: NetSettings): Net {
+  // DNS gets a share of the fetch's time, so a silent resolver fails the fetch with its own reason.
+  const resolver = createResolver({ servers: settings.dnsServers, timeoutMs: Math.min(5_000, settings.fetchTimeoutMs) });
+  const policy = createAddressPolicy({ allowedNetworks: settings.allowedNetworks });
+  const fetcher = createFetcher({ resolver, policy, maxBytes: settings.fetchMaxBytes, timeoutMs: settings.fetchTimeoutMs, maxRedirects: MAX_REDIRECTS });
+  return { resolver, policy, fetcher, close: () => fetcher.close() };
+}

@@ -1,0 +1,57 @@
+import { isIP, type Socket } from 'node:net';
+import { buildConnector } from 'undici';
+import type { AddressPolicy } from './address-policy';
+import { DestinationRefused, FetchFailed } from './errors';
+import type { ResolvedAddress, Resolver } from './resolver';
+
+/**
+ * Every address of `host`, each checked; refused as a whole when any one is not public (a name
+ * that also points inward is not trusted with the outward address either).
+ */
+export async function checkedAddresses(host: string, resolver: Resolver, policy: AddressPolicy): Promise<ResolvedAddress[]> {
+  const addresses = await resolver.lookup(host);
+  for (const { address } of addresses) {
+    const reason = policy.refusal(address);
+    if (reason !== undefined) throw new DestinationRefused(isIP(host) ? reason : `${host} resolves to a ${reason} address`);
+  }
+  return addresses;
+}
+
+/** Throws when the socket ended up somewhere the policy refuses (whatever the resolution said). */
+export function checkConnectedSocket(socket: Socket, policy: AddressPolicy): void {
+  const remote = socket.remoteAddress;
+  const reason = remote === undefined ? 'no remote address' : policy.refusal(remote);
+  if (reason !== undefined) {
+    socket.destroy();
+    throw new DestinationRefused(`connected to a ${reason} address`);
+  }
+}
+
+/**
+ * An undici connector that resolves the host itself, checks every address, connects to the first
+ * one (pinned: the HTTP client never resolves the name again, so DNS rebinding has nothing to
+ * rebind), keeps the name for TLS (SNI, certificate check), and checks the connected socket's
+ * address once more before any byte of the request is sent.
+ */
+export function pinnedConnector(options: { resolver: Resolver; policy: AddressPolicy; connectTimeoutMs: number; ca?: string | Buffer }): buildConnector.connector {
+  const connect = buildConnector({ timeout: options.connectTimeoutMs, autoSelectFamily: false, ...(options.ca !== undefined ? { ca: options.ca } : {}) });
+  return (target, callback) => {
+    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    checkedAddresses(host, options.resolver, options.policy).then(
+      (addresses) => {
+        const pinned = addresses[0]!.address;
+        const servername = target.servername ?? (isIP(host) ? undefined : host);
+        connect({ ...target, hostname: pinned, servername }, (error, socket) => {
+          if (error) return callback(new FetchFailed('the site could not be reached', { cause: error, detail: `${error.message} (${pinned})` }), null);
+          try {
+            checkConnectedSocket(socket!, options.policy);
+          } catch (refused) {
+            return callback(refused as Error, null);
+          }
+          callback(null, socket!);
+        });
+      },
+      (error: Error) => callback(error, null),
+    );
+  };
+}

@@ -1,0 +1,118 @@
+import { Resolver as DnsResolver } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { canonicalAddress } from './address-policy';
+import { FetchFailed } from './errors';
+
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'CAA', 'SRV'] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+
+/** One record, in our shape (camelCase, one field set per type). */
+export type DnsRecord =
+  | { type: 'A' | 'AAAA'; address: string; ttl: number }
+  | { type: 'CNAME'; target: string }
+  | { type: 'MX'; exchange: string; priority: number }
+  | { type: 'TXT'; text: string }
+  | { type: 'NS'; host: string }
+  | { type: 'SOA'; primaryNameServer: string; hostmaster: string; serial: number; refresh: number; retry: number; expire: number; minimumTtl: number }
+  | { type: 'CAA'; critical: number; tag: string; value: string }
+  | { type: 'SRV'; priority: number; weight: number; port: number; target: string };
+
+/** NXDOMAIN: the name does not exist. NOERROR with no records: it exists, without records of that type. */
+export interface DnsAnswer {
+  status: 'NOERROR' | 'NXDOMAIN';
+  records: DnsRecord[];
+}
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export interface Resolver {
+  /** Every address of `host` (IPv4 first), or the address itself when `host` is one. */
+  lookup(host: string): Promise<ResolvedAddress[]>;
+  /** The records of one type; a resolver that fails or does not answer is a FetchFailed (502). */
+  query(name: string, type: DnsRecordType): Promise<DnsAnswer>;
+}
+
+export interface ResolverOptions {
+  /** `host:port` (or `[v6]:port`, or a bare host for port 53); undefined: the system's resolvers. */
+  servers: readonly string[] | undefined;
+  /** How long a query may take, retries included. */
+  timeoutMs: number;
+}
+
+/** The errors c-ares reports when the name exists but has no records of the type asked. */
+const NO_DATA = new Set(['ENODATA']);
+const NO_NAME = new Set(['ENOTFOUND']);
+
+/**
+ * Names resolved by Tollgate itself (never by the HTTP client), through the configured servers,
+ * so that what gets checked is what gets connected to.
+ */
+export function createResolver(options: ResolverOptions): Resolver {
+  const tries = 2;
+  const resolver = new DnsResolver({ timeout: Math.max(1, Math.floor(options.timeoutMs / tries)), tries });
+  if (options.servers !== undefined && options.servers.length > 0) resolver.setServers([...options.servers]);
+
+  const records = async (name: string, type: DnsRecordType): Promise<DnsRecord[]> => {
+    switch (type) {
+      case 'A':
+        return (await resolver.resolve4(name, { ttl: true })).map((record) => ({ type, address: record.address, ttl: record.ttl }));
+      case 'AAAA':
+        return (await resolver.resolve6(name, { ttl: true })).map((record) => ({ type, address: record.address, ttl: record.ttl }));
+      case 'CNAME':
+        return (await resolver.resolveCname(name)).map((target) => ({ type, target }));
+      case 'MX':
+        return (await resolver.resolveMx(name)).map((record) => ({ type, exchange: record.exchange, priority: record.priority }));
+      case 'TXT':
+        // A TXT record is a list of character strings; together they are one text.
+        return (await resolver.resolveTxt(name)).map((chunks) => ({ type, text: chunks.join('') }));
+      case 'NS':
+        return (await resolver.resolveNs(name)).map((host) => ({ type, host }));
+      case 'SOA': {
+        const soa = await resolver.resolveSoa(name);
+        return [{ type, primaryNameServer: soa.nsname, hostmaster: soa.hostmaster, serial: soa.serial, refresh: soa.refresh, retry: soa.retry, expire: soa.expire, minimumTtl: soa.minttl }];
+      }
+      case 'CAA':
+        return (await resolver.resolveCaa(name)).map((record) => {
+          const { critical, ...rest } = record as unknown as Record<string, unknown>;
+          const [tag, value] = Object.entries(rest)[0] ?? ['', ''];
+          return { type, critical: Number(critical ?? 0), tag, value: String(value) };
+        });
+      case 'SRV':
+        return (await resolver.resolveSrv(name)).map((record) => ({ type, priority: record.priority, weight: record.weight, port: record.port, target: record.name }));
+    }
+  };
+
+  return {
+    async lookup(host) {
+      const literal = canonicalAddress(host);
+      if (literal !== undefined) return [{ address: literal, family: isIP(literal) === 6 ? 6 : 4 }];
+      const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+      const addresses: ResolvedAddress[] = [
+        ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 as const })) : []),
+        ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address: canonicalAddress(address) ?? address, family: 6 as const })) : []),
+      ];
+      if (addresses.length > 0) return addresses;
+      const codes = [v4, v6].map((result) => (result.status === 'rejected' ? errorCode(result.reason) : 'ENODATA'));
+      if (codes.every((code) => NO_DATA.has(code) || NO_NAME.has(code))) throw new FetchFailed(`the host ${host} does not resolve to any address`);
+      throw new FetchFailed(`the host ${host} could not be resolved (the DNS servers did not answer)`, { detail: `DNS: ${codes.join(', ')}` });
+    },
+
+    async query(name, type) {
+      try {
+        return { status: 'NOERROR', records: await records(name, type) };
+      } catch (error) {
+        const code = errorCode(error);
+        if (NO_NAME.has(code)) return { status: 'NXDOMAIN', records: [] };
+        if (NO_DATA.has(code)) return { status: 'NOERROR', records: [] };
+        throw new FetchFailed('the DNS servers did not answer', { cause: error, detail: `DNS ${type} ${name}: ${code}` });
+      }
+    },
+  };
+}
+
+function errorCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'UNKNOWN';
+}

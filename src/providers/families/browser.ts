@@ -1,0 +1,83 @@
+import type { CallOptions, ProviderFamily } from '../providers';
+
+export interface RenderRequest {
+  url: string;
+  /** Milliseconds to wait after the page's load event (already bounded by the endpoint). */
+  waitFor: number;
+  /** Rendered with anti-detection measures (user agent, client hints, locale and timezone of `country`). */
+  stealth?: { country: string };
+}
+
+/** A page as the browser left it. */
+export interface RenderedPage {
+  /** Final URL, after redirects. */
+  url: string;
+  /** The main document's HTTP status. */
+  statusCode: number;
+  /** The DOM, serialised after rendering. */
+  html: string;
+  title: string;
+}
+
+export interface ScreenshotRequest {
+  url: string;
+  fullPage: boolean;
+  width: number;
+  height: number;
+}
+
+export interface Screenshot {
+  url: string;
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/** One of `url` or `html`. */
+export type PdfSource = { url: string; html?: undefined } | { html: string; url?: undefined };
+
+export interface PdfRequest {
+  source: PdfSource;
+  pageSize: string;
+  landscape: boolean;
+  printBackground: boolean;
+  /** CSS lengths (`1cm`, `0.5in`, `10mm`). */
+  margins: { top: string; right: string; bottom: string; left: string };
+}
+
+/** SPEC.md's On-page page record. */
+export interface PageAudit {
+  url: string;
+  statusCode: number;
+  title: string;
+  description: string;
+  h1: string[];
+  wordCount: number;
+  internalLinks: number;
+  externalLinks: number;
+  images: number;
+  timeToInteractive: number;
+}
+
+export interface LighthouseReport {
+  url: string;
+  performanceScore: number;
+  accessibilityScore: number;
+  bestPracticesScore: number;
+  seoScore: number;
+  /** Milliseconds. */
+  firstContentfulPaint: number;
+  largestContentfulPaint: number;
+  cumulativeLayoutShift: number;
+  speedIndex: number;
+  totalBlockingTime: number;
+}
+
+/** Pages rendered in the headless-Chromium pool (src/net/browser-pool.ts); all their traffic passes the egress check. */
+export interface BrowserProvider extends ProviderFamily {
+  render(request: RenderRequest, call: CallOptions): Promise<RenderedPage>;
+  screenshot(request: ScreenshotRequest, call: CallOptions): Promise<Screenshot>;
+  pdf(request: PdfRequest, call: CallOptions): Promise<Buffer>;
+  audit(url: string, call: CallOptions): Promise<PageAudit>;
+  lighthouse(url: string, call: CallOptions): Promise<LighthouseReport>;
+}

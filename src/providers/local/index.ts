@@ -1,0 +1,36 @@
+import type { Net } from '../../net';
+import type { DnsProvider } from '../families/dns';
+import type { WebProvider } from '../families/web';
+import type { BrowserProvider } from '../families/browser';
+
+/** Families Tollgate serves itself, with no vendor and no sandbox: real work on every install. */
+export interface LocalFamilies {
+  web: WebProvider;
+  dns: DnsProvider;
+  browser: BrowserProvider;
+}
+
+/** `browser`: the pool's family (src/net/browser.ts), which the composition root creates and closes. */
+export function localProviders(net: Net, browser: BrowserProvider): LocalFamilies {
+  return {
+    browser,
+    web: {
+      name: 'local',
+      fetchPage: (url, options, call) => net.fetcher.fetch(url, { ...options, signal: call.signal }),
+    },
+    dns: {
+      name: 'local',
+      query: (name, type, call) => abortable(net.resolver.query(name, type), call.signal),
+    },
+  };
+}
+
+/** The query keeps its own timeout; the call stops waiting for it when the call is aborted. */
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,143 @@
+import { Agent, errors, request, type Dispatcher } from 'undici';
+import type { ChatUpstreamSettings } from '../../config';
+import { ApiError } from '../../core/errors';
+import { TransientUpstreamError } from '../http/upstream-request';
+import { MODEL_PROVIDER, statusFailure } from './errors';
+
+export type ChatUpstream = ChatUpstreamSettings;
+
+/**
+ * The chat upstreams' own pool: streams hold their connection for as long as they run, so the
+ * shared vendor pool's per-origin cap (64) would queue the 65th concurrent stream.
+ */
+const agent = new Agent({ keepAliveTimeout: 30_000, connections: 1024 });
+
+/** Body of a 2xx answer, read by the caller (whole, or as a stream). */
+export type UpstreamBody = Dispatcher.ResponseData['body'];
+
+/**
+ * One request to one upstream, with its own abort: the call's signal (client gone, deadline
+ * passed) reaches it, and so does silence — no byte for `silenceMs`, before the answer's first
+ * byte or between two of a stream's. The call's signal may outlive many exchanges (keep-alive),
+ * so it is listened to only while the exchange lasts.
+ */
+export class Exchange {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private silent = false;
+  private released = false;
+
+  constructor(
+    readonly upstream: ChatUpstream,
+    private readonly callSignal: AbortSignal,
+    readonly silenceMs: number,
+  ) {
+    this.timer = setTimeout(() => {
+      this.silent = true;
+      this.abort();
+    }, silenceMs);
+    callSignal.addEventListener('abort', this.forwardAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** A byte arrived: the silence starts again. */
+  heard(): void {
+    if (!this.released) this.timer.refresh();
+  }
+
+  /** The answer is being read whole: from here on only the call's own deadline bounds it. */
+  untimed(): void {
+    clearTimeout(this.timer);
+  }
+
+  /** Done with the exchange, its answer read to the end (the connection stays reusable). */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    clearTimeout(this.timer);
+    this.callSignal.removeEventListener('abort', this.forwardAbort);
+  }
+
+  /** Ends the request at once (its connection closed), and releases it. */
+  abort(): void {
+    this.release();
+    if (!this.controller.signal.aborted) this.controller.abort();
+  }
+
+  /**
+   * What a thrown error means for the caller: the call's own abort as it is (nobody reads a 502),
+   * silence and cut connections as failures worth another upstream (before the first chunk).
+   */
+  failureOf(error: unknown, during: 'request' | 'stream'): unknown {
+    this.abort();
+    if (this.callSignal.aborted) return this.callSignal.reason ?? error;
+    if (error instanceof ApiError) return error;
+    const where = `chat upstream ${this.upstream.name} POST /chat/completions`;
+    if (this.silent) {
+      return new TransientUpstreamError(`${MODEL_PROVIDER} did not answer in time; try again shortly.`, {
+        cause: error,
+        detail: `${where}: silent for ${this.silenceMs} ms ${during === 'request' ? 'before answering' : 'mid-stream'}`,
+      });
+    }
+    const code = (error as NodeJS.ErrnoException | undefined)?.code ?? (error as { cause?: NodeJS.ErrnoException } | undefined)?.cause?.code;
+    const message = during === 'request' ? `${MODEL_PROVIDER} is unreachable right now; try again shortly.` : `${MODEL_PROVIDER} cut the answer short; try again.`;
+    return new TransientUpstreamError(message, {
+      cause: error,
+      detail: `${where}: ${code ?? (error instanceof errors.UndiciError ? error.name : String(error))}${error instanceof Error ? `: ${error.message}` : ''}`,
+    });
+  }
+
+  private readonly forwardAbort = () => this.abort();
+}
+
+/**
+ * POSTs a chat-completions body to one upstream and waits for the answer's status and headers;
+ * an error status is read and mapped (./errors.ts). The caller reads the body and releases or
+ * aborts the exchange.
+ */
+export async function postChatCompletions(
+  upstream: ChatUpstream,
+  json: Record<string, unknown>,
+  call: { signal: AbortSignal; silenceMs: number; stream: boolean },
+): Promise<{ exchange: Exchange; body: UpstreamBody }> {
+  if (call.signal.aborted) throw call.signal.reason;
+  const exchange = new Exchange(upstream, call.signal, call.silenceMs);
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await request(`${upstream.baseUrl}/chat/completions`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: {
+        accept: call.stream ? 'text/event-stream' : 'application/json',
+        'content-type': 'application/json',
+        ...(upstream.apiKey !== undefined ? { authorization: `Bearer ${upstream.apiKey}` } : {}),
+      },
+      body: JSON.stringify(json),
+      signal: exchange.signal,
+    });
+  } catch (error) {
+    throw exchange.failureOf(error, 'request');
+  }
+  exchange.heard();
+  if (response.statusCode >= 200 && response.statusCode < 300) return { exchange, body: response.body };
+  let text = '';
+  try {
+    text = await response.body.text();
+  } catch (error) {
+    throw exchange.failureOf(error, 'request');
+  }
+  exchange.release();
+  throw statusFailure(upstream.name, response.statusCode, response.headers, jsonOrText(text));
+}
+
+/** A body as JSON when it is JSON, else its text (an HTML error page, say), for the log. */
+export function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

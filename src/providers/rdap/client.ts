@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import { UpstreamError } from '../../core/errors';
+import type { CallOptions } from '../providers';
+import { withRetries } from '../http/retry';
+import { readUpstream, upstreamRequest, type UpstreamAnswer } from '../http/upstream-request';
+import { rdapFailure, REGISTRY, VENDOR } from './errors';
+
+/** Registries send clients on to another server (RFC 7480 §5.2); more hops than this is a loop. */
+const MOST_REDIRECTS = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export interface RdapAnswer extends UpstreamAnswer {
+  /** Where the answer came from, after redirects. */
+  url: string;
+}
+
+/**
+ * GETs of RDAP URLs. The servers are the ones the bootstrap names (or that they redirect to), not
+ * the customer's choice, so the shared upstream client serves; a lookup only reads, so transient
+ * failures are tried again under the shared policy. What a lookup costs the operator: ./costs.ts.
+ */
+export class RdapClient {
+  constructor(private readonly timeoutMs: number) {}
+
+  async get(url: string, options: CallOptions): Promise<RdapAnswer> {
+    const started = Date.now();
+    let current = url;
+    for (let hop = 0; ; hop += 1) {
+      const answer = await withRetries({ signal: options.signal, budgetMs: Math.max(1, this.timeoutMs - (Date.now() - started)), idempotent: true }, (timeoutMs) =>
+        upstreamRequest({
+          vendor: VENDOR,
+          method: 'GET',
+          url: current,
+          headers: { accept: 'application/rdap+json, application/json;q=0.9' },
+          timeoutMs,
+          signal: options.signal,
+        }),
+      );
+      if (!REDIRECT_STATUSES.has(answer.status)) return { ...answer, url: current };
+      const location = answer.headers.location;
+      const next = typeof location === 'string' ? safeUrl(location, current) : undefined;
+      if (next === undefined || hop >= MOST_REDIRECTS) throw rdapFailure(answer, pathOf(current));
+      current = next;
+    }
+  }
+}
+
+/** A 200 answer's body in the expected shape; any other status is the server failing (502). */
+export function readRdap<Schema extends z.ZodType>(answer: RdapAnswer, schema: Schema): z.output<Schema> {
+  if (answer.status !== 200) throw rdapFailure(answer, pathOf(answer.url));
+  if (answer.body === undefined) throw new UpstreamError(`${REGISTRY} sent an empty answer; try again later.`, { detail: `${VENDOR} GET ${pathOf(answer.url)}: HTTP 200 without a body` });
+  return readUpstream(VENDOR, schema, answer.body);
+}
+
+/** An http(s) URL, resolved against the one that pointed to it; undefined for anything else. */
+function safeUrl(reference: string, base: string): string | undefined {
+  try {
+    const url = new URL(reference, base);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The host and path of an RDAP URL, for the log (RDAP URLs carry no credentials). */
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(unparsable URL)';
+  }
+}

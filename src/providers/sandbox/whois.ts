@@ -1,0 +1,69 @@
+import { noRegistrationService, type WhoisProvider } from '../families/whois';
+import { unregisteredDomain, type DomainRegistration } from '../../schemas/domain-registration';
+import { DATA_MONTH_INDEX, momentIn, monthIndexOf } from './domain-analytics';
+import { domainProfile } from './domain-profile';
+import { SeededRandom } from './random';
+import { sandboxRegistrar } from './registrar';
+
+/** Registrars the sandbox names, with their real IANA IDs. */
+const REGISTRARS: ReadonlyArray<{ name: string; ianaId: string }> = [
+  { name: 'MarkMonitor Inc.', ianaId: '292' },
+  { name: 'GoDaddy.com, LLC', ianaId: '146' },
+  { name: 'NameCheap, Inc.', ianaId: '1068' },
+  { name: 'Tucows Domains Inc.', ianaId: '69' },
+  { name: 'Network Solutions, LLC', ianaId: '2' },
+  { name: 'Gandi SAS', ianaId: '81' },
+  { name: 'Cloudflare, Inc.', ianaId: '1910' },
+  { name: 'Porkbun LLC', ianaId: '1861' },
+];
+
+const LOCKS = ['client delete prohibited', 'client transfer prohibited', 'client update prohibited'];
+
+function nameServers(domain: string, random: SeededRandom): string[] {
+  const host = random.pick(['cloudflare', 'aws', 'registrar', 'own']);
+  if (host === 'cloudflare') return random.shuffle(['ada', 'bob', 'kate', 'nina', 'tom', 'vera']).slice(0, 2).map((name) => `${name}.ns.cloudflare.com`);
+  if (host === 'aws') return [1, 2, 3, 4].map((n) => `ns-${random.integer(100, 1999)}.awsdns-${String(random.integer(0, 63)).padStart(2, '0')}.${['com', 'net', 'org', 'co.uk'][n - 1]}`);
+  if (host === 'registrar') return [1, 2].map((n) => `ns${random.integer(1, 80) + n}.domaincontrol.com`);
+  return [`ns1.${domain}`, `ns2.${domain}`];
+}
+
+/**
+ * Registration records coherent with the rest of the sandbox: a name the sandbox registrar finds
+ * taken is registered (before its first backlink was seen, with a registrar, dates and name
+ * servers); a free one is not; a TLD the sandbox registrar does not sell has no registry to ask.
+ * Registrants are redacted, as most gTLD registrations are today.
+ */
+export const sandboxWhois: WhoisProvider = {
+  name: 'sandbox',
+  async lookup({ domain }, options) {
+    const [availability] = await sandboxRegistrar.availability([domain], options);
+    if (!availability || availability.error !== undefined) throw noRegistrationService(domain);
+    if (availability.available) return unregisteredDomain(domain);
+    const profile = domainProfile(domain);
+    const random = new SeededRandom(`whois:${profile.domain}`);
+    const created = monthIndexOf(profile.firstSeenMonth) - random.integer(0, 24);
+    const expires = Math.max(created + 12, DATA_MONTH_INDEX + random.integer(1, 24));
+    // Drawn in the order the SEO endpoint's record always was, so its sandbox answers stay the same.
+    const registrar = profile.domainRank >= 900 ? REGISTRARS[0]! : random.pick(REGISTRARS);
+    const createdDate = momentIn(created, random);
+    const updatedDate = momentIn(DATA_MONTH_INDEX - random.integer(0, 11), random);
+    const expiryDate = momentIn(expires, random);
+    const servers = nameServers(domain, random);
+    const record: DomainRegistration = {
+      domain,
+      registered: true,
+      ldhName: domain.toUpperCase(),
+      handle: `${random.integer(1_000_000, 2_999_999_999)}_DOMAIN_${domain.slice(domain.lastIndexOf('.') + 1).toUpperCase()}-SANDBOX`,
+      status: random.chance(0.7) ? LOCKS.slice(0, random.integer(1, 3)) : ['active'],
+      registrar,
+      createdDate,
+      updatedDate,
+      expiryDate,
+      nameServers: servers,
+      dnssec: random.chance(0.2),
+      registrant: { organization: 'REDACTED FOR PRIVACY', country: random.pick(['US', 'GB', 'DE', 'FR', 'CA', 'NL']) },
+      redacted: ['Registrant Name', 'Registrant Street', 'Registrant Phone', 'Registrant Email'],
+    };
+    return record;
+  },
+};

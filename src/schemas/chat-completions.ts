@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/**
+ * The chat-completions wire format, as customers send and receive it on
+ * `POST /v1/ai/chat/completions` (the format's own snake_case names), and as the providers
+ * answer. Requests are strict (an unknown field is a 400 naming it); answers are plain objects.
+ */
+
+const Text = z.string().max(4_000_000);
+
+export const TextPart = z.strictObject({ type: z.literal('text'), text: Text });
+export const ImagePart = z.strictObject({
+  type: z.literal('image_url'),
+  image_url: z.strictObject({
+    url: z.string().min(1).meta({ description: 'An https URL or a `data:image/…;base64,` URL.' }),
+    detail: z.enum(['auto', 'low', 'high']).optional(),
+  }),
+});
+
+const Name = z.string().min(1).max(64).optional();
+const FunctionName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, `_` and `-`, 1 to 64 of them');
+
+export const ToolCall = z.strictObject({
+  id: z.string().min(1).max(256),
+  type: z.literal('function'),
+  function: z.strictObject({ name: FunctionName, arguments: z.string().max(1_000_000) }),
+});
+export type ToolCall = z.output<typeof ToolCall>;
+
+export const ChatMessage = z.discriminatedUnion('role', [
+  z.strictObject({ role: z.literal('system'), content: z.union([Text, z.array(TextPart).min(1)]), name: Name }),
+  z.strictObject({ role: z.literal('developer'), content: z.union([Text, z.array(TextPart).min(1)]), name: Name }),
+  z.strictObject({ role: z.literal('user'), content: z.union([Text, z.array(z.union([TextPart, ImagePart])).min(1)]), name: Name }),
+  z.strictObject({
+    role: z.literal('assistant'),
+    content: z.union([Text, z.array(TextPart)]).nullish(),
+    tool_calls: z.array(ToolCall).optional(),
+    refusal: z.string().nullish(),
+    name: Name,
+  }),
+  z.strictObject({ role: z.literal('tool'), content: z.union([Text, z.array(TextPart).min(1)]), tool_call_id: z.string().min(1).max(256) }),
+]);
+export type ChatMessage = z.output<typeof ChatMessage>;
+
+/** A JSON Schema object (checked to be an object here; its meaning is the model's business). */
+const JsonSchemaObject = z.record(z.string(), z.unknown());
+
+export const FunctionTool = z.strictObject({
+  type: z.literal('function'),
+  function: z.strictObject({
+    name: FunctionName,
+    description: z.string().max(100_000).optional(),
+    parameters: JsonSchemaObject.optional(),
+    strict: z.boolean().nullish(),
+  }),
+});
+export type FunctionTool = z.output<typeof FunctionTool>;
+
+export const ToolChoice = z.union([
+  z.enum(['none', 'auto', 'required']),
+  z.strictObject({ type: z.literal('function'), function: z.strictObject({ name: FunctionName }) }),
+]);
+export type ToolChoice = z.output<typeof ToolChoice>;
+
+export const ResponseFormat = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text') }),
+  z.strictObject({ type: z.literal('json_object') }),
+  z.strictObject({
+    type: z.literal('json_schema'),
+    json_schema: z.strictObject({
+      name: FunctionName,
+      description: z.string().optional(),
+      schema: JsonSchemaObject.optional(),
+      strict: z.boolean().nullish(),
+    }),
+  }),
+]);
+export type ResponseFormat = z.output<typeof ResponseFormat>;
+
+const TokenLimit = z.number().int().min(1).max(10_000_000);
+
+export const ChatCompletionsRequest = z.strictObject({
+  model: z.string().min(1).max(200).meta({ description: 'Model id, `<vendor>/<model-name>` (GET /v1/ai/models).', examples: ['openai/gpt-4o-mini'] }),
+  messages: z.array(ChatMessage).min(1).max(10_000),
+  max_tokens: TokenLimit.nullish().meta({ description: 'Most completion tokens (default: the model’s maximum output, within its context window).' }),
+  max_completion_tokens: TokenLimit.nullish().meta({ description: 'Same as `max_tokens` (the newer name); the smaller wins when both are set.' }),
+  temperature: z.number().min(0).max(2).nullish(),
+  top_p: z.number().min(0).max(1).nullish(),
+  frequency_penalty: z.number().min(-2).max(2).nullish(),
+  presence_penalty: z.number().min(-2).max(2).nullish(),
+  stop: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(4)]).nullish(),
+  seed: z.number().int().nullish(),
+  n: z.literal(1).nullish().meta({ description: 'One choice per call (the only value accepted).' }),
+  tools: z.array(FunctionTool).min(1).max(128).optional(),
+  tool_choice: ToolChoice.optional(),
+  parallel_tool_calls: z.boolean().optional(),
+  response_format: ResponseFormat.optional(),
+  stream: z.boolean().nullish(),
+  stream_options: z.strictObject({ include_usage: z.boolean().optional() }).nullish(),
+  user: z.string().max(256).optional(),
+});
+export type ChatCompletionsRequest = z.output<typeof ChatCompletionsRequest>;
+
+export const FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter'] as const;
+export const FinishReason = z.enum(FINISH_REASONS);
+export type FinishReason = z.output<typeof FinishReason>;
+
+/** Token counts in the format's names; `cost` (USD) and `estimated` are Tollgate's additions. */
+export const CompletionUsage = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  total_tokens: z.number().int().nonnegative(),
+  cost: z.number().nonnegative().optional().meta({ description: 'What the call was charged, USD.' }),
+  estimated: z.boolean().optional().meta({ description: 'True when the upstream reported no usage and Tollgate counted the tokens itself.' }),
+});
+export type CompletionUsage = z.output<typeof CompletionUsage>;
+
+export const AssistantMessage = z.object({
+  role: z.literal('assistant'),
+  content: z.string().nullable(),
+  tool_calls: z.array(ToolCall).optional(),
+  refusal: z.string().nullable().optional(),
+});
+export type AssistantMessage = z.output<typeof AssistantMessage>;
+
+export const ChatCompletion = z.object({
+  id: z.string(),
+  object: z.literal('chat.completion'),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.object({
+      index: z.number().int().nonnegative(),
+      message: AssistantMessage,
+      finish_reason: FinishReason,
+      logprobs: z.null().optional(),
+    }),
+  ),
+  usage: CompletionUsage,
+  system_fingerprint: z.string().nullable().optional(),
+});
+export type ChatCompletion = z.output<typeof ChatCompletion>;
+
+export const ToolCallDelta = z.object({
+  index: z.number().int().nonnegative(),
+  id: z.string().optional(),
+  type: z.literal('function').optional(),
+  function: z.object({ name: z.string().optional(), arguments: z.string().optional() }).optional(),
+});
+export type ToolCallDelta = z.output<typeof ToolCallDelta>;
+
+export const ChatCompletionChunk = z.object({
+  id: z.string(),
+  object: z.literal('chat.completion.chunk'),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.object({
+      index: z.number().int().nonnegative(),
+      delta: z.object({
+        role: z.literal('assistant').optional(),
+        content: z.string().nullable().optional(),
+        tool_calls: z.array(ToolCallDelta).optional(),
+        refusal: z.string().nullable().optional(),
+      }),
+      finish_reason: FinishReason.nullable(),
+      logprobs: z.null().optional(),
+    }),
+  ),
+  usage: CompletionUsage.nullable().optional(),
+  system_fingerprint: z.string().nullable().optional(),
+});
+export type ChatCompletionChunk = z.output<typeof ChatCompletionChunk>;

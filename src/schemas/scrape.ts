@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { CONTENT_FORMATS } from '../scrape/page-content';
+
+/** Records shared by the scraping endpoints (/v1/scrape and its browser variants). */
+
+const MetaText = z.string().nullable();
+
+export const PageMetadata = z
+  .object({
+    description: MetaText.meta({ description: '`<meta name="description">`.' }),
+    canonical: MetaText.meta({ description: '`<link rel="canonical">`, absolute.' }),
+    lang: MetaText.meta({ description: "The page's language (`<html lang>`)." }),
+    keywords: MetaText,
+    author: MetaText,
+    robots: MetaText,
+    ogTitle: MetaText,
+    ogDescription: MetaText,
+    ogImage: MetaText.meta({ description: '`og:image`, absolute.' }),
+    ogUrl: MetaText,
+    ogType: MetaText,
+    ogSiteName: MetaText,
+    ogLocale: MetaText,
+    twitterCard: MetaText,
+    twitterTitle: MetaText,
+    twitterDescription: MetaText,
+    twitterImage: MetaText,
+    twitterSite: MetaText,
+    twitterCreator: MetaText,
+  })
+  .meta({ description: "What the page's head says about it; `og:*` and `twitter:*` tags camelCased; null when absent." });
+
+export const ContentFormat = z.enum(CONTENT_FORMATS);
+
+export const ScrapeResult = z.object({
+  url: z.string().meta({ description: 'The final URL, after redirects.' }),
+  statusCode: z.number().int().meta({ description: "The page's HTTP status: a 404 or 500 page is still a successful scrape." }),
+  format: ContentFormat,
+  title: z.string().nullable(),
+  content: z.string().meta({ description: 'The main content (or the `selector` part) in the format asked for.' }),
+  metadata: PageMetadata,
+});
+
+/** The example page's metadata: every field present, most of them null. */
+export const EXAMPLE_METADATA: z.input<typeof PageMetadata> = {
+  description: 'How to pull a good shot of espresso at home.',
+  canonical: 'https://example.com/blog/espresso-at-home',
+  lang: 'en',
+  keywords: null,
+  author: 'Ana Lima',
+  robots: null,
+  ogTitle: 'Espresso at home',
+  ogDescription: null,
+  ogImage: 'https://example.com/images/espresso.jpg',
+  ogUrl: null,
+  ogType: 'article',
+  ogSiteName: 'Brew Blog',
+  ogLocale: null,
+  twitterCard: 'summary_large_image',
+  twitterTitle: null,
+  twitterDescription: null,
+  twitterImage: null,
+  twitterSite: null,
+  twitterCreator: null,
+};

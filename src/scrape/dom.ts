@@ -1,0 +1,132 @@
+import { parseDocument } from 'htmlparser2';
+import { Element, Text, type AnyNode, type ChildNode, type Document, type ParentNode } from 'domhandler';
+import { compile, selectAll } from 'css-select';
+import { appendChild } from 'domutils';
+import { ApiError } from '../core/errors';
+
+/**
+ * The page as a tree (htmlparser2's DOM: a few times faster to build and walk than a browser-like
+ * DOM, which matters at hundreds of pages a second), and the small helpers every reader of it shares.
+ */
+export type { AnyNode, ChildNode, Document } from 'domhandler';
+export { Element, Text } from 'domhandler';
+
+/**
+ * Elements nested deeper than this keep only their text, as one text node: every reader of the
+ * tree recurses, and a page of ten thousand nested divs must not overflow the stack (browsers'
+ * parsers cap nesting similarly).
+ */
+export const MAX_DEPTH = 256;
+
+export function parsePage(html: string): Document {
+  const document = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const stack: Array<[ParentNode, number]> = [[document, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    for (const child of node.children) {
+      if (!isElement(child)) continue;
+      if (depth + 1 < MAX_DEPTH) stack.push([child, depth + 1]);
+      else flatten(child);
+    }
+  }
+  return document;
+}
+
+/** Replaces an element's content by its text, gathered without recursion. */
+function flatten(element: Element): void {
+  const parts: string[] = [];
+  const stack: AnyNode[] = [...element.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) parts.push(node.data);
+    else if (isElement(node) && !SILENT.has(node.name)) for (let index = node.children.length - 1; index >= 0; index -= 1) stack.push(node.children[index]!);
+  }
+  element.children = [];
+  appendChild(element, new Text(parts.join('')));
+}
+
+export function isElement(node: AnyNode): node is Element {
+  return node instanceof Element;
+}
+
+export function isText(node: AnyNode): node is Text {
+  return node instanceof Text;
+}
+
+/** The first element named `name` in document order, or undefined. */
+export function findElement(root: AnyNode, name: string): Element | undefined {
+  const stack: AnyNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isElement(node) && node.name === name) return node;
+    if ('children' in node) for (let index = node.children.length - 1; index >= 0; index -= 1) stack.push(node.children[index]!);
+  }
+  return undefined;
+}
+
+/** Every element under `root` (not `root` itself), in document order (a loop, not a generator: it runs on every page). */
+export function descendantElements(root: AnyNode): Element[] {
+  const elements: Element[] = [];
+  if (!('children' in root)) return elements;
+  const stack: ChildNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isElement(node)) continue;
+    elements.push(node);
+    for (let index = node.children.length - 1; index >= 0; index -= 1) stack.push(node.children[index]!);
+  }
+  return elements;
+}
+
+/** The text under a node as a reader sees it: whitespace runs collapsed to one space, trimmed. */
+export function textOf(node: AnyNode): string {
+  const parts: string[] = [];
+  collectText(node, parts);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+const SILENT = new Set(['script', 'style', 'noscript', 'template']);
+
+function collectText(node: AnyNode, parts: string[]): void {
+  if (isText(node)) parts.push(node.data);
+  else if (isElement(node) && SILENT.has(node.name)) return;
+  else if ('children' in node) for (const child of node.children) collectText(child, parts);
+}
+
+/** The body (or the document itself when the markup has none). */
+export function bodyOf(document: Document): Element | Document {
+  return findElement(document, 'body') ?? document;
+}
+
+/**
+ * A CSS selector compiled, or a 400 naming `field` when it does not parse: checked before
+ * anything is fetched, so a bad selector costs nothing.
+ */
+export function compileSelector(selector: string, field: string): (element: Element) => boolean {
+  try {
+    return compile<AnyNode, Element>(selector);
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', `${field}: '${selector}' is not a valid CSS selector.`, { param: field });
+  }
+}
+
+/** The elements under `root` a compiled selector matches, in document order. */
+export function selectElements(root: AnyNode, matches: (element: Element) => boolean): Element[] {
+  return selectAll<AnyNode, Element>(matches, root);
+}
+
+/** `href`/`src` made absolute against the page; undefined for what a reader cannot follow. */
+export function absoluteUrl(value: string | undefined, base: string, protocols: ReadonlySet<string> = LINK_PROTOCOLS): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  try {
+    const url = new URL(trimmed, base);
+    return protocols.has(url.protocol) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const LINK_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+export const MEDIA_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:']);

@@ -1,0 +1,36 @@
+import { UpstreamError } from '../core/errors';
+import type { FetchedPage } from '../net/fetcher';
+import type { CallOptions, Providers } from '../providers/providers';
+import { readPage, type ContentFormat, type PageContent, type ReadOptions } from './page-content';
+import { EMPTY_METADATA } from './metadata';
+
+/** A fetched page and how to read it: as HTML, or as plain text (text/plain, JSON, CSV, Markdown…). */
+export interface FetchedDocument {
+  page: FetchedPage;
+  kind: 'html' | 'text';
+}
+
+/**
+ * Fetches a customer's URL through the web family (the SSRF-safe fetcher): a refused destination
+ * is a 400 naming `url`, an unreachable one a 502, both uncharged; a 404 or 500 page is a page.
+ * A body that is neither markup nor text (an image, a PDF, an archive) cannot be scraped: 502.
+ */
+export async function fetchDocument(providers: Providers, url: string, call: CallOptions): Promise<FetchedDocument> {
+  const page = await providers.web.fetchPage(url, {}, call);
+  const type = (page.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === '' || type.includes('html') || type.endsWith('/xml') || type.endsWith('+xml')) return { page, kind: 'html' };
+  if (type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') || type === 'application/javascript') return { page, kind: 'text' };
+  throw new UpstreamError(`url: the page is ${type}, not HTML or text: there is nothing to scrape.`);
+}
+
+/** The document's content in `format`: HTML read by readPage; plain text as it is (escaped in a `<pre>` for `html`). */
+export function readDocument(document: FetchedDocument, options: ReadOptions): PageContent {
+  if (document.kind === 'html') return readPage(document.page.text, document.page.url, options);
+  const text = options.selector ? '' : document.page.text;
+  return { title: null, metadata: { ...EMPTY_METADATA }, nodes: [], content: plainContent(text, options.format) };
+}
+
+function plainContent(text: string, format: ContentFormat): string {
+  if (format !== 'html' || text === '') return text;
+  return `<pre>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</pre>`;
+}

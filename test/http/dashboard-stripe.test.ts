@@ -1,0 +1,115 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
+import { GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
+
+const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
+
+/** A webhook delivery as Stripe signs it: `t=<seconds>,v1=HMAC-SHA256(secret, "<t>.<body>")`. */
+function signed(body: string, secret = WEBHOOK_SECRET, at = Math.floor(Date.now() / 1000)): Record<string, string> {
+  const signature = createHmac('sha256', secret).update(`${at}.${body}`).digest('hex');
+  return { 'content-type': 'application/json', 'stripe-signature': `t=${at},v1=${signature}` };
+}
+
+function paidEvent(sessionId: string, accountId: string, cents: number, type = 'checkout.session.completed'): string {
+  return JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type,
+    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', amount_total: cents, currency: 'usd', client_reference_id: accountId, metadata: { account_id: accountId } } },
+  });
+}
+
+describe(`buying credit with Stripe Checkout (against a fake Stripe, ${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  let stripe: FakeUpstream;
+
+  before(async () => {
+    stripe = await startFakeUpstream();
+    app = await startTestApp({}, { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_BASE_URL: stripe.url, TOLLGATE_TRUST_PROXY: '127.0.0.1', TOLLGATE_SIGNUP_CREDIT_USD: '0' });
+  });
+  after(async () => {
+    await app.close();
+    await stripe.close();
+  });
+
+  const webhook = (body: string, headers: Record<string, string>) => fetch(`${app.baseUrl}/webhooks/stripe`, { method: 'POST', headers, body });
+
+  test('the billing form opens a Checkout session for the account and sends the customer to it', async () => {
+    stripe.on('POST /v1/checkout/sessions', { json: { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' } });
+    const client = new PageClient(app.baseUrl);
+    await client.get('/dashboard/signup');
+    await client.post('/dashboard/signup', { email: uniqueEmail(), password: GOOD_PASSWORD });
+    const billing = await client.get('/dashboard/billing');
+    assert.match(billing.text, /Buy credit/);
+    assert.match(billing.headers.get('content-security-policy') ?? '', /form-action 'self' https:\/\/checkout\.stripe\.com;/);
+
+    assert.equal((await client.post('/dashboard/billing/checkout', { usd: '2' })).headers.get('location'), '/dashboard/billing?problem=amount');
+    const checkout = await client.post('/dashboard/billing/checkout', { usd: '20' });
+    assert.equal(checkout.status, 303);
+    assert.equal(checkout.headers.get('location'), 'https://checkout.stripe.com/c/pay/cs_test_1');
+    const sent = stripe.requests.at(-1)!;
+    assert.equal(sent.headers.authorization, 'Bearer sk_test_fake');
+    const form = new URLSearchParams(sent.body as string);
+    assert.equal(form.get('mode'), 'payment');
+    assert.equal(form.get('line_items[0][price_data][unit_amount]'), '2000');
+    assert.equal(form.get('line_items[0][price_data][currency]'), 'usd');
+    assert.match(form.get('client_reference_id') ?? '', /^acct_/);
+    assert.match(form.get('success_url') ?? '', /\/dashboard\/billing\?paid=1$/);
+    // Coming back from the payment page adds nothing: only the webhook does.
+    assert.equal(await app.balance(form.get('client_reference_id')!), 0);
+  });
+
+  test('a verified webhook credits the account exactly once per payment, whatever is retried or replayed', async () => {
+    const { accountId } = await app.createAccount('0');
+    const sessionId = `cs_test_${Date.now()}`;
+    const body = paidEvent(sessionId, accountId, 2500);
+    assert.equal((await webhook(body, signed(body))).status, 200);
+    assert.equal(await app.balance(accountId), 25_000_000);
+    // Stripe retries the same event; another event for the same session (async payment) arrives too.
+    assert.equal((await webhook(body, signed(body))).status, 200);
+    const other = paidEvent(sessionId, accountId, 2500, 'checkout.session.async_payment_succeeded');
+    assert.equal((await webhook(other, signed(other))).status, 200);
+    assert.equal(await app.balance(accountId), 25_000_000);
+    assert.equal(await app.ledgerSum(accountId), 25_000_000);
+  });
+
+  test('unsigned, mis-signed, stale or tampered webhooks are refused and credit nothing', async () => {
+    const { accountId } = await app.createAccount('0');
+    const body = paidEvent(`cs_test_forged_${Date.now()}`, accountId, 100_000);
+    const tampered = body.replace('100000', '900000');
+    for (const headers of [
+      { 'content-type': 'application/json' },
+      signed(body, 'whsec_someone_else'),
+      signed(body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600),
+      { ...signed(body), 'stripe-signature': signed(body)['stripe-signature']!.replace(/v1=./, 'v1=0') },
+    ]) {
+      assert.equal((await webhook(body, headers)).status, 400);
+    }
+    assert.equal((await webhook(tampered, signed(body))).status, 400);
+    assert.equal(await app.balance(accountId), 0);
+  });
+
+  test('unpaid sessions and other events are acknowledged and credit nothing', async () => {
+    const { accountId } = await app.createAccount('0');
+    const unpaid = paidEvent(`cs_test_unpaid_${Date.now()}`, accountId, 1000).replace('"payment_status":"paid"', '"payment_status":"unpaid"');
+    assert.equal((await webhook(unpaid, signed(unpaid))).status, 200);
+    const other = JSON.stringify({ id: 'evt_x', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+    assert.equal((await webhook(other, signed(other))).status, 200);
+    assert.equal(await app.balance(accountId), 0);
+  });
+});
+
+describe(`without Stripe settings (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({}, { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
+  });
+  after(async () => app.close());
+
+  test('there is no webhook route', async () => {
+    assert.equal((await fetch(`${app.baseUrl}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 404);
+  });
+});

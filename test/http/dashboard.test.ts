@@ -1,0 +1,311 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { capturingMailer, GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
+
+/** Signs a fresh client up; the session cookie is in its jar. */
+async function signUp(app: TestApp, email = uniqueEmail(), password = GOOD_PASSWORD): Promise<PageClient> {
+  const client = new PageClient(app.baseUrl);
+  await client.get('/dashboard/signup');
+  const response = await client.post('/dashboard/signup', { email, password });
+  assert.equal(response.status, 303, response.text);
+  return client;
+}
+
+async function balanceShown(client: PageClient): Promise<string> {
+  const overview = await client.get('/dashboard');
+  assert.equal(overview.status, 200);
+  return /data-testid="balance">([^<]+)</.exec(overview.text)![1]!;
+}
+
+async function createKey(client: PageClient, name: string): Promise<{ apiKey: string; page: string }> {
+  const created = await client.post('/dashboard/keys', { name });
+  assert.equal(created.status, 200, created.text);
+  return { apiKey: /data-testid="new-key">([^<]+)</.exec(created.text)![1]!, page: created.text };
+}
+
+describe(`the account dashboard (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  const { mailer, sent } = capturingMailer(false);
+
+  before(async () => {
+    app = await startTestApp({ mailer }, { TOLLGATE_TRUST_PROXY: '127.0.0.1', TOLLGATE_SIGNUPS_PER_ADDRESS_PER_HOUR: '3' });
+  });
+  after(async () => app.close());
+
+  test('pages carry strict security headers, and the cookies are HttpOnly and SameSite=Lax (not Secure over http)', async () => {
+    const client = new PageClient(app.baseUrl);
+    const page = await client.get('/dashboard/signup');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    assert.match(policy, /script-src 'self'(;|$)/);
+    assert.doesNotMatch(policy, /unsafe-inline/);
+    assert.match(policy, /frame-ancestors 'none'/);
+    assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(page.headers.get('referrer-policy'), 'same-origin');
+    assert.doesNotMatch(page.text, /<script>|<style>| style=| on[a-z]+=/i, 'no inline script, style or handler');
+
+    const signedUp = await client.post('/dashboard/signup', { email: uniqueEmail(), password: GOOD_PASSWORD });
+    const session = signedUp.setCookies.find((line) => line.startsWith('tg_session='))!;
+    assert.match(session, /; HttpOnly/);
+    assert.match(session, /; SameSite=Lax/);
+    assert.doesNotMatch(session, /Secure/);
+  });
+
+  test('a form without the CSRF token, with another one, or from another origin is refused and changes nothing', async () => {
+    const client = new PageClient(app.baseUrl);
+    await client.get('/dashboard/signup');
+    const email = uniqueEmail();
+    for (const attempt of [
+      await client.post('/dashboard/signup', { email, password: GOOD_PASSWORD }, { csrf: false }),
+      await client.post('/dashboard/signup', { email, password: GOOD_PASSWORD }, { csrf: 'A'.repeat(43) }),
+      await client.post('/dashboard/signup', { email, password: GOOD_PASSWORD }, { headers: { origin: 'https://evil.example' } }),
+    ]) {
+      assert.equal(attempt.status, 403);
+      assert.equal(attempt.setCookies.some((line) => line.startsWith('tg_session=')), false);
+    }
+    const row = await app.store.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst();
+    assert.equal(row, undefined);
+
+    const signedIn = await signUp(app);
+    const keysBefore = await signedIn.get('/dashboard/keys');
+    const refused = await signedIn.post('/dashboard/keys', { name: 'x' }, { csrf: false });
+    assert.equal(refused.status, 403);
+    assert.equal(/data-testid="new-key"/.test(refused.text), false);
+    assert.match(keysBefore.text, /No keys yet/);
+  });
+
+  test('sign-up grants the credit once per normalised mailbox, refuses throw-away domains, weak passwords and repeats', async () => {
+    const local = `jane.doe.${Date.now()}`;
+    const first = await signUp(app, `${local}+promo@gmail.com`);
+    assert.equal(await balanceShown(first), '$5.00');
+    // The same mailbox: dots and +tag ignored, googlemail.com is gmail.com, case ignored.
+    const second = await signUp(app, `${local.replaceAll('.', '').toUpperCase()}@googlemail.com`);
+    assert.equal(await balanceShown(second), '$0.00');
+
+    // Each attempt from its own address: failed sign-ups count towards the per-address limit too.
+    const attempt = async (email: string, password: string) => {
+      const client = new PageClient(app.baseUrl);
+      await client.get('/dashboard/signup');
+      return client.post('/dashboard/signup', { email, password });
+    };
+    const disposable = await attempt(uniqueEmail('mailinator.com'), GOOD_PASSWORD);
+    assert.equal(disposable.status, 400);
+    assert.match(disposable.text, /throw-away/);
+    assert.equal((await attempt(uniqueEmail('eu.yopmail.com'), GOOD_PASSWORD)).status, 400);
+    const common = await attempt(uniqueEmail(), 'passwordpassword');
+    assert.equal(common.status, 400);
+    assert.match(common.text, /most common/);
+    const short = await attempt(uniqueEmail(), 'short');
+    assert.match(short.text, /at least 12 characters/);
+    const again = await attempt(`${local}+promo@gmail.com`, GOOD_PASSWORD);
+    assert.equal(again.status, 400);
+    assert.match(again.text, /already exists/);
+  });
+
+  test('sign-ups are limited per client address', async () => {
+    const client = new PageClient(app.baseUrl);
+    await client.get('/dashboard/signup');
+    const statuses = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await client.post('/dashboard/signup', { email: uniqueEmail(), password: GOOD_PASSWORD })).status);
+    assert.deepEqual(statuses, [303, 303, 303, 429]);
+  });
+
+  test('log-in rotates the session: the id held before no longer works; log-out ends it', async () => {
+    const email = uniqueEmail();
+    const first = await signUp(app, email);
+    const planted = first.cookies.get('tg_session')!;
+    const login = await first.post('/dashboard/login', { email, password: GOOD_PASSWORD });
+    assert.equal(login.status, 303);
+    const rotated = first.cookies.get('tg_session')!;
+    assert.notEqual(rotated, planted);
+    const stale = new PageClient(app.baseUrl);
+    stale.cookies.set('tg_session', planted);
+    assert.equal((await stale.get('/dashboard')).status, 303, 'the old session id is ended');
+    assert.equal((await first.get('/dashboard')).status, 200);
+
+    assert.equal((await first.post('/dashboard/logout', {})).status, 303);
+    const afterLogout = new PageClient(app.baseUrl);
+    afterLogout.cookies.set('tg_session', rotated);
+    assert.equal((await afterLogout.get('/dashboard')).status, 303);
+  });
+
+  test('log-in attempts are limited per account, even with the right password afterwards, and per address', async () => {
+    const email = uniqueEmail();
+    await signUp(app, email);
+    const attacker = new PageClient(app.baseUrl);
+    await attacker.get('/dashboard/login');
+    for (let attempt = 0; attempt < 10; attempt += 1) assert.equal((await attacker.post('/dashboard/login', { email, password: `wrong guess ${attempt}!` })).status, 401);
+    const blocked = await attacker.post('/dashboard/login', { email, password: GOOD_PASSWORD });
+    assert.equal(blocked.status, 429);
+    assert.ok(Number(blocked.headers.get('retry-after')) > 0);
+    // From another address too: the limit is the account's.
+    const elsewhere = new PageClient(app.baseUrl);
+    await elsewhere.get('/dashboard/login');
+    assert.equal((await elsewhere.post('/dashboard/login', { email, password: GOOD_PASSWORD })).status, 429);
+
+    const sprayer = new PageClient(app.baseUrl);
+    await sprayer.get('/dashboard/login');
+    const statuses = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) statuses.push((await sprayer.post('/dashboard/login', { email: uniqueEmail(), password: 'some guess 12345' })).status);
+    assert.deepEqual(statuses.slice(-2), [401, 429]);
+  });
+
+  test('names and e-mails are HTML-escaped wherever they are shown', async () => {
+    const email = `a&b'${Date.now()}@example.com`.replace("'", '');
+    const client = await signUp(app, email);
+    const { page } = await createKey(client, '<img src=x onerror=alert(1)>"');
+    assert.equal(page.includes('<img src=x'), false);
+    assert.ok(page.includes('&lt;img src=x onerror=alert(1)&gt;&quot;'));
+    assert.ok(page.includes('a&amp;b'));
+  });
+
+  test('keys: created once-shown, listed with name and prefix, usable, then revoked and refused at once', async () => {
+    const client = await signUp(app);
+    const { apiKey } = await createKey(client, 'production');
+    const listing = await client.get('/dashboard/keys');
+    assert.ok(listing.text.includes(apiKey.slice(0, 12)));
+    assert.equal(listing.text.includes(apiKey), false, 'the key itself is shown only once');
+    assert.match(listing.text, /production/);
+
+    const call = await app.post('/v1/seo/keywords/ideas', { keyword: 'coffee' }, apiKey);
+    assert.equal(call.status, 200);
+    const keyId = /\/dashboard\/keys\/(key_[A-Za-z0-9_-]+)\/revoke/.exec(listing.text)![1]!;
+    const confirm = await client.get(`/dashboard/keys/${keyId}/revoke`);
+    assert.match(confirm.text, /cannot be undone/);
+    assert.equal((await client.post(`/dashboard/keys/${keyId}/revoke`, {})).status, 200);
+    const refused = await app.post('/v1/seo/keywords/ideas', { keyword: 'coffee' }, apiKey);
+    assert.equal(refused.status, 401);
+    assert.equal(refused.body.error.code, 'REVOKED_API_KEY');
+    assert.match((await client.get('/dashboard/keys')).text, /Last used[\s\S]*\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  });
+
+  test("another account's key or ledger is never reachable: 404, and nothing changes", async () => {
+    const owner = await signUp(app);
+    const { apiKey } = await createKey(owner, 'mine');
+    const keyId = /\/dashboard\/keys\/(key_[A-Za-z0-9_-]+)\/revoke/.exec((await owner.get('/dashboard/keys')).text)![1]!;
+    await app.post('/v1/seo/keywords/ideas', { keyword: 'tea' }, apiKey);
+
+    const other = await signUp(app);
+    assert.equal((await other.get(`/dashboard/keys/${keyId}/revoke`)).status, 404);
+    assert.equal((await other.post(`/dashboard/keys/${keyId}/revoke`, {})).status, 404);
+    assert.equal((await app.get('/v1/account', apiKey)).status, 200, 'the key still works');
+    const csv = await other.get(`/dashboard/usage.csv?key=${keyId}`);
+    assert.equal(csv.text.trim(), 'grouping,group,calls,cost_usd');
+    const billing = await other.get('/dashboard/billing');
+    assert.equal(billing.text.includes('seo.keyword_ideas'), false);
+    const { apiKey: otherKey } = await createKey(other, 'theirs');
+    const ledger = await app.get('/v1/account/ledger', otherKey);
+    assert.deepEqual(ledger.body.data.entries.map((entry: { kind: string }) => entry.kind), ['credit']);
+    const usage = await app.get(`/v1/account/usage?groupBy=key&keyId=${keyId}`, otherKey);
+    assert.deepEqual(usage.body.data.rows, []);
+  });
+
+  test('usage: per day, endpoint and key, with its cost, as a page, a CSV and GET /v1/account/usage', async () => {
+    const client = await signUp(app);
+    const first = await createKey(client, 'first');
+    const second = await createKey(client, 'second');
+    const one = await app.post('/v1/seo/keywords/ideas', { keyword: 'coffee' }, first.apiKey);
+    await app.post('/v1/seo/keywords/ideas', { keyword: 'tea' }, second.apiKey);
+    await app.post('/v1/seo/keywords/ideas', { keyword: 'not valid', definitelyNotAField: 1 }, second.apiKey);
+    const cost = one.headers.get('x-cost-usd')!;
+
+    const byKey = await app.get('/v1/account/usage?groupBy=key', first.apiKey);
+    assert.equal(byKey.status, 200);
+    assert.equal(byKey.body.data.rows.length, 2);
+    assert.equal(byKey.body.data.totals.calls, 2, 'the refused call is not counted');
+    assert.equal(byKey.body.data.totals.costUsd, 2 * Number(cost));
+    const byEndpoint = await app.get('/v1/account/usage?groupBy=endpoint', first.apiKey);
+    // The usage call before this one is a (free) call too.
+    assert.deepEqual(byEndpoint.body.data.rows.map((row: { group: string; calls: number }) => [row.group, row.calls]), [['account.usage', 1], ['seo.keyword_ideas', 2]]);
+    assert.equal((await app.get('/v1/account/usage?from=2026-12-01&to=2026-11-01', first.apiKey)).status, 400);
+
+    const page = await client.get('/dashboard/usage');
+    assert.match(page.text, /<svg class="chart"/);
+    assert.match(page.text, /seo\.keyword_ideas/);
+    const csv = await client.get('/dashboard/usage.csv');
+    assert.match(csv.headers.get('content-type') ?? '', /text\/csv/);
+    assert.match(csv.text, new RegExp(`endpoint,seo\\.keyword_ideas,2,`));
+    assert.ok(Number(cost) > 0);
+  });
+
+  test('billing pages the ledger; prices list every endpoint with its price and link to /docs', async () => {
+    const client = await signUp(app);
+    const billing = await client.get('/dashboard/billing');
+    assert.match(billing.text, /credit/);
+    assert.match(billing.text, /contact the operator/);
+    const prices = await client.get('/dashboard/prices');
+    assert.match(prices.text, /POST \/v1\/seo\/keywords\/ideas/);
+    assert.match(prices.text, /href="\/docs/);
+  });
+
+  test('pages need a session: without one they redirect to the log-in page', async () => {
+    const visitor = new PageClient(app.baseUrl);
+    for (const path of ['/dashboard', '/dashboard/keys', '/dashboard/usage', '/dashboard/billing', '/dashboard/prices', '/dashboard/usage.csv']) {
+      const response = await visitor.get(path);
+      assert.equal(response.status, 303, path);
+      assert.equal(response.headers.get('location'), '/dashboard/login');
+    }
+  });
+
+  test('password reset: a single-use link (logged when there is no SMTP), the same answer for unknown addresses, sessions ended', async () => {
+    const email = uniqueEmail();
+    const client = await signUp(app, email);
+    const forgot = new PageClient(app.baseUrl);
+    await forgot.get('/dashboard/forgot');
+    const before = sent.length;
+    const unknown = await forgot.post('/dashboard/forgot', { email: uniqueEmail() });
+    assert.equal(sent.length, before);
+    const known = await forgot.post('/dashboard/forgot', { email });
+    assert.equal(unknown.text.replace(/value="[^"]+"/g, ''), known.text.replace(/value="[^"]+"/g, ''));
+    const link = sent.at(-1)!;
+    assert.equal(link.purpose, 'reset');
+    const path = new URL(link.link).pathname + new URL(link.link).search;
+    const token = new URL(link.link).searchParams.get('token')!;
+    assert.equal((await forgot.get(path)).status, 200);
+    assert.equal((await forgot.post('/dashboard/reset', { token, password: 'short' })).status, 400);
+    const newPassword = 'another fine passphrase';
+    assert.equal((await forgot.post('/dashboard/reset', { token, password: newPassword })).status, 303);
+    assert.equal((await forgot.post('/dashboard/reset', { token, password: 'yet another passphrase' })).status, 400, 'used once');
+    assert.equal((await client.get('/dashboard')).status, 303, 'existing sessions ended');
+    assert.equal((await forgot.post('/dashboard/login', { email, password: GOOD_PASSWORD })).status, 401);
+    assert.equal((await forgot.post('/dashboard/login', { email, password: newPassword })).status, 303);
+  });
+  test('an account the operator created (no password yet) gets one through a reset link, and logs in', async () => {
+    const { accountId } = await app.createAccount('2.00');
+    const email = (await app.ledger.findAccount(accountId))!.email;
+    const client = new PageClient(app.baseUrl);
+    await client.get('/dashboard/forgot');
+    await client.post('/dashboard/forgot', { email });
+    const link = sent.filter((message) => message.accountId === accountId).at(-1)!;
+    const token = new URL(link.link).searchParams.get('token')!;
+    assert.equal((await client.post('/dashboard/reset', { token, password: GOOD_PASSWORD })).status, 303);
+    assert.equal((await client.post('/dashboard/login', { email, password: GOOD_PASSWORD })).status, 303);
+    assert.equal(await balanceShown(client), '$2.00');
+  });
+});
+
+describe(`the dashboard with SMTP and behind HTTPS (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  const { mailer, sent } = capturingMailer(true);
+  before(async () => {
+    app = await startTestApp({ mailer }, { TOLLGATE_TRUST_PROXY: '127.0.0.1', TOLLGATE_PUBLIC_URL: 'https://api.example.com' });
+  });
+  after(async () => app.close());
+
+  test('the credit comes with the verified address, once; cookies are Secure; links use the public URL', async () => {
+    const email = uniqueEmail();
+    const client = new PageClient(app.baseUrl);
+    const first = await client.get('/dashboard/signup');
+    assert.match(first.setCookies[0]!, /; Secure/);
+    const signedUp = await client.post('/dashboard/signup', { email, password: GOOD_PASSWORD });
+    assert.match(signedUp.setCookies.find((line) => line.startsWith('tg_session='))!, /; HttpOnly; SameSite=Lax; Secure/);
+    assert.equal(await balanceShown(client), '$0.00');
+    const link = sent.find((message) => message.to === email && message.purpose === 'verify')!;
+    assert.ok(link.link.startsWith('https://api.example.com/dashboard/verify?token='));
+    const token = new URL(link.link).searchParams.get('token')!;
+    assert.equal((await client.post('/dashboard/verify', { token })).status, 200);
+    assert.equal(await balanceShown(client), '$5.00');
+    assert.equal((await client.post('/dashboard/verify', { token })).status, 400);
+    assert.equal(await balanceShown(client), '$5.00');
+  });
+});

@@ -1,0 +1,157 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { tokenCostMicros } from '../../src/core/price';
+import { builtinCatalog } from '../../src/catalog/model-catalog';
+import { promptTokens, textTokens } from '../../src/chat/tokens';
+import { ApiKeys } from '../../src/auth/api-keys';
+import { Ledger } from '../../src/ledger/ledger';
+import type { ChatProvider } from '../../src/providers/families/chat';
+import type { ChatCompletionChunk } from '../../src/schemas/chat-completions';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
+import { dataForSeoEnvelope, dataForSeoEnvironment } from '../helpers/dataforseo-wire';
+import { openSharedDatabase, startServerProcess, stopServerProcess, type ServerProcess, type SharedDatabase } from '../helpers/server-process';
+
+/**
+ * Graceful shutdown: a SIGTERM lets the calls in flight finish and be charged once, refuses new
+ * connections and exits 0 within the grace period; event streams under way are ended with an
+ * error event and charged for what they delivered.
+ */
+
+const MODEL = builtinCatalog.find('openai/gpt-4o-mini')!;
+const WORDS = ['Tokens', ' are', ' billed', ' exactly'];
+const chunk = (delta: ChatCompletionChunk['choices'][number]['delta']): ChatCompletionChunk => ({
+  id: 'chatcmpl-scripted',
+  object: 'chat.completion.chunk',
+  created: 1795000000,
+  model: MODEL.upstream.model,
+  choices: [{ index: 0, delta, finish_reason: null }],
+});
+
+/** Streams four words, then waits for more that never come, until its call is aborted. */
+const endless: ChatProvider = {
+  name: 'scripted',
+  async complete() {
+    throw new Error('only streams are asked of this provider');
+  },
+  async stream(request, call) {
+    async function* chunks(): AsyncGenerator<ChatCompletionChunk> {
+      yield chunk({ role: 'assistant', content: '' });
+      for (const word of WORDS) yield chunk({ content: word });
+      await new Promise((_resolve, reject) => call.signal.addEventListener('abort', () => reject(call.signal.reason), { once: true }));
+    }
+    return { model: request.route[0]!.model, chunks: chunks() };
+  },
+};
+
+describe('shutdown of a stream in flight', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({ providers: { chat: endless } });
+  });
+  after(() => app.store.close());
+
+  test('the stream ends with an UNAVAILABLE error event and is charged for the tokens it delivered; the shutdown completes', async () => {
+    const account = await app.createAccount('1.00');
+    const request = { model: MODEL.id, messages: [{ role: 'user' as const, content: 'How are tokens billed?' }], max_tokens: 100, stream: true };
+    const response = await fetch(`${app.baseUrl}/v1/ai/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
+      body: JSON.stringify(request),
+    });
+    assert.equal(response.status, 200);
+    const reader = response.body!.getReader();
+    let received = '';
+    while (!received.includes('exactly')) received += new TextDecoder().decode((await reader.read()).value);
+
+    const shutdown = app.shutdown(10_000);
+    for (let read = await reader.read(); !read.done; read = await reader.read()) received += new TextDecoder().decode(read.value);
+    await shutdown;
+
+    const last = received.trim().split('\n\n').at(-1)!;
+    const failure = JSON.parse(last.slice('data: '.length));
+    assert.equal(failure.error.code, 'UNAVAILABLE');
+    assert.match(failure.error.message, /charged only for what was delivered/);
+    const charged = tokenCostMicros({ rates: MODEL, tokens: { promptTokens: promptTokens(request), completionTokens: textTokens(WORDS.join('')) } });
+    assert.ok(charged > 0);
+    assert.equal(1_000_000 - (await app.balance(account.accountId)), charged);
+    assert.equal(await app.ledgerSum(account.accountId), await app.balance(account.accountId));
+  });
+});
+
+/** Resolves true once a new TCP connection to `url` is refused (polling: the signal is handled asynchronously). */
+async function refusesConnections(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(Number(port), hostname);
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+    if (refused) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
+}
+
+describe('SIGTERM to a server process', () => {
+  const TECHNOLOGIES = '/v3/domain_analytics/technologies/domain_technologies/live';
+  let database: SharedDatabase;
+  let fake: FakeUpstream;
+  let server: ServerProcess | undefined;
+  before(async () => {
+    database = await openSharedDatabase();
+    fake = await startFakeUpstream();
+  });
+  after(async () => {
+    await stopServerProcess(server);
+    await fake.close();
+    await database.close();
+  });
+
+  test('a slow call in flight completes and is charged once, new connections are refused, and the process exits 0', async () => {
+    let answerVendor: () => void = () => undefined;
+    const vendorAsked = new Promise<void>((resolveAsked) => {
+      fake.on(`POST ${TECHNOLOGIES}`, () => {
+        resolveAsked();
+        return new Promise((resolve) => {
+          answerVendor = () => resolve({ json: dataForSeoEnvelope(TECHNOLOGIES, { result: [{ technologies: null }] }) });
+        });
+      });
+    });
+    server = await startServerProcess({
+      ...database.environment,
+      ...dataForSeoEnvironment(fake, { TOLLGATE_UPSTREAM_TIMEOUT_MS: '30000' }),
+      TOLLGATE_SHUTDOWN_GRACE_MS: '20000',
+    });
+    const ledger = new Ledger(database.store);
+    const account = await ledger.createAccount('shutdown@example.com', 1_000_000, 'test_shutdown_credit');
+    const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
+
+    const call = fetch(`${server.url}/v1/seo/domain/technologies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ domain: 'example.com' }),
+    });
+    await vendorAsked;
+    server.child.kill('SIGTERM');
+    assert.ok(await refusesConnections(server.url), 'new connections are still accepted after SIGTERM');
+    answerVendor();
+
+    const response = await call;
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('x-cost-usd'), '0.03');
+    await response.text();
+    assert.deepEqual(await server.exited, { code: 0, signal: null });
+
+    assert.equal(await ledger.balance(account.id), 1_000_000 - 30_000);
+    const entries = await database.store.db.selectFrom('ledger_entries').select(['kind', 'cost_micros']).where('account_id', '=', account.id).where('kind', '!=', 'credit').execute();
+    assert.deepEqual(entries.filter((entry) => entry.kind === 'capture').map((entry) => Number(entry.cost_micros)), [30_000]);
+    assert.equal(entries.filter((entry) => entry.kind === 'release').length, 0);
+    assert.ok(server.logs.some((line) => line.includes('"msg":"shut down"')), 'the process did not log its shutdown');
+  });
+});

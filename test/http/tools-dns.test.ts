@@ -1,0 +1,123 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { startTestDnsServer, type TestDnsServer } from '../helpers/test-dns-server';
+
+const LONG_TXT = ['v=spf1 ' + 'include:_spf.example.net '.repeat(9).trim(), 'x'.repeat(250), 'y'.repeat(250)];
+
+describe(`POST /v1/tools/dns (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  let dns: TestDnsServer;
+  before(async () => {
+    dns = await startTestDnsServer({
+      'example.com': {
+        ttl: 3600,
+        A: ['93.184.215.14', '93.184.215.15'],
+        AAAA: ['2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
+        MX: [{ exchange: 'mail.example.com', priority: 10 }, { exchange: 'backup.example.com', priority: 20 }],
+        TXT: [['v=spf1 -all'], ['part one ', 'part two']],
+        NS: ['a.iana-servers.net', 'b.iana-servers.net'],
+        SOA: { primaryNameServer: 'ns.icann.org', hostmaster: 'noc.dns.icann.org', serial: 2025011601, refresh: 7200, retry: 3600, expire: 1209600, minimumTtl: 3600 },
+        CAA: [{ tag: 'issue', value: 'letsencrypt.org' }, { critical: true, tag: 'iodef', value: 'mailto:security@example.com' }],
+      },
+      'www.example.com': { CNAME: 'example.com' },
+      '_sip._tcp.example.com': { SRV: [{ priority: 10, weight: 60, port: 5060, target: 'sip.example.com' }] },
+      'long.example.com': { TXT: [LONG_TXT] },
+      'broken.example.com': { rcode: 'SERVFAIL' },
+      'silent.example.com': { silent: true },
+      'xn--mnchen-3ya.de': { A: ['93.184.215.20'] },
+    });
+    app = await startTestApp({}, { TOLLGATE_DNS_SERVERS: dns.servers.join(','), TOLLGATE_FETCH_TIMEOUT_MS: '600' });
+  });
+  after(async () => {
+    await app.close();
+    await dns.close();
+  });
+
+  const lookup = async (name: string, type?: string) => {
+    const { response, cost } = await app.paidCall('/v1/tools/dns', type === undefined ? { name } : { name, type }, 'live');
+    assert.equal(cost, 10_000, 'one cent per lookup');
+    return response.body.data;
+  };
+
+  test('A by default, with each address and its TTL', async () => {
+    assert.deepEqual(await lookup('Example.COM.'), {
+      name: 'example.com',
+      type: 'A',
+      status: 'NOERROR',
+      records: [
+        { type: 'A', address: '93.184.215.14', ttl: 3600 },
+        { type: 'A', address: '93.184.215.15', ttl: 3600 },
+      ],
+    });
+    assert.deepEqual((await lookup('example.com', 'AAAA')).records, [{ type: 'AAAA', address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c', ttl: 3600 }]);
+  });
+
+  test('MX, TXT (strings joined per record), NS, SOA, CAA, CNAME and SRV in their shapes', async () => {
+    assert.deepEqual(
+      (await lookup('example.com', 'MX')).records.sort((a: { priority: number }, b: { priority: number }) => a.priority - b.priority),
+      [
+        { type: 'MX', exchange: 'mail.example.com', priority: 10 },
+        { type: 'MX', exchange: 'backup.example.com', priority: 20 },
+      ],
+    );
+    assert.deepEqual((await lookup('example.com', 'TXT')).records.map((record: { text: string }) => record.text).sort(), ['part one part two', 'v=spf1 -all']);
+    assert.deepEqual((await lookup('example.com', 'NS')).records.map((record: { host: string }) => record.host).sort(), ['a.iana-servers.net', 'b.iana-servers.net']);
+    assert.deepEqual((await lookup('example.com', 'SOA')).records, [
+      { type: 'SOA', primaryNameServer: 'ns.icann.org', hostmaster: 'noc.dns.icann.org', serial: 2025011601, refresh: 7200, retry: 3600, expire: 1209600, minimumTtl: 3600 },
+    ]);
+    assert.deepEqual(
+      (await lookup('example.com', 'CAA')).records,
+      [
+        { type: 'CAA', critical: 0, tag: 'issue', value: 'letsencrypt.org' },
+        { type: 'CAA', critical: 128, tag: 'iodef', value: 'mailto:security@example.com' },
+      ],
+    );
+    assert.deepEqual((await lookup('www.example.com', 'CNAME')).records, [{ type: 'CNAME', target: 'example.com' }]);
+    assert.deepEqual((await lookup('_sip._tcp.example.com', 'SRV')).records, [{ type: 'SRV', priority: 10, weight: 60, port: 5060, target: 'sip.example.com' }]);
+  });
+
+  test('an answer too long for UDP comes over TCP, whole', async () => {
+    const data = await lookup('long.example.com', 'TXT');
+    assert.deepEqual(data.records, [{ type: 'TXT', text: LONG_TXT.join('') }]);
+    assert.ok(dns.queries.some((query) => query.name === 'long.example.com' && query.transport === 'tcp'));
+  });
+
+  test('an internationalised name is asked in its ASCII form', async () => {
+    const data = await lookup('münchen.de');
+    assert.equal(data.name, 'xn--mnchen-3ya.de');
+    assert.deepEqual(data.records, [{ type: 'A', address: '93.184.215.20', ttl: 300 }]);
+  });
+
+  test('NXDOMAIN is an answer (charged), and so is a name without records of the type', async () => {
+    assert.deepEqual(await lookup('nothing-here.example.org', 'A'), { name: 'nothing-here.example.org', type: 'A', status: 'NXDOMAIN', records: [] });
+    assert.deepEqual(await lookup('example.com', 'SRV'), { name: 'example.com', type: 'SRV', status: 'NOERROR', records: [] });
+  });
+
+  test('SERVFAIL and a silent resolver are 502 UPSTREAM_ERROR, not charged', async () => {
+    for (const name of ['broken.example.com', 'silent.example.com']) {
+      const { accountId, apiKey } = await app.createAccount('1.00');
+      const response = await app.post('/v1/tools/dns', { name, type: 'A' }, apiKey);
+      assert.equal(response.status, 502, JSON.stringify(response.body));
+      assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
+      assert.match(response.body.error.message, /DNS servers did not answer/);
+      assert.equal(await app.balance(accountId), 1_000_000);
+    }
+  });
+
+  test('a name that is not a domain, or an unknown type, is a 400 naming the field, not charged', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    for (const [body, field] of [
+      [{ name: 'https://example.com/' }, 'name'],
+      [{ name: 'exa mple.com' }, 'name'],
+      [{ name: 'localhost' }, 'name'],
+      [{ name: 'example.com', type: 'PTR' }, 'type'],
+      [{ name: 'example.com', type: 'a' }, 'type'],
+    ] as const) {
+      const response = await app.post('/v1/tools/dns', body, apiKey);
+      assert.equal(response.status, 400, JSON.stringify(body));
+      assert.ok(response.body.error.message.startsWith(`${field}: `), response.body.error.message);
+    }
+    assert.equal(await app.balance(accountId), 1_000_000);
+  });
+});

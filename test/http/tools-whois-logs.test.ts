@@ -1,0 +1,60 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ApiKeys } from '../../src/auth/api-keys';
+import { Ledger } from '../../src/ledger/ledger';
+import { NOT_FOUND, personalRegistration, registrarRecord, registryRecord } from '../../src/providers/rdap/fixtures/domains';
+import { openSharedDatabase, startServerProcess, stopServerProcess, type ServerProcess, type SharedDatabase } from '../helpers/server-process';
+import { startFakeRdap, type FakeRdap } from '../fakes/rdap-server';
+
+/**
+ * The server's own log (pino JSON at info, a real process) after lookups whose RDAP answers carry
+ * people's contact data, well-formed or not: none of it is ever written, only that a lookup happened.
+ */
+
+const PERSONAL = ['Jane', 'Hostmaster', 'jane.hostmaster', 'John', 'Privateperson', 'john.privateperson', '6505550199', '1 Main St', 'Springfield'];
+
+describe('RDAP lookups leave no personal data in the log', () => {
+  let database: SharedDatabase;
+  let rdap: FakeRdap;
+  let server: ServerProcess | undefined;
+  before(async () => {
+    database = await openSharedDatabase();
+    rdap = await startFakeRdap();
+  });
+  after(async () => {
+    await stopServerProcess(server);
+    await rdap.close();
+    await database.close();
+  });
+
+  test('registered, redacted, unregistered, malformed and failing lookups: the log names none of the contacts', async () => {
+    rdap.answer('registry', 'google.com', { json: registryRecord('google.com', `${rdap.registrarBase}domain/google.com`) });
+    rdap.answer('registrar', 'google.com', { json: registrarRecord('google.com') });
+    rdap.answer('registry', 'person-owned.org', { json: personalRegistration('person-owned.org') });
+    rdap.answer('registry', 'free-name.net', { status: 404, json: NOT_FOUND });
+    rdap.answer('registry', 'garbled.org', { json: { ...personalRegistration('garbled.org'), ldhName: 42 } });
+    rdap.answer('registry', 'thin.com', { json: registryRecord('thin.com', `${rdap.registrarBase}domain/thin.com`) });
+    rdap.answer('registrar', 'thin.com', { json: { ...registrarRecord('thin.com'), status: 'not a list' } });
+    server = await startServerProcess({ ...database.environment, ...rdap.environment, TOLLGATE_UPSTREAM_TIMEOUT_MS: '3000' });
+    const account = await new Ledger(database.store).createAccount('whois-logs@example.com', 1_000_000, 'test_whois_logs_credit');
+    const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
+
+    const statuses: number[] = [];
+    for (const domain of ['google.com', 'person-owned.org', 'free-name.net', 'garbled.org', 'thin.com']) {
+      const response = await fetch(`${server.url}/v1/tools/whois`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        body: JSON.stringify({ domain }),
+      });
+      statuses.push(response.status);
+      await response.text();
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 502, 200]);
+    // The log reaches the pipe after the answers do: wait for all five calls' last lines.
+    const completed = () => server!.logs.join('\n').match(/"msg":"request completed"/g)?.length ?? 0;
+    for (let waited = 0; completed() < 5 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    const log = server.logs.join('\n');
+    assert.match(log, /RDAP answer at ldhName/, 'the failed lookup was logged, with where the answer went wrong');
+    for (const personal of PERSONAL) assert.ok(!log.includes(personal), `${personal} was logged`);
+  });
+});

@@ -1,0 +1,179 @@
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NOT_FOUND, personalRegistration, registrarRecord, registryRecord } from '../../src/providers/rdap/fixtures/domains';
+import { assertNeutralMessage } from '../helpers/fake-upstream';
+import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { startFakeRdap, type FakeRdap } from '../fakes/rdap-server';
+
+/**
+ * WHOIS over RDAP (POST /v1/tools/whois, POST /v1/seo/domain/whois) against a fake registry and
+ * registrar: the bootstrap chooses the server, a registered name maps field by field (the
+ * registrar's record adding the registrant), an unknown one is a success with nothing in it,
+ * redirects are followed, failures are 502 and unknown TLDs 400, neither charged; no person's
+ * contact data ever reaches a response.
+ */
+
+/** Personal data the fixtures hold in their contacts: none of it may leave the adapter. */
+const PERSONAL = ['Jane', 'Hostmaster', 'jane.hostmaster', 'John', 'Privateperson', 'john.privateperson', '6505550199', '1 Main St', 'abusecomplaints', '2086851750'];
+
+describe(`RDAP: /v1/tools/whois and /v1/seo/domain/whois (${testDatabaseLabel()})`, () => {
+  let rdap: FakeRdap;
+  let app: TestApp;
+  before(async () => {
+    rdap = await startFakeRdap(['com', 'net', 'org', 'example']);
+    app = await startTestApp({}, { ...rdap.environment, TOLLGATE_UPSTREAM_TIMEOUT_MS: '3000' });
+  });
+  after(async () => {
+    await app?.close();
+    await rdap?.close();
+  });
+  beforeEach(() => rdap.fake.reset());
+
+  async function refusedUncharged(path: string, body: unknown, status: number, code: string): Promise<string> {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const response = await app.post(path, body, apiKey);
+    assert.equal(response.status, status, JSON.stringify(response.body));
+    assert.equal(response.body.error.code, code);
+    assert.equal(response.headers.get('x-cost-usd'), null);
+    assert.equal(await app.balance(accountId), 1_000_000, 'not charged');
+    assert.equal(await app.ledgerSum(accountId), 1_000_000);
+    return response.body.error.message;
+  }
+
+  test('a registered .com: the registry record, the registrar’s registrant and redactions, no personal data; $0.01, served live', async () => {
+    rdap.answer('registry', 'google.com', { json: registryRecord('google.com', `${rdap.registrarBase}domain/google.com`) });
+    rdap.answer('registrar', 'google.com', { json: registrarRecord('google.com') });
+    const { response, cost } = await app.paidCall('/v1/tools/whois', { domain: 'Google.COM' }, 'live');
+    assert.equal(cost, 10_000);
+    assert.deepEqual(response.body.data, {
+      domain: 'google.com',
+      registered: true,
+      ldhName: 'GOOGLE.COM',
+      handle: '2336799_DOMAIN_COM-VRSN',
+      status: ['client delete prohibited', 'client transfer prohibited', 'client update prohibited'],
+      registrar: { name: 'MarkMonitor Inc.', ianaId: '292' },
+      createdDate: '1997-09-15T04:00:00+00:00',
+      updatedDate: '2019-09-09T15:39:04+00:00',
+      expiryDate: '2028-09-14T04:00:00+00:00',
+      nameServers: ['ns1.google.com', 'ns2.google.com', 'ns3.google.com'],
+      dnssec: false,
+      registrant: { organization: 'Google LLC', country: 'US' },
+      redacted: ['Registrant Name', 'Registrant Email', 'Registrant Phone'],
+    });
+    const text = JSON.stringify(response.body);
+    for (const personal of PERSONAL) assert.ok(!text.includes(personal), `${personal} reached the response`);
+    assert.deepEqual(rdap.lookups(), ['registry google.com', 'registrar google.com']);
+    assert.match(String(rdap.fake.requests[0]!.headers.accept), /^application\/rdap\+json/);
+  });
+
+  test('/v1/seo/domain/whois: the same registration as WhoisRecord, $0.02', async () => {
+    rdap.answer('registry', 'google.com', { json: registryRecord('google.com', `${rdap.registrarBase}domain/google.com`) });
+    rdap.answer('registrar', 'google.com', { json: registrarRecord('google.com') });
+    const { response, cost } = await app.paidCall('/v1/seo/domain/whois', { domain: 'google.com' }, 'live');
+    assert.equal(cost, 20_000);
+    assert.deepEqual(response.body.data, {
+      domain: 'google.com',
+      registrar: 'MarkMonitor Inc.',
+      createdDate: '1997-09-15T04:00:00+00:00',
+      updatedDate: '2019-09-09T15:39:04+00:00',
+      expiryDate: '2028-09-14T04:00:00+00:00',
+      nameServers: ['ns1.google.com', 'ns2.google.com', 'ns3.google.com'],
+    });
+  });
+
+  test('a thick registry’s record of a person’s name: no organisation (the person’s name is not one), the country as published', async () => {
+    rdap.answer('registry', 'person-owned.org', { json: personalRegistration('person-owned.org') });
+    const { response } = await app.paidCall('/v1/tools/whois', { domain: 'person-owned.org' }, 'live');
+    const data = response.body.data;
+    assert.deepEqual(data.registrant, { organization: null, country: 'United States' });
+    assert.deepEqual(data.registrar, { name: 'NameCheap, Inc.', ianaId: '1068' });
+    assert.equal(data.createdDate, '2012-03-01T10:11:12+00:00');
+    assert.equal(data.dnssec, true);
+    assert.equal(data.updatedDate, null);
+    const text = JSON.stringify(response.body);
+    for (const personal of PERSONAL) assert.ok(!text.includes(personal), `${personal} reached the response`);
+  });
+
+  test('not registered: the registry’s 404 is a success with nothing in it, charged on both endpoints', async () => {
+    rdap.answer('registry', 'tollgate-unregistered-name.com', { status: 404, json: NOT_FOUND });
+    const tools = await app.paidCall('/v1/tools/whois', { domain: 'tollgate-unregistered-name.com' }, 'live');
+    assert.deepEqual(tools.response.body.data, {
+      domain: 'tollgate-unregistered-name.com', registered: false, ldhName: null, handle: null, status: [], registrar: null,
+      createdDate: null, updatedDate: null, expiryDate: null, nameServers: [], dnssec: null, registrant: null, redacted: [],
+    });
+    assert.equal(tools.cost, 10_000);
+    const seo = await app.paidCall('/v1/seo/domain/whois', { domain: 'tollgate-unregistered-name.com' }, 'live');
+    assert.deepEqual(seo.response.body.data, { domain: 'tollgate-unregistered-name.com', registrar: null, createdDate: null, updatedDate: null, expiryDate: null, nameServers: [] });
+    assert.equal(seo.cost, 20_000);
+  });
+
+  test('a registry that redirects to another RDAP server is followed', async () => {
+    rdap.answer('registry', 'moved.net', { status: 302, headers: { location: '/registrar/domain/moved.net' } });
+    rdap.answer('registrar', 'moved.net', { json: { ...personalRegistration('moved.net'), entities: [] } });
+    const { response } = await app.paidCall('/v1/tools/whois', { domain: 'moved.net' }, 'live');
+    assert.equal(response.body.data.ldhName, 'moved.net');
+    assert.equal(response.body.data.registrar, null);
+    assert.deepEqual(rdap.lookups(), ['registry moved.net', 'registrar moved.net']);
+  });
+
+  test('a redirect loop is a 502, not charged', async () => {
+    rdap.answer('registry', 'loop.net', { status: 301, headers: { location: `${rdap.registryBase}domain/loop.net` } });
+    const message = await refusedUncharged('/v1/tools/whois', { domain: 'loop.net' }, 502, 'UPSTREAM_ERROR');
+    assertNeutralMessage(message, ['127.0.0.1', 'registry/']);
+    assert.equal(rdap.lookups().length, 4, 'the first request and three redirects');
+  });
+
+  test('the registrar failing leaves the registry’s record standing (no registrant)', async () => {
+    rdap.answer('registry', 'thin.com', { json: registryRecord('thin.com', `${rdap.registrarBase}domain/thin.com`) });
+    rdap.answer('registrar', 'thin.com', { status: 403, json: { errorCode: 403, title: 'Forbidden' } });
+    const { response } = await app.paidCall('/v1/tools/whois', { domain: 'thin.com' }, 'live');
+    assert.equal(response.body.data.registered, true);
+    assert.equal(response.body.data.registrant, null);
+    assert.deepEqual(response.body.data.redacted, []);
+  });
+
+  test('a registry failing (HTTP 503, after the retries) is a 502 in our words, not charged, on both endpoints', async () => {
+    rdap.answer('registry', 'down.com', { status: 503, json: { errorCode: 503, title: 'Service Unavailable', description: ['Backend down at db-7.internal'] } });
+    for (const path of ['/v1/tools/whois', '/v1/seo/domain/whois']) {
+      const message = await refusedUncharged(path, { domain: 'down.com' }, 502, 'UPSTREAM_ERROR');
+      assertNeutralMessage(message, ['Service Unavailable', 'db-7', '127.0.0.1']);
+    }
+  });
+
+  test('an answer that is not an RDAP domain object is a 502, not charged', async () => {
+    rdap.answer('registry', 'garbled.com', { json: { ldhName: 42, status: 'active' } });
+    const message = await refusedUncharged('/v1/tools/whois', { domain: 'garbled.com' }, 502, 'UPSTREAM_ERROR');
+    assert.match(message, /unexpected shape/);
+  });
+
+  test('a TLD with no RDAP service in the bootstrap: 400 naming domain, nothing asked, not charged', async () => {
+    for (const [path, domain] of [['/v1/tools/whois', 'coffee.zz'], ['/v1/seo/domain/whois', 'example.io'], ['/v1/tools/whois', 'example.de']] as const) {
+      const message = await refusedUncharged(path, { domain }, 400, 'VALIDATION_ERROR');
+      assert.match(message, new RegExp(`^domain: no registration data service is known for \\.${domain.split('.')[1]}`));
+    }
+    assert.deepEqual(rdap.lookups(), []);
+  });
+
+  test('bad input is a 400 naming the field before any lookup', async () => {
+    await refusedUncharged('/v1/tools/whois', { domain: 'https://example.com/' }, 400, 'VALIDATION_ERROR');
+    await refusedUncharged('/v1/tools/whois', {}, 400, 'VALIDATION_ERROR');
+    assert.deepEqual(rdap.lookups(), []);
+  });
+});
+
+describe(`RDAP: live lookups turned off (${testDatabaseLabel()})`, () => {
+  test('TOLLGATE_LIVE_LOOKUPS=false: the sandbox answers, the RDAP server is never asked', async () => {
+    const rdap = await startFakeRdap();
+    const app = await startTestApp({}, { ...rdap.environment, TOLLGATE_LIVE_LOOKUPS: 'false' });
+    try {
+      const { response } = await app.paidCall('/v1/tools/whois', { domain: 'example.com' }, 'sandbox');
+      assert.equal(response.body.data.registered, true);
+      assert.equal(typeof response.body.data.registrar.name, 'string');
+      await app.paidCall('/v1/seo/domain/whois', { domain: 'example.com' }, 'sandbox');
+      assert.deepEqual(rdap.lookups(), []);
+    } finally {
+      await app.close();
+      await rdap.close();
+    }
+  });
+});

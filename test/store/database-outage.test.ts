@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { openStore, type Store } from '../../src/store/database';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTcpForwarder, type TcpForwarder } from '../helpers/tcp-forwarder';
+
+// PostgreSQL is a server that can go away under a running instance; SQLite is a file in it.
+const databaseUrl = process.env.DATABASE_URL;
+
+describe('PostgreSQL unreachable', { skip: databaseUrl === undefined && 'PostgreSQL only (DATABASE_URL)' }, () => {
+  let forwarder: TcpForwarder;
+  let store: Store;
+  let app: TestApp;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+
+  before(async () => {
+    const url = new URL(databaseUrl!);
+    forwarder = await startTcpForwarder({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `127.0.0.1:${forwarder.port}`;
+    store = await openStore({ databaseUrl: url.toString(), dataDir: '.', postgresSchema: schema });
+    app = await startTestApp({ store });
+  });
+
+  after(async () => {
+    forwarder.restore();
+    await app?.close();
+    await sql`drop schema if exists ${sql.raw(schema)} cascade`.execute(store.db).catch(() => {});
+    await store?.close();
+    await forwarder?.close();
+  });
+
+  test('paid calls and /health answer 503 UNAVAILABLE, nothing is charged, and the server recovers without a restart', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    assert.equal((await app.post('/v1/seo/domain/whois', { domain: 'example.com' }, apiKey)).status, 200);
+    const balanceBefore = await app.balance(accountId);
+
+    forwarder.cut();
+    for (const domain of ['example.org', 'example.net']) {
+      const response = await app.post('/v1/seo/domain/whois', { domain }, apiKey);
+      assert.equal(response.status, 503);
+      assert.equal(response.body.ok, false);
+      assert.equal(response.body.error.code, 'UNAVAILABLE');
+      assert.equal(response.headers.get('retry-after'), '1');
+      assert.ok(response.headers.get('x-request-id'));
+    }
+    // A key the server has not seen yet needs the database to be authenticated: 503 too, not 401 or 500.
+    const stranger = await app.post('/v1/seo/domain/whois', { domain: 'example.org' }, `tg_live_${randomBytes(32).toString('base64url')}`);
+    assert.equal(stranger.status, 503);
+    assert.equal((await app.get('/health')).status, 503);
+
+    forwarder.restore();
+    assert.equal((await app.get('/health')).status, 200);
+    const recovered = await app.post('/v1/seo/domain/whois', { domain: 'example.org' }, apiKey);
+    assert.equal(recovered.status, 200);
+    const cost = Math.round(Number(recovered.headers.get('x-cost-usd')) * 1_000_000);
+    // Only the call after the recovery was charged; the ledger agrees with the balance.
+    assert.equal(await app.balance(accountId), balanceBefore - cost);
+    assert.equal(await app.ledgerSum(accountId), await app.balance(accountId));
+  });
+});
