@@ -15,6 +15,7 @@ const AREA_TITLES: Record<string, string> = {
   ai: 'AI',
   scrape: 'Scraping',
   tools: 'Tools',
+  email: 'Email and contacts',
 };
 
 export function endpointTable(): string {

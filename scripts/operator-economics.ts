@@ -1,7 +1,7 @@
 /**
  * Operator economics: for every vendor-backed endpoint, what its vendor calls cost the operator
  * (the adapters' cost data: src/providers/dataforseo/costs.ts, src/providers/google-places/costs.ts,
- * src/providers/rdap/costs.ts, src/providers/namecheap/costs.ts)
+ * src/providers/rdap/costs.ts, src/providers/namecheap/costs.ts, src/providers/tomba/costs.ts)
  * against what the customer pays, at the smallest and the largest input the endpoint allows.
  * The endpoint's real handler runs on the real adapters over recording clients, so what is priced
  * is exactly what the adapter would ask for. `npm run`-free: `node --import tsx scripts/operator-economics.ts`
@@ -30,6 +30,9 @@ import { NamecheapClient, type NamecheapCall } from '../src/providers/namecheap/
 import { upstreamCostMicros as namecheapCallCost } from '../src/providers/namecheap/costs';
 import { namecheapRegistrarOn } from '../src/providers/namecheap';
 import type { ApiResponse } from '../src/providers/namecheap/wire';
+import { TombaClient, type TombaAnswer, type TombaCall } from '../src/providers/tomba/client';
+import { DOMAIN_SEARCH_PAGE_SIZE, upstreamCostMicros as tombaRequestCost } from '../src/providers/tomba/costs';
+import { tombaContactsOn } from '../src/providers/tomba';
 
 /**
  * Every endpoint served by a vendor adapter. `shortfall` marks one whose price cannot cover the
@@ -53,6 +56,9 @@ export const VENDOR_BACKED: ReadonlyArray<{ id: string; shortfall?: string }> = 
   { id: 'maps.photo' },
   { id: 'seo.domain_available' },
   { id: 'tools.whois' },
+  ...['email.finder', 'email.author_finder', 'email.enrich', 'email.profile_finder', 'email.person', 'email.combined', 'email.company'].map((id) => ({ id })),
+  ...['email.count', 'email.domain_search', 'email.format', 'email.locations', 'email.similar', 'email.sources', 'email.phone_finder'].map((id) => ({ id })),
+  ...['email.verify', 'email.domain_status'].map((id) => ({ id })),
 ];
 
 /** Each vendor call an endpoint made, priced. */
@@ -118,6 +124,42 @@ class RecordingNamecheapClient extends NamecheapClient {
   }
 }
 
+/**
+ * A Tomba client that sends nothing: it records each request, priced as the most it may cost, and
+ * answers "nothing found" — except domain-search, answered with full pages of a domain with more
+ * addresses than any page asks, so the adapter asks every page a request may need.
+ */
+class RecordingTombaClient extends TombaClient {
+  readonly calls: PricedCall[] = [];
+  constructor() {
+    super({ key: 'recording', secret: 'recording', baseUrl: 'http://127.0.0.1:9/v1', timeoutMs: 1 });
+  }
+  override async get(call: TombaCall): Promise<TombaAnswer> {
+    this.calls.push({ call: `GET /${call.path}`, micros: tombaRequestCost(call.path) });
+    if (call.path !== 'domain-search') return { notFound: false, body: { data: null } };
+    const emails = Array.from({ length: DOMAIN_SEARCH_PAGE_SIZE }, (_, index) => ({ email: `recorded.${call.query.page}.${index}@example.com`, score: 50 }));
+    return { notFound: false, body: { data: { organization: null, emails }, meta: { total: 100_000 } } };
+  }
+}
+
+/**
+ * The families Tollgate serves itself, standing in with fixed answers so that the vendor requests
+ * behind them are reached and priced: a domain with a mail server (verify then asks the contacts
+ * family about the mailbox), SMTP probing off (the operator's default), an article with a named
+ * author (author-finder then asks the finder).
+ */
+const localStandIns = {
+  dns: { name: 'recording', query: async (_name: string, type: string) => ({ status: 'NOERROR' as const, records: type === 'MX' ? [{ type: 'MX' as const, exchange: 'mx.example.com', priority: 10 }] : [] }) },
+  smtp: { name: 'recording', enabled: false, probe: async () => Promise.reject(new Error('SMTP probing is off')) },
+  web: {
+    name: 'recording',
+    fetchPage: async (url: string) => {
+      const text = '<html><head><meta name="author" content="Jane Doe"></head><body><article>Text</article></body></html>';
+      return { url, statusCode: 200, headers: {}, contentType: 'text/html', body: Buffer.from(text), text, redirects: [url] };
+    },
+  },
+};
+
 const shippedBootstrap = loadRdapBootstrap(undefined);
 
 /** Runs the endpoint's handler on `input` over recording clients; the vendor calls it made, priced. */
@@ -126,14 +168,17 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
   const places = new RecordingPlacesClient();
   const rdap = new RecordingRdapClient();
   const namecheap = new RecordingNamecheapClient();
-  // The families Tollgate serves itself without a vendor (web, dns) cost nothing: left out.
+  const tomba = new RecordingTombaClient();
+  // The families Tollgate serves itself cost nothing: fixed stand-ins (above).
   const providers = {
     ...sandboxProviders,
+    ...localStandIns,
     ...dataForSeoFamilies(seo),
     places: googlePlacesOn(places),
     whois: rdapWhoisOn(rdap, shippedBootstrap),
     registrar: namecheapRegistrarOn(namecheap),
-  } as Providers;
+    contacts: tombaContactsOn(tomba),
+  } as unknown as Providers;
   const ctx = {
     requestId: 'req_economics',
     accountId: 'acct_economics',
@@ -145,7 +190,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
   // Empty answers may make a handler fail after its calls (a place not found); the calls are what count.
   const plan = endpoint.prepare({ input, params: {}, models: builtinCatalog });
   await Promise.resolve(endpoint.handler({ input, plan, models: builtinCatalog, params: {}, settings: loadConfig({}).endpoints, ctx, providers, call: { signal: new AbortController().signal } })).catch(() => undefined);
-  return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls];
+  return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls, ...tomba.calls];
 }
 
 /** Fields that size a request, set to their bounds. */

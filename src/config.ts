@@ -73,6 +73,11 @@ const EnvironmentSchema = z.object({
   TOLLGATE_FETCH_ALLOWED_NETWORKS: NetworkList.optional(),
   TOLLGATE_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(10_485_760),
   TOLLGATE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  TOLLGATE_SMTP_PROBE: z.enum(['true', 'false']).default('false'),
+  TOLLGATE_SMTP_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  TOLLGATE_SMTP_PROBE_HELO: z.string().regex(/^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/, "this server's host name, e.g. mail-check.example.com").optional(),
+  TOLLGATE_SMTP_PROBE_FROM: z.string().regex(/^[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+$/, 'an address at a domain you control, e.g. verify@example.com').optional(),
+  TOLLGATE_SMTP_PROBE_PORT: z.coerce.number().int().min(1).max(65535).default(25),
   TOLLGATE_AI_EXTRACT_MODEL: z.string().min(1).default('openai/gpt-4o-mini'),
   OPENROUTER_API_KEY: z.string().optional(),
   OPENROUTER_BASE_URL: z.string().url().default('https://openrouter.ai/api/v1'),
@@ -97,12 +102,24 @@ const EnvironmentSchema = z.object({
   NAMECHEAP_USERNAME: z.string().optional(),
   NAMECHEAP_CLIENT_IP: z.ipv4().optional(),
   NAMECHEAP_BASE_URL: z.string().url().default('https://api.namecheap.com/xml.response'),
+  TOMBA_KEY: z.string().optional(),
+  TOMBA_SECRET: z.string().optional(),
+  TOMBA_BASE_URL: z.string().url().default('https://api.tomba.io/v1'),
 }).refine((env) => [env.NAMECHEAP_API_USER, env.NAMECHEAP_API_KEY, env.NAMECHEAP_CLIENT_IP].every((value) => value === undefined) || [env.NAMECHEAP_API_USER, env.NAMECHEAP_API_KEY, env.NAMECHEAP_CLIENT_IP].every((value) => value !== undefined), {
   message: 'set NAMECHEAP_API_USER, NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP together, or none of them',
   path: ['NAMECHEAP_API_KEY'],
 }).refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_WEBHOOK_SECRET === undefined), {
   message: 'set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither',
   path: ['STRIPE_WEBHOOK_SECRET'],
+}).refine((env) => env.TOLLGATE_SMTP_PROBE === 'false' || env.TOLLGATE_SMTP_PROBE_HELO !== undefined, {
+  message: "required when TOLLGATE_SMTP_PROBE=true: this server's public host name (matching its reverse DNS), which mail servers judge a probe by",
+  path: ['TOLLGATE_SMTP_PROBE_HELO'],
+}).refine((env) => env.TOMBA_KEY === undefined || env.TOMBA_SECRET !== undefined, {
+  message: 'required with TOMBA_KEY: the contact-data vendor takes the API key (ta_…) and its secret (ts_…) together; set both, or neither',
+  path: ['TOMBA_SECRET'],
+}).refine((env) => env.TOMBA_SECRET === undefined || env.TOMBA_KEY !== undefined, {
+  message: 'required with TOMBA_SECRET: the contact-data vendor takes the API key (ta_…) and its secret (ts_…) together; set both, or neither',
+  path: ['TOMBA_KEY'],
 }).refine((env) => (env.DATAFORSEO_LOGIN === undefined) === (env.DATAFORSEO_PASSWORD === undefined), {
   message: 'set both DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD, or neither',
   path: ['DATAFORSEO_PASSWORD'],
@@ -173,6 +190,21 @@ export interface NetSettings {
   fetchMaxBytes: number;
   /** A whole fetch's time limit, redirects included. */
   fetchTimeoutMs: number;
+  /** Asking mail servers whether they accept an address (src/net/smtp-probe.ts). */
+  smtpProbe: SmtpProbeSettings;
+}
+
+/** SMTP mailbox probing, for email verification: off by default (see the README for why). */
+export interface SmtpProbeSettings {
+  enabled: boolean;
+  /** 25 in the world; tests point it at a loopback server. */
+  port: number;
+  /** One mail server's whole conversation, connecting included. */
+  timeoutMs: number;
+  /** The EHLO name: this server's public host name. */
+  heloName: string;
+  /** The MAIL FROM address (default `postmaster@` the EHLO name). */
+  mailFrom: string;
 }
 
 /** The headless-Chromium pool (src/net/browser-pool.ts). */
@@ -227,6 +259,8 @@ export interface VendorSettings {
   googlePlaces: { apiKey: string; baseUrl: string } | undefined;
   /** The registrar's domain check (Namecheap's API; `clientIp` is the address it has whitelisted). */
   namecheap: { apiUser: string; apiKey: string; username: string; clientIp: string; baseUrl: string } | undefined;
+  /** The contact-data vendor (Tomba) for the email endpoints; the sandbox serves them without it. */
+  tomba: { key: string; secret: string; baseUrl: string } | undefined;
   /**
    * Registration data (WHOIS): `live` asks the registries' RDAP servers (found through the IANA
    * bootstrap, ours or `bootstrapFile`); false: the sandbox answers.
@@ -283,6 +317,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       allowedNetworks: env.TOLLGATE_FETCH_ALLOWED_NETWORKS ?? [],
       fetchMaxBytes: env.TOLLGATE_FETCH_MAX_BYTES,
       fetchTimeoutMs: env.TOLLGATE_FETCH_TIMEOUT_MS,
+      smtpProbe: {
+        enabled: env.TOLLGATE_SMTP_PROBE === 'true',
+        port: env.TOLLGATE_SMTP_PROBE_PORT,
+        timeoutMs: env.TOLLGATE_SMTP_PROBE_TIMEOUT_MS,
+        heloName: env.TOLLGATE_SMTP_PROBE_HELO ?? 'localhost',
+        mailFrom: env.TOLLGATE_SMTP_PROBE_FROM ?? `postmaster@${env.TOLLGATE_SMTP_PROBE_HELO ?? 'localhost'}`,
+      },
     },
     browser: {
       chromiumPath: env.TOLLGATE_CHROMIUM_PATH,
@@ -311,6 +352,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
               clientIp: env.NAMECHEAP_CLIENT_IP,
               baseUrl: env.NAMECHEAP_BASE_URL,
             }
+          : undefined,
+      tomba:
+        env.TOMBA_KEY !== undefined && env.TOMBA_SECRET !== undefined
+          ? { key: env.TOMBA_KEY, secret: env.TOMBA_SECRET, baseUrl: env.TOMBA_BASE_URL.replace(/\/+$/, '') }
           : undefined,
       whois: { live: env.TOLLGATE_LIVE_LOOKUPS === 'true', bootstrapFile: env.TOLLGATE_RDAP_BOOTSTRAP },
       chat: {

@@ -38,21 +38,40 @@ export function perCall(usd: number): PriceRule {
 
 /**
  * Per started page of `pageSize` results requested (SERP: depth 10 → 1 page, 15 → 2, 30 → 3).
- * The requested size is known up front, so the hold is the price.
+ * The requested size is known up front, so the hold is the price. With `returned`, the charge
+ * follows what came back instead (email domain-search: held for `limit`, charged per started 10
+ * addresses returned, so a search that finds none costs nothing — as the vendor does not count it).
  */
-export function perPage<Input>(options: {
+export function perPage<Input, Output = unknown>(options: {
   usdPerPage: number;
   pageSize: number;
   requested: (input: Input) => number;
-}): PriceRule<Input> {
+  returned?: (output: Output) => number;
+  /** What a result is called in the price's sentence; `results` by default. */
+  unit?: string;
+}): PriceRule<Input, Output> {
   const perPageMicros = usdToMicros(options.usdPerPage);
-  const price = (input: Input) => Math.max(1, Math.ceil(options.requested(input) / options.pageSize)) * perPageMicros;
+  const pages = (results: number) => Math.ceil(results / options.pageSize) * perPageMicros;
+  const maxMicros = (input: Input) => Math.max(1, Math.ceil(options.requested(input) / options.pageSize)) * perPageMicros;
+  const unit = options.unit ?? 'results';
+  const { returned } = options;
+  if (returned === undefined) {
+    return {
+      kind: 'per_page',
+      maxMicros,
+      actualMicros: maxMicros,
+      describe: () => `Cost: $${formatUsd(perPageMicros)} per started page of ${options.pageSize} ${unit} requested.`,
+      toJSON: () => ({ kind: 'per_page', usdPerPage: options.usdPerPage, pageSize: options.pageSize }),
+    };
+  }
   return {
     kind: 'per_page',
-    maxMicros: price,
-    actualMicros: price,
-    describe: () => `Cost: $${formatUsd(perPageMicros)} per started page of ${options.pageSize} results requested.`,
-    toJSON: () => ({ kind: 'per_page', usdPerPage: options.usdPerPage, pageSize: options.pageSize }),
+    maxMicros,
+    actualMicros: (_input, output) => pages(returned(output)),
+    describe: () =>
+      `Cost: $${formatUsd(perPageMicros)} per ${options.pageSize} ${unit} returned, each started ${options.pageSize} counting in full; ` +
+      `none returned costs nothing. The most the request can return is held while it runs.`,
+    toJSON: () => ({ kind: 'per_page', usdPerPage: options.usdPerPage, pageSize: options.pageSize, counted: 'returned' }),
   };
 }
 
@@ -150,7 +169,13 @@ export function onCompletion<Input, Output>(options: {
 export interface PriceRules<Input, Outcome> {
   free(): PriceRule<Input, Outcome>;
   perCall(usd: number): PriceRule<Input, Outcome>;
-  perPage(options: { usdPerPage: number; pageSize: number; requested: (input: Input) => number }): PriceRule<Input, Outcome>;
+  perPage(options: {
+    usdPerPage: number;
+    pageSize: number;
+    requested: (input: Input) => number;
+    returned?: (outcome: Outcome) => number;
+    unit?: string;
+  }): PriceRule<Input, Outcome>;
   perResults(options: {
     baseUsd: number;
     per100Usd: number;

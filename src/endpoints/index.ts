@@ -13,6 +13,7 @@ import { mapsEndpoints } from './maps';
 import { scrapeEndpoints } from './scrape';
 import { onPageEndpoints } from './seo/onpage';
 import { toolEndpoints } from './tools';
+import { emailEndpoints } from './email';
 
 /** The registry: every API route, listed explicitly (each area lists its own in its index). */
 export const endpoints: readonly EndpointDefinition<any, any>[] = [
@@ -30,4 +31,5 @@ export const endpoints: readonly EndpointDefinition<any, any>[] = [
   ...scrapeEndpoints,
   ...onPageEndpoints,
   ...toolEndpoints,
+  ...emailEndpoints,
 ];

@@ -2,6 +2,7 @@ import type { NetSettings } from '../config';
 import { createAddressPolicy, type AddressPolicy } from './address-policy';
 import { createFetcher, type Fetcher } from './fetcher';
 import { createResolver, type Resolver } from './resolver';
+import { createSmtpProber, type SmtpProber } from './smtp-probe';
 
 /** How many redirects one fetch follows (each hop checked again). */
 export const MAX_REDIRECTS = 5;
@@ -11,6 +12,8 @@ export interface Net {
   resolver: Resolver;
   policy: AddressPolicy;
   fetcher: Fetcher;
+  /** Mail servers asked about an address (off unless TOLLGATE_SMTP_PROBE is on). */
+  smtpProber: SmtpProber;
   close(): Promise<void>;
 }
 
@@ -19,5 +22,6 @@ export function createNet(settings: NetSettings): Net {
   const resolver = createResolver({ servers: settings.dnsServers, timeoutMs: Math.min(5_000, settings.fetchTimeoutMs) });
   const policy = createAddressPolicy({ allowedNetworks: settings.allowedNetworks });
   const fetcher = createFetcher({ resolver, policy, maxBytes: settings.fetchMaxBytes, timeoutMs: settings.fetchTimeoutMs, maxRedirects: MAX_REDIRECTS });
-  return { resolver, policy, fetcher, close: () => fetcher.close() };
+  const smtpProber = createSmtpProber({ resolver, policy, settings: settings.smtpProbe });
+  return { resolver, policy, fetcher, smtpProber, close: () => fetcher.close() };
 }

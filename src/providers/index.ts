@@ -11,6 +11,7 @@ import { sandboxChat } from './sandbox/chat';
 import { openAiCompatibleChat } from './openai-compatible';
 import { loadRdapBootstrap, rdapWhois } from './rdap';
 import { namecheapRegistrar } from './namecheap';
+import { tombaContacts } from './tomba';
 
 /**
  * Chooses, per family, the vendor adapter whose credentials are configured, else the sandbox, and
@@ -21,6 +22,7 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
   if (vendors.dataForSeo) Object.assign(providers, dataForSeoProviders({ ...vendors.dataForSeo, timeoutMs: vendors.timeoutMs }));
   if (vendors.googlePlaces) providers.places = googlePlacesProvider({ ...vendors.googlePlaces, timeoutMs: vendors.timeoutMs });
   if (vendors.namecheap) providers.registrar = namecheapRegistrar({ ...vendors.namecheap, timeoutMs: vendors.timeoutMs });
+  if (vendors.tomba) providers.contacts = tombaContacts({ ...vendors.tomba, timeoutMs: vendors.timeoutMs });
   if (vendors.whois.live) {
     const bootstrap = loadRdapBootstrap(vendors.whois.bootstrapFile);
     providers.whois = rdapWhois({ bootstrap, timeoutMs: vendors.timeoutMs });
@@ -53,7 +55,9 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
 export function reportingProviders(providers: Providers): Providers {
   const reporting: Record<string, unknown> = {};
   for (const [family, provider] of Object.entries(providers) as Array<[string, ProviderFamily & Record<string, unknown>]>) {
-    const wrapped: Record<string, unknown> = { name: provider.name };
+    // Plain values (a family's `enabled` flag) are read as they are; methods are wrapped.
+    const wrapped: Record<string, unknown> = Object.fromEntries(Object.entries(provider).filter(([, value]) => typeof value !== 'function'));
+    wrapped.name = provider.name;
     for (const member of methodNames(provider)) {
       const method = provider[member] as (...args: unknown[]) => unknown;
       wrapped[member] = (...args: unknown[]) => {

@@ -11,6 +11,8 @@ import type { WebProvider } from './families/web';
 import type { DnsProvider } from './families/dns';
 import type { WhoisProvider } from './families/whois';
 import type { BrowserProvider } from './families/browser';
+import type { SmtpProbeProvider } from './families/smtp';
+import type { ContactsProvider } from './families/contacts';
 
 /**
  * Capability interfaces, one per family (declared in ./families). Each family is served either by
@@ -48,10 +50,12 @@ export interface Providers {
   dns: DnsProvider;
   whois: WhoisProvider;
   browser: BrowserProvider;
+  contacts: ContactsProvider;
+  smtp: SmtpProbeProvider;
 }
 
 /** The families served by Tollgate itself (src/providers/local): no sandbox stands in for them. */
-export type LocalFamily = 'web' | 'dns' | 'browser';
+export type LocalFamily = 'web' | 'dns' | 'browser' | 'smtp';
 
 /** The families a vendor or the sandbox serves. */
 export type VendorProviders = Omit<Providers, LocalFamily>;

@@ -46,6 +46,16 @@ export const Contact = z
   .meta({ id: 'Contact' });
 export type Contact = z.infer<typeof Contact>;
 
+/** A contact of which nothing is known but `fields`: the rest null or false, confidence 0, no sources. */
+export function emptyContact(fields: Partial<Contact> = {}): Contact {
+  return {
+    email: null, firstName: null, lastName: null, fullName: null, company: null, companyDomain: null, position: null, department: null,
+    seniority: null, gender: null, country: null, confidenceScore: 0, type: null, verified: false, verificationStatus: null, acceptAll: false,
+    disposable: false, webmail: false, hasPhone: false, prof: null, micro: null, sources: [],
+    ...fields,
+  };
+}
+
 export const Person = z
   .object({
     email: z.string().meta({ description: 'The address asked about.', examples: ['jane.doe@acme-widgets.example'] }),

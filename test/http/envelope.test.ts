@@ -150,7 +150,7 @@ describe(`success envelope and cost headers (${testDatabaseLabel()})`, () => {
   let offline: OfflineExamples;
   before(async () => {
     offline = await startOfflineExamples();
-    app = await startTestApp({}, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '10000', ...offline.environment });
+    app = await startTestApp({ providers: offline.providers }, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '10000', ...offline.environment });
   });
   after(async () => {
     await app.close();

@@ -162,7 +162,7 @@ describe(`registry: every endpoint through HTTP (${testDatabaseLabel()})`, () =>
   before(async () => {
     offline = await startOfflineExamples();
     const environment = { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000', ...offline.environment };
-    app = await startTestApp({}, environment);
+    app = await startTestApp({ providers: offline.providers }, environment);
     failing = await startTestApp({ providers: failingProviders(providerCalls) }, environment);
   });
   after(async () => {

@@ -80,6 +80,25 @@ const EXPECTED_PRICES: Array<[route: string, price: Record<string, unknown>]> = 
   // Tools: paths and prices ours (the spec lists them without shapes).
   ['POST /v1/tools/whois', {kind: 'per_call', usd: 0.01}],
   ['POST /v1/tools/qr', {kind: 'per_call', usd: 0.01}],
+  // Email and contacts: the issue's prices (domain-search per started 10 addresses returned, held for `limit`).
+  ['POST /v1/email/author-finder', {kind: 'per_call', usd: 0.04}],
+  ['POST /v1/email/combined', {kind: 'per_call', usd: 0.04}],
+  ['POST /v1/email/company', {kind: 'per_call', usd: 0.03}],
+  ['POST /v1/email/count', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/email/domain-search', {kind: 'per_page', usdPerPage: 0.03, pageSize: 10, counted: 'returned'}],
+  ['POST /v1/email/domain-status', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/email/enrich', {kind: 'per_call', usd: 0.02}],
+  ['POST /v1/email/finder', {kind: 'per_call', usd: 0.04}],
+  ['POST /v1/email/format', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/email/profile-finder', {kind: 'per_call', usd: 0.04}],
+  ['POST /v1/email/locations', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/email/person', {kind: 'per_call', usd: 0.03}],
+  ['POST /v1/email/phone-finder', {kind: 'per_call', usd: 0.1}],
+  ['POST /v1/email/phone-validator', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/email/similar', {kind: 'per_call', usd: 0.02}],
+  ['POST /v1/email/sources', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/email/technology', {kind: 'per_call', usd: 0.02}],
+  ['POST /v1/email/verify', {kind: 'per_call', usd: 0.01}],
 ];
 
 test('every registered endpoint has its expected price, and no expected price lacks its endpoint', () => {

@@ -77,6 +77,31 @@ describe('perPage (SERP: 0.01 per page of 10 results)', () => {
   });
 });
 
+describe('perPage counting what came back (email domain-search: 0.03 per 10 emails returned)', () => {
+  const search = perPage({
+    usdPerPage: 0.03,
+    pageSize: 10,
+    unit: 'emails',
+    requested: (input: { limit: number }) => input.limit,
+    returned: (output: { emails: unknown[] }) => output.emails.length,
+  });
+
+  test('holds for the limit, charges per started 10 returned, nothing when none', () => {
+    assert.equal(search.maxMicros({ limit: 25 }), cents(9));
+    assert.equal(search.maxMicros({ limit: 50 }), cents(15));
+    const table: [number, number][] = [[0, 0], [1, cents(3)], [10, cents(3)], [11, cents(6)], [20, cents(6)], [25, cents(9)], [50, cents(15)]];
+    for (const [returned, micros] of table) {
+      assert.equal(search.actualMicros({ limit: 50 }, { emails: new Array(returned) }), micros, `${returned} returned`);
+    }
+  });
+
+  test('says per 10 emails, and publishes that it counts what is returned', () => {
+    assert.equal(search.kind, 'per_page');
+    assert.match(search.describe(), /^Cost: \$0\.03 per 10 emails returned, each started 10 counting in full; none returned costs nothing\./);
+    assert.deepEqual(search.toJSON(), { kind: 'per_page', usdPerPage: 0.03, pageSize: 10, counted: 'returned' });
+  });
+});
+
 interface ResultsInput {
   limit: number;
 }

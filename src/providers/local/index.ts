@@ -2,12 +2,14 @@ import type { Net } from '../../net';
 import type { DnsProvider } from '../families/dns';
 import type { WebProvider } from '../families/web';
 import type { BrowserProvider } from '../families/browser';
+import type { SmtpProbeProvider } from '../families/smtp';
 
 /** Families Tollgate serves itself, with no vendor and no sandbox: real work on every install. */
 export interface LocalFamilies {
   web: WebProvider;
   dns: DnsProvider;
   browser: BrowserProvider;
+  smtp: SmtpProbeProvider;
 }
 
 /** `browser`: the pool's family (src/net/browser.ts), which the composition root creates and closes. */
@@ -21,6 +23,11 @@ export function localProviders(net: Net, browser: BrowserProvider): LocalFamilie
     dns: {
       name: 'local',
       query: (name, type, call) => abortable(net.resolver.query(name, type), call.signal),
+    },
+    smtp: {
+      name: 'local',
+      enabled: net.smtpProber.enabled,
+      probe: (request, call) => net.smtpProber.probe(request, call.signal),
     },
   };
 }

@@ -8,6 +8,7 @@ import { sandboxPlaces, sandboxReviews } from './places';
 import { sandboxRegistrar } from './registrar';
 import { sandboxChat } from './chat';
 import { sandboxWhois } from './whois';
+import { sandboxContacts } from './contacts';
 
 /** Synthetic, deterministic data for every family: what serves when no vendor is configured. */
 export const sandboxProviders: VendorProviders = {
@@ -21,4 +22,5 @@ export const sandboxProviders: VendorProviders = {
   registrar: sandboxRegistrar,
   chat: sandboxChat({ tokensPerSecond: 0 }),
   whois: sandboxWhois,
+  contacts: sandboxContacts,
 };

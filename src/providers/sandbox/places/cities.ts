@@ -27,7 +27,8 @@ export interface City {
   neighborhoods: readonly string[];
 }
 
-const CITIES: readonly City[] = [
+/** Also where the contacts sandbox's companies and people are (sandbox/contacts). */
+export const CITIES: readonly City[] = [
   { name: 'Seattle', aliases: ['seattle'], state: 'WA', country: 'US', countryName: 'USA', latitude: 47.6062, longitude: -122.3321, timezone: 'America/Los_Angeles', currency: 'USD', callingCode: '1', areaCodes: ['206'], addressStyle: 'us', postalPattern: '981##', streets: ['Pine St', 'Pike St', '1st Ave', 'Broadway', 'Eastlake Ave E', 'NW Market St'], neighborhoods: ['Capitol Hill', 'Ballard', 'Fremont', 'Belltown', 'Queen Anne'] },
   { name: 'New York', aliases: ['new york', 'nyc', 'manhattan', 'brooklyn'], state: 'NY', country: 'US', countryName: 'USA', latitude: 40.7128, longitude: -74.006, timezone: 'America/New_York', currency: 'USD', callingCode: '1', areaCodes: ['212', '646', '718'], addressStyle: 'us', postalPattern: '100##', streets: ['Broadway', 'W 14th St', 'Bleecker St', 'Lexington Ave', 'Bedford Ave', 'Canal St'], neighborhoods: ['SoHo', 'Chelsea', 'East Village', 'Williamsburg', 'Upper West Side'] },
   { name: 'San Francisco', aliases: ['san francisco', 'sf'], state: 'CA', country: 'US', countryName: 'USA', latitude: 37.7749, longitude: -122.4194, timezone: 'America/Los_Angeles', currency: 'USD', callingCode: '1', areaCodes: ['415'], addressStyle: 'us', postalPattern: '941##', streets: ['Valencia St', 'Market St', 'Divisadero St', 'Columbus Ave', 'Irving St', 'Fillmore St'], neighborhoods: ['Mission District', 'North Beach', 'Hayes Valley', 'Inner Sunset', 'SoMa'] },

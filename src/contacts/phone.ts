@@ -1,0 +1,42 @@
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type NumberType } from 'libphonenumber-js/max';
+import type { PhoneResult } from '../schemas/contact';
+import { carrierOf, timeZonesOf } from './phone-data';
+
+/** Longer text is not a phone number (libphonenumber gives up past 250 characters too). */
+const MAX_PHONE_TEXT = 250;
+
+/** Google's carrier data names the operator a range was assigned to; for fixed lines that is not a carrier the caller can use. */
+const CARRIER_LINE_TYPES = new Set<NumberType>(['MOBILE', 'FIXED_LINE_OR_MOBILE', 'PAGER']);
+
+/**
+ * Reads a phone number as written anywhere (`+44 20 7946 0958`, `(415) 555-0123`, `0049 30
+ * 901820`) with libphonenumber's full metadata. `countryHint` (ISO 3166-1 alpha-2, any case)
+ * says how to read a number written without its country code; an unknown country is no hint.
+ *
+ * undefined: the text cannot be read as a phone number at all (no digits, too short, letters).
+ * A number that can be read but is not valid (an unassigned range, a digit too few) comes back
+ * with `valid: false`, its country when known, and its formats only when its length is possible.
+ */
+export function readPhoneNumber(text: string, countryHint: string | null): PhoneResult | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.length > MAX_PHONE_TEXT) return undefined;
+  const hint = countryHint?.trim().toUpperCase();
+  const defaultCountry = hint !== undefined && isSupportedCountry(hint) ? (hint as CountryCode) : undefined;
+  const number = parsePhoneNumberFromString(trimmed, defaultCountry === undefined ? {} : { defaultCountry });
+  if (number === undefined) return undefined;
+
+  const valid = number.isValid();
+  const formatted = valid || number.isPossible();
+  const lineType = valid ? (number.getType() ?? null) : null;
+  const e164 = number.format('E.164');
+  return {
+    valid,
+    e164Format: formatted ? e164 : null,
+    intlFormat: formatted ? number.formatInternational() : null,
+    localFormat: formatted ? number.formatNational() : null,
+    countryCode: number.country ?? null,
+    lineType,
+    carrier: lineType !== null && CARRIER_LINE_TYPES.has(lineType) ? (carrierOf(number.countryCallingCode, number.nationalNumber) ?? null) : null,
+    timezones: valid ? timeZonesOf(e164) : [],
+  };
+}

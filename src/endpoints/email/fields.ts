@@ -1,0 +1,75 @@
+import { isSupportedCountry } from 'libphonenumber-js/max';
+import { z } from 'zod';
+import { EmailAddress } from '../../contacts/email-address';
+import { DomainName } from '../../schemas/domain-name';
+import { EXAMPLE_EMAIL, EXAMPLE_PROFILE } from './examples';
+
+/** Request fields several email endpoints share, with the 400s they answer. */
+
+export const EXAMPLE_DOMAIN = 'northwind.example';
+
+export function emailField(description = 'The email address.') {
+  return EmailAddress.meta({ description: `${description} Trimmed and lower-cased; internationalised domains are accepted and converted to ASCII.`, examples: [EXAMPLE_EMAIL] });
+}
+
+export function domainField(description = 'The company\'s domain, without protocol or path.') {
+  return DomainName.meta({ description: `${description} Internationalised names are accepted.`, examples: [EXAMPLE_DOMAIN] });
+}
+
+/**
+ * ISO 3166-1 alpha-2 codes without a telephone numbering plan of their own (libphonenumber knows
+ * every other assigned code, and a few exceptionally reserved ones such as AC and TA).
+ */
+const COUNTRIES_WITHOUT_PHONES = new Set(['AQ', 'BV', 'GS', 'HM', 'PN', 'TF', 'UM']);
+
+/** An ISO 3166-1 alpha-2 country code, any case, answered in upper case. */
+export function countryField(description: string) {
+  return z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const code = value.toUpperCase();
+      if (!/^[A-Z]{2}$/.test(code) || !(isSupportedCountry(code) || COUNTRIES_WITHOUT_PHONES.has(code))) {
+        context.addIssue({ code: 'custom', message: 'must be an ISO 3166-1 alpha-2 country code, e.g. US, GB or DE' });
+        return z.NEVER;
+      }
+      return code;
+    })
+    .meta({ description, examples: ['US'] });
+}
+
+/** A person's first, last or full name as a finder takes it. */
+export function nameField(description: string, example: string) {
+  return z.string().trim().min(1).max(100).meta({ description, examples: [example] });
+}
+
+/** Where the data comes from, as every description of a data lookup says it. */
+export const DATA_SOURCE =
+  "From the contact-data provider: the configured vendor, or without one the sandbox's synthetic world of companies " +
+  '(deterministic, coherent across the email endpoints, labelled `x-tollgate-provider: sandbox`).';
+
+/** What a failure costs, as the descriptions say it. */
+export const FAILURES = 'A request that breaks a rule is a 400 naming the field; a provider that fails is a 502; neither is charged.';
+
+/** A company's name, where its domain is not known. */
+export const CompanyName = z.string().trim().min(1).max(200).meta({ description: "The company's name, when its domain is not known (the domain is looked up from it).", examples: ['Northwind'] });
+
+/**
+ * A professional-network profile URL, `https://www.prof.com/in/<user>`: the scheme and `www.` may
+ * be left out, a trailing slash, query or fragment is dropped; answered in the canonical form.
+ */
+export function profileUrlField(description: string) {
+  return z
+    .string()
+    .trim()
+    .max(2048)
+    .transform((value, context) => {
+      const user = /^(?:https?:\/\/)?(?:www\.)?prof\.com\/in\/([A-Za-z0-9_%-]{1,200})\/?(?:[?#].*)?$/i.exec(value)?.[1];
+      if (user === undefined) {
+        context.addIssue({ code: 'custom', message: 'must be a professional-network profile URL, https://www.prof.com/in/<user>' });
+        return z.NEVER;
+      }
+      return `https://www.prof.com/in/${user.toLowerCase()}`;
+    })
+    .meta({ description, examples: [EXAMPLE_PROFILE] });
+}

@@ -1,0 +1,79 @@
+import { isDisposableDomain, isWebmailDomain } from '../../../contacts/domain-lists';
+import { splitAddress } from '../../../contacts/email-address';
+import { worldCompany, type WorldCompany } from './company';
+import { domainOfProfileHandle, peopleOf, type WorldPerson } from './people';
+import { mailboxWord, PATTERNS, type Pattern } from './patterns';
+
+/** A company of the world with its people: what every lookup on one domain reads. */
+export interface CompanyWorld {
+  company: WorldCompany;
+  people: readonly WorldPerson[];
+  /** The patterns its people's addresses follow, most used first, with the share of people using each (format; the first is the domain's pattern). */
+  patterns: ReadonlyArray<{ pattern: Pattern; share: number }>;
+}
+
+/** What the world knows of one address. */
+export type AddressLookup =
+  | { kind: 'not-a-company'; domain: string }
+  | { kind: 'person'; world: CompanyWorld; person: WorldPerson }
+  | { kind: 'generic'; world: CompanyWorld; mailbox: string }
+  | { kind: 'stranger'; world: CompanyWorld };
+
+/** The last worlds built: a domain-search walking pages, or one address asked several ways, builds each once. */
+const recent = new Map<string, CompanyWorld>();
+const RECENT_LIMIT = 64;
+
+/** Webmail and disposable domains are mailboxes for anyone, not companies: the world has none there. */
+export function isCompanyDomain(domain: string): boolean {
+  return !isWebmailDomain(domain) && !isDisposableDomain(domain);
+}
+
+/** The company at `domain` and its people; null for webmail and disposable domains. */
+export function worldOf(rawDomain: string): CompanyWorld | null {
+  const domain = rawDomain.toLowerCase().replace(/^www\./, '');
+  if (!isCompanyDomain(domain)) return null;
+  const cached = recent.get(domain);
+  if (cached) return cached;
+  const company = worldCompany(domain);
+  const people = peopleOf(company);
+  const world = { company, people, patterns: patternUse(people) };
+  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  recent.set(domain, world);
+  return world;
+}
+
+/** How many of the people use each pattern: drawn from the company's intended shares, so counted. */
+function patternUse(people: readonly WorldPerson[]): CompanyWorld['patterns'] {
+  const uses = new Map<Pattern, number>();
+  for (const person of people) uses.set(person.pattern, (uses.get(person.pattern) ?? 0) + 1);
+  return [...uses]
+    .sort((a, b) => b[1] - a[1] || PATTERNS.indexOf(a[0]) - PATTERNS.indexOf(b[0]))
+    .map(([pattern, count]) => ({ pattern, share: count / people.length }));
+}
+
+export function lookupAddress(email: string): AddressLookup {
+  const { localPart, domain } = splitAddress(email.toLowerCase());
+  const local = localPart;
+  const world = worldOf(domain);
+  if (!world) return { kind: 'not-a-company', domain };
+  const person = world.people.find((candidate) => candidate.email === `${local}@${world.company.domain}`);
+  if (person) return { kind: 'person', world, person };
+  if (world.company.genericMailboxes.includes(local)) return { kind: 'generic', world, mailbox: local };
+  return { kind: 'stranger', world };
+}
+
+/** The company's person of that name (accents and case aside), if the world knows one. */
+export function personNamed(world: CompanyWorld, firstName: string, lastName: string): WorldPerson | undefined {
+  const first = mailboxWord(firstName);
+  const last = mailboxWord(lastName);
+  return world.people.find((person) => mailboxWord(person.firstName) === first && mailboxWord(person.lastName) === last);
+}
+
+/** The person behind a sandbox profile URL (`https://www.prof.com/in/<handle>`), if it is one of the world's. */
+export function personOfProfile(url: string): { world: CompanyWorld; person: WorldPerson } | undefined {
+  const handle = /^https:\/\/www\.prof\.com\/in\/([^/?#]+)\/?(?:[?#].*)?$/i.exec(url.trim())?.[1]?.toLowerCase();
+  const domain = handle === undefined ? null : domainOfProfileHandle(handle);
+  const world = domain === null ? null : worldOf(domain);
+  const person = world?.people.find((candidate) => candidate.prof === `https://www.prof.com/in/${handle}`);
+  return world && person ? { world, person } : undefined;
+}

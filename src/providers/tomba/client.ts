@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import { UpstreamError } from '../../core/errors';
+import type { CallOptions } from '../providers';
+import { withRetries } from '../http/retry';
+import { readUpstream, upstreamRequest } from '../http/upstream-request';
+import { upstreamCostMicros, type TombaPath } from './costs';
+import { isUnknownRecord, notJson, tombaFailure, VENDOR } from './errors';
+
+export interface TombaSettings {
+  key: string;
+  secret: string;
+  /** Without a trailing slash; `https://api.tomba.io/v1` in production. */
+  baseUrl: string;
+  /** The most one of our calls may spend on one vendor request, retries included. */
+  timeoutMs: number;
+}
+
+export interface TombaCall {
+  path: TombaPath;
+  /** Sent in the query string: the vendor's parameters (an address asked about never sits in the path, so never in a log line). */
+  query: Record<string, string>;
+}
+
+/** What a request came back with: the parsed body, or `notFound` when Tomba has no record. */
+export type TombaAnswer = { notFound: true } | { notFound: false; body: unknown };
+
+/**
+ * Tomba's REST API: GETs with the key and secret in headers, JSON back. Every call only reads,
+ * so transient failures (429, 5xx, connection) are tried again under the shared policy. The body
+ * is taken as text and parsed here, so a malformed answer — which may hold the person asked
+ * about — never reaches a log line. What each request costs the operator: ./costs.ts, reported
+ * when the vendor answered 2xx.
+ */
+export class TombaClient {
+  constructor(private readonly settings: TombaSettings) {}
+
+  async get(call: TombaCall, options: CallOptions): Promise<TombaAnswer> {
+    const url = `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`;
+    const answer = await withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, (timeoutMs) =>
+      upstreamRequest({
+        vendor: VENDOR,
+        method: 'GET',
+        url,
+        headers: { 'x-tomba-key': this.settings.key, 'x-tomba-secret': this.settings.secret },
+        responseType: 'text',
+        timeoutMs,
+        signal: options.signal,
+      }),
+    ).catch((error: unknown) => {
+      throw options.signal.aborted || !(error instanceof UpstreamError) ? error : withoutBody(error);
+    });
+    const text = typeof answer.body === 'string' ? answer.body : '';
+    const body = parseJson(text);
+    if (answer.status >= 200 && answer.status < 300) {
+      options.upstreamCost?.(upstreamCostMicros(call.path, body === NOT_JSON ? undefined : body));
+      if (body === NOT_JSON) throw notJson(call.path, text.length, undefined);
+      return { notFound: false, body };
+    }
+    if (isUnknownRecord(answer.status, body)) return { notFound: true };
+    throw tombaFailure(answer.status, body === NOT_JSON ? undefined : body, call.path);
+  }
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+/**
+ * The shared failure (429, 5xx) with the start of the vendor's body cut from its detail: Tomba's
+ * error messages may echo the address or the name asked about, and the detail is logged.
+ */
+function withoutBody(error: UpstreamError): UpstreamError {
+  const detail = error.detail?.replace(/(: HTTP \d{3}): .*$/s, '$1 (body not logged: it may hold personal data)');
+  return new UpstreamError(error.message, { detail });
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return NOT_JSON;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** A found answer's body in the expected shape (a 502 otherwise); undefined when Tomba has no record. */
+export function readAnswer<Schema extends z.ZodType>(answer: TombaAnswer, schema: Schema): z.output<Schema> | undefined {
+  if (answer.notFound) return undefined;
+  return readUpstream(VENDOR, schema, answer.body);
+}

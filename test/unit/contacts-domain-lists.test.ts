@@ -1,0 +1,57 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isDisposableDomain, isWebmailDomain } from '../../src/contacts/domain-lists';
+import { mailServiceOf } from '../../src/contacts/mail-hosts';
+import { nameLabel } from '../../src/contacts/verification';
+import { WEBMAIL_DOMAINS } from '../../src/contacts/webmail-domains';
+
+describe('disposable and webmail domains', () => {
+  test('disposable: listed domains and their subdomains, any case; not a name that merely ends the same', () => {
+    assert.equal(isDisposableDomain('mailinator.com'), true);
+    assert.equal(isDisposableDomain('MAILINATOR.COM'), true);
+    assert.equal(isDisposableDomain('inbox.mailinator.com'), true);
+    assert.equal(isDisposableDomain('acme-mailinator.com'), false);
+    assert.equal(isDisposableDomain('gmail.com'), false);
+    assert.equal(isDisposableDomain('acme-widgets.example'), false);
+  });
+
+  test('webmail: the large providers and their country domains, and subdomains; company domains are not', () => {
+    for (const domain of ['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.co.uk', 'yahoo.co.jp', 'icloud.com', 'proton.me', 'gmx.de', 'web.de', 'mail.ru', 'qq.com', 'naver.com', 'uol.com.br']) {
+      assert.equal(isWebmailDomain(domain), true, domain);
+    }
+    assert.equal(isWebmailDomain('eu.mail.gmail.com'), true);
+    for (const domain of ['google.com', 'microsoft.com', 'acme-widgets.example', 'notgmail.com', 'com']) assert.equal(isWebmailDomain(domain), false, domain);
+  });
+
+  test('the shipped webmail list is clean: lower-case domains, no duplicates, none on the disposable list', () => {
+    assert.equal(new Set(WEBMAIL_DOMAINS).size, WEBMAIL_DOMAINS.length);
+    for (const domain of WEBMAIL_DOMAINS) {
+      assert.match(domain, /^[a-z0-9-]+(\.[a-z0-9-]+)+$/, domain);
+      assert.equal(isDisposableDomain(domain), false, `${domain} is on both lists`);
+    }
+  });
+});
+
+describe('mail services by MX host', () => {
+  test('well-known services are named from their MX hosts; others are null', () => {
+    assert.equal(mailServiceOf(['aspmx.l.google.com', 'alt1.aspmx.l.google.com']), 'Google Workspace');
+    assert.equal(mailServiceOf(['gmail-smtp-in.l.google.com.']), 'Google Workspace');
+    assert.equal(mailServiceOf(['acme-com.mail.protection.outlook.com']), 'Microsoft 365');
+    assert.equal(mailServiceOf(['mx1.mail.icloud.com']), 'iCloud Mail');
+    assert.equal(mailServiceOf(['mx01.mail.acme.example', 'mx1.zoho.eu']), 'Zoho Mail', 'the first host a service is known for');
+    assert.equal(mailServiceOf(['mail.acme.example']), null);
+    assert.equal(mailServiceOf(['notgoogle.com']), null);
+    assert.equal(mailServiceOf([]), null);
+  });
+});
+
+describe("a domain's name label (what gibberish is judged on)", () => {
+  test('the label its owner chose, under country second levels too', () => {
+    assert.equal(nameLabel('acme.com'), 'acme');
+    assert.equal(nameLabel('mail.acme.com'), 'acme');
+    assert.equal(nameLabel('acme.co.uk'), 'acme');
+    assert.equal(nameLabel('shop.acme.com.br'), 'acme');
+    assert.equal(nameLabel('co.uk'), 'co');
+    assert.equal(nameLabel('localhost'), 'localhost');
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readPhoneNumber } from '../../src/contacts/phone';
+import { PhoneResult } from '../../src/schemas/contact';
+
+describe('readPhoneNumber', () => {
+  test('a US number written nationally, with the country as a hint: valid, every format, its time zone', () => {
+    assert.deepEqual(readPhoneNumber('(415) 555-0123', 'us'), {
+      valid: true,
+      e164Format: '+14155550123',
+      intlFormat: '+1 415 555 0123',
+      localFormat: '(415) 555-0123',
+      countryCode: 'US',
+      lineType: 'FIXED_LINE_OR_MOBILE',
+      carrier: null,
+      timezones: ['America/Los_Angeles'],
+    });
+  });
+
+  test('a UK mobile in international form: MOBILE, the carrier its range was assigned to, UK time zones', () => {
+    const result = readPhoneNumber('+44 7400 123456', null)!;
+    assert.equal(result.valid, true);
+    assert.equal(result.e164Format, '+447400123456');
+    assert.equal(result.localFormat, '07400 123456');
+    assert.equal(result.countryCode, 'GB');
+    assert.equal(result.lineType, 'MOBILE');
+    assert.equal(result.carrier, 'Three');
+    assert.ok(result.timezones.includes('Europe/London'));
+  });
+
+  test('a UK landline: FIXED_LINE, no carrier (carrier data describes mobile ranges)', () => {
+    const result = readPhoneNumber('+44 20 7946 0958', null)!;
+    assert.deepEqual([result.valid, result.lineType, result.carrier, result.timezones], [true, 'FIXED_LINE', null, ['Europe/London']]);
+    assert.equal(result.intlFormat, '+44 20 7946 0958');
+  });
+
+  test('numbers of other countries and types: German mobile, French mobile, Japanese mobile, US toll-free, a non-geographic +800', () => {
+    const german = readPhoneNumber('+49 1512 3456789', null)!;
+    assert.deepEqual([german.countryCode, german.lineType, german.carrier, german.timezones], ['DE', 'MOBILE', 'T-Mobile', ['Europe/Berlin']]);
+    const french = readPhoneNumber('06 12 34 56 78', 'FR')!;
+    assert.deepEqual([french.e164Format, french.lineType, french.carrier, french.timezones], ['+33612345678', 'MOBILE', 'SFR', ['Europe/Paris']]);
+    const japanese = readPhoneNumber('090-1234-5678', 'jp')!;
+    assert.deepEqual([japanese.e164Format, japanese.intlFormat, japanese.lineType, japanese.timezones], ['+819012345678', '+81 90 1234 5678', 'MOBILE', ['Asia/Tokyo']]);
+    const tollFree = readPhoneNumber('+1 800 555 0199', null)!;
+    assert.deepEqual([tollFree.valid, tollFree.lineType, tollFree.countryCode], [true, 'TOLL_FREE', 'US']);
+    const global = readPhoneNumber('+800 1234 5678', null)!;
+    assert.deepEqual([global.valid, global.lineType, global.countryCode, global.timezones], [true, 'TOLL_FREE', null, []]);
+  });
+
+  test('an international number ignores the hint; an unknown hint is no hint', () => {
+    assert.equal(readPhoneNumber('+49 30 901820', 'us')!.countryCode, 'DE');
+    assert.equal(readPhoneNumber('+49 30 901820', 'zz')!.e164Format, '+4930901820');
+    assert.equal(readPhoneNumber('030 901820', 'zz'), undefined, 'a national number without a usable country cannot be read');
+  });
+
+  test('readable but invalid: valid false, no line type, carrier or zones; formats only for a possible length', () => {
+    assert.deepEqual(readPhoneNumber('12345', 'US'), { valid: false, e164Format: null, intlFormat: null, localFormat: null, countryCode: 'US', lineType: null, carrier: null, timezones: [] });
+    const unassigned = readPhoneNumber('+1 555 123 4567', null)!;
+    assert.equal(unassigned.valid, false);
+    assert.equal(unassigned.e164Format, '+15551234567', 'a possible length keeps its formats');
+    assert.equal(unassigned.lineType, null);
+  });
+
+  test('text that is not a phone number at all: undefined', () => {
+    for (const text of ['', '   ', 'hello', 'call me maybe', '+', 'x'.repeat(300)]) assert.equal(readPhoneNumber(text, 'US'), undefined, JSON.stringify(text));
+  });
+
+  test('every answer fits the PhoneResult record', () => {
+    for (const [text, hint] of [['(415) 555-0123', 'US'], ['12345', 'US'], ['+800 1234 5678', null]] as const) {
+      assert.ok(PhoneResult.safeParse(readPhoneNumber(text, hint)).success, text);
+    }
+  });
+});
