@@ -41,6 +41,8 @@ if (mode === 'bare') {
   const account = await app.ledger.createAccount('bench@example.com', parseUsd('1000000'), 'bench-credit');
   const { apiKey } = await app.keys.issue(account.id);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
+  // Stopped as an operator stops it: the shutdown closes the browser pool, so leftovers are orphans.
+  process.once('SIGTERM', () => void app.shutdown(config.shutdownGraceMs).then(() => process.exit(0)));
   process.stdout.write(`${JSON.stringify({ port: (app.server.server.address() as AddressInfo).port, apiKey })}\n`);
 } else {
   throw new Error('usage: target.ts bare|paid');

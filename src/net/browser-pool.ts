@@ -263,6 +263,11 @@ export class BrowserPool {
           this.marker,
         ],
         timeout: this.options.timeoutMs,
+        // Playwright would take the process's signals over, killing the browsers mid-call and leaving
+        // the process running; the app owns its signals and closes the pool in its shutdown.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
       });
     } catch (error) {
       throw new UpstreamError('The browser could not be started; you were not charged.', { cause: error, detail: String(error) });

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { tokenCostMicros } from '../../src/core/price';
 import { builtinCatalog } from '../../src/catalog/model-catalog';
 import { promptTokens, textTokens } from '../../src/chat/tokens';
@@ -153,5 +154,64 @@ describe('SIGTERM to a server process', () => {
     assert.deepEqual(entries.filter((entry) => entry.kind === 'capture').map((entry) => Number(entry.cost_micros)), [30_000]);
     assert.equal(entries.filter((entry) => entry.kind === 'release').length, 0);
     assert.ok(server.logs.some((line) => line.includes('"msg":"shut down"')), 'the process did not log its shutdown');
+  });
+});
+
+describe('SIGTERM to a server process with a browser call in flight', () => {
+  let database: SharedDatabase;
+  let site: http.Server;
+  let server: ServerProcess | undefined;
+  let pageAsked: () => void = () => undefined;
+  let answerPage: () => void = () => undefined;
+  before(async () => {
+    database = await openSharedDatabase();
+    // The page's answer waits for the test: the browser is mid-navigation when the signal comes.
+    site = http.createServer((_request, response) => {
+      pageAsked();
+      answerPage = () => {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end('<html><head><title>Late page</title></head><body><p>Rendered after the signal.</p></body></html>');
+      };
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  });
+  after(async () => {
+    await stopServerProcess(server);
+    site.close();
+    await database.close();
+  });
+
+  // Playwright, left to itself, takes SIGTERM over: it kills the browsers at once (failing the call)
+  // and leaves the process running. The app owns its signals; the pool closes in the shutdown.
+  test('the page being rendered completes and is charged once, and the process exits 0', async () => {
+    server = await startServerProcess({
+      ...database.environment,
+      TOLLGATE_FETCH_ALLOWED_NETWORKS: '127.0.0.0/8',
+      TOLLGATE_BROWSER_POOL_SIZE: '1',
+      TOLLGATE_SHUTDOWN_GRACE_MS: '20000',
+    });
+    const ledger = new Ledger(database.store);
+    const account = await ledger.createAccount('shutdown-browser@example.com', 1_000_000, 'test_shutdown_browser_credit');
+    const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
+    const asked = new Promise<void>((resolve) => (pageAsked = resolve));
+
+    const call = fetch(`${server.url}/v1/scrape/js`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ url: `http://127.0.0.1:${(site.address() as AddressInfo).port}/late` }),
+    });
+    await asked;
+    server.child.kill('SIGTERM');
+    assert.ok(await refusesConnections(server.url), 'new connections are still accepted after SIGTERM');
+    answerPage();
+
+    const response = await call;
+    const body = await response.json();
+    assert.equal(response.status, 200, JSON.stringify(body));
+    assert.match(JSON.stringify(body.data), /Rendered after the signal/);
+    assert.deepEqual(await server.exited, { code: 0, signal: null });
+    const price = Number(response.headers.get('x-cost-usd')) * 1_000_000;
+    assert.ok(price > 0);
+    assert.equal(await ledger.balance(account.id), 1_000_000 - price);
   });
 });
