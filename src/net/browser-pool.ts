@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ApiError, UpstreamError } from '../core/errors';
 import { timeLeftMs } from '../core/deadline';
 import { processIdsWithArgument, processIsRunning } from './browser-processes';
@@ -26,6 +26,9 @@ const BASE_ARGUMENTS = [
 
 /** Subresources no text output needs: not downloaded unless the call asks for them. */
 const HEAVY_RESOURCES = new Set(['image', 'font', 'media']);
+
+/** What every page's context is opened with (a call's own options are added to these). */
+const CONTEXT_DEFAULTS: BrowserContextOptions = { serviceWorkers: 'block', acceptDownloads: false };
 
 /** How long a caller is told to wait before retrying when every browser is busy and the queue is full. */
 const RETRY_AFTER_SECONDS = 2;
@@ -56,6 +59,16 @@ interface Slot {
   browser: Promise<Browser> | undefined;
   /** The port Lighthouse drives this browser through (127.0.0.1 only). */
   debuggingPort: number | undefined;
+  /**
+   * A page in a new, unused context of the slot's browser, opened ahead of the call that takes it:
+   * opening one (a new renderer process) is most of a short call's time.
+   */
+  spare: { browser: Browser; opened: Promise<OpenedPage> } | undefined;
+}
+
+interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
 }
 
 interface Waiter {
@@ -75,28 +88,32 @@ export class BrowserPool {
   private closed = false;
 
   constructor(private readonly options: BrowserPoolOptions) {
-    this.slots = Array.from({ length: options.size }, (_, index) => ({ index, busy: false, browser: undefined, debuggingPort: undefined }));
+    this.slots = Array.from({ length: options.size }, (_, index) => ({ index, busy: false, browser: undefined, debuggingPort: undefined, spare: undefined }));
   }
 
   /**
    * Runs `work` on a new page in a new context of a pooled browser, and closes the context after.
-   * Failures of the browser or the page become 502s; `work`'s own ApiErrors pass through.
+   * A call without context options of its own takes the slot's spare page; the next spare is
+   * opened once the call is done (opened beside it, it would slow the call down). Failures of the browser or the page become 502s; `work`'s own
+   * ApiErrors pass through.
    */
   async withPage<T>(call: PageCallOptions, work: (page: Page, limits: { remainingMs(): number }) => Promise<T>): Promise<T> {
-    return this.withBrowser(call.signal, async (browser, limits) => {
-      const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: false, ...call.context });
-      const stop = () => void context.close().catch(() => undefined);
+    return this.run(call.signal, async (browser, limits, slot) => {
+      const opened = call.context ? openPage(browser, { ...CONTEXT_DEFAULTS, ...call.context }) : this.takeSpare(slot, browser);
+      // Closed however the call ends, even when it was stopped before the page was open.
+      const stop = () => void opened.then(({ context }) => context.close()).catch(() => undefined);
       limits.onStop(stop);
       try {
+        const { context, page } = await opened;
         if (!call.loadHeavyResources) {
           await context.route('**/*', (route) => (HEAVY_RESOURCES.has(route.request().resourceType()) ? route.abort('blockedbyclient') : route.continue()));
         }
-        const page = await context.newPage();
         page.setDefaultTimeout(limits.remainingMs());
         page.setDefaultNavigationTimeout(limits.remainingMs());
         return await work(page, limits);
       } finally {
         stop();
+        this.openSpare(slot, browser);
       }
     });
   }
@@ -108,6 +125,28 @@ export class BrowserPool {
   async withBrowser<T>(
     signal: AbortSignal,
     work: (browser: Browser, limits: { remainingMs(): number; onStop(stop: () => void): void; debuggingPort: number }) => Promise<T>,
+  ): Promise<T> {
+    return this.run(signal, work);
+  }
+
+  /** The slot's spare page (waiting for it when it is still opening), or a new one when it has none or it failed. */
+  private async takeSpare(slot: Slot, browser: Browser): Promise<OpenedPage> {
+    const spare = slot.spare;
+    slot.spare = undefined;
+    const opened = spare?.browser === browser ? await spare.opened.catch(() => undefined) : undefined;
+    return opened && !opened.page.isClosed() ? opened : openPage(browser, CONTEXT_DEFAULTS);
+  }
+
+  private openSpare(slot: Slot, browser: Browser): void {
+    if (this.closed || !browser.isConnected() || slot.spare?.browser === browser) return;
+    const opened = openPage(browser, CONTEXT_DEFAULTS);
+    opened.catch(() => undefined);
+    slot.spare = { browser, opened };
+  }
+
+  private async run<T>(
+    signal: AbortSignal,
+    work: (browser: Browser, limits: { remainingMs(): number; onStop(stop: () => void): void; debuggingPort: number }, slot: Slot) => Promise<T>,
   ): Promise<T> {
     const budgetMs = timeLeftMs(signal, this.options.timeoutMs);
     const endsAt = Date.now() + budgetMs;
@@ -129,11 +168,15 @@ export class BrowserPool {
       };
       browser.once('disconnected', onDisconnected);
       try {
-        return await work(browser, {
-          remainingMs: () => Math.max(1, endsAt - Date.now()),
-          onStop: (stop) => (signal.aborted || timedOut || crashed ? stop() : stops.push(stop)),
-          debuggingPort: slot.debuggingPort ?? 0,
-        });
+        return await work(
+          browser,
+          {
+            remainingMs: () => Math.max(1, endsAt - Date.now()),
+            onStop: (stop) => (signal.aborted || timedOut || crashed ? stop() : stops.push(stop)),
+            debuggingPort: slot.debuggingPort ?? 0,
+          },
+          slot,
+        );
       } finally {
         browser.off('disconnected', onDisconnected);
       }
@@ -163,6 +206,7 @@ export class BrowserPool {
       this.slots.map(async (slot) => {
         const browser = await slot.browser?.catch(() => undefined);
         slot.browser = undefined;
+        slot.spare = undefined;
         await browser?.close().catch(() => undefined);
       }),
     );
@@ -272,6 +316,16 @@ export class BrowserPool {
     } catch (error) {
       throw new UpstreamError('The browser could not be started; you were not charged.', { cause: error, detail: String(error) });
     }
+  }
+}
+
+async function openPage(browser: Browser, options: BrowserContextOptions): Promise<OpenedPage> {
+  const context = await browser.newContext(options);
+  try {
+    return { context, page: await context.newPage() };
+  } catch (error) {
+    await context.close().catch(() => undefined);
+    throw error;
   }
 }
 

@@ -49,9 +49,11 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
     async screenshot(request, call) {
       await check(request.url, call);
       const pool = await poolOf();
+      // The pool's spare page, sized for the shot (its context's scale factor is 1).
       return pool.withPage(
-        { signal: call.signal, loadHeavyResources: true, context: { viewport: { width: request.width, height: request.height }, deviceScaleFactor: 1 } },
+        { signal: call.signal, loadHeavyResources: true },
         async (page) => {
+          await page.setViewportSize({ width: request.width, height: request.height });
           await navigate(page, request.url, (url) => check(url, call));
           let height = request.height;
           if (request.fullPage) {

@@ -21,6 +21,7 @@ interface Style {
 
 /** Hard line breaks inside a paragraph, kept apart from the whitespace that HTML collapses. */
 const LINE_BREAK = '\u0000';
+const LINE_BREAKS = /\u0000/g;
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'svg', 'canvas', 'iframe', 'object', 'embed', 'button', 'input', 'select', 'textarea', 'option', 'datalist', 'map', 'area', 'audio', 'video', 'source', 'track']);
 const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 /** Elements that start a block of their own (their content is written as blocks too). */
@@ -136,7 +137,7 @@ function wrap(inner: string, marker: string): string {
 
 function linkOf(element: Element, inner: string, style: Style): string {
   const href = absoluteUrl(element.attribs.href, style.baseUrl);
-  const text = inner.replace(new RegExp(LINE_BREAK, 'g'), ' ').replace(/\s+/g, ' ').trim();
+  const text = inner.replace(LINE_BREAKS, ' ').replace(/\s+/g, ' ').trim();
   if (href === undefined || text === '') return inner;
   return `[${text}](${markdownUrl(href)})`;
 }
@@ -249,27 +250,49 @@ function span(cell: Element): number {
 }
 
 function cellText(cell: Element, style: Style): string {
-  const text = blocksOf(cell.children, style).join(' ').replace(/\s*\n\s*/g, ' ').trim();
-  return style.plain ? text : text.replace(/\|/g, '\\|');
+  const joined = blocksOf(cell.children, style).join(' ');
+  const text = (joined.includes('\n') ? joined.replace(/\s*\n\s*/g, ' ') : joined).trim();
+  return style.plain || !text.includes('|') ? text : text.replace(/\|/g, '\\|');
 }
 
 const MARKUP_CHARACTERS = /[\\`*_[\]<]/;
 
 /** HTML's whitespace collapsed, and what Markdown would read as markup escaped. */
 function escapeText(text: string, style: Style): string {
-  const collapsed = text.replace(/\u0000/g, '').replace(/[ \t\n\r\f]+/g, ' ');
+  // Most text nodes of a page are the whitespace between its tags.
+  if (isBlank(text)) return text === '' ? '' : ' ';
+  const collapsed = (text.includes(LINE_BREAK) ? text.replace(LINE_BREAKS, '') : text).replace(/[ \t\n\r\f]+/g, ' ');
   if (style.plain || !MARKUP_CHARACTERS.test(collapsed)) return collapsed;
   return collapsed.replace(/[\\`*_[\]]/g, '\\$&').replace(/</g, '&lt;');
 }
 
+/** HTML whitespace only (or nothing). */
+function isBlank(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code !== 32 && code !== 10 && code !== 9 && code !== 13 && code !== 12) return false;
+  }
+  return true;
+}
+
 /** A paragraph's lines trimmed; what would start a heading, list or quote at a line's start escaped. */
 function tidyParagraph(inline: string, style: Style): string {
+  if (!inline.includes(LINE_BREAK)) {
+    const line = (inline.includes('  ') ? inline.replace(/ {2,}/g, ' ') : inline).trim();
+    return style.plain ? line : escapeLineStart(line);
+  }
   const lines = inline.split(LINE_BREAK).map((line) => line.replace(/ {2,}/g, ' ').trim());
   while (lines[0] === '') lines.shift();
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   const kept = lines.filter((line, index) => line !== '' || lines[index - 1] !== '');
   if (style.plain) return kept.join('\n');
-  return kept
-    .map((line) => line.replace(/^[#>+-]/, '\\$&').replace(/^(\d+)([.)]) /, '$1\\$2 ').replace(/^=+$/, '\\$&'))
-    .join('  \n');
+  return kept.map(escapeLineStart).join('  \n');
+}
+
+/** What would start a heading, list, quote or setext underline at a line's start, escaped. */
+function escapeLineStart(line: string): string {
+  const first = line.charCodeAt(0);
+  const mayBeMarkup = first === 35 || first === 62 || first === 43 || first === 45 || first === 61 || (first >= 48 && first <= 57);
+  if (!mayBeMarkup) return line;
+  return line.replace(/^[#>+-]/, '\\$&').replace(/^(\d+)([.)]) /, '$1\\$2 ').replace(/^=+$/, '\\$&');
 }

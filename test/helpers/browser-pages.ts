@@ -32,6 +32,12 @@ document.getElementById('probe').textContent = JSON.stringify({
 });
 </script>`);
 
+/** What an earlier visit left behind (a cookie, local storage), written into the page; then leaves some itself. */
+const REMEMBERS = page('Remembers', '', `<pre id="found"></pre><script>
+document.getElementById('found').textContent = 'cookie=[' + document.cookie + '] stored=[' + (localStorage.getItem('visit') || '') + ']';
+document.cookie = 'visit=earlier; max-age=3600'; localStorage.setItem('visit', 'earlier');
+</script>`);
+
 const TALL = page('Tall', '<style>body{margin:0} div{height:3000px;background:linear-gradient(#fff,#09f)}</style>', '<div>Tall page</div>');
 
 const AUDIT = page(
@@ -78,6 +84,8 @@ document.getElementById('app').innerHTML = '<h1>Rendered by script</h1><p>This t
         return send(DELAYED);
       case '/probe':
         return send(PROBE);
+      case '/remembers':
+        return send(REMEMBERS);
       case '/tall':
         return send(TALL);
       case '/audit':

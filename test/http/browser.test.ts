@@ -185,6 +185,16 @@ describe('browser endpoints (one pooled Chromium)', { timeout: 180_000 }, () => 
     assert.equal(canary.hits, 0);
   });
 
+  test('every call starts from a clean browser: cookies and storage a page left are never seen by the next call', async () => {
+    const url = `${pages.url}/remembers`;
+    for (const endpoint of ['/v1/scrape/js', '/v1/scrape/js', '/v1/seo/onpage/instant', '/v1/scrape/js']) {
+      const body = endpoint === '/v1/scrape/js' ? { url, format: 'text' } : { url };
+      const { response } = await app.paidCall(endpoint, body, 'live');
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      if (endpoint === '/v1/scrape/js') assert.match(response.body.data.content, /cookie=\[\] stored=\[\]/);
+    }
+  });
+
   test('screenshot: a PNG of exactly the viewport asked for, charged 0.02', async () => {
     const { response, cost } = await app.paidCall('/v1/scrape/screenshot', { url: `${pages.url}/tall`, width: 800, height: 600 }, 'live');
     assert.equal(cost, parseUsd('0.02'));
