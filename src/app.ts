@@ -24,6 +24,7 @@ import { AccountHistory } from './ledger/history';
 import { createProviders, providerLabel, reportingProviders } from './providers';
 import { createNet } from './net';
 import { createBrowser } from './net/browser';
+import { PageReaders } from './scrape/page-readers';
 import { startEgressProxy } from './net/egress-proxy';
 import { checkExtractionModel } from './scrape/ai-extraction';
 import { IdempotencyKeys } from './ledger/idempotency';
@@ -122,7 +123,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const net = createNet(config.net);
   // Launched lazily, and left alone when a test replaces the family.
   const browser = createBrowser(config.browser, net, (options) => startEgressProxy({ resolver: net.resolver, policy: net.policy, ...options }));
-  const providers: Providers = { ...createProviders(config.vendors, server.log, net, browser), ...overrides.providers };
+  const pageReaders = new PageReaders(config.pageReaders);
+  const providers: Providers = { ...createProviders(config.vendors, server.log, net, browser, pageReaders.provider()), ...overrides.providers };
   const endpoints = overrides.endpoints ?? registry;
   const models = overrides.models ?? loadModelCatalog(config.modelCatalogFile);
   checkExtractionModel(models, config.endpoints.aiExtractModel);
@@ -223,6 +225,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await closeMetricsServer?.();
     // No Chromium outlives the server: the pool closes its browsers (killing any that hang), then its proxy.
     await browser.close();
+    await pageReaders.close();
     await net.close();
     if (!overrides.store) await store.close();
   });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 
 // Fastify's proxy matcher refuses /0 ranges, so they are refused here, where the message is ours.
@@ -87,6 +88,8 @@ const EnvironmentSchema = z.object({
   DATAFORSEO_POLL_MS: z.coerce.number().int().min(10).default(2_000),
   TOLLGATE_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   TOLLGATE_BROWSER_POOL_SIZE: z.coerce.number().int().min(1).max(32).default(2),
+  /** Worker threads that read pages (parse, find the main content, write markdown); default: one per core. */
+  TOLLGATE_PAGE_READERS: z.coerce.number().int().min(1).max(64).default(() => os.availableParallelism()),
   TOLLGATE_BROWSER_QUEUE_SIZE: z.coerce.number().int().min(0).max(10_000).default(16),
   TOLLGATE_BROWSER_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
   TOLLGATE_STEALTH_PROXY_URL: z.string().regex(/^https?:\/\/\S+$/, 'an http(s) proxy URL, e.g. http://user:pass@proxy.example:8000 (may hold {country})').optional(),
@@ -171,6 +174,8 @@ export interface Config {
   vendors: VendorSettings;
   net: NetSettings;
   browser: BrowserSettings;
+  /** Worker threads reading pages (TOLLGATE_PAGE_READERS). */
+  pageReaders: number;
   endpoints: EndpointSettings;
 }
 
@@ -325,6 +330,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         mailFrom: env.TOLLGATE_SMTP_PROBE_FROM ?? `postmaster@${env.TOLLGATE_SMTP_PROBE_HELO ?? 'localhost'}`,
       },
     },
+    pageReaders: env.TOLLGATE_PAGE_READERS,
     browser: {
       chromiumPath: env.TOLLGATE_CHROMIUM_PATH,
       poolSize: env.TOLLGATE_BROWSER_POOL_SIZE,

@@ -3,6 +3,7 @@ import type { VendorSettings } from '../config';
 import type { Net } from '../net';
 import { localProviders } from './local';
 import type { BrowserProvider } from './families/browser';
+import type { PagesProvider } from './families/pages';
 import type { CallOptions, ProviderFamily, Providers } from './providers';
 import { sandboxProviders } from './sandbox';
 import { dataForSeoProviders } from './dataforseo';
@@ -17,8 +18,8 @@ import { tombaContacts } from './tomba';
  * Chooses, per family, the vendor adapter whose credentials are configured, else the sandbox, and
  * says which at startup.
  */
-export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogger, net: Net, browser: BrowserProvider): Providers {
-  const providers: Providers = { ...sandboxProviders, ...localProviders(net, browser), chat: sandboxChat({ tokensPerSecond: vendors.chat.sandboxTokensPerSecond }) };
+export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogger, net: Net, browser: BrowserProvider, pages: PagesProvider): Providers {
+  const providers: Providers = { ...sandboxProviders, ...localProviders(net, browser, pages), chat: sandboxChat({ tokensPerSecond: vendors.chat.sandboxTokensPerSecond }) };
   if (vendors.dataForSeo) Object.assign(providers, dataForSeoProviders({ ...vendors.dataForSeo, timeoutMs: vendors.timeoutMs }));
   if (vendors.googlePlaces) providers.places = googlePlacesProvider({ ...vendors.googlePlaces, timeoutMs: vendors.timeoutMs });
   if (vendors.namecheap) providers.registrar = namecheapRegistrar({ ...vendors.namecheap, timeoutMs: vendors.timeoutMs });

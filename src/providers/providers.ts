@@ -8,6 +8,7 @@ import type { PlaceReviewsProvider } from './families/reviews';
 import type { RegistrarProvider } from './families/registrar';
 import type { ChatProvider } from './families/chat';
 import type { WebProvider } from './families/web';
+import type { PagesProvider } from './families/pages';
 import type { DnsProvider } from './families/dns';
 import type { WhoisProvider } from './families/whois';
 import type { BrowserProvider } from './families/browser';
@@ -47,6 +48,7 @@ export interface Providers {
   registrar: RegistrarProvider;
   chat: ChatProvider;
   web: WebProvider;
+  pages: PagesProvider;
   dns: DnsProvider;
   whois: WhoisProvider;
   browser: BrowserProvider;
@@ -55,7 +57,7 @@ export interface Providers {
 }
 
 /** The families served by Tollgate itself (src/providers/local): no sandbox stands in for them. */
-export type LocalFamily = 'web' | 'dns' | 'browser' | 'smtp';
+export type LocalFamily = 'web' | 'pages' | 'dns' | 'browser' | 'smtp';
 
 /** The families a vendor or the sandbox serves. */
 export type VendorProviders = Omit<Providers, LocalFamily>;

@@ -110,6 +110,15 @@ export function compileSelector(selector: string, field: string): (element: Elem
   }
 }
 
+/**
+ * The selector's text, once it has compiled: a bad one is a 400 naming `field`, before anything is
+ * held. (The page readers compile it again on their threads: a compiled selector is a function.)
+ */
+export function checkedSelector(selector: string | undefined, field: string): string | undefined {
+  if (selector !== undefined) compileSelector(selector, field);
+  return selector;
+}
+
 /** The elements under `root` a compiled selector matches, in document order. */
 export function selectElements(root: AnyNode, matches: (element: Element) => boolean): Element[] {
   return selectAll<AnyNode, Element>(matches, root);

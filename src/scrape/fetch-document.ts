@@ -1,7 +1,8 @@
 import { UpstreamError } from '../core/errors';
 import type { FetchedPage } from '../net/fetcher';
 import type { CallOptions, Providers } from '../providers/providers';
-import { readPage, type ContentFormat, type PageContent, type ReadOptions } from './page-content';
+import type { PageRead, PageReadRequest } from '../providers/families/pages';
+import type { ContentFormat } from './page-content';
 import { EMPTY_METADATA } from './metadata';
 
 /** A fetched page and how to read it: as HTML, or as plain text (text/plain, JSON, CSV, Markdown…). */
@@ -23,11 +24,19 @@ export async function fetchDocument(providers: Providers, url: string, call: Cal
   throw new UpstreamError(`url: the page is ${type}, not HTML or text: there is nothing to scrape.`);
 }
 
-/** The document's content in `format`: HTML read by readPage; plain text as it is (escaped in a `<pre>` for `html`). */
-export function readDocument(document: FetchedDocument, options: ReadOptions): PageContent {
-  if (document.kind === 'html') return readPage(document.page.text, document.page.url, options);
+/**
+ * The document's content in `format`: HTML read by the page readers (on their threads); plain text
+ * as it is (escaped in a `<pre>` for `html`; a selector matches nothing in it).
+ */
+export async function readDocument(
+  providers: Providers,
+  document: FetchedDocument,
+  options: Omit<PageReadRequest, 'html' | 'url'>,
+  call: CallOptions,
+): Promise<PageRead> {
+  if (document.kind === 'html') return providers.pages.read({ ...options, html: document.page.text, url: document.page.url }, call);
   const text = options.selector ? '' : document.page.text;
-  return { title: null, metadata: { ...EMPTY_METADATA }, nodes: [], content: plainContent(text, options.format) };
+  return { title: null, metadata: { ...EMPTY_METADATA }, content: plainContent(text, options.format), ...(options.headings ? { headings: [] } : {}) };
 }
 
 function plainContent(text: string, format: ContentFormat): string {

@@ -56,9 +56,12 @@ export async function openSharedDatabase(): Promise<SharedDatabase> {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Starts `tollgate serve` on a free loopback port and resolves once it listens. */
+/**
+ * Starts `bin/tollgate serve` on a free loopback port and resolves once it listens: the server as
+ * operators run it, bundled, its worker threads' modules built beside it.
+ */
 export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+  const child = spawn(process.execPath, ['bin/tollgate', 'serve'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -103,7 +103,7 @@ function failingProviders(calls: string[]): Providers {
   // Every family, the ones Tollgate serves itself included (their method names are what counts here).
   const net = createNet(loadConfig({}).net);
   const browser = createBrowser(loadConfig({}).browser, net, () => Promise.reject(new Error('never started')));
-  const families = { ...sandboxProviders, ...localProviders(net, browser) };
+  const families = { ...sandboxProviders, ...localProviders(net, browser, { name: 'local', read: () => Promise.reject(new Error('never read')) }) };
   return Object.fromEntries(Object.entries(families).map(([name, family]) => [name, fail(name, family)])) as unknown as Providers;
 }
 

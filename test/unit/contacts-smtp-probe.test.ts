@@ -4,6 +4,7 @@ import { loadConfig, type SmtpProbeSettings } from '../../src/config';
 import { createNet } from '../../src/net';
 import { reportingProviders } from '../../src/providers';
 import { localProviders } from '../../src/providers/local';
+import type { PagesProvider } from '../../src/providers/families/pages';
 import type { BrowserProvider } from '../../src/providers/families/browser';
 import type { Providers } from '../../src/providers/providers';
 import { createAddressPolicy } from '../../src/net/address-policy';
@@ -174,7 +175,7 @@ describe('SMTP probe settings and wiring', () => {
   test('the local smtp family says whether probing is on, also once wrapped for provider reporting', async () => {
     for (const enabled of [true, false]) {
       const net = createNet(loadConfig(enabled ? { TOLLGATE_SMTP_PROBE: 'true', TOLLGATE_SMTP_PROBE_HELO: 'check.example.com' } : {}).net);
-      const local = localProviders(net, {} as BrowserProvider);
+      const local = localProviders(net, {} as BrowserProvider, {} as PagesProvider);
       const wrapped = reportingProviders({ smtp: local.smtp } as unknown as Providers);
       assert.equal(local.smtp.enabled, enabled);
       assert.equal(wrapped.smtp.enabled, enabled);

@@ -66,7 +66,7 @@ export default defineEndpoint({
     // Checked at start (app.ts): the model is in the catalog and fits the price.
     if (!model) throw new Error(`the extraction model ${settings.aiExtractModel} is not in the catalog`);
     const document = await fetchDocument(providers, input.url, call);
-    const read = readDocument(document, { format: 'markdown' });
+    const read = await readDocument(providers, document, { format: 'markdown' }, call);
     const { body, truncated } = extractionChat(model, { url: document.page.url, title: read.title, prompt: input.prompt, schema: input.schema, pageText: read.content });
     const chat = planChat(body, models);
     // Fallback models answer only where the same prompt costs the operator no more than the price.

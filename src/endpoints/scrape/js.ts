@@ -1,7 +1,8 @@
 import { defineEndpoint } from '../../core/define-endpoint';
 import { EXAMPLE_METADATA, ScrapeResult } from '../../schemas/scrape';
 import scrape from './scrape';
-import { compiledSelector, scrapeRendered, waitForField } from './rendered-page';
+import { checkedSelector } from '../../scrape/dom';
+import { scrapeRendered, waitForField } from './rendered-page';
 
 /** /v1/scrape's request, with `waitFor` honoured. */
 const ScrapeJsRequest = scrape.input.extend({ waitFor: waitForField(0) });
@@ -18,7 +19,8 @@ export default defineEndpoint({
     '`url`; a page that cannot be loaded is a 502; neither is charged.',
   input: ScrapeJsRequest,
   output: ScrapeResult,
-  prepare: ({ input }) => ({ input, selector: compiledSelector(input.selector) }),
+  // The selector is checked before anything is held, as /v1/scrape does: a bad one is a 400 that costs nothing.
+  prepare: ({ input }) => ({ input, selector: checkedSelector(input.selector, 'selector') }),
   price: ({ perCall }) => perCall(0.02),
   examples: {
     request: { url: 'https://example.com/blog/espresso-at-home', format: 'markdown', waitFor: 500 },

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { CallOptions, Providers } from '../../providers/providers';
 import type { RenderRequest } from '../../providers/families/browser';
-import { compileSelector, type Element } from '../../scrape/dom';
-import { readPage, type ContentFormat } from '../../scrape/page-content';
+import type { ContentFormat } from '../../scrape/page-content';
 
 /** The longest `waitFor` a browser scrape honours (the call's time limit bounds it further). */
 export const MAX_WAIT_FOR_MS = 20_000;
@@ -18,21 +17,16 @@ export function waitForField(defaultMs: number) {
     .meta({ description: `Milliseconds to wait after the page has loaded, for content its scripts add later; 0 to ${MAX_WAIT_FOR_MS} (default ${defaultMs}).` });
 }
 
-/** The selector compiled before anything is held, as /v1/scrape does: a bad one is a 400 that costs nothing. */
-export function compiledSelector(selector: string | undefined): ((element: Element) => boolean) | undefined {
-  return selector === undefined ? undefined : compileSelector(selector, 'selector');
-}
-
 /**
  * Renders the page in the browser pool and reads it exactly as /v1/scrape reads a fetched page
  * (the same readability, markdown, text and HTML writers, the same metadata).
  */
 export async function scrapeRendered(
   providers: Providers,
-  request: RenderRequest & { format: ContentFormat; selector: ((element: Element) => boolean) | undefined },
+  request: RenderRequest & { format: ContentFormat; selector: string | undefined },
   call: CallOptions,
 ) {
   const page = await providers.browser.render({ url: request.url, waitFor: request.waitFor, stealth: request.stealth }, call);
-  const { title, metadata, content } = readPage(page.html, page.url, { format: request.format, selector: request.selector });
+  const { title, metadata, content } = await providers.pages.read({ html: page.html, url: page.url, format: request.format, selector: request.selector }, call);
   return { url: page.url, statusCode: page.statusCode, format: request.format, title, content, metadata };
 }

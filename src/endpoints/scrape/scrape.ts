@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { pageUrl } from '../../schemas/page-url';
 import { ContentFormat, EXAMPLE_METADATA, ScrapeResult } from '../../schemas/scrape';
-import { compileSelector } from '../../scrape/dom';
+import { checkedSelector } from '../../scrape/dom';
 import { fetchDocument, readDocument } from '../../scrape/fetch-document';
 
 const ScrapeRequest = z.strictObject({
@@ -32,7 +32,7 @@ export default defineEndpoint({
   input: ScrapeRequest,
   output: ScrapeResult,
   // The selector is compiled before anything is held: a bad one is a 400 that costs nothing.
-  prepare: ({ input }) => ({ input, selector: input.selector === undefined ? undefined : compileSelector(input.selector, 'selector') }),
+  prepare: ({ input }) => ({ input, selector: checkedSelector(input.selector, 'selector') }),
   price: ({ perCall }) => perCall(0.01),
   examples: {
     request: { url: 'https://example.com/blog/espresso-at-home', format: 'markdown' },
@@ -47,7 +47,7 @@ export default defineEndpoint({
   },
   async handler({ plan: { input, selector }, providers, call }) {
     const document = await fetchDocument(providers, input.url, call);
-    const { title, metadata, content } = readDocument(document, { format: input.format, selector });
+    const { title, metadata, content } = await readDocument(providers, document, { format: input.format, selector }, call);
     return { url: document.page.url, statusCode: document.page.statusCode, format: input.format, title, content, metadata };
   },
 });

@@ -3,7 +3,8 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { EXAMPLE_METADATA, ScrapeResult } from '../../schemas/scrape';
 import { stealthCountries } from '../../net/browser-stealth';
 import scrape from './scrape';
-import { compiledSelector, scrapeRendered, waitForField } from './rendered-page';
+import { checkedSelector } from '../../scrape/dom';
+import { scrapeRendered, waitForField } from './rendered-page';
 
 const ScrapeStealthRequest = scrape.input.extend({
   waitFor: waitForField(2000),
@@ -27,7 +28,8 @@ export default defineEndpoint({
     'when the operator configured one. Waits 2000 ms after load by default.',
   input: ScrapeStealthRequest,
   output: ScrapeResult,
-  prepare: ({ input }) => ({ input, selector: compiledSelector(input.selector) }),
+  // The selector is checked before anything is held, as /v1/scrape does: a bad one is a 400 that costs nothing.
+  prepare: ({ input }) => ({ input, selector: checkedSelector(input.selector, 'selector') }),
   price: ({ perCall }) => perCall(0.03),
   examples: {
     request: { url: 'https://example.com/blog/espresso-at-home', format: 'markdown', country: 'de', waitFor: 1000 },

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
 import { pageUrl } from '../../../schemas/page-url';
 import { fetchDocument, readDocument } from '../../../scrape/fetch-document';
-import { headingsOf } from '../../../scrape/page-content';
 import { readabilityScores } from '../../../scrape/readability-scores';
 
 const ContentParsingRequest = z.strictObject({ url: pageUrl() });
@@ -55,7 +54,7 @@ export default defineEndpoint({
   },
   async handler({ input, providers, call }) {
     const document = await fetchDocument(providers, input.url, call);
-    const read = readDocument(document, { format: 'text' });
+    const read = await readDocument(providers, document, { format: 'text', headings: true }, call);
     const { wordCount, sentenceCount, automatedReadabilityIndex, colemanLiauIndex, fleschReadingEase } = readabilityScores(read.content);
     return {
       content: [
@@ -65,7 +64,7 @@ export default defineEndpoint({
           title: read.title,
           description: read.metadata.description,
           text: read.content,
-          headings: headingsOf(read.nodes),
+          headings: read.headings ?? [],
           wordCount,
           sentenceCount,
           automatedReadabilityIndex,
