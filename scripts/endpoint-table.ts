@@ -16,6 +16,7 @@ const AREA_TITLES: Record<string, string> = {
   scrape: 'Scraping',
   tools: 'Tools',
   email: 'Email and contacts',
+  media: 'AI media',
 };
 
 export function endpointTable(): string {

@@ -14,6 +14,7 @@ import { scrapeEndpoints } from './scrape';
 import { onPageEndpoints } from './seo/onpage';
 import { toolEndpoints } from './tools';
 import { emailEndpoints } from './email';
+import { mediaEndpoints } from './media';
 
 /** The registry: every API route, listed explicitly (each area lists its own in its index). */
 export const endpoints: readonly EndpointDefinition<any, any>[] = [
@@ -32,4 +33,5 @@ export const endpoints: readonly EndpointDefinition<any, any>[] = [
   ...onPageEndpoints,
   ...toolEndpoints,
   ...emailEndpoints,
+  ...mediaEndpoints,
 ];

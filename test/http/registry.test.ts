@@ -19,7 +19,7 @@ import { entriesOfAnInstantCall, startTestApp, testDatabaseLabel, type TestApp, 
 /** The registry-wide suite (STYLE rule 11): every endpoint, generated from the registry. */
 
 const PRICE_KINDS = ['free', 'per_call', 'per_page', 'per_results', 'per_token', 'on_completion'];
-const GET_ROUTES = new Set(['GET /v1/ai/models', 'GET /v1/ai/models/{id}', 'GET /v1/account', 'GET /v1/account/usage', 'GET /v1/account/ledger']);
+const GET_ROUTES = new Set(['GET /v1/ai/models', 'GET /v1/ai/models/{id}', 'GET /v1/account', 'GET /v1/account/usage', 'GET /v1/account/ledger', 'GET /v1/media/models']);
 
 function route(endpoint: EndpointDefinition): string {
   return `${endpoint.method} ${endpoint.path}`;
@@ -124,7 +124,7 @@ describe('registry: static checks over every declaration', () => {
     for (const endpoint of endpoints) assert.ok(endpoint.path.startsWith('/v1/'), label(endpoint));
   });
 
-  test('POST everywhere except GET /v1/ai/models and the GET /v1/account routes', () => {
+  test('POST everywhere except the model lists and the GET /v1/account routes', () => {
     for (const endpoint of endpoints) {
       assert.equal(endpoint.method, GET_ROUTES.has(`GET ${endpoint.path}`) ? 'GET' : 'POST', label(endpoint));
     }

@@ -1,0 +1,91 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findMediaModel, MEDIA_CATEGORIES, MEDIA_MODELS, type MediaModel } from '../../../src/media/models';
+import { describeRate, rateMicros, unitsOf } from '../../../src/media/rates';
+
+/** Every value the option a rate depends on can take (its enum), or just the defaults. */
+function optionVariants(model: MediaModel): Array<Record<string, unknown>> {
+  const option = model.price.byOption?.option ?? model.cost.byOption?.option;
+  const defaults = model.options.safeParse(model.id === 'minimax/music-2' ? { lyrics: '[verse] la la la la' } : model.id === 'fal/video-understanding' ? { referenceVideoUrl: 'https://example.com/v.mp4' } : {});
+  assert.ok(defaults.success, `${model.id}: its defaults do not parse`);
+  if (!option) return [defaults.data];
+  const values = (model.options.shape[option] as any).unwrap().options as string[];
+  return values.map((value) => ({ ...defaults.data, [option]: value }));
+}
+
+describe('media model catalog', () => {
+  test('nine models over the five categories, Seedance 2.0 among them, names unique', () => {
+    assert.equal(MEDIA_MODELS.length, 9);
+    assert.deepEqual(new Set(MEDIA_MODELS.map((model) => model.category)), new Set(MEDIA_CATEGORIES));
+    const names = MEDIA_MODELS.flatMap((model) => [model.id, ...model.aliases]);
+    assert.equal(new Set(names).size, names.length);
+    assert.equal(findMediaModel('seedance'), findMediaModel('bytedance/seedance-2-0'));
+    assert.equal(findMediaModel(' SEEDANCE ')?.name, 'Seedance 2.0');
+    assert.equal(findMediaModel('openai/sora'), undefined);
+  });
+
+  test('what a job costs the operator never exceeds what the customer pays, for every option value the rate depends on', () => {
+    for (const model of MEDIA_MODELS) {
+      assert.equal(model.cost.unit, model.price.unit, model.id);
+      for (const options of optionVariants(model)) {
+        assert.ok(rateMicros(model.cost, options) <= rateMicros(model.price, options), `${model.id} ${JSON.stringify(options)}`);
+        assert.ok(model.maxUnits(options) >= 1, model.id);
+      }
+    }
+  });
+
+  test('Seedance: defaults as the catalog gives them, held at $1.50 for its 5 s default, $2.00 at 21:9', () => {
+    const seedance = findMediaModel('seedance')!;
+    const options = seedance.options.parse({});
+    assert.deepEqual(options, { aspectRatio: '16:9', duration: 5, generateAudio: false, watermark: false, imageRole: 'first_frame' });
+    assert.equal(seedance.maxUnits(options) * rateMicros(seedance.price, options), 1_500_000);
+    const wide = seedance.options.parse({ aspectRatio: '21:9', duration: '5' });
+    assert.equal(seedance.maxUnits(wide) * rateMicros(seedance.price, wide), 2_000_000);
+    assert.equal(seedance.options.parse({ duration: 15 }).duration, 15);
+  });
+
+  test('options: out of range, unknown and malformed ones are refused, naming the option', () => {
+    const seedance = findMediaModel('seedance')!;
+    const issuePath = (input: unknown, model = seedance) => {
+      const parsed = model.options.safeParse(input);
+      assert.equal(parsed.success, false, JSON.stringify(input));
+      return parsed.error!.issues[0]!.path.join('.') || (parsed.error!.issues[0] as any).keys?.join(',');
+    };
+    assert.equal(issuePath({ duration: '16' }), 'duration');
+    assert.equal(issuePath({ duration: '3' }), 'duration');
+    assert.equal(issuePath({ duration: 'five' }), 'duration');
+    assert.equal(issuePath({ aspectRatio: '2:1' }), 'aspectRatio');
+    assert.equal(issuePath({ referenceVideoUrl: 'ftp://example.com/a.mp4' }), 'referenceVideoUrl');
+    assert.equal(issuePath({ resolution: '1080p' }), 'resolution');
+    assert.equal(issuePath({ duration: 7 }, findMediaModel('ltx')!), 'duration');
+    assert.equal(issuePath({ count: 5 }, findMediaModel('flux-schnell')!), 'count');
+    assert.equal(issuePath({}, findMediaModel('minimax-music')!), 'lyrics');
+  });
+
+  test('fal: Seedance picks its endpoint from what the job brings; inputs in fal’s names', () => {
+    const seedance = findMediaModel('seedance')!;
+    const job = (options: Record<string, unknown>, hasImage: boolean) => ({ prompt: 'A kite over wheat fields', options: seedance.options.parse(options), hasImage });
+    assert.equal(seedance.fal.endpoint(job({}, false)), 'bytedance/seedance-2.0/fast/text-to-video');
+    assert.equal(seedance.fal.endpoint(job({}, true)), 'bytedance/seedance-2.0/fast/image-to-video');
+    assert.equal(seedance.fal.endpoint(job({ imageRole: 'reference_image' }, true)), 'bytedance/seedance-2.0/fast/reference-to-video');
+    assert.equal(seedance.fal.endpoint(job({ referenceAudioUrl: 'https://example.com/a.mp3' }, false)), 'bytedance/seedance-2.0/fast/reference-to-video');
+    assert.deepEqual(seedance.fal.input(job({ duration: 8, aspectRatio: '9:16', generateAudio: true }, false)), {
+      prompt: 'A kite over wheat fields', resolution: '720p', duration: '8', aspect_ratio: '9:16', generate_audio: true,
+    });
+    const flux = findMediaModel('flux-dev')!;
+    assert.deepEqual(flux.fal.input({ prompt: 'A red kite', options: flux.options.parse({ aspectRatio: '16:9', count: 2 }), hasImage: false }), {
+      prompt: 'A red kite', image_size: 'landscape_16_9', num_images: 2, output_format: 'png', enable_safety_checker: true,
+    });
+  });
+
+  test('units: started seconds, started 5 s blocks, started 1,000 characters', () => {
+    assert.equal(unitsOf('second', { seconds: 5.04 }), 6);
+    assert.equal(unitsOf('second', { seconds: 5 }), 5);
+    assert.equal(unitsOf('started-5-seconds', { seconds: 10.5 }), 3);
+    assert.equal(unitsOf('started-1000-characters', { characters: 1000 }), 1);
+    assert.equal(unitsOf('started-1000-characters', { characters: 1001 }), 2);
+    assert.equal(unitsOf('image', { images: 3 }), 3);
+    assert.equal(unitsOf('job', {}), 1);
+    assert.equal(describeRate(findMediaModel('seedance')!.price), '$0.30 per second of media made ($0.40 when aspectRatio is 21:9)');
+  });
+});
