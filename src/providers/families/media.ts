@@ -34,7 +34,7 @@ export type MediaVendorState =
   | { status: 'queued'; queuePosition: number | null }
   | { status: 'running'; progress: number | null }
   | { status: 'succeeded'; files: MediaOutputFile[]; text: string | null; output: Record<string, unknown> }
-  | { status: 'failed'; code: string; message: string };
+  | { status: 'failed'; code: string; message: string; /** What the vendor said, for the log (never shown to the customer). */ detail?: string };
 
 /**
  * Asynchronous media generation and analysis at a vendor (fal's queue API), or the sandbox.

@@ -15,7 +15,7 @@ export const UPSTREAM = 'The upstream data provider';
 export interface UpstreamRequest {
   /** The vendor's name, for the log only (`detail`); customers never read it. */
   vendor: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   headers?: Record<string, string>;
   /** Sent as JSON when present. */
