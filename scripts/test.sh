@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 bash scripts/ensure-services.sh
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-ffmpeg.sh
 npx tsc --noEmit -p .
 
 # Node 20's test runner takes files, not globs.

@@ -108,6 +108,10 @@ const EnvironmentSchema = z.object({
   TOMBA_KEY: z.string().optional(),
   TOMBA_SECRET: z.string().optional(),
   TOMBA_BASE_URL: z.string().url().default('https://api.tomba.io/v1'),
+  FAL_KEY: z.string().min(1).optional(),
+  FAL_QUEUE_URL: z.string().url().default('https://queue.fal.run'),
+  /** How long a sandbox media job takes, queued then running: clients exercise polling. */
+  TOLLGATE_SANDBOX_MEDIA_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 }).refine((env) => [env.NAMECHEAP_API_USER, env.NAMECHEAP_API_KEY, env.NAMECHEAP_CLIENT_IP].every((value) => value === undefined) || [env.NAMECHEAP_API_USER, env.NAMECHEAP_API_KEY, env.NAMECHEAP_CLIENT_IP].every((value) => value !== undefined), {
   message: 'set NAMECHEAP_API_USER, NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP together, or none of them',
   path: ['NAMECHEAP_API_KEY'],
@@ -266,6 +270,8 @@ export interface VendorSettings {
   namecheap: { apiUser: string; apiKey: string; username: string; clientIp: string; baseUrl: string } | undefined;
   /** The contact-data vendor (Tomba) for the email endpoints; the sandbox serves them without it. */
   tomba: { key: string; secret: string; baseUrl: string } | undefined;
+  /** Media generation and analysis: fal's queue API when FAL_KEY is set, else the sandbox (its jobs take `sandboxJobSeconds`). */
+  media: { fal: { key: string; queueUrl: string } | undefined; sandboxJobSeconds: number };
   /**
    * Registration data (WHOIS): `live` asks the registries' RDAP servers (found through the IANA
    * bootstrap, ours or `bootstrapFile`); false: the sandbox answers.
@@ -363,6 +369,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         env.TOMBA_KEY !== undefined && env.TOMBA_SECRET !== undefined
           ? { key: env.TOMBA_KEY, secret: env.TOMBA_SECRET, baseUrl: env.TOMBA_BASE_URL.replace(/\/+$/, '') }
           : undefined,
+      media: {
+        fal: env.FAL_KEY !== undefined ? { key: env.FAL_KEY, queueUrl: env.FAL_QUEUE_URL.replace(/\/+$/, '') } : undefined,
+        sandboxJobSeconds: env.TOLLGATE_SANDBOX_MEDIA_SECONDS,
+      },
       whois: { live: env.TOLLGATE_LIVE_LOOKUPS === 'true', bootstrapFile: env.TOLLGATE_RDAP_BOOTSTRAP },
       chat: {
         sandboxTokensPerSecond: env.TOLLGATE_SANDBOX_CHAT_TOKENS_PER_SECOND,

@@ -13,6 +13,8 @@ import { openAiCompatibleChat } from './openai-compatible';
 import { loadRdapBootstrap, rdapWhois } from './rdap';
 import { namecheapRegistrar } from './namecheap';
 import { tombaContacts } from './tomba';
+import { falMedia } from './fal';
+import { sandboxMedia } from './sandbox/media';
 
 /**
  * Chooses, per family, the vendor adapter whose credentials are configured, else the sandbox, and
@@ -24,6 +26,7 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
   if (vendors.googlePlaces) providers.places = googlePlacesProvider({ ...vendors.googlePlaces, timeoutMs: vendors.timeoutMs });
   if (vendors.namecheap) providers.registrar = namecheapRegistrar({ ...vendors.namecheap, timeoutMs: vendors.timeoutMs });
   if (vendors.tomba) providers.contacts = tombaContacts({ ...vendors.tomba, timeoutMs: vendors.timeoutMs });
+  providers.media = vendors.media.fal ? falMedia({ ...vendors.media.fal, timeoutMs: vendors.timeoutMs }) : sandboxMedia({ jobSeconds: vendors.media.sandboxJobSeconds });
   if (vendors.whois.live) {
     const bootstrap = loadRdapBootstrap(vendors.whois.bootstrapFile);
     providers.whois = rdapWhois({ bootstrap, timeoutMs: vendors.timeoutMs });

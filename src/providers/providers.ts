@@ -9,6 +9,7 @@ import type { RegistrarProvider } from './families/registrar';
 import type { ChatProvider } from './families/chat';
 import type { WebProvider } from './families/web';
 import type { PagesProvider } from './families/pages';
+import type { MediaProvider } from './families/media';
 import type { DnsProvider } from './families/dns';
 import type { WhoisProvider } from './families/whois';
 import type { BrowserProvider } from './families/browser';
@@ -53,6 +54,7 @@ export interface Providers {
   whois: WhoisProvider;
   browser: BrowserProvider;
   contacts: ContactsProvider;
+  media: MediaProvider;
   smtp: SmtpProbeProvider;
 }
 

@@ -23,9 +23,13 @@ export interface MediaSubmission {
   handle: Record<string, string>;
 }
 
-/** A file the job produced, at the vendor (its URL expires: the queue copies it at once). */
+/**
+ * A file the job produced: at the vendor (its URL expires, so the queue copies it at once), or,
+ * from the sandbox, its bytes made here.
+ */
 export interface MediaOutputFile {
-  url: string;
+  url: string | null;
+  data?: Buffer;
   mimeType: string | null;
   bytes: number | null;
 }

@@ -9,6 +9,7 @@ import { sandboxRegistrar } from './registrar';
 import { sandboxChat } from './chat';
 import { sandboxWhois } from './whois';
 import { sandboxContacts } from './contacts';
+import { sandboxMedia } from './media';
 
 /** Synthetic, deterministic data for every family: what serves when no vendor is configured. */
 export const sandboxProviders: VendorProviders = {
@@ -23,4 +24,5 @@ export const sandboxProviders: VendorProviders = {
   chat: sandboxChat({ tokensPerSecond: 0 }),
   whois: sandboxWhois,
   contacts: sandboxContacts,
+  media: sandboxMedia({ jobSeconds: 0 }),
 };

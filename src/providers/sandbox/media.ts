@@ -1,0 +1,130 @@
+import type { MediaOutputFile, MediaProvider, MediaSubmitRequest, MediaVendorState } from '../families/media';
+import { analyseImage, analyseVideo, dimensionsForAspectRatio, makeAudio, makeImage, makeVideo, UnsupportedMediaError } from '../../media/files';
+import type { AspectRatio } from '../../media/options';
+
+/** The longer side of a sandbox video: real files, kept small enough to make in a few seconds. */
+const SANDBOX_VIDEO_LONG_SIDE = 640;
+const SANDBOX_VIDEO_FPS = 24;
+/** The share of a job's simulated time it spends queued, before it runs. */
+const QUEUED_SHARE = 0.2;
+
+/** fal's image size presets, as the catalog sends them (src/media/models.ts). */
+const IMAGE_PRESETS: Record<string, { width: number; height: number }> = {
+  square_hd: { width: 1024, height: 1024 },
+  landscape_16_9: { width: 1024, height: 576 },
+  portrait_16_9: { width: 576, height: 1024 },
+  landscape_4_3: { width: 1024, height: 768 },
+  portrait_4_3: { width: 768, height: 1024 },
+};
+
+/** What a job makes, read from the endpoint and input the catalog mapped it to. */
+type Product =
+  | { kind: 'images'; count: number; width: number; height: number }
+  | { kind: 'video'; seconds: number; aspectRatio: AspectRatio; withAudio: boolean }
+  | { kind: 'audio'; seconds: number; format: 'wav' | 'mp3' }
+  | { kind: 'answer' };
+
+export interface SandboxMediaOptions {
+  /** How long a job takes, queued then running (TOLLGATE_SANDBOX_MEDIA_SECONDS): clients exercise polling. */
+  jobSeconds: number;
+  now?: () => number;
+}
+
+/**
+ * The media family without a vendor: the same requests the catalog sends fal, answered with real
+ * files made here from the prompt — PNG images of the asked size, MP4 video of the asked duration
+ * and aspect ratio, WAV or MP3 music — deterministic, so the same job makes the same bytes. Image
+ * and video analysis describes what is measurably there (size, duration, frame rate, dominant
+ * colours, brightness), worked out when the job is submitted, so the handle alone (which a restart
+ * keeps) is enough to finish it. A job is queued for the first fifth of its time, then runs.
+ */
+export function sandboxMedia(options: SandboxMediaOptions): MediaProvider {
+  const now = options.now ?? Date.now;
+  const jobMs = options.jobSeconds * 1000;
+
+  return {
+    name: 'sandbox',
+
+    async submit(request) {
+      const product = productOf(request.endpoint, request.input);
+      const answer = product.kind === 'answer' ? await answerFor(request) : '';
+      return {
+        requestId: `sandbox_${request.jobId}`,
+        handle: { submittedAt: String(now()), endpoint: request.endpoint, input: JSON.stringify(request.input), answer },
+      };
+    },
+
+    async status(submission) {
+      const { submittedAt, endpoint, input, answer } = submission.handle as Record<string, string>;
+      const elapsed = now() - Number(submittedAt);
+      if (elapsed < jobMs * QUEUED_SHARE) return { status: 'queued', queuePosition: 1 };
+      if (elapsed < jobMs) return { status: 'running', progress: Math.round(((elapsed - jobMs * QUEUED_SHARE) / (jobMs * (1 - QUEUED_SHARE))) * 100) / 100 };
+      const parsedInput = JSON.parse(input!) as Record<string, unknown>;
+      return finished(productOf(endpoint!, parsedInput), String(parsedInput.prompt ?? ''), answer ?? '');
+    },
+
+    async cancel(submission) {
+      // The handle is the job's only state here: a cancelled job is one the queue will not poll again.
+      return now() - Number(submission.handle.submittedAt) < jobMs;
+    },
+  };
+}
+
+function productOf(endpoint: string, input: Record<string, unknown>): Product {
+  if (endpoint.startsWith('fal-ai/flux/') || endpoint.startsWith('fal-ai/recraft/')) {
+    const size = input.image_size;
+    const dimensions = typeof size === 'string' ? IMAGE_PRESETS[size] : (size as { width: number; height: number } | undefined);
+    if (!dimensions) throw new Error(`sandbox media: unknown image size ${JSON.stringify(size)}`);
+    return { kind: 'images', count: Number(input.num_images ?? 1), ...dimensions };
+  }
+  if (endpoint.startsWith('bytedance/seedance-2.0/') || endpoint.startsWith('fal-ai/ltx-2.3/')) {
+    return { kind: 'video', seconds: Number(input.duration), aspectRatio: input.aspect_ratio as AspectRatio, withAudio: input.generate_audio === true };
+  }
+  if (endpoint.startsWith('fal-ai/stable-audio-25/')) return { kind: 'audio', seconds: Number(input.seconds_total), format: 'wav' };
+  // MiniMax sets a song's length itself: about four seconds a line of lyrics, here.
+  if (endpoint.startsWith('fal-ai/minimax-music/')) {
+    const lines = String(input.lyrics_prompt ?? '').split('\n').filter((line) => line.trim() !== '').length;
+    return { kind: 'audio', seconds: Math.min(60, Math.max(10, lines * 4)), format: 'mp3' };
+  }
+  if (endpoint.startsWith('fal-ai/moondream2/') || endpoint === 'fal-ai/video-understanding') return { kind: 'answer' };
+  throw new Error(`sandbox media: no sandbox for the endpoint ${endpoint}`);
+}
+
+async function finished(product: Product, prompt: string, answer: string): Promise<MediaVendorState> {
+  const files: MediaOutputFile[] = [];
+  const add = (data: Buffer, mimeType: string) => files.push({ url: null, data, mimeType, bytes: data.length });
+  switch (product.kind) {
+    case 'images':
+      for (let variant = 0; variant < product.count; variant += 1) add(makeImage({ prompt, width: product.width, height: product.height, variant }), 'image/png');
+      break;
+    case 'video': {
+      const { width, height } = dimensionsForAspectRatio(product.aspectRatio, SANDBOX_VIDEO_LONG_SIDE);
+      add(await makeVideo({ prompt, durationSeconds: product.seconds, width, height, fps: SANDBOX_VIDEO_FPS, withAudio: product.withAudio }), 'video/mp4');
+      break;
+    }
+    case 'audio':
+      add(await makeAudio({ prompt, durationSeconds: product.seconds, format: product.format }), product.format === 'wav' ? 'audio/wav' : 'audio/mpeg');
+      break;
+    case 'answer':
+      return { status: 'succeeded', files, text: answer, output: { output: answer } };
+  }
+  return { status: 'succeeded', files, text: null, output: {} };
+}
+
+/** What is measurably in the image or video the job brought: the sandbox's analysis. */
+async function answerFor(request: MediaSubmitRequest): Promise<string> {
+  const file = request.files[0];
+  if (!file) return 'Sandbox analysis: no image or video came with the job.';
+  try {
+    if (file.mimeType.startsWith('video/')) {
+      const video = await analyseVideo(file.data);
+      const sound = video.hasAudio ? 'with an audio track' : 'without audio';
+      return `Sandbox analysis (measured, not understood): a ${video.durationSeconds.toFixed(1)} s ${video.width}×${video.height} video at ${video.frameRate} frames per second, ${sound}; its dominant colours are ${video.dominantColours.join(', ')} and its mean brightness is ${video.brightness}.`;
+    }
+    const image = await analyseImage(file.data);
+    return `Sandbox analysis (measured, not understood): a ${image.width}×${image.height} ${image.mimeType === 'image/png' ? 'PNG' : 'JPEG'} image whose dominant colours are ${image.dominantColours.join(', ')}, with a mean brightness of ${image.brightness}.`;
+  } catch (error) {
+    if (error instanceof UnsupportedMediaError) return 'Sandbox analysis: the file could not be read as an image or a video.';
+    throw error;
+  }
+}
