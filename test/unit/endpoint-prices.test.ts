@@ -13,6 +13,7 @@ const EXPECTED_PRICES: Array<[route: string, price: Record<string, unknown>]> = 
   ['GET /v1/account/ledger', {kind: 'free'}],
   ['GET /v1/ai/models', {kind: 'free'}],
   ['GET /v1/ai/models/{id}', {kind: 'free'}],
+  ['GET /v1/media/models', {kind: 'free'}],
   ['POST /v1/ai/chat', {kind: 'per_token'}],
   ['POST /v1/ai/chat/completions', {kind: 'per_token'}],
   ['POST /v1/seo/keywords', {kind: 'per_call', usd: 0.15}],
