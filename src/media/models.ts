@@ -80,6 +80,9 @@ function flux(variant: 'schnell' | 'dev', price: number, cost: number, descripti
 
 const SEEDANCE_RATIOS = ALL_RATIOS;
 
+/** The longest video `fal/video-understanding` is held for: 120 s, 24 started blocks of 5 s. */
+export const MAX_ANALYSED_VIDEO_SECONDS = 120;
+
 /**
  * The nine media models. Prices and fal's list prices as of November 2026 (fal.ai model pages);
  * Seedance 2.0 runs on fal's fast tier at 720p, whose cost follows the video's pixels (fal
@@ -257,9 +260,6 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     maxRunSeconds: 300,
   },
 ];
-
-/** The longest video `fal/video-understanding` analyses (a longer one is a 400 naming the option). */
-export const MAX_ANALYSED_VIDEO_SECONDS = 120;
 
 /** A model by its id or an alias, case-insensitively; undefined when there is none. */
 export function findMediaModel(name: string): MediaModel | undefined {

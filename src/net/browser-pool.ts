@@ -94,8 +94,8 @@ export class BrowserPool {
   /**
    * Runs `work` on a new page in a new context of a pooled browser, and closes the context after.
    * A call without context options of its own takes the slot's spare page; the next spare is
-   * opened once the call is done (opened beside it, it would slow the call down). Failures of the browser or the page become 502s; `work`'s own
-   * ApiErrors pass through.
+   * opened once the call is done (opened beside it, it would slow the call down). Failures of
+   * the browser or the page become 502s; `work`'s own ApiErrors pass through.
    */
   async withPage<T>(call: PageCallOptions, work: (page: Page, limits: { remainingMs(): number }) => Promise<T>): Promise<T> {
     return this.run(call.signal, async (browser, limits, slot) => {

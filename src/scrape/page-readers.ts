@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { abortable } from '../core/abortable';
 import type { CallOptions } from '../providers/providers';
 import type { PageRead, PageReadRequest, PagesProvider } from '../providers/families/pages';
 
@@ -26,12 +27,7 @@ export class PageReaders {
    */
   read(request: PageReadRequest, signal: AbortSignal): Promise<PageRead> {
     if (signal.aborted) return Promise.reject(signal.reason);
-    const reading = this.pool.run(request);
-    return new Promise<PageRead>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      reading.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
+    return abortable(this.pool.run(request), signal);
   }
 
   /** The `pages` provider family over these threads. */

@@ -1,3 +1,4 @@
+import { abortable } from '../../core/abortable';
 import type { Net } from '../../net';
 import type { DnsProvider } from '../families/dns';
 import type { WebProvider } from '../families/web';
@@ -36,14 +37,4 @@ export function localProviders(net: Net, browser: BrowserProvider, pages: PagesP
       probe: (request, call) => net.smtpProber.probe(request, call.signal),
     },
   };
-}
-
-/** The query keeps its own timeout; the call stops waiting for it when the call is aborted. */
-function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
