@@ -9,7 +9,7 @@
  * README in step.
  */
 import { z } from 'zod';
-import type { EndpointDefinition } from '../src/core/define-endpoint';
+import type { EndpointDefinition, EndpointServices } from '../src/core/define-endpoint';
 import { formatUsd, type Micros } from '../src/core/money';
 import { endpoints } from '../src/endpoints';
 import type { Providers } from '../src/providers/providers';
@@ -185,11 +185,15 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
     keyId: 'key_economics',
     account: async () => ({ accountId: 'acct_economics', email: 'economics@example.com', balanceMicros: 0, createdAt: new Date(0).toISOString() }),
     extendLease: async () => undefined,
+    // Media jobs run on the queue, whose vendor costs are checked model by model (test/unit/media).
+    handOverReservation: async () => {
+      throw new Error('the economics run queues no jobs');
+    },
     history: { usage: async () => [], entries: async () => ({ entries: [], nextBefore: null }) },
   };
   // Empty answers may make a handler fail after its calls (a place not found); the calls are what count.
   const plan = endpoint.prepare({ input, params: {}, models: builtinCatalog });
-  await Promise.resolve(endpoint.handler({ input, plan, models: builtinCatalog, params: {}, settings: loadConfig({}).endpoints, ctx, providers, call: { signal: new AbortController().signal } })).catch(() => undefined);
+  await Promise.resolve(endpoint.handler({ input, plan, models: builtinCatalog, params: {}, settings: loadConfig({}).endpoints, services: {} as EndpointServices, ctx, providers, call: { signal: new AbortController().signal } })).catch(() => undefined);
   return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls, ...tomba.calls];
 }
 

@@ -36,6 +36,7 @@ import { loadModelCatalog, type ModelCatalog } from './catalog/model-catalog';
 import { InFlightCalls } from './lifecycle/in-flight-calls';
 import { createMetrics } from './metrics/metrics';
 import { instrumentLedger, instrumentRateLimiter, instrumentUpstreams, serveMetrics } from './metrics/instrument';
+import { createMediaQueue, type MediaQueue } from './jobs';
 
 export interface AppOverrides {
   /** Replace provider families (tests inject failing or fake providers). */
@@ -62,6 +63,8 @@ export interface App {
   /** Present when REDIS_URL is set. */
   revocations: RevocationListener | undefined;
   idempotency: IdempotencyKeys;
+  /** The media job queue: its service, this process's workers, the accounts' webhook secrets. */
+  media: MediaQueue;
   /** One pass of the reconciler: expired reservations released, expired idempotency keys swept. */
   reconcile(): Promise<void>;
   close(): Promise<void>;
@@ -128,6 +131,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const endpoints = overrides.endpoints ?? registry;
   const models = overrides.models ?? loadModelCatalog(config.modelCatalogFile);
   checkExtractionModel(models, config.endpoints.aiExtractModel);
+  const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const media = await createMediaQueue({
+    store,
+    ledger,
+    provider: providers.media,
+    fetcher: net.fetcher,
+    dataDir: config.dataDir,
+    publicUrl,
+    concurrency: config.mediaJobs.concurrency,
+    retentionMs: config.mediaJobs.retentionMs,
+    clock,
+    log: server.log,
+  });
 
   // Wraps every route registered from here on, so it comes before the routes.
   const calls = new InFlightCalls();
@@ -170,6 +186,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     providers: reportingProviders(providers),
     models,
     settings: config.endpoints,
+    services: { mediaJobs: media.jobs },
     providerLabel: (used) => providerLabel(used, config.exposeVendorNames),
     callDeadlineMs: config.callDeadlineMs,
     keepAliveMs: config.streamKeepAliveMs,
@@ -177,7 +194,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
   });
 
-  const openapi = buildOpenApiDocument(endpoints, { serverUrl: config.publicUrl ?? `http://${config.host}:${config.port}` });
+  media.registerFileRoute(server);
+
+  const openapi = buildOpenApiDocument(endpoints, { serverUrl: publicUrl });
   const openapiText = JSON.stringify(openapi);
   server.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapiText));
   // For load balancers and orchestrators: up only while the database answers.
@@ -218,6 +237,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Connections are closed by now, but a call cut short may still be releasing its hold.
     await calls.idle();
     clearInterval(reconciler);
+    // Steps in flight stop where they are; their jobs resume at any worker once the claims expire.
+    await media.workers.stop();
     await rateLimiter.close();
     await failedAuthenticationLimiter.close();
     await revocations?.close();
@@ -231,6 +252,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   await server.ready();
+  media.workers.start();
   return {
     server,
     store,
@@ -239,6 +261,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     authenticator,
     revocations,
     idempotency,
+    media,
     reconcile: reconcileOnce,
     close: () => server.close(),
     shutdown: async (graceMs) => {

@@ -112,6 +112,10 @@ const EnvironmentSchema = z.object({
   FAL_QUEUE_URL: z.string().url().default('https://queue.fal.run'),
   /** How long a sandbox media job takes, queued then running: clients exercise polling. */
   TOLLGATE_SANDBOX_MEDIA_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** Media job steps run at once by this process's workers; 0 runs none here (`tollgate worker` does). */
+  TOLLGATE_MEDIA_CONCURRENCY: z.coerce.number().int().min(0).max(256).default(4),
+  /** How long a media job and its files are kept after it was queued. */
+  TOLLGATE_MEDIA_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
 }).refine((env) => [env.NAMECHEAP_API_USER, env.NAMECHEAP_API_KEY, env.NAMECHEAP_CLIENT_IP].every((value) => value === undefined) || [env.NAMECHEAP_API_USER, env.NAMECHEAP_API_KEY, env.NAMECHEAP_CLIENT_IP].every((value) => value !== undefined), {
   message: 'set NAMECHEAP_API_USER, NAMECHEAP_API_KEY and NAMECHEAP_CLIENT_IP together, or none of them',
   path: ['NAMECHEAP_API_KEY'],
@@ -161,6 +165,8 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   /** A request/response call's server-side deadline (its reservation's lease outlives it). */
   callDeadlineMs: number;
+  /** Media jobs: steps run at once by this process's workers (0: none) and how long jobs and their files are kept. */
+  mediaJobs: { concurrency: number; retentionMs: number };
   /** How long a stream may stay silent before a keep-alive comment. */
   streamKeepAliveMs: number;
   /** How often expired reservations are looked for (and expired idempotency keys swept). */
@@ -316,6 +322,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     logLevel: env.LOG_LEVEL,
     callDeadlineMs: env.TOLLGATE_CALL_DEADLINE_MS,
+    mediaJobs: { concurrency: env.TOLLGATE_MEDIA_CONCURRENCY, retentionMs: Math.round(env.TOLLGATE_MEDIA_RETENTION_HOURS * 3_600_000) },
     streamKeepAliveMs: env.TOLLGATE_STREAM_KEEPALIVE_MS,
     reconcileIntervalMs: env.TOLLGATE_RECONCILE_INTERVAL_MS,
     shutdownGraceMs: env.TOLLGATE_SHUTDOWN_GRACE_MS,

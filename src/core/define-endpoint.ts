@@ -6,6 +6,12 @@ import type { CallOptions, Providers } from '../providers/providers';
 import type { ModelCatalog } from '../catalog/model-catalog';
 import type { LedgerEntryView, UsageQuery, UsageRow } from '../ledger/history';
 import type { EndpointSettings } from '../config';
+import type { MediaJobs } from '../jobs/media-jobs';
+
+/** The server's own services handlers use, beside the providers (which reach vendors). */
+export interface EndpointServices {
+  mediaJobs: MediaJobs;
+}
 
 /** Who is calling, as the pipeline established it. */
 export interface CallContext {
@@ -19,8 +25,21 @@ export interface CallContext {
    * it runs; the pipeline already does so for streams at every event).
    */
   extendLease(seconds: number): Promise<void>;
+  /**
+   * Hands the call's reservation to work that outlives the call (a queued media job): the pipeline
+   * then neither captures nor releases it, and its lease ends `leaseSeconds` from now (the job
+   * extends it while it runs and settles it when it ends). Call it once the work is durably
+   * recorded; a failure before then still releases the hold. Throws if the call holds nothing.
+   */
+  handOverReservation(leaseSeconds: number): Promise<HeldReservation>;
   /** The caller's own usage and ledger entries (read-only; nothing here reaches another account). */
   history: CallerHistory;
+}
+
+/** A reservation handed over by its call: what the work that settles it must know. */
+export interface HeldReservation {
+  requestId: string;
+  maxMicros: Micros;
 }
 
 export interface CallerHistory {
@@ -52,6 +71,8 @@ export interface HandlerArgs<Input, Params = Record<string, never>, Plan = Input
   params: Params;
   /** The operator's choices that endpoints read (src/config.ts). */
   settings: EndpointSettings;
+  /** Services of the server's own that endpoints use (the media job queue). */
+  services: EndpointServices;
   ctx: CallContext;
   providers: Providers;
   /**

@@ -23,6 +23,7 @@ import type { Providers } from '../providers/providers';
 import type { ModelCatalog } from '../catalog/model-catalog';
 import type { AccountHistory } from '../ledger/history';
 import type { EndpointSettings } from '../config';
+import type { EndpointServices, HeldReservation } from './define-endpoint';
 
 export interface PipelineDependencies {
   authenticator: Authenticator;
@@ -38,6 +39,8 @@ export interface PipelineDependencies {
   models: ModelCatalog;
   /** The operator's choices that endpoints read (handed to handlers). */
   settings: EndpointSettings;
+  /** The server's own services handlers use (the media job queue). */
+  services: EndpointServices;
   /** `x-tollgate-provider` for the providers a call used; undefined when it used none. */
   providerLabel(used: ReadonlySet<string>): string | undefined;
   /** A request/response call's server-side deadline. */
@@ -148,6 +151,8 @@ async function runCall(
   let reservation: Reservation | undefined;
   let settled = false;
   let keyStored = false;
+  // Set when the handler hands the reservation to work that settles it later (a queued job).
+  const handOver = { done: false };
   try {
     if (maxMicros > 0) {
       reservation = await ledger.reserve(caller.accountId, maxMicros, { requestId, endpointId: endpoint.id, leaseSeconds });
@@ -155,8 +160,8 @@ async function runCall(
         throw new ApiError('NO_CREDITS', `This call can cost up to $${formatUsd(maxMicros)} and the balance does not cover it. Add credits to continue.`);
       }
     }
-    const ctx = callContext(caller, requestId, ledger, dependencies.history, reservation);
-    const result = await call.race(endpoint.handler({ input, plan, models, params, settings: dependencies.settings, ctx, providers: dependencies.providers, call }));
+    const ctx = callContext(caller, requestId, ledger, dependencies.history, reservation, handOver);
+    const result = await call.race(endpoint.handler({ input, plan, models, params, settings: dependencies.settings, services: dependencies.services, ctx, providers: dependencies.providers, call }));
     const used = call.providersUsed;
 
     if (isEventStream(result)) {
@@ -180,6 +185,17 @@ async function runCall(
       return { text: JSON.stringify(mode === 'envelope' ? success(presented.body) : presented.body), headers: presented.headers };
     };
     if (!reservation) return sent(reply, answer(0));
+    if (handOver.done) {
+      // Nothing is charged yet: the hold stays taken until the work settles it.
+      const pending = answer(0);
+      if (idempotencyKey !== undefined) {
+        await idempotency.complete(caller.accountId, storedResponse(idempotencyKey, pending, 0, label, requestId, clock()));
+        keyStored = true;
+      }
+      reply.header('x-cost-usd', formatUsd(0));
+      reply.header('x-balance-usd', formatUsd(await ledger.balance(caller.accountId)));
+      return sent(reply, pending);
+    }
     const cost = actualCost(endpoint, plan, data, maxMicros, request);
     const charged = answer(cost);
     const record = idempotencyKey !== undefined ? storedResponse(idempotencyKey, charged, cost, label, requestId, clock()) : undefined;
@@ -206,7 +222,7 @@ async function runCall(
   } finally {
     call.endDeadline();
     request.upstreamCostMicros = call.upstreamCostMicros;
-    if (reservation && !settled) {
+    if (reservation && !settled && !handOver.done) {
       await reservation.release().catch((error: unknown) => {
         request.log.error({ err: error, requestId, maxMicros }, 'could not release a hold; it stays reserved until its lease expires');
       });
@@ -219,7 +235,14 @@ async function runCall(
   }
 }
 
-function callContext(caller: KeyOwner, requestId: string, ledger: Ledger, history: AccountHistory, reservation: Reservation | undefined): CallContext {
+function callContext(
+  caller: KeyOwner,
+  requestId: string,
+  ledger: Ledger,
+  history: AccountHistory,
+  reservation: Reservation | undefined,
+  handOver: { done: boolean },
+): CallContext {
   return {
     requestId,
     accountId: caller.accountId,
@@ -231,6 +254,13 @@ function callContext(caller: KeyOwner, requestId: string, ledger: Ledger, histor
     },
     extendLease: async (seconds) => {
       await reservation?.extend(seconds);
+    },
+    handOverReservation: async (leaseSeconds): Promise<HeldReservation> => {
+      if (!reservation) throw new Error(`request ${requestId} holds no reservation to hand over`);
+      if (handOver.done) throw new Error(`request ${requestId} has already handed its reservation over`);
+      await reservation.extend(leaseSeconds);
+      handOver.done = true;
+      return { requestId: reservation.requestId, maxMicros: reservation.maxMicros };
     },
     history: {
       usage: (query) => history.usage(caller.accountId, query),

@@ -145,21 +145,24 @@ export function perToken<Input, Outcome>(options: {
   };
 }
 
-/** Held at an estimate when the job is accepted, settled at the job's final cost when it completes. */
+/**
+ * For work that outlives its call (a media job): the most it can cost is held when it is accepted
+ * and the final cost, measured when it completes, is captured then. `finalMicros` prices that
+ * outcome (never more than was held).
+ */
 export function onCompletion<Input, Output>(options: {
-  estimateUsd: (input: Input) => number;
+  heldMicros: (input: Input) => Micros;
   finalMicros: (input: Input, output: Output) => Micros;
   summary: string;
 }): PriceRule<Input, Output> {
   return {
     kind: 'on_completion',
-    maxMicros: (input) => usdToMicros(options.estimateUsd(input)),
+    maxMicros: options.heldMicros,
     actualMicros: options.finalMicros,
-    describe: () => `Cost: ${options.summary}, billed on completion.`,
+    describe: () => `Cost: ${options.summary}, billed on completion; the most it can cost is held until then.`,
     toJSON: () => ({ kind: 'on_completion', summary: options.summary }),
   };
 }
-
 
 /**
  * The price rules with an endpoint's types filled in: what a declaration's `price` receives, so
@@ -187,7 +190,7 @@ export interface PriceRules<Input, Outcome> {
     used: (input: Input, outcome: Outcome) => TokenCharge;
   }): PriceRule<Input, Outcome>;
   onCompletion(options: {
-    estimateUsd: (input: Input) => number;
+    heldMicros: (input: Input) => Micros;
     finalMicros: (input: Input, outcome: Outcome) => Micros;
     summary: string;
   }): PriceRule<Input, Outcome>;

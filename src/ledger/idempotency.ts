@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import type { Ledger } from './ledger';
+import type { IdempotentRecord } from './settlement';
 
 /** How long a stored response answers retries of its key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
@@ -59,6 +60,21 @@ export class IdempotencyKeys {
       if (existing.state === 'running') return { outcome: 'running' };
       return { outcome: 'replay', status: existing.status ?? 200, headers: JSON.parse(existing.headers ?? '{}'), body: existing.body ?? '' };
     });
+  }
+
+  /**
+   * Stores the response of a call whose settlement comes later (a queued job holds its
+   * reservation): a retry with the key answers it, rather than queueing the job again.
+   */
+  async complete(accountId: string, record: IdempotentRecord): Promise<void> {
+    await this.ledger.exclusive(() =>
+      this.db
+        .updateTable('idempotency_keys')
+        .set({ state: 'done', status: record.status, headers: record.headers, body: record.body, expires_at: record.expiresAt })
+        .where('account_id', '=', accountId)
+        .where('key', '=', record.key)
+        .execute(),
+    );
   }
 
   /** The call failed (uncharged): its key is free for a retry. */

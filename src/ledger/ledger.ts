@@ -121,7 +121,7 @@ export class Ledger {
       capture: (costMicros, idempotent) => this.capture(accountId, requestId, costMicros, endpointId, idempotent),
       release: () => this.release(accountId, requestId, endpointId),
       extend: async (seconds) => {
-        if (!(await this.settlement.extend(accountId, requestId, this.now().getTime() + seconds * 1000))) {
+        if (!(await this.extendLease(accountId, requestId, seconds))) {
           throw new SettlementError(`request ${requestId} holds nothing open to extend`);
         }
       },
@@ -143,6 +143,29 @@ export class Ledger {
   async capture(accountId: string, requestId: string, costMicros: Micros, endpointId: string, idempotent?: IdempotentRecord): Promise<Micros> {
     const now = this.now().getTime();
     return this.settlement.settle({ accountId, requestId, kind: 'capture', costMicros, endpointId, at: this.timestamp(), now, ...(idempotent ? { idempotent } : {}) });
+  }
+
+  /**
+   * Moves an open hold's lease to `seconds` from now (never earlier than it was): what a job that
+   * outlives its call does while it runs. False when the hold is no longer open (settled, or
+   * released by the reconciler once its lease expired).
+   */
+  async extendLease(accountId: string, requestId: string, seconds: number): Promise<boolean> {
+    return this.settlement.extend(accountId, requestId, this.now().getTime() + seconds * 1000);
+  }
+
+  /** How a request's hold was settled, if it was: a capture and its cost, or a release. */
+  async settlementOf(accountId: string, requestId: string): Promise<{ kind: 'capture' | 'release'; costMicros: Micros } | undefined> {
+    const row = await this.settlement.exclusive(() =>
+      this.db
+        .selectFrom('ledger_entries')
+        .select(['kind', 'cost_micros'])
+        .where('request_id', '=', requestId)
+        .where('account_id', '=', accountId)
+        .where('kind', 'in', ['capture', 'release'])
+        .executeTakeFirst(),
+    );
+    return row && { kind: row.kind as 'capture' | 'release', costMicros: row.cost_micros };
   }
 
   /** Gives a hold back in full: the request failed and costs nothing. */

@@ -33,7 +33,13 @@ export interface MediaModel {
   /** The most units a job with these options can come to: what is held when it is queued. */
   maxUnits(options: Record<string, any>): number;
   /** The job at fal: the endpoint (model id there) and its input; the image goes in `imageField`. */
-  fal: { endpoint(job: MediaJobInput): string; input(job: MediaJobInput): Record<string, unknown>; imageField: string };
+  fal: {
+    endpoint(job: MediaJobInput): string;
+    input(job: MediaJobInput): Record<string, unknown>;
+    imageField: string;
+    /** URL options whose file the queue downloads (through the SSRF-safe fetcher) and sends in this field. */
+    referenceFields?: Readonly<Record<string, string>>;
+  };
   /** The longest a job may run at the vendor before it is failed (and released). */
   maxRunSeconds: number;
 }
@@ -124,6 +130,7 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
         generate_audio: options.generateAudio,
       }),
       imageField: 'image_url',
+      referenceFields: { referenceVideoUrl: 'video_url', referenceAudioUrl: 'audio_url' },
     },
     maxRunSeconds: 900,
   },
@@ -255,7 +262,8 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     fal: {
       endpoint: () => 'fal-ai/video-understanding',
       input: ({ prompt, options }) => ({ prompt, detailed_analysis: options.detailed }),
-      imageField: 'video_url',
+      imageField: 'image_url',
+      referenceFields: { referenceVideoUrl: 'video_url' },
     },
     maxRunSeconds: 300,
   },

@@ -29,6 +29,8 @@ export interface FetchOptions {
   body?: string | Buffer;
   /** Overrides the fetcher's cap for this fetch. */
   maxBytes?: number;
+  /** `false`: a redirect is answered as it is (a signed webhook must not be replayed elsewhere). */
+  followRedirects?: boolean;
 }
 
 export interface Fetcher {
@@ -86,7 +88,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     for (;;) {
       const response = await send(target, method, headers, body, signal);
       const location = headerValue(response.headers.location);
-      if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined) {
+      if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined && fetchOptions.followRedirects !== false) {
         // Drained (a small redirect body) so the connection can be reused; a large one is cut off.
         await response.body.dump({ limit: 65_536 }).catch(() => undefined);
         if (redirects.length >= options.maxRedirects) throw new FetchFailed(`the site redirected more than ${options.maxRedirects} times`);

@@ -4,6 +4,7 @@ import type { Net } from '../net';
 import { localProviders } from './local';
 import type { BrowserProvider } from './families/browser';
 import type { PagesProvider } from './families/pages';
+import type { MediaProvider } from './families/media';
 import type { CallOptions, ProviderFamily, Providers } from './providers';
 import { sandboxProviders } from './sandbox';
 import { dataForSeoProviders } from './dataforseo';
@@ -26,7 +27,7 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
   if (vendors.googlePlaces) providers.places = googlePlacesProvider({ ...vendors.googlePlaces, timeoutMs: vendors.timeoutMs });
   if (vendors.namecheap) providers.registrar = namecheapRegistrar({ ...vendors.namecheap, timeoutMs: vendors.timeoutMs });
   if (vendors.tomba) providers.contacts = tombaContacts({ ...vendors.tomba, timeoutMs: vendors.timeoutMs });
-  providers.media = vendors.media.fal ? falMedia({ ...vendors.media.fal, timeoutMs: vendors.timeoutMs }) : sandboxMedia({ jobSeconds: vendors.media.sandboxJobSeconds });
+  providers.media = createMediaProvider(vendors);
   if (vendors.whois.live) {
     const bootstrap = loadRdapBootstrap(vendors.whois.bootstrapFile);
     providers.whois = rdapWhois({ bootstrap, timeoutMs: vendors.timeoutMs });
@@ -49,6 +50,11 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
     }
   }
   return providers;
+}
+
+/** The media family alone (what `tollgate worker` needs): fal when FAL_KEY is set, else the sandbox. */
+export function createMediaProvider(vendors: VendorSettings): MediaProvider {
+  return vendors.media.fal ? falMedia({ ...vendors.media.fal, timeoutMs: vendors.timeoutMs }) : sandboxMedia({ jobSeconds: vendors.media.sandboxJobSeconds });
 }
 
 /**

@@ -12,6 +12,9 @@ export interface Database {
   dashboard_sessions: DashboardSessionsTable;
   dashboard_tokens: DashboardTokensTable;
   api_calls: ApiCallsTable;
+  media_jobs: MediaJobsTable;
+  media_files: MediaFilesTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export interface AccountsTable {
@@ -21,6 +24,8 @@ export interface AccountsTable {
   created_at: string;
   /** Set while the operator has suspended the account: its keys are refused. */
   suspended_at: string | null;
+  /** The account's Standard Webhooks secret (`whsec_…`), made when first needed. */
+  webhook_secret: string | null;
 }
 
 export interface ApiKeysTable {
@@ -128,4 +133,67 @@ export interface ApiCallsTable {
   /** What the call's vendor requests cost the operator, from the adapters' price lists (chat: not recorded). */
   upstream_cost_micros: number;
   created_at: string;
+}
+
+export type MediaJobStatus = 'queued' | 'submitting' | 'running' | 'succeeded' | 'failed' | 'canceled';
+
+/** A media job: the queue's row (see migrations/006-media-jobs.ts). Times are ms since the epoch. */
+export interface MediaJobsTable {
+  id: string;
+  account_id: string;
+  /** The catalog id of the model (src/media/models.ts). */
+  model: string;
+  /** JSON of the validated request: prompt, options, the input file's storage key, the webhook URL. */
+  request: string;
+  status: MediaJobStatus;
+  /** The ledger hold the job settles: the request id of the call that queued it. */
+  hold_request_id: string;
+  max_micros: number;
+  /** What the job was charged; set when it succeeded. */
+  cost_micros: number | null;
+  /** The provider that took the job (`fal`, `sandbox`). */
+  vendor: string | null;
+  /** JSON of the vendor's MediaSubmission; written before anything waits on the vendor. */
+  submission: string | null;
+  queue_position: number | null;
+  progress: number | null;
+  /** JSON: the answer's text and what was measured of the output (files are in media_files). */
+  result: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  /** Transient failures in a row (reset by any progress). */
+  attempts: Generated<number>;
+  cancel_requested: Generated<number>;
+  created_at: number;
+  started_at: number | null;
+  completed_at: number | null;
+  /** The end of retention: afterwards the job answers JOB_EXPIRED and its files are deleted. */
+  expires_at: number;
+  purged_at: number | null;
+  /** When a worker should next act on the job; null when nothing is left to do. */
+  due_at: number | null;
+  claimed_by: string | null;
+  claim_expires_at: number | null;
+  webhook_url: string | null;
+  webhook_state: 'pending' | 'delivered' | 'abandoned' | null;
+  webhook_attempts: Generated<number>;
+  webhook_last_error: string | null;
+}
+
+export interface MediaFilesTable {
+  /** Random and unguessable (`mf_…`): the file's URL names it. */
+  id: string;
+  job_id: string;
+  position: number;
+  storage_key: string;
+  mime_type: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
 }

@@ -321,7 +321,7 @@ describe('onCompletion', () => {
     crawled: number;
   }
   const rule = onCompletion({
-    estimateUsd: (input: CrawlInput) => input.pages * 0.002,
+    heldMicros: (input: CrawlInput) => input.pages * 2_000,
     finalMicros: (_input: CrawlInput, output: CrawlOutput) => output.crawled * 2_000,
     summary: '$0.002 per page crawled',
   });
@@ -335,7 +335,7 @@ describe('onCompletion', () => {
   });
 
   test('describes and publishes its summary', () => {
-    assert.equal(rule.describe(), 'Cost: $0.002 per page crawled, billed on completion.');
+    assert.equal(rule.describe(), 'Cost: $0.002 per page crawled, billed on completion; the most it can cost is held until then.');
     assert.deepEqual(rule.toJSON(), { kind: 'on_completion', summary: '$0.002 per page crawled' });
   });
 });

@@ -9,3 +9,4 @@ export { makeVideo, VIDEO_LIMITS, type VideoRequest } from './video';
 export { analyseImage, analyseVideo, UnsupportedMediaError, type ImageAnalysis, type VideoAnalysis } from './analyse';
 export { FfmpegError, type FfmpegOptions } from './ffmpeg';
 export { seedFrom, randomFor, SeededRandom } from './seed';
+export { measureFile, type FileMeasure } from './measure';

@@ -5,6 +5,7 @@ import { sqliteLedgerHotPathMigration } from './002-sqlite-ledger-hot-path';
 import { leasesAndIdempotencyMigration } from './003-leases-and-idempotency';
 import { postgresBatchSettlementMigration } from './004-postgres-batch-settlement';
 import { dashboardMigration } from './005-dashboard';
+import { mediaJobsMigration } from './006-media-jobs';
 
 export interface NamedMigration {
   /** Recorded in kysely_migration once applied; never rename one. Names sort in the order they run. */
@@ -23,4 +24,5 @@ export const migrations: readonly NamedMigration[] = [
   { name: '003-leases-and-idempotency', migration: leasesAndIdempotencyMigration },
   { name: '004-postgres-batch-settlement', migration: postgresBatchSettlementMigration },
   { name: '005-dashboard', migration: dashboardMigration },
+  { name: '006-media-jobs', migration: mediaJobsMigration },
 ];

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../../core/define-endpoint';
+import { MEDIA_JOB_EXAMPLE, MediaJob } from './job-schema';
+
+export const JobId = z.string().regex(/^job_[A-Za-z0-9_-]{10,64}$/, 'a job id as POST /v1/media/queue answered it (job_…)').meta({ description: 'The id POST /v1/media/queue answered.' });
+
+export default defineEndpoint({
+  id: 'media.status',
+  method: 'GET',
+  path: '/v1/media/status/{jobId}',
+  summary: 'A media job: its status, result and cost',
+  description:
+    "A job queued with POST /v1/media/queue: queued, running, succeeded (with its files at signed links that expire with the job, and any text), failed or canceled (with the error), and what it cost. Only the account that queued a job sees it (anyone else's is JOB_NOT_FOUND); after the retention period it is JOB_EXPIRED (410). Free.",
+  input: z.strictObject({}),
+  params: z.strictObject({ jobId: JobId }),
+  output: MediaJob,
+  price: ({ free }) => free(),
+  examples: { request: {}, params: { jobId: MEDIA_JOB_EXAMPLE.jobId }, response: MEDIA_JOB_EXAMPLE },
+  async handler({ params, ctx, services }) {
+    return services.mediaJobs.view(ctx.accountId, params.jobId);
+  },
+});

@@ -1,0 +1,372 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Updateable } from 'kysely';
+import { ApiError, UpstreamError } from '../core/errors';
+import type { Ledger } from '../ledger/ledger';
+import { SettlementError } from '../ledger/settlement';
+import { findMediaModel, MAX_ANALYSED_VIDEO_SECONDS, type MediaModel } from '../media/models';
+import { jobCost } from '../media/job-cost';
+import type { MediaOutcome } from '../media/rates';
+import { measureFile } from '../media/files';
+import { newMediaFileId } from '../media/file-urls';
+import type { MediaStorage } from '../media/storage';
+import { DestinationRefused } from '../net/errors';
+import type { Fetcher } from '../net/fetcher';
+import type { MediaOutputFile, MediaProvider, MediaSubmitRequest, MediaVendorState } from '../providers/families/media';
+import type { MediaJobsTable } from '../store/schema';
+import { deliverWebhook, nextAttemptDelaySeconds } from './webhooks/delivery';
+import type { FileRow, JobRow, JobStore } from './job-store';
+import { JOB_HOLD_LEASE_SECONDS, type JobRequest, type StoredSubmission } from './media-jobs';
+import { iso, type JobViews, type StoredResult } from './job-view';
+
+/** A claimed job's lease, and how often a worker renews it while it acts. */
+export const CLAIM_LEASE_MS = 15_000;
+const HEARTBEAT_MS = 5_000;
+/** How soon a job is first polled after submission; later polls space out with its age, up to the cap. */
+const FIRST_POLL_MS = 200;
+const MAX_POLL_MS = 10_000;
+/** Transient failures (the vendor unreachable, a download failing) are retried after 2^n seconds, at most this. */
+const MAX_BACKOFF_MS = 60_000;
+/** A reference file that cannot be downloaded this many times in a row fails its job. */
+const MAX_DOWNLOAD_ATTEMPTS = 5;
+/** The largest file a job takes in or hands out (a 15 s 1080p video is tens of megabytes). */
+const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
+
+const FINAL = new Set(['succeeded', 'failed', 'canceled']);
+
+/** The file types jobs make, by MIME type: the extension their stored copy gets. */
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/flac': 'flac',
+};
+
+export interface JobRunnerOptions {
+  store: JobStore;
+  ledger: Ledger;
+  provider: MediaProvider;
+  storage: MediaStorage;
+  /** The SSRF-safe fetcher: reference media, vendors' output files and webhooks go through it. */
+  fetcher: Fetcher;
+  views: JobViews;
+  /** The account's webhook signing secret (made when first needed). */
+  webhookSecret(accountId: string): Promise<string>;
+  log: FastifyBaseLogger;
+  clock: () => number;
+  workerId: string;
+}
+
+/** The job's failure as its status reports it. */
+interface JobError {
+  code: string;
+  message: string;
+}
+
+/** The worker no longer holds the job's claim: it stops, leaving the job to whoever does. */
+class LostClaim extends Error {}
+
+/**
+ * One step of a claimed job: submit it, poll it, finish it (files copied, the hold captured at
+ * the measured outcome), fail or cancel it (the hold released), or deliver its webhook. A step
+ * ends with the job's next due time written and the claim let go; every write is conditional on
+ * still holding the claim (renewed every few seconds while the step runs). A job is marked
+ * `submitting` before the vendor is asked and its submission stored before anything waits on
+ * it, so a restart never submits it twice: one found `submitting` with no submission is failed
+ * (and released) rather than sent again.
+ */
+export class JobRunner {
+  constructor(private readonly options: JobRunnerOptions) {}
+
+  get workerId(): string {
+    return this.options.workerId;
+  }
+
+  /** Runs one step of a job this worker has claimed; never throws. */
+  async run(job: JobRow, stop: AbortSignal): Promise<void> {
+    const { store, log, clock, workerId } = this.options;
+    const lost = new AbortController();
+    const signal = AbortSignal.any([stop, lost.signal]);
+    const heartbeat = setInterval(() => {
+      store.heartbeat(job.id, workerId, clock() + CLAIM_LEASE_MS).then(
+        (held) => held || lost.abort(new LostClaim(`job ${job.id}: claim lost`)),
+        (error: unknown) => log.warn({ err: error, jobId: job.id }, 'could not renew a media job claim'),
+      );
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    try {
+      await this.step(job, signal);
+    } catch (error) {
+      if (error instanceof LostClaim || signal.aborted) {
+        log.info({ jobId: job.id }, 'media job step stopped: the claim was lost or the worker is stopping; the job resumes when its claim expires');
+        return;
+      }
+      log.error({ err: error, jobId: job.id }, 'media job step failed; retried with backoff');
+      await this.retryLater(job, error).catch((failure: unknown) => log.error({ err: failure, jobId: job.id }, 'could not reschedule a media job'));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async step(job: JobRow, signal: AbortSignal): Promise<void> {
+    const { ledger, provider, clock } = this.options;
+    if (FINAL.has(job.status)) return this.deliverWebhook(job, signal);
+    const model = findMediaModel(job.model);
+    if (!model) return this.end(job, 'failed', { code: 'MEDIA_MODEL_NOT_FOUND', message: 'The model is no longer served; nothing is charged.' });
+
+    // The hold lives as long as the job: renewed at each step. Gone means the reconciler released
+    // it (no worker acted for an hour), or an interrupted step settled it (handled where it finishes).
+    if (!(await ledger.extendLease(job.account_id, job.hold_request_id, JOB_HOLD_LEASE_SECONDS))) {
+      const settlement = await ledger.settlementOf(job.account_id, job.hold_request_id);
+      if (settlement?.kind !== 'capture') {
+        return this.end(job, 'failed', { code: 'JOB_EXPIRED', message: 'No worker took the job in time and its hold was released; nothing is charged.' }, { cancelAtVendor: true, signal });
+      }
+    }
+    if (job.expires_at <= clock()) {
+      return this.end(job, 'failed', { code: 'JOB_EXPIRED', message: 'The job did not finish within the retention period; nothing is charged.' }, { cancelAtVendor: true, signal });
+    }
+
+    const submission = job.submission ? (JSON.parse(job.submission) as StoredSubmission) : undefined;
+    if (job.cancel_requested) {
+      if (!submission || (await this.cancelAtVendor(job, submission, signal))) return this.end(job, 'canceled', null);
+      // Past cancelling at the vendor: the job finishes, and is charged as any other.
+      await this.write(job, { cancel_requested: 0 });
+    }
+    if (!submission) {
+      if (job.status === 'submitting') {
+        return this.end(job, 'failed', { code: 'UPSTREAM_ERROR', message: 'The job was interrupted while it was being submitted; it is not sent again, so that it never runs twice. Nothing is charged; queue it again.' });
+      }
+      return this.submit(job, model, signal);
+    }
+    if (job.vendor !== provider.name) {
+      return this.end(job, 'failed', { code: 'UPSTREAM_ERROR', message: 'The service that was running the job is no longer configured; nothing is charged.' });
+    }
+    if (job.started_at !== null && clock() - job.started_at > model.maxRunSeconds * 1000) {
+      return this.end(job, 'failed', { code: 'DEADLINE_EXCEEDED', message: `The model did not finish within ${model.maxRunSeconds} s; nothing is charged.` }, { cancelAtVendor: true, signal });
+    }
+
+    let state: MediaVendorState;
+    try {
+      state = await provider.status({ requestId: submission.requestId, handle: submission.handle }, { signal });
+    } catch (error) {
+      if (error instanceof UpstreamError && !signal.aborted) return this.retryLater(job, error);
+      throw error;
+    }
+    const now = clock();
+    switch (state.status) {
+      case 'queued':
+        return this.write(job, { status: 'queued', queue_position: state.queuePosition, attempts: 0, due_at: now + pollDelay(job, now) }, { release: true });
+      case 'running':
+        return this.write(job, { status: 'running', progress: state.progress, queue_position: null, attempts: 0, due_at: now + pollDelay(job, now) }, { release: true });
+      case 'failed':
+        if (state.detail) this.options.log.warn({ jobId: job.id, code: state.code, detail: state.detail }, 'media job failed at the vendor');
+        return this.end(job, job.cancel_requested ? 'canceled' : 'failed', { code: state.code, message: `${state.message} Nothing is charged.` });
+      case 'succeeded':
+        return this.finish(job, model, submission, state, signal);
+    }
+  }
+
+  /** Gathers the job's input files, marks it submitting, and submits it once. */
+  private async submit(job: JobRow, model: MediaModel, signal: AbortSignal): Promise<void> {
+    const { provider, storage, clock } = this.options;
+    const request = JSON.parse(job.request) as JobRequest;
+    const files: MediaSubmitRequest['files'] = [];
+    if (request.image) {
+      const stored = await storage.open(request.image.storageKey);
+      if (!stored) return this.end(job, 'failed', { code: 'INTERNAL_ERROR', message: 'The image sent with the job was lost before it could be submitted; nothing is charged.' });
+      files.push({ field: model.fal.imageField, mimeType: request.image.mimeType, data: await streamToBuffer(stored.stream()) });
+    }
+    let inputSeconds: number | undefined;
+    for (const [option, field] of Object.entries(model.fal.referenceFields ?? {})) {
+      const url = request.options[option];
+      if (typeof url !== 'string') continue;
+      const download = await this.download(url, `options.${option}`, signal);
+      if ('error' in download) {
+        if (download.transient && job.attempts + 1 < MAX_DOWNLOAD_ATTEMPTS) return this.retryLater(job, new Error(download.error.message));
+        return this.end(job, 'failed', download.error);
+      }
+      files.push({ field, mimeType: download.mimeType, data: download.data });
+      if (model.category === 'video-to-text') {
+        const measured = await measureFile(download.data);
+        if (measured.durationSeconds === null) return this.end(job, 'failed', { code: 'VALIDATION_ERROR', message: `options.${option}: the file is not a video this model can read; nothing is charged.` });
+        if (measured.durationSeconds > MAX_ANALYSED_VIDEO_SECONDS) {
+          return this.end(job, 'failed', { code: 'VALIDATION_ERROR', message: `options.${option}: the video is ${Math.ceil(measured.durationSeconds)} s long; this model analyses at most ${MAX_ANALYSED_VIDEO_SECONDS} s. Nothing is charged.` });
+        }
+        inputSeconds = measured.durationSeconds;
+      }
+    }
+
+    const jobInput = { prompt: request.prompt, options: request.options, hasImage: request.image !== null };
+    await this.write(job, { status: 'submitting', started_at: clock() });
+    let submitted;
+    try {
+      submitted = await provider.submit({ endpoint: model.fal.endpoint(jobInput), input: model.fal.input(jobInput), files, jobId: job.id }, { signal });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      this.options.log.warn({ err: error, jobId: job.id }, 'media job submission failed');
+      const message = error instanceof ApiError && error.code === 'VALIDATION_ERROR' ? error.message : 'The media service did not take the job.';
+      return this.end(job, 'failed', { code: error instanceof ApiError ? error.code : 'UPSTREAM_ERROR', message: `${message} Nothing is charged.` });
+    }
+    const stored: StoredSubmission = { requestId: submitted.requestId, handle: submitted.handle, ...(inputSeconds !== undefined ? { inputSeconds } : {}) };
+    await this.write(job, { status: 'queued', vendor: provider.name, submission: JSON.stringify(stored), attempts: 0, due_at: clock() + FIRST_POLL_MS }, { release: true });
+  }
+
+  /** Copies the outputs into storage, measures them, captures the hold at the outcome, and records it. */
+  private async finish(job: JobRow, model: MediaModel, submission: StoredSubmission, state: Extract<MediaVendorState, { status: 'succeeded' }>, signal: AbortSignal): Promise<void> {
+    const { storage, ledger, log, clock } = this.options;
+    const request = JSON.parse(job.request) as JobRequest;
+    const rows: FileRow[] = [];
+    for (const [position, output] of state.files.entries()) {
+      const copied = await this.outputBytes(output, signal);
+      if ('error' in copied) return this.retryLater(job, new Error(copied.error));
+      const extension = EXTENSIONS[copied.mimeType] ?? 'bin';
+      const storageKey = `${job.id}_${position}.${extension}`;
+      await storage.put(storageKey, copied.data);
+      const measured = await measureFile(copied.data);
+      rows.push({ id: newMediaFileId(), job_id: job.id, position, storage_key: storageKey, mime_type: copied.mimeType, bytes: copied.data.length, width: measured.width, height: measured.height, duration_seconds: measured.durationSeconds });
+    }
+    const outcome = outcomeOf(model, request, submission, rows, state.text);
+    const cost = jobCost(model, request.options, outcome);
+    let charged = Math.min(cost.priceMicros, job.max_micros);
+    await this.options.store.saveFiles(job.id, rows);
+    try {
+      await ledger.capture(job.account_id, job.hold_request_id, charged, 'media.queue');
+    } catch (error) {
+      if (!(error instanceof SettlementError)) throw error;
+      // Settled already: by this step interrupted before it recorded so, or released (lease expired).
+      const settlement = await ledger.settlementOf(job.account_id, job.hold_request_id);
+      if (!settlement) throw error;
+      if (settlement.kind === 'release') log.warn({ jobId: job.id }, 'media job finished after its hold was released; delivered uncharged');
+      charged = settlement.kind === 'capture' ? settlement.costMicros : 0;
+    }
+    const result: StoredResult = { text: state.text, units: cost.units, upstreamMicros: cost.upstreamMicros };
+    await this.write(job, { status: 'succeeded', cost_micros: charged, result: JSON.stringify(result), progress: 1, queue_position: null, completed_at: clock(), attempts: 0, ...this.webhookDue(job) }, { release: true });
+  }
+
+  /** Ends a job that produced nothing: failed or canceled, its hold released in full. */
+  private async end(job: JobRow, status: 'failed' | 'canceled', error: JobError | null, options: { cancelAtVendor?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+    const { ledger, log, clock } = this.options;
+    if (options.cancelAtVendor && job.submission && options.signal) {
+      await this.cancelAtVendor(job, JSON.parse(job.submission) as StoredSubmission, options.signal).catch(() => false);
+    }
+    try {
+      await ledger.release(job.account_id, job.hold_request_id, 'media.queue');
+    } catch (failure) {
+      if (!(failure instanceof SettlementError)) throw failure;
+      const settlement = await ledger.settlementOf(job.account_id, job.hold_request_id);
+      if (settlement?.kind === 'capture') log.error({ jobId: job.id }, 'a media job ending unfinished had already been charged');
+    }
+    const changes: Updateable<MediaJobsTable> = { status, cost_micros: 0, completed_at: clock(), queue_position: null, ...this.webhookDue(job) };
+    if (error) Object.assign(changes, { error_code: error.code, error_message: error.message });
+    else Object.assign(changes, { error_code: 'CANCELED', error_message: 'The job was canceled; nothing is charged.' });
+    await this.write(job, changes, { release: true });
+  }
+
+  private async cancelAtVendor(job: JobRow, submission: StoredSubmission, signal: AbortSignal): Promise<boolean> {
+    try {
+      return await this.options.provider.cancel({ requestId: submission.requestId, handle: submission.handle }, { signal });
+    } catch (error) {
+      this.options.log.warn({ err: error, jobId: job.id }, 'could not cancel a media job at the vendor');
+      return false;
+    }
+  }
+
+  /** Posts the job's final state to its webhook URL, signed; retried on a schedule spanning over a day. */
+  private async deliverWebhook(job: JobRow, signal: AbortSignal): Promise<void> {
+    const { store, views, clock, fetcher } = this.options;
+    if (job.webhook_state !== 'pending' || !job.webhook_url) return this.write(job, { due_at: null }, { release: true });
+    const secret = await this.options.webhookSecret(job.account_id);
+    const view = await views.present(job, await store.files(job.id));
+    const now = clock();
+    const attempt = await deliverWebhook(
+      fetcher,
+      { url: job.webhook_url, secret, messageId: `msg_${job.id}`, payload: { type: `media.job.${view.status}`, timestamp: iso(now), data: view }, timestampSeconds: Math.floor(now / 1000) },
+      signal,
+    );
+    const attempts = job.webhook_attempts + 1;
+    if (attempt.outcome === 'delivered') return this.write(job, { webhook_state: 'delivered', webhook_attempts: attempts, webhook_last_error: null, due_at: null }, { release: true });
+    const delay = attempt.outcome === 'retry' ? nextAttemptDelaySeconds(attempts) : undefined;
+    this.options.log.info({ jobId: job.id, attempts, outcome: attempt.outcome, reason: attempt.reason }, 'media job webhook not delivered');
+    if (delay === undefined) return this.write(job, { webhook_state: 'abandoned', webhook_attempts: attempts, webhook_last_error: attempt.reason, due_at: null }, { release: true });
+    await this.write(job, { webhook_attempts: attempts, webhook_last_error: attempt.reason, due_at: now + delay * 1000 }, { release: true });
+  }
+
+  private webhookDue(job: JobRow): Updateable<MediaJobsTable> {
+    return job.webhook_url ? { webhook_state: 'pending', due_at: this.options.clock() } : { due_at: null };
+  }
+
+  /** A transient failure: the job is tried again after a backoff that doubles with each failure in a row. */
+  private async retryLater(job: JobRow, error: unknown): Promise<void> {
+    const attempts = job.attempts + 1;
+    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 16));
+    this.options.log.warn({ jobId: job.id, attempts, delayMs: delay, reason: error instanceof Error ? error.message : String(error) }, 'media job step failed transiently');
+    await this.write(job, { attempts, due_at: this.options.clock() + delay }, { release: true });
+  }
+
+  /** A conditional write on the claim; a lost claim stops the step. */
+  private async write(job: JobRow, changes: Updateable<MediaJobsTable>, options: { release?: boolean } = {}): Promise<void> {
+    if (!(await this.options.store.update(job.id, this.options.workerId, changes, options))) throw new LostClaim(`job ${job.id}: claim lost`);
+    Object.assign(job, changes);
+  }
+
+  /** A customer's reference file, downloaded through the SSRF-safe fetcher. */
+  private async download(url: string, field: string, signal: AbortSignal): Promise<{ data: Buffer; mimeType: string } | { error: JobError; transient: boolean }> {
+    try {
+      const page = await this.options.fetcher.fetch(url, { signal, maxBytes: MAX_MEDIA_BYTES });
+      if (page.statusCode < 200 || page.statusCode >= 300) {
+        return { error: { code: 'VALIDATION_ERROR', message: `${field}: downloading it answered HTTP ${page.statusCode}; nothing is charged.` }, transient: page.statusCode >= 500 || page.statusCode === 429 };
+      }
+      return { data: page.body, mimeType: (page.contentType ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase() };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (error instanceof DestinationRefused) return { error: { code: 'VALIDATION_ERROR', message: `${field}: ${error.reason}; nothing is charged.` }, transient: false };
+      return { error: { code: 'VALIDATION_ERROR', message: `${field}: the file could not be downloaded; nothing is charged.` }, transient: true };
+    }
+  }
+
+  /** An output's bytes: made here (the sandbox), or downloaded from the vendor before its URL expires. */
+  private async outputBytes(output: MediaOutputFile, signal: AbortSignal): Promise<{ data: Buffer; mimeType: string } | { error: string }> {
+    if (output.data) return { data: output.data, mimeType: output.mimeType ?? 'application/octet-stream' };
+    if (!output.url) return { error: 'an output file has neither bytes nor a URL' };
+    try {
+      const page = await this.options.fetcher.fetch(output.url, { signal, maxBytes: MAX_MEDIA_BYTES });
+      if (page.statusCode < 200 || page.statusCode >= 300) return { error: `an output file answered HTTP ${page.statusCode}` };
+      const mimeType = output.mimeType ?? (page.contentType ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
+      return { data: page.body, mimeType };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return { error: `an output file could not be downloaded (${error instanceof Error ? error.name : 'error'})` };
+    }
+  }
+}
+
+/** What the job's outcome measured, in the units its price counts. */
+function outcomeOf(model: MediaModel, request: JobRequest, submission: StoredSubmission, files: FileRow[], text: string | null): MediaOutcome {
+  if (model.category === 'video-to-text') return { seconds: submission.inputSeconds ?? 0, characters: text?.length ?? 0 };
+  const timed = files.filter((file) => /^(video|audio)\//.test(file.mime_type));
+  const measured = timed.reduce((total, file) => total + (file.duration_seconds ?? 0), 0);
+  const asked = Number(request.options.duration ?? 0);
+  return {
+    images: files.filter((file) => file.mime_type.startsWith('image/')).length,
+    // A file ffprobe could not time counts as the duration asked for.
+    seconds: timed.some((file) => file.duration_seconds === null) ? Math.max(measured, asked) : measured,
+    characters: text?.length ?? 0,
+  };
+}
+
+/** How long until a submitted job is polled again: a fifth of its age, between the first poll's delay and the cap. */
+function pollDelay(job: JobRow, now: number): number {
+  const age = now - (job.started_at ?? now);
+  return Math.min(MAX_POLL_MS, Math.max(FIRST_POLL_MS, Math.round(age / 5)));
+}
+
+async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MediaStorage } from '../media/storage';
+import type { JobRunner } from './job-runner';
+import { CLAIM_LEASE_MS } from './job-runner';
+import type { JobStore } from './job-store';
+import type { JobRequest } from './media-jobs';
+
+/** How often an idle worker looks for due jobs other processes queued. */
+const IDLE_POLL_MS = 250;
+/** How often expired jobs' files are deleted. */
+const PURGE_INTERVAL_MS = 60_000;
+const PURGE_CHUNK = 100;
+/** How long an expired job's row still answers JOB_EXPIRED before it is forgotten (JOB_NOT_FOUND). */
+const FORGET_AFTER_MS = 30 * 24 * 60 * 60_000;
+
+export interface MediaWorkersOptions {
+  store: JobStore;
+  runner: JobRunner;
+  storage: MediaStorage;
+  /** Steps of jobs in flight at once in this process (TOLLGATE_MEDIA_CONCURRENCY). */
+  concurrency: number;
+  clock: () => number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The workers of one process: claim due jobs (up to the concurrency), run a step of each, and
+ * claim again as steps end; woken at once when this process queues a job, otherwise looking every
+ * quarter second for jobs other processes queued. Also deletes the files of jobs past retention.
+ */
+export class MediaWorkers {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
+  private wakeUp: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private lastPurge = 0;
+
+  constructor(private readonly options: MediaWorkersOptions) {}
+
+  /** A new id for a worker process's claims. */
+  static newWorkerId(): string {
+    return `worker_${randomBytes(8).toString('base64url')}`;
+  }
+
+  start(): void {
+    if (this.loop || this.options.concurrency <= 0) return;
+    this.loop = this.run().catch((error: unknown) => this.options.log.error({ err: error }, 'the media workers stopped on an error'));
+  }
+
+  /** A job is due now (queued, or a cancellation asked for). */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Stops claiming, stops the steps in flight (their jobs resume when their claims expire) and waits for them. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    this.wake();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Acts on one job at once if no worker holds it (a cancellation the customer is waiting on);
+   * otherwise the worker that holds it sees the request in its step.
+   */
+  async actNow(jobId: string): Promise<void> {
+    const { store, runner, clock } = this.options;
+    const job = await store.claim(jobId, runner.workerId, clock(), CLAIM_LEASE_MS);
+    if (job) await this.track(runner.run(job, this.stopping.signal));
+  }
+
+  private async run(): Promise<void> {
+    const { store, runner, concurrency, clock, log } = this.options;
+    const stop = this.stopping.signal;
+    while (!stop.aborted) {
+      const free = concurrency - this.inFlight.size;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          const jobs = await store.claimDue(runner.workerId, free, clock(), CLAIM_LEASE_MS);
+          claimed = jobs.length;
+          for (const job of jobs) void this.track(runner.run(job, stop));
+        } catch (error) {
+          log.error({ err: error }, 'could not claim media jobs; trying again shortly');
+        }
+        await this.purgeExpired();
+      }
+      // All free slots filled: more may be due at once.
+      if (claimed > 0 && claimed === free) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, IDLE_POLL_MS);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = undefined;
+    }
+  }
+
+  private track(step: Promise<void>): Promise<void> {
+    const tracked = step.finally(() => {
+      this.inFlight.delete(tracked);
+      this.wake();
+    });
+    this.inFlight.add(tracked);
+    return tracked;
+  }
+
+  /**
+   * Deletes the files (and input image) of finished jobs past retention; their rows answer
+   * JOB_EXPIRED for 30 days more. An unfinished job past retention is failed by its next step.
+   */
+  private async purgeExpired(): Promise<void> {
+    const { store, storage, clock, log } = this.options;
+    const now = clock();
+    if (now - this.lastPurge < PURGE_INTERVAL_MS) return;
+    this.lastPurge = now;
+    try {
+      for (;;) {
+        const expired = await store.expired(now, PURGE_CHUNK);
+        for (const job of expired) {
+          const request = JSON.parse(job.request) as JobRequest;
+          const keys = (await store.files(job.id)).map((file) => file.storage_key);
+          if (request.image) keys.push(request.image.storageKey);
+          for (const key of keys) await storage.delete(key);
+          await store.markPurged(job.id, now);
+        }
+        if (expired.length < PURGE_CHUNK) break;
+      }
+      await store.forget(now - FORGET_AFTER_MS);
+    } catch (error) {
+      log.error({ err: error }, 'could not delete expired media files; trying again later');
+    }
+  }
+}
