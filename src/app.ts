@@ -132,13 +132,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const models = overrides.models ?? loadModelCatalog(config.modelCatalogFile);
   checkExtractionModel(models, config.endpoints.aiExtractModel);
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  // Without TOLLGATE_PUBLIC_URL, links name the address the server listens on (its port may be chosen at listen).
+  const linkBase = () => config.publicUrl ?? listeningUrl(server) ?? publicUrl;
   const media = await createMediaQueue({
     store,
     ledger,
     provider: providers.media,
     fetcher: net.fetcher,
     dataDir: config.dataDir,
-    publicUrl,
+    publicUrl: linkBase,
     concurrency: config.mediaJobs.concurrency,
     retentionMs: config.mediaJobs.retentionMs,
     clock,
@@ -214,7 +216,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     : undefined;
   overrides.configure?.(server);
   registerDocsPage(server, openapi);
-  await registerDashboard(server, { config, store, ledger, keys, authenticator, history, callLog, endpoints, clock, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
+  await registerDashboard(server, { config, store, ledger, keys, webhookSecrets: media.webhookSecrets, authenticator, history, callLog, endpoints, clock, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
 
   // Reservations whose lease expired (a crash between a call's hold and its settlement) go back
   // to their accounts: at start, then every TOLLGATE_RECONCILE_INTERVAL_MS — each pass finds every
@@ -283,6 +285,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       }
     },
   };
+}
+
+function listeningUrl(server: FastifyInstance): string | undefined {
+  const address = server.addresses()[0];
+  if (!address || typeof address === 'string') return undefined;
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 }
 
 async function countOpenHolds(store: Store): Promise<number> {

@@ -9,6 +9,8 @@ import { AccountNotFoundError, DuplicateEmailError, Ledger, MAX_BALANCE_MICROS }
 import { openStore, type Store } from '../store/database';
 import { listAccounts, MAX_PAGE, showAccount } from './accounts';
 import { serve } from '../main';
+import { runWorker } from '../worker';
+import { WebhookSecrets } from '../jobs/webhooks/secrets';
 
 const USAGE = `Usage: tollgate <command>
 
@@ -19,6 +21,9 @@ const USAGE = `Usage: tollgate <command>
   keys revoke KEY_ID                             revoke an API key (refused everywhere within 1 s)
   credits add --account ACCOUNT_ID --usd AMOUNT  add prepaid credit
   serve                                          serve the API (what npm start runs)
+  worker [--concurrency N]                       run media job workers only (default N: TOLLGATE_MEDIA_CONCURRENCY, or 4 when it is 0)
+  webhooks secret --account ACCOUNT_ID [--rotate]
+                                                 the account's webhook signing secret (whsec_…); --rotate replaces it
 
 Prints JSON on stdout. Uses the same database as the server (DATABASE_URL, or SQLite under TOLLGATE_DATA_DIR).`;
 
@@ -89,6 +94,8 @@ const OPTIONS = {
   usd: { type: 'string' },
   limit: { type: 'string' },
   offset: { type: 'string' },
+  concurrency: { type: 'string' },
+  rotate: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 const VALUE_OPTIONS = new Set(Object.entries(OPTIONS).flatMap(([name, option]) => (option.type === 'string' ? [`--${name}`] : [])));
@@ -102,6 +109,10 @@ async function run(argv: string[]): Promise<unknown> {
   if (values.help || !group) throw new UsageError('');
   if (group === 'serve' && !action) {
     await serve(config);
+    return undefined;
+  }
+  if (group === 'worker' && !action) {
+    await runWorker(config, values.concurrency === undefined ? undefined : count(values, 'concurrency', 4, { min: 1, max: 256 }));
     return undefined;
   }
   switch (command) {
@@ -153,6 +164,15 @@ async function run(argv: string[]): Promise<unknown> {
       return withStore(config, async (ledger) => {
         const balance = await ledger.credit(accountId, amount, cliRequestId());
         return { accountId, balanceUsd: microsToUsd(balance) };
+      });
+    }
+    case 'webhooks secret': {
+      const accountId = option(values, 'account');
+      return withStore(config, async (ledger, _keys, store) => {
+        if (!(await ledger.findAccount(accountId))) throw new AccountNotFoundError(`no account ${accountId}`);
+        const secrets = new WebhookSecrets(store.db, (work) => ledger.exclusive(work));
+        const secret = values.rotate ? await secrets.rotate(accountId) : await secrets.secretFor(accountId);
+        return { accountId, webhookSecret: secret, rotated: values.rotate === true };
       });
     }
     default:

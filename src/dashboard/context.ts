@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ApiKeys } from '../auth/api-keys';
 import type { EndpointDefinition } from '../core/define-endpoint';
+import type { WebhookSecrets } from '../jobs/webhooks/secrets';
 import type { AccountHistory } from '../ledger/history';
 import type { Ledger } from '../ledger/ledger';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
@@ -16,6 +17,8 @@ export interface DashboardContext {
   db: Kysely<Database>;
   accounts: DashboardAccounts;
   keys: ApiKeys;
+  /** The accounts' webhook signing secrets (the media queue's). */
+  webhookSecrets: WebhookSecrets;
   ledger: Ledger;
   history: AccountHistory;
   mailer: Mailer;

@@ -5,6 +5,7 @@ import type { Authenticator } from '../auth/authenticator';
 import { announceRevocation } from '../auth/revocations';
 import type { EndpointDefinition } from '../core/define-endpoint';
 import { parseUsd } from '../core/money';
+import type { WebhookSecrets } from '../jobs/webhooks/secrets';
 import type { AccountHistory } from '../ledger/history';
 import type { Ledger } from '../ledger/ledger';
 import type { CallLog } from '../ledger/call-log';
@@ -29,6 +30,8 @@ export interface DashboardDependencies {
   store: Store;
   ledger: Ledger;
   keys: ApiKeys;
+  /** The media queue's: the secret shown is the one webhooks are signed with. */
+  webhookSecrets: WebhookSecrets;
   authenticator: Authenticator;
   history: AccountHistory;
   callLog: CallLog;
@@ -58,6 +61,7 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
     db: store.db,
     accounts: new DashboardAccounts(store.db, ledger, { signupCreditMicros: parseUsd(config.signupCreditUsd), clock }),
     keys,
+    webhookSecrets: dependencies.webhookSecrets,
     ledger,
     history: dependencies.history,
     mailer,

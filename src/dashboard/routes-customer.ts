@@ -7,6 +7,7 @@ import { signedIn, type DashboardContext } from './context';
 import { html, type Html } from './html';
 import { barChart, everyDay } from './chart';
 import { registerKeyPages } from './routes-keys';
+import { registerWebhookPages } from './routes-webhooks';
 import { csrfAccepted, csrfField, csrfToken, formField, notice, page } from './web';
 import { createCheckoutSession, PURCHASE_CENTS } from './stripe';
 import { linkBase } from './context';
@@ -20,7 +21,7 @@ export function money(micros: Micros): string {
 
 export type PageRender = (request: FastifyRequest, reply: FastifyReply, session: SessionView, title: string, active: string, body: Html) => FastifyReply;
 
-/** Overview, usage, billing and prices (the keys pages are in routes-keys.ts). */
+/** Overview, usage, billing and prices (the keys and webhooks pages are in routes-keys.ts and routes-webhooks.ts). */
 export function registerCustomerPages(scope: FastifyInstance, context: DashboardContext): void {
   const render: PageRender = (request, reply, session, title, active, body) =>
     reply.type('text/html; charset=utf-8').send(page({ title, nav: 'customer', who: session.email, active, csrf: csrfToken(request, reply, context.cookies) }, body));
@@ -48,6 +49,7 @@ ${session.verified ? '' : notice(context.mailer.delivers ? 'Confirm your e-mail 
   });
 
   registerKeyPages(scope, context, render);
+  registerWebhookPages(scope, context, render);
 
   scope.get('/dashboard/usage', async (request, reply) => {
     const session = await signedIn(context, request, reply);

@@ -126,6 +126,7 @@ export interface Layout {
 const CUSTOMER_LINKS = [
   ['Overview', '/dashboard'],
   ['API keys', '/dashboard/keys'],
+  ['Webhooks', '/dashboard/webhooks'],
   ['Usage', '/dashboard/usage'],
   ['Billing', '/dashboard/billing'],
   ['Prices', '/dashboard/prices'],

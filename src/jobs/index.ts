@@ -22,8 +22,8 @@ export interface MediaQueueOptions {
   fetcher: Fetcher;
   /** Files are kept under `<dataDir>/media`. */
   dataDir: string;
-  /** The server's public base URL, for the absolute file links. */
-  publicUrl: string;
+  /** The server's public base URL, for the absolute file links (read when a link is made). */
+  publicUrl: () => string;
   /** Job steps run at once by this process (0: none; `tollgate worker` runs them). */
   concurrency: number;
   retentionMs: number;
@@ -51,7 +51,7 @@ export async function createMediaQueue(options: MediaQueueOptions): Promise<Medi
   const jobStore = new JobStore(store.db, store.dialect, exclusive);
   const storage = localMediaStorage(join(options.dataDir, 'media'));
   const urls = new MediaFileUrls(await ledger.exclusive(() => serverSecret(store.db, 'media_file_urls')));
-  const views = new JobViews(jobStore, urls, options.publicUrl.replace(/\/+$/, ''));
+  const views = new JobViews(jobStore, urls, () => options.publicUrl().replace(/\/+$/, ''));
   const webhookSecrets = new WebhookSecrets(store.db, exclusive);
   const runner = new JobRunner({
     store: jobStore,
@@ -65,7 +65,7 @@ export async function createMediaQueue(options: MediaQueueOptions): Promise<Medi
     clock,
     workerId: MediaWorkers.newWorkerId(),
   });
-  const workers = new MediaWorkers({ store: jobStore, runner, storage, concurrency: options.concurrency, clock, log });
+  const workers = new MediaWorkers({ store: jobStore, runner, storage, concurrency: options.concurrency, retentionMs: options.retentionMs, clock, log });
   const jobs = new MediaJobs({
     store: jobStore,
     storage,

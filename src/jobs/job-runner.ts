@@ -212,6 +212,7 @@ export class JobRunner {
       const message = error instanceof ApiError && error.code === 'VALIDATION_ERROR' ? error.message : 'The media service did not take the job.';
       return this.end(job, 'failed', { code: error instanceof ApiError ? error.code : 'UPSTREAM_ERROR', message: `${message} Nothing is charged.` });
     }
+    this.options.log.info({ jobId: job.id, workerId: this.options.workerId, vendor: provider.name, vendorRequestId: submitted.requestId }, 'media job submitted');
     const stored: StoredSubmission = { requestId: submitted.requestId, handle: submitted.handle, ...(inputSeconds !== undefined ? { inputSeconds } : {}) };
     await this.write(job, { status: 'queued', vendor: provider.name, submission: JSON.stringify(stored), attempts: 0, due_at: clock() + FIRST_POLL_MS }, { release: true });
   }

@@ -48,8 +48,8 @@ export class JobViews {
   constructor(
     private readonly store: JobStore,
     private readonly urls: MediaFileUrls,
-    /** The server's public base URL (TOLLGATE_PUBLIC_URL, else its listening address). */
-    private readonly publicUrl: string,
+    /** The server's public base URL (TOLLGATE_PUBLIC_URL, else the address it listens on). */
+    private readonly publicUrl: () => string,
   ) {}
 
   /** A job as its account sees it (also what its webhook carries). */
@@ -76,7 +76,7 @@ export class JobViews {
         job.status === 'succeeded'
           ? {
               files: files.map((file) => ({
-                url: `${this.publicUrl}${this.urls.url(file.id, expiresSeconds)}`,
+                url: `${this.publicUrl()}${this.urls.url(file.id, expiresSeconds)}`,
                 mimeType: file.mime_type,
                 bytes: file.bytes,
                 width: file.width,

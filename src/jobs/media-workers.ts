@@ -8,7 +8,7 @@ import type { JobRequest } from './media-jobs';
 
 /** How often an idle worker looks for due jobs other processes queued. */
 const IDLE_POLL_MS = 250;
-/** How often expired jobs' files are deleted. */
+/** How often expired jobs' files are deleted (more often when retention is shorter than four of these). */
 const PURGE_INTERVAL_MS = 60_000;
 const PURGE_CHUNK = 100;
 /** How long an expired job's row still answers JOB_EXPIRED before it is forgotten (JOB_NOT_FOUND). */
@@ -20,6 +20,7 @@ export interface MediaWorkersOptions {
   storage: MediaStorage;
   /** Steps of jobs in flight at once in this process (TOLLGATE_MEDIA_CONCURRENCY). */
   concurrency: number;
+  retentionMs: number;
   clock: () => number;
   log: FastifyBaseLogger;
 }
@@ -116,7 +117,7 @@ export class MediaWorkers {
   private async purgeExpired(): Promise<void> {
     const { store, storage, clock, log } = this.options;
     const now = clock();
-    if (now - this.lastPurge < PURGE_INTERVAL_MS) return;
+    if (now - this.lastPurge < Math.min(PURGE_INTERVAL_MS, this.options.retentionMs / 4)) return;
     this.lastPurge = now;
     try {
       for (;;) {

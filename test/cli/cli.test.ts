@@ -200,6 +200,30 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 240_000 }, () => {
     assert.equal(secondPage.nextOffset, 2);
   });
 
+  test('webhooks secret --account prints the account\'s secret, the same again; --rotate replaces it; an unknown account exits 1', async () => {
+    const { accountId } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    const shown = await succeed(target, ['webhooks', 'secret', '--account', accountId]);
+    assert.deepEqual(Object.keys(shown).sort(), ['accountId', 'rotated', 'webhookSecret']);
+    assert.equal(shown.accountId, accountId);
+    assert.match(shown.webhookSecret, /^whsec_[A-Za-z0-9+/]{32}$/);
+    assert.equal(shown.rotated, false);
+    assert.deepEqual(await succeed(target, ['webhooks', 'secret', '--account', accountId]), shown);
+
+    const rotated = await succeed(target, ['webhooks', 'secret', '--account', accountId, '--rotate']);
+    assert.equal(rotated.accountId, accountId);
+    assert.equal(rotated.rotated, true);
+    assert.match(rotated.webhookSecret, /^whsec_[A-Za-z0-9+/]{32}$/);
+    assert.notEqual(rotated.webhookSecret, shown.webhookSecret);
+    assert.deepEqual(await succeed(target, ['webhooks', 'secret', '--account', accountId]), { accountId, webhookSecret: rotated.webhookSecret, rotated: false });
+    const row = await store.db.selectFrom('accounts').select('webhook_secret').where('id', '=', accountId).executeTakeFirstOrThrow();
+    assert.equal(row.webhook_secret, rotated.webhookSecret);
+
+    const unknown = await fail(target, ['webhooks', 'secret', '--account', 'acct_doesnotexist'], /no account acct_doesnotexist/);
+    assert.equal(unknown.code, 1);
+    assert.equal((await fail(target, ['webhooks', 'secret', '--account', 'acct_doesnotexist', '--rotate'], /no account acct_doesnotexist/)).code, 1);
+    await fail(target, ['webhooks', 'secret'], /missing --account/);
+  });
+
   test('unknown commands and options: non-zero exit, nothing on stdout, a clear message', async () => {
     await Promise.all([
       fail(target, ['frobnicate'], /unknown command 'frobnicate'/),

@@ -1,0 +1,51 @@
+import { pino } from 'pino';
+import type { Config } from './config';
+import { Ledger } from './ledger/ledger';
+import { createMediaQueue } from './jobs';
+import { createNet } from './net';
+import { createMediaProvider } from './providers';
+import { openStore } from './store/database';
+
+/** What `tollgate worker` runs when TOLLGATE_MEDIA_CONCURRENCY is 0 (the servers then run none). */
+const DEFAULT_WORKER_CONCURRENCY = 4;
+
+/**
+ * Media job workers in a process of their own (`tollgate worker`), for scale: they claim jobs
+ * from the same database the servers queue them in, beside any other workers (FOR UPDATE SKIP
+ * LOCKED on PostgreSQL), until SIGINT/SIGTERM, when the steps in flight stop where they are and
+ * their jobs resume at another worker once the claims expire.
+ */
+export async function runWorker(config: Config, concurrency: number | undefined): Promise<void> {
+  const log = pino({ level: config.logLevel });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ledger = new Ledger(store);
+  const net = createNet(config.net);
+  const provider = createMediaProvider(config.vendors);
+  const slots = concurrency ?? (config.mediaJobs.concurrency || DEFAULT_WORKER_CONCURRENCY);
+  const queue = await createMediaQueue({
+    store,
+    ledger,
+    provider,
+    fetcher: net.fetcher,
+    dataDir: config.dataDir,
+    publicUrl: () => config.publicUrl ?? `http://${config.host}:${config.port}`,
+    concurrency: slots,
+    retentionMs: config.mediaJobs.retentionMs,
+    clock: Date.now,
+    log,
+  });
+  queue.workers.start();
+  log.info({ concurrency: slots, provider: provider.name, database: store.dialect }, `media worker running ${slots} job steps at a time (${provider.name})`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      log.info({ signal }, 'media worker stopping');
+      resolve();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  await queue.workers.stop();
+  await net.close();
+  await store.close();
+  log.info('media worker stopped');
+}

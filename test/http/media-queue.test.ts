@@ -1,0 +1,394 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PNG } from 'pngjs';
+import { Webhook } from 'standardwebhooks';
+import { UpstreamError } from '../../src/core/errors';
+import { parseUsd } from '../../src/core/money';
+import { analyseVideo, makeImage, makeVideo, measureFile } from '../../src/media/files';
+import type { MediaProvider } from '../../src/providers/families/media';
+import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+
+/** Where the reference media and the webhook receiver live: the one network the apps may fetch from. */
+const PUBLIC_STAND_IN = '127.0.0.2';
+const FETCH_ENVIRONMENT = { TOLLGATE_FETCH_ALLOWED_NETWORKS: `${PUBLIC_STAND_IN}/32` };
+
+interface Receiver {
+  url: string;
+  received: Array<{ path: string; headers: http.IncomingHttpHeaders; body: string }>;
+  /** Files served at `/files/<name>`. */
+  files: Map<string, { type: string; data: Buffer }>;
+  /** Status answered to webhook POSTs, in order (then 200). */
+  answers: number[];
+  close(): Promise<void>;
+}
+
+/** A small web on 127.0.0.2: reference media to download, and a webhook receiver that records what it is sent. */
+async function startReceiver(): Promise<Receiver> {
+  const received: Receiver['received'] = [];
+  const files = new Map<string, { type: string; data: Buffer }>();
+  const answers: number[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      if (request.method === 'GET' && path.startsWith('/files/')) {
+        const file = files.get(path.slice('/files/'.length));
+        if (!file) return response.writeHead(404).end();
+        return response.writeHead(200, { 'content-type': file.type, 'content-length': file.data.length }).end(file.data);
+      }
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(answers.shift() ?? 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, PUBLIC_STAND_IN, resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://${PUBLIC_STAND_IN}:${port}`, received, files, answers, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function queue(app: TestApp, apiKey: string, body: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+  return app.post('/v1/media/queue', body, apiKey, headers);
+}
+
+/** Polls the job's status until it is final (or `until` says so), at most `timeoutMs`. */
+async function waitFor(app: TestApp, apiKey: string, jobId: string, until: (job: any) => boolean = (job) => ['succeeded', 'failed', 'canceled'].includes(job.status), timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await app.get(`/v1/media/status/${jobId}`, apiKey);
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    if (until(response.body.data)) return response.body.data;
+    if (Date.now() > deadline) assert.fail(`job ${jobId} still ${JSON.stringify(response.body.data)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function ledgerKinds(app: TestApp, accountId: string): Promise<string[]> {
+  const rows = await app.store.db.selectFrom('ledger_entries').select('kind').where('account_id', '=', accountId).where('kind', '!=', 'credit').orderBy('id').execute();
+  return rows.map((row) => row.kind);
+}
+
+/** The file a status lists, downloaded without any API key (its link is its authorisation). */
+async function download(url: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string | null; data: Buffer; headers: Headers }> {
+  const response = await fetch(url, { headers });
+  return { status: response.status, type: response.headers.get('content-type'), data: Buffer.from(await response.arrayBuffer()), headers: response.headers };
+}
+
+describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  let web: Receiver;
+
+  before(async () => {
+    web = await startReceiver();
+    app = await startTestApp({}, { TOLLGATE_SANDBOX_MEDIA_SECONDS: '0.3', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000', ...FETCH_ENVIRONMENT });
+  });
+  after(async () => {
+    await app?.close();
+    await web?.close();
+  });
+
+  test('an image job: the most it can cost is held, the outcome charged exactly on completion, the files served at signed links', async () => {
+    const { accountId, apiKey } = await app.createAccount('5.00');
+    const queued = await queue(app, apiKey, { model: 'flux-schnell', prompt: 'A lighthouse at dawn', options: { aspectRatio: '16:9', count: 2 } });
+    assert.equal(queued.status, 200, JSON.stringify(queued.body));
+    const { jobId, status, model, estimatedCostUsd } = queued.body.data;
+    assert.match(jobId, /^job_[A-Za-z0-9_-]{22}$/);
+    assert.equal(status, 'queued');
+    assert.equal(model, 'black-forest-labs/flux-1-schnell');
+    assert.equal(estimatedCostUsd, 0.02);
+    assert.equal(queued.headers.get('x-cost-usd'), '0.00');
+    assert.equal(queued.headers.get('x-balance-usd'), '4.98');
+
+    const job = await waitFor(app, apiKey, jobId);
+    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    assert.equal(job.costUsd, 0.02);
+    assert.equal(job.progress, 1);
+    assert.equal(job.error, null);
+    assert.ok(Date.parse(job.startedAt) >= Date.parse(job.createdAt) && Date.parse(job.completedAt) >= Date.parse(job.startedAt));
+    assert.equal(await app.balance(accountId), parseUsd('4.98'));
+    assert.equal(await app.ledgerSum(accountId), parseUsd('4.98'));
+    assert.deepEqual(await ledgerKinds(app, accountId), ['hold', 'capture']);
+
+    assert.equal(job.result.files.length, 2);
+    const bodies = new Set<string>();
+    for (const file of job.result.files) {
+      assert.equal(file.mimeType, 'image/png');
+      assert.deepEqual([file.width, file.height, file.durationSeconds], [1024, 576, null]);
+      assert.match(file.url, new RegExp(`^${app.baseUrl.replace(/[.]/g, '\\.')}/v1/media/files/mf_[A-Za-z0-9_-]{22}\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`));
+      const fetched = await download(file.url);
+      assert.equal(fetched.status, 200);
+      assert.equal(fetched.type, 'image/png');
+      assert.equal(fetched.data.length, file.bytes);
+      const png = PNG.sync.read(fetched.data);
+      assert.deepEqual([png.width, png.height], [1024, 576]);
+      bodies.add(fetched.data.toString('base64'));
+    }
+    assert.equal(bodies.size, 2, 'two different images');
+
+    // A link is its own authorisation: tampered, it is refused before any lookup.
+    const forged = new URL(job.result.files[0].url);
+    forged.searchParams.set('expires', String(Number(forged.searchParams.get('expires')) + 1));
+    assert.equal((await download(forged.href)).status, 403);
+  });
+
+  test('video and music are charged by what was made, and their files decode', async () => {
+    const { accountId, apiKey } = await app.createAccount('5.00');
+    const video = await queue(app, apiKey, { model: 'seedance', prompt: 'Waves on a beach', options: { duration: '4', aspectRatio: '9:16' } });
+    assert.equal(video.status, 200, JSON.stringify(video.body));
+    assert.equal(video.body.data.estimatedCostUsd, 1.2);
+    const music = await queue(app, apiKey, { model: 'stabilityai/stable-audio-2-5', prompt: 'Calm piano', options: { duration: 3 } });
+    assert.equal(music.body.data.estimatedCostUsd, 0.25);
+
+    const videoJob = await waitFor(app, apiKey, video.body.data.jobId);
+    assert.equal(videoJob.status, 'succeeded', JSON.stringify(videoJob));
+    assert.equal(videoJob.costUsd, 1.2);
+    const [mp4] = videoJob.result.files;
+    assert.equal(mp4.mimeType, 'video/mp4');
+    assert.equal(mp4.durationSeconds, 4);
+    const analysed = await analyseVideo((await download(mp4.url)).data);
+    assert.equal(Math.round(analysed.durationSeconds), 4);
+    assert.equal(analysed.height > analysed.width, true, 'portrait, as 9:16 asks');
+
+    const musicJob = await waitFor(app, apiKey, music.body.data.jobId);
+    assert.equal(musicJob.costUsd, 0.25);
+    const [wav] = musicJob.result.files;
+    assert.equal(wav.mimeType, 'audio/wav');
+    const measured = await measureFile((await download(wav.url)).data);
+    assert.equal(Math.round(measured.durationSeconds ?? 0), 3);
+    assert.equal(await app.balance(accountId), parseUsd('5.00') - parseUsd('1.20') - parseUsd('0.25'));
+    assert.equal(await app.ledgerSum(accountId), await app.balance(accountId));
+  });
+
+  test('a range of a video is served as 206', async () => {
+    const { apiKey } = await app.createAccount('5.00');
+    const queued = await queue(app, apiKey, { model: 'ltx', prompt: 'A city at night', options: { duration: 6 } });
+    const job = await waitFor(app, apiKey, queued.body.data.jobId);
+    const whole = await download(job.result.files[0].url);
+    const part = await download(job.result.files[0].url, { range: 'bytes=0-99' });
+    assert.equal(part.status, 206);
+    assert.equal(part.headers.get('content-range'), `bytes 0-99/${whole.data.length}`);
+    assert.deepEqual(part.data, whole.data.subarray(0, 100));
+    assert.equal(job.costUsd, 0.3);
+  });
+
+  test('image analysis answers about the image sent, charged per started 1,000 characters', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const image = makeImage({ prompt: 'a green field', width: 320, height: 200, variant: 0 });
+    const queued = await queue(app, apiKey, { model: 'moondream', prompt: 'What is in this image?', imageData: { mimeType: 'image/png', base64: image.toString('base64') } });
+    assert.equal(queued.status, 200, JSON.stringify(queued.body));
+    assert.equal(queued.body.data.estimatedCostUsd, 0.15);
+    const job = await waitFor(app, apiKey, queued.body.data.jobId);
+    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    assert.match(job.result.text, /320×200 PNG/);
+    assert.deepEqual(job.result.files, []);
+    const charged = Math.ceil(job.result.text.length / 1000) * parseUsd('0.015');
+    assert.equal(parseUsd(String(job.costUsd)), charged);
+    assert.equal(await app.balance(accountId), parseUsd('1.00') - charged);
+  });
+
+  test('video analysis downloads the reference through the fetcher and is priced per started 5 s; a refused destination fails the job, uncharged', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    web.files.set('clip.mp4', { type: 'video/mp4', data: await makeVideo({ prompt: 'a red ball', durationSeconds: 7, width: 160, height: 90, fps: 12, withAudio: false }) });
+    const queued = await queue(app, apiKey, { model: 'video-understanding', prompt: 'What happens?', options: { referenceVideoUrl: `${web.url}/files/clip.mp4` } });
+    assert.equal(queued.status, 200, JSON.stringify(queued.body));
+    assert.equal(queued.body.data.estimatedCostUsd, 0.36);
+    const job = await waitFor(app, apiKey, queued.body.data.jobId);
+    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    assert.match(job.result.text, /7\.0 s 160×90 video/);
+    assert.equal(job.costUsd, 0.03, 'two started blocks of 5 s');
+
+    const refused = await queue(app, apiKey, { model: 'video-understanding', prompt: 'What happens?', options: { referenceVideoUrl: 'http://127.0.0.1:9/clip.mp4' } });
+    const failed = await waitFor(app, apiKey, refused.body.data.jobId);
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.error.code, 'VALIDATION_ERROR');
+    assert.match(failed.error.message, /^options\.referenceVideoUrl: /);
+    assert.equal(failed.costUsd, 0);
+    assert.equal(await app.balance(accountId), parseUsd('1.00') - parseUsd('0.03'));
+    assert.deepEqual(await ledgerKinds(app, accountId), ['hold', 'capture', 'hold', 'release']);
+  });
+
+  test('bad requests are refused with a 400 naming the field, before anything is held', async () => {
+    const { accountId, apiKey } = await app.createAccount('5.00');
+    const cases: Array<[unknown, string, RegExp]> = [
+      [{ model: 'dall-e-9', prompt: 'x' }, 'MEDIA_MODEL_NOT_FOUND', /^model: no media model 'dall-e-9'/],
+      [{ model: 'seedance', prompt: 'x', options: { fps: 60 } }, 'VALIDATION_ERROR', /^options\.fps: bytedance\/seedance-2-0 does not take this option/],
+      [{ model: 'seedance', prompt: 'x', options: { duration: '99' } }, 'VALIDATION_ERROR', /^options\.duration: /],
+      [{ model: 'seedance', prompt: 'x', options: { aspectRatio: '2:1' } }, 'VALIDATION_ERROR', /^options\.aspectRatio: /],
+      [{ model: 'flux-dev', options: {} }, 'VALIDATION_ERROR', /^prompt: required/],
+      [{ model: 'flux-dev', prompt: 'x', imageData: { mimeType: 'image/png', base64: makeImage({ prompt: 'x', width: 16, height: 16, variant: 0 }).toString('base64') } }, 'VALIDATION_ERROR', /^imageData: .* does not take an image/],
+      [{ model: 'moondream', prompt: 'x' }, 'VALIDATION_ERROR', /^imageData: required/],
+      [{ model: 'moondream', prompt: 'x', imageData: { mimeType: 'image/jpeg', base64: makeImage({ prompt: 'x', width: 16, height: 16, variant: 0 }).toString('base64') } }, 'VALIDATION_ERROR', /^imageData\.base64: not a JPEG image/],
+      [{ model: 'video-understanding', prompt: 'x', options: { referenceVideoUrl: 'ftp://example.com/a.mp4' } }, 'VALIDATION_ERROR', /^options\.referenceVideoUrl: /],
+      [{ model: 'flux-dev', prompt: 'x', webhookUrl: 'not a url' }, 'VALIDATION_ERROR', /^webhookUrl: /],
+    ];
+    for (const [body, code, message] of cases) {
+      const response = await queue(app, apiKey, body);
+      assert.equal(response.status, 400, JSON.stringify(response.body));
+      assert.equal(response.body.error.code, code, JSON.stringify(body));
+      assert.match(response.body.error.message, message);
+    }
+    assert.equal(await app.balance(accountId), parseUsd('5.00'));
+    assert.deepEqual(await ledgerKinds(app, accountId), []);
+  });
+
+  test("only the account that queued a job sees it: anyone else's is JOB_NOT_FOUND, exactly as an unknown id", async () => {
+    const owner = await app.createAccount('1.00');
+    const other = await app.createAccount('1.00');
+    const queued = await queue(app, owner.apiKey, { model: 'flux-schnell', prompt: 'A boat' });
+    const { jobId } = queued.body.data;
+    const theirs = await app.get(`/v1/media/status/${jobId}`, other.apiKey);
+    const unknown = await app.get('/v1/media/status/job_AAAAAAAAAAAAAAAAAAAAAA', other.apiKey);
+    assert.equal(theirs.status, 404);
+    assert.equal(theirs.body.error.code, 'JOB_NOT_FOUND');
+    assert.equal(unknown.status, 404);
+    assert.equal(theirs.body.error.message.replace(jobId, 'ID'), unknown.body.error.message.replace('job_AAAAAAAAAAAAAAAAAAAAAA', 'ID'));
+    const cancel = await app.post('/v1/media/cancel', { jobId }, other.apiKey);
+    assert.equal(cancel.status, 404);
+    assert.equal((await waitFor(app, owner.apiKey, jobId)).status, 'succeeded', 'the other account could not cancel it');
+    const malformed = await app.get('/v1/media/status/..%2F..%2Fetc', owner.apiKey);
+    assert.equal(malformed.status, 400);
+    assert.equal(malformed.body.error.code, 'VALIDATION_ERROR');
+  });
+
+  test('an Idempotency-Key replays the queued answer: one job, one hold', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const body = { model: 'recraft', prompt: 'A logo for a bakery' };
+    const first = await queue(app, apiKey, body, { 'idempotency-key': 'bakery-logo-1' });
+    const again = await queue(app, apiKey, body, { 'idempotency-key': 'bakery-logo-1' });
+    assert.equal(again.status, 200);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.data.jobId, first.body.data.jobId);
+    await waitFor(app, apiKey, first.body.data.jobId);
+    assert.deepEqual(await ledgerKinds(app, accountId), ['hold', 'capture']);
+    assert.equal(await app.balance(accountId), parseUsd('0.95'));
+  });
+
+  test("a webhook gets the job's final state, signed with the account's secret (verified independently), retried after a failure", async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    web.answers.push(500);
+    const queued = await queue(app, apiKey, { model: 'flux-schnell', prompt: 'A kite', webhookUrl: `${web.url}/hooks/tollgate` });
+    const job = await waitFor(app, apiKey, queued.body.data.jobId);
+    assert.equal(job.status, 'succeeded');
+    // The first attempt answered 500; the retry comes 5 s later.
+    const deadline = Date.now() + 20_000;
+    while (web.received.filter((request) => request.path === '/hooks/tollgate').length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const deliveries = web.received.filter((request) => request.path === '/hooks/tollgate');
+    assert.equal(deliveries.length, 2);
+    const secret = await app.media.webhookSecrets.secretFor(accountId);
+    const verifier = new Webhook(secret);
+    for (const delivery of deliveries) {
+      const payload = verifier.verify(delivery.body, delivery.headers as Record<string, string>) as any;
+      assert.equal(payload.type, 'media.job.succeeded');
+      assert.equal(payload.data.jobId, job.jobId);
+      assert.equal(payload.data.costUsd, 0.01);
+      assert.equal(payload.data.result.files.length, 1);
+    }
+    assert.equal(deliveries[0]!.headers['webhook-id'], deliveries[1]!.headers['webhook-id'], 'one message id across retries');
+    assert.throws(() => new Webhook(anotherSecret()).verify(deliveries[0]!.body, deliveries[0]!.headers as Record<string, string>));
+    // Delivery never changes billing.
+    assert.equal(await app.balance(accountId), parseUsd('0.99'));
+  });
+
+  test('a vendor that refuses the job or fails it: the job fails with the reason, the hold released in full', async () => {
+    let failure: 'submit' | 'run' = 'submit';
+    const vendor: MediaProvider = {
+      name: 'failing-vendor',
+      async submit(request) {
+        if (failure === 'submit') throw new UpstreamError('The media vendor is unavailable.', { detail: 'HTTP 503' });
+        return { requestId: `r_${request.jobId}`, handle: {} };
+      },
+      async status() {
+        return { status: 'failed', code: 'GENERATION_FAILED', message: 'The model could not produce a result for this request.' };
+      },
+      async cancel() {
+        return false;
+      },
+    };
+    const failing = await startTestApp({ providers: { media: vendor } }, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+    try {
+      const { accountId, apiKey } = await failing.createAccount('1.00');
+      const refused = await waitFor(failing, apiKey, (await queue(failing, apiKey, { model: 'flux-dev', prompt: 'x' })).body.data.jobId);
+      assert.equal(refused.status, 'failed');
+      assert.equal(refused.error.code, 'UPSTREAM_ERROR');
+      assert.doesNotMatch(refused.error.message, /503/);
+      failure = 'run';
+      const ran = await waitFor(failing, apiKey, (await queue(failing, apiKey, { model: 'flux-dev', prompt: 'x' })).body.data.jobId);
+      assert.deepEqual(ran.error, { code: 'GENERATION_FAILED', message: 'The model could not produce a result for this request. Nothing is charged.' });
+      assert.equal(ran.costUsd, 0);
+      assert.equal(await failing.balance(accountId), parseUsd('1.00'));
+      assert.deepEqual(await ledgerKinds(failing, accountId), ['hold', 'release', 'hold', 'release']);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe(`media jobs: cancel and retention (${testDatabaseLabel()})`, () => {
+  test('a queued job is canceled at once and its hold released in full; a canceled job stays canceled', async () => {
+    // No workers here: the job stays queued until canceled.
+    const idle = await startTestApp({}, { TOLLGATE_MEDIA_CONCURRENCY: '0' });
+    try {
+      const { accountId, apiKey } = await idle.createAccount('5.00');
+      const queued = await queue(idle, apiKey, { model: 'seedance', prompt: 'A storm', options: { duration: 10 } });
+      assert.equal(queued.body.data.estimatedCostUsd, 3);
+      assert.equal(await idle.balance(accountId), parseUsd('2.00'));
+      const waiting = await idle.get(`/v1/media/status/${queued.body.data.jobId}`, apiKey);
+      assert.equal(waiting.body.data.status, 'queued');
+      assert.equal(waiting.body.data.queuePosition, 1);
+      const canceled = await idle.post('/v1/media/cancel', { jobId: queued.body.data.jobId }, apiKey);
+      assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
+      assert.equal(canceled.body.data.status, 'canceled');
+      assert.equal(canceled.body.data.costUsd, 0);
+      assert.equal(canceled.body.data.error.code, 'CANCELED');
+      assert.equal(await idle.balance(accountId), parseUsd('5.00'));
+      assert.deepEqual(await ledgerKinds(idle, accountId), ['hold', 'release']);
+      const again = await idle.post('/v1/media/cancel', { jobId: queued.body.data.jobId }, apiKey);
+      assert.equal(again.body.data.status, 'canceled');
+      assert.deepEqual(await ledgerKinds(idle, accountId), ['hold', 'release']);
+    } finally {
+      await idle.close();
+    }
+  });
+
+  test('a running job is canceled at the vendor, and released', async () => {
+    const slow = await startTestApp({}, { TOLLGATE_SANDBOX_MEDIA_SECONDS: '20', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+    try {
+      const { accountId, apiKey } = await slow.createAccount('5.00');
+      const queued = await queue(slow, apiKey, { model: 'flux-dev', prompt: 'A slow painting' });
+      await waitFor(slow, apiKey, queued.body.data.jobId, (job) => job.status === 'running');
+      const canceled = await slow.post('/v1/media/cancel', { jobId: queued.body.data.jobId }, apiKey);
+      assert.equal(canceled.body.data.status, 'canceled', JSON.stringify(canceled.body));
+      assert.equal(await slow.balance(accountId), parseUsd('5.00'));
+      assert.deepEqual(await ledgerKinds(slow, accountId), ['hold', 'release']);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('after the retention period a job is JOB_EXPIRED (410), its links answer 410 and its files are deleted', async () => {
+    // 0.001 h: 3.6 s.
+    const brief = await startTestApp({}, { TOLLGATE_MEDIA_RETENTION_HOURS: '0.001', TOLLGATE_SANDBOX_MEDIA_SECONDS: '0', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+    try {
+      const { apiKey } = await brief.createAccount('1.00');
+      const queued = await queue(brief, apiKey, { model: 'flux-schnell', prompt: 'A short-lived image' });
+      const job = await waitFor(brief, apiKey, queued.body.data.jobId);
+      assert.equal((await download(job.result.files[0].url)).status, 200);
+      const deadline = Date.parse(job.expiresAt);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()) + 2_500));
+      const expired = await brief.get(`/v1/media/status/${job.jobId}`, apiKey);
+      assert.equal(expired.status, 410);
+      assert.equal(expired.body.error.code, 'JOB_EXPIRED');
+      const link = await download(job.result.files[0].url);
+      assert.equal(link.status, 410);
+      const files = await brief.store.db.selectFrom('media_files').selectAll().where('job_id', '=', job.jobId).execute();
+      assert.deepEqual(files, [], 'the files are deleted once the retention period is over');
+    } finally {
+      await brief.close();
+    }
+  });
+});
+
+function anotherSecret(): string {
+  return `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+}
