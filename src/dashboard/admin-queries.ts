@@ -27,6 +27,8 @@ export async function activity(db: Kysely<Database>, since: string, groupBy: 'da
   const rows = await db
     .selectFrom('api_calls as call')
     .leftJoin('ledger_entries as charge', (join) => join.onRef('charge.request_id', '=', 'call.request_id').on('charge.kind', '=', 'capture'))
+    // A media job settles after its call: its charge is the call's capture, its vendor cost the job's.
+    .leftJoin('media_jobs as job', 'job.hold_request_id', 'call.request_id')
     .select([
       group.as('grouped'),
       sql<number | string>`sum(case when call.status < 400 then 1 else 0 end)`.as('calls'),
@@ -34,7 +36,7 @@ export async function activity(db: Kysely<Database>, since: string, groupBy: 'da
       sql<number | string>`sum(case when call.status >= 500 then 1 else 0 end)`.as('server_errors'),
       sql<number | string>`sum(case when call.status in (502, 504) then 1 else 0 end)`.as('upstream_failures'),
       sql<number | string>`coalesce(sum(charge.cost_micros), 0)`.as('revenue'),
-      sql<number | string>`coalesce(sum(call.upstream_cost_micros), 0)`.as('upstream_cost'),
+      sql<number | string>`coalesce(sum(call.upstream_cost_micros + coalesce(job.upstream_cost_micros, 0)), 0)`.as('upstream_cost'),
     ])
     .where('call.created_at', '>=', since)
     .groupBy(group)

@@ -245,8 +245,8 @@ export class JobRunner {
       if (settlement.kind === 'release') log.warn({ jobId: job.id }, 'media job finished after its hold was released; delivered uncharged');
       charged = settlement.kind === 'capture' ? settlement.costMicros : 0;
     }
-    const result: StoredResult = { text: state.text, units: cost.units, upstreamMicros: cost.upstreamMicros };
-    await this.write(job, { status: 'succeeded', cost_micros: charged, result: JSON.stringify(result), progress: 1, queue_position: null, completed_at: clock(), attempts: 0, ...this.webhookDue(job) }, { release: true });
+    const result: StoredResult = { text: state.text, units: cost.units };
+    await this.write(job, { status: 'succeeded', cost_micros: charged, upstream_cost_micros: cost.upstreamMicros, result: JSON.stringify(result), progress: 1, queue_position: null, completed_at: clock(), attempts: 0, ...this.webhookDue(job) }, { release: true });
   }
 
   /** Ends a job that produced nothing: failed or canceled, its hold released in full. */
@@ -262,7 +262,7 @@ export class JobRunner {
       const settlement = await ledger.settlementOf(job.account_id, job.hold_request_id);
       if (settlement?.kind === 'capture') log.error({ jobId: job.id }, 'a media job ending unfinished had already been charged');
     }
-    const changes: Updateable<MediaJobsTable> = { status, cost_micros: 0, completed_at: clock(), queue_position: null, ...this.webhookDue(job) };
+    const changes: Updateable<MediaJobsTable> = { status, cost_micros: 0, upstream_cost_micros: 0, completed_at: clock(), queue_position: null, ...this.webhookDue(job) };
     if (error) Object.assign(changes, { error_code: error.code, error_message: error.message });
     else Object.assign(changes, { error_code: 'CANCELED', error_message: 'The job was canceled; nothing is charged.' });
     await this.write(job, changes, { release: true });

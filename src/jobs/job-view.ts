@@ -7,9 +7,8 @@ import type { FileRow, JobRow, JobStore } from './job-store';
 /** What a finished job came to, as stored with it (its files are rows of media_files). */
 export interface StoredResult {
   text: string | null;
-  /** The units the price counted, and what they cost the operator at the vendor's list price. */
+  /** The units the price counted. */
   units: number;
-  upstreamMicros: Micros;
 }
 
 export type PublicStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';

@@ -151,6 +151,8 @@ export interface MediaJobsTable {
   max_micros: number;
   /** What the job was charged; set when it succeeded. */
   cost_micros: number | null;
+  /** What the job cost the operator at the vendor's list price; set when it ended. */
+  upstream_cost_micros: number | null;
   /** The provider that took the job (`fal`, `sandbox`). */
   vendor: string | null;
   /** JSON of the vendor's MediaSubmission; written before anything waits on the vendor. */

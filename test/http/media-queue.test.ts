@@ -109,6 +109,9 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
     assert.equal(await app.balance(accountId), parseUsd('4.98'));
     assert.equal(await app.ledgerSum(accountId), parseUsd('4.98'));
     assert.deepEqual(await ledgerKinds(app, accountId), ['hold', 'capture']);
+    // What it cost the operator at fal's list price ($0.006 an image), for the margin pages: below the charge.
+    const stored = await app.store.db.selectFrom('media_jobs').select(['upstream_cost_micros', 'cost_micros']).where('id', '=', jobId).executeTakeFirstOrThrow();
+    assert.deepEqual(stored, { upstream_cost_micros: 12_000, cost_micros: 20_000 });
 
     assert.equal(job.result.files.length, 2);
     const bodies = new Set<string>();

@@ -8,7 +8,8 @@ import type { Dialect } from '../database';
  *   `claim_expires_at` the lease of the worker acting on it. `hold_request_id` is the ledger hold
  *   the job settles on completion. `submission` (the vendor's request id and handle) is written
  *   before anything waits on the vendor, and `status = 'submitting'` before the vendor is asked,
- *   so a restart never submits a job twice.
+ *   so a restart never submits a job twice. `upstream_cost_micros` is what the job cost the operator
+ *   at the vendor's list price (the operator's margin pages add it to the queue call's).
  * - `media_files`: the files a job made, copied into Tollgate's storage; served by file id.
  * - `accounts.webhook_secret`: the account's Standard Webhooks signing secret (made on first use).
  * - `server_secrets`: secrets every instance shares (the key that signs media file URLs).
@@ -28,6 +29,7 @@ export function mediaJobsMigration(_dialect: Dialect): Migration {
         .addColumn('hold_request_id', 'text', (column) => column.notNull().unique())
         .addColumn('max_micros', 'bigint', (column) => column.notNull())
         .addColumn('cost_micros', 'bigint')
+        .addColumn('upstream_cost_micros', 'bigint')
         .addColumn('vendor', 'text')
         .addColumn('submission', 'text')
         .addColumn('queue_position', 'integer')
