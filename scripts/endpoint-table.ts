@@ -29,10 +29,15 @@ export function endpointTable(): string {
       const rows = byArea
         .get(area)!
         .sort((a, b) => a.path.localeCompare(b.path))
-        .map((endpoint) => `| \`${endpoint.method} ${endpoint.path}\` | ${endpoint.summary} | ${endpoint.price.describe().replace(/^Cost: /, '')} |`);
+        .map((endpoint) => `| \`${endpoint.method} ${endpoint.path}\` | ${endpoint.summary} | ${sentence(endpoint.price.describe().replace(/^Cost: /, ''))} |`);
       return [`#### ${AREA_TITLES[area] ?? area} (${rows.length})`, '', '| Endpoint | What it does | Price |', '|---|---|---|', ...rows].join('\n');
     })
     .join('\n\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(endpointTable());
+
+/** A price's words as a table cell: a sentence, capitalised. */
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
