@@ -14,6 +14,10 @@ const EXPECTED_PRICES: Array<[route: string, price: Record<string, unknown>]> = 
   ['GET /v1/ai/models', {kind: 'free'}],
   ['GET /v1/ai/models/{id}', {kind: 'free'}],
   ['GET /v1/media/models', {kind: 'free'}],
+  ['GET /v1/media/status/{jobId}', {kind: 'free'}],
+  ['POST /v1/media/cancel', {kind: 'free'}],
+  // Each model's own rate (src/media/models.ts, tested in test/unit/media): held at the most, settled by the job.
+  ['POST /v1/media/queue', {kind: 'on_completion', summary: "the model's rate (GET /v1/media/models) times what the job made: images, seconds of media, seconds of video analysed or characters answered"}],
   ['POST /v1/ai/chat', {kind: 'per_token'}],
   ['POST /v1/ai/chat/completions', {kind: 'per_token'}],
   ['POST /v1/seo/keywords', {kind: 'per_call', usd: 0.15}],
