@@ -8,6 +8,10 @@ import type { JobRequest } from './media-jobs';
 
 /** How often an idle worker looks for due jobs other processes queued. */
 const IDLE_POLL_MS = 250;
+/** How long the workers wait before claiming again after the database failed them. */
+const CLAIM_FAILURE_PAUSE_MS = 2_000;
+/** How long stopping waits for the steps in flight to end by themselves before aborting them. */
+const STOP_GRACE_MS = 10_000;
 /** How often expired jobs' files are deleted (more often when retention is shorter than four of these). */
 const PURGE_INTERVAL_MS = 60_000;
 const PURGE_CHUNK = 100;
@@ -32,7 +36,10 @@ export interface MediaWorkersOptions {
  */
 export class MediaWorkers {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Aborted when the workers stop claiming. */
   private readonly stopping = new AbortController();
+  /** Aborted when the steps still in flight must stop where they are. */
+  private readonly aborting = new AbortController();
   private wakeUp: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private lastPurge = 0;
@@ -54,11 +61,19 @@ export class MediaWorkers {
     this.wakeUp?.();
   }
 
-  /** Stops claiming, stops the steps in flight (their jobs resume when their claims expire) and waits for them. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming, lets the steps in flight end (a submission is better finished than abandoned)
+   * for up to `graceMs`, then aborts the rest: their jobs resume at any worker once their claims expire.
+   */
+  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     this.stopping.abort();
     this.wake();
     await this.loop;
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.allSettled([...this.inFlight]), graceOver]);
+    clearTimeout(timer);
+    this.aborting.abort();
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -69,7 +84,7 @@ export class MediaWorkers {
   async actNow(jobId: string): Promise<void> {
     const { store, runner, clock } = this.options;
     const job = await store.claim(jobId, runner.workerId, clock(), CLAIM_LEASE_MS);
-    if (job) await this.track(runner.run(job, this.stopping.signal));
+    if (job) await this.track(runner.run(job, this.aborting.signal));
   }
 
   private async run(): Promise<void> {
@@ -82,9 +97,10 @@ export class MediaWorkers {
         try {
           const jobs = await store.claimDue(runner.workerId, free, clock(), CLAIM_LEASE_MS);
           claimed = jobs.length;
-          for (const job of jobs) void this.track(runner.run(job, stop));
+          for (const job of jobs) void this.track(runner.run(job, this.aborting.signal));
         } catch (error) {
           log.error({ err: error }, 'could not claim media jobs; trying again shortly');
+          await new Promise((resolve) => setTimeout(resolve, CLAIM_FAILURE_PAUSE_MS));
         }
         await this.purgeExpired();
       }
