@@ -15,6 +15,8 @@
  * (its balance, and the ledger's capture entries in the database); no hold is left open; and with
  * two workers, every job was submitted exactly once across both (their `media job submitted`
  * log lines) and both took a share.
+ * The sandbox draws and encodes each 1024×1024 PNG on its process's event loop (~0.2 s of CPU), so
+ * on two cores 1,000 jobs take minutes a scenario; BENCH_MEDIA_JOBS=300 takes about a third.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -91,11 +93,11 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv): Process {
   return started;
 }
 
-/** SIGTERM, as an operator stops them; SIGKILL for any still running 10 s later. */
+/** SIGTERM, as an operator stops them (each has a 10 s grace period); SIGKILL for any still running 15 s later. */
 async function stopAll(): Promise<void> {
   const running = children.splice(0).filter((entry) => entry.child.exitCode === null && entry.child.signalCode === null);
   running.forEach((entry) => entry.child.kill('SIGTERM'));
-  await Promise.race([Promise.all(running.map((entry) => entry.exited)), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+  await Promise.race([Promise.all(running.map((entry) => entry.exited)), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
   running.filter((entry) => entry.child.exitCode === null && entry.child.signalCode === null).forEach((entry) => entry.child.kill('SIGKILL'));
 }
 process.on('exit', () => children.forEach((entry) => entry.child.kill('SIGKILL')));
@@ -116,13 +118,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function until<T>(what: string, process: Process, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+async function until<T>(what: string, target: Process, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (process.child.exitCode !== null) throw new Error(`${process.name} exited (${process.child.exitCode}) before ${what}:\n${process.stderr.join('\n')}\n${process.lines.slice(-20).join('\n')}`);
+    if (target.child.exitCode !== null) throw new Error(`${target.name} exited (${target.child.exitCode}) before ${what}:\n${target.stderr.join('\n')}\n${target.lines.slice(-20).join('\n')}`);
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${process.name}: no ${what} within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) throw new Error(`${target.name}: no ${what} within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -213,7 +215,13 @@ function checkOutcome(outcome: Outcome): void {
   const { name, statuses } = outcome;
   const unsuccessful = statuses.filter((status) => status.status !== 'succeeded');
   if (unsuccessful.length > 0) {
-    fail(`${name}: ${unsuccessful.length} of ${statuses.length} jobs did not succeed, e.g. ${JSON.stringify(unsuccessful[0])}`);
+    const byCode = new Map<string, number>();
+    for (const status of unsuccessful) {
+      const key = `${status.status} ${status.error?.code ?? ''}`.trim();
+      byCode.set(key, (byCode.get(key) ?? 0) + 1);
+    }
+    const codes = [...byCode].map(([code, count]) => `${count} ${code}`).join(', ');
+    fail(`${name}: ${unsuccessful.length} of ${statuses.length} jobs did not succeed (${codes}), e.g. ${JSON.stringify(unsuccessful[0])}`);
   }
   const expected = JOBS * PRICE_MICROS;
   if (outcome.balanceDeltaMicros !== expected) fail(`${name}: the balance went down by ${usd(outcome.balanceDeltaMicros)}, not ${usd(expected)}`);
@@ -252,7 +260,8 @@ async function scenario(
   const wallSeconds = (performance.now() - started) / 1000;
   const balanceDeltaMicros = balanceBefore - (await balanceMicros(call));
   const ledger = await options.ledger(account.accountId);
-  const cpu = processes.map((entry, index) => ({ name: entry.name, seconds: cpuSeconds(entry.child.pid!) - cpuAtStart[index]! }));
+  for (const entry of processes) if (entry.child.exitCode !== null) fail(`${entry.name} exited (${entry.child.exitCode}) during the run: ${entry.stderr.join('\n')}`);
+  const cpu = processes.map((entry, index) => ({ name: entry.name, seconds: entry.child.exitCode === null ? cpuSeconds(entry.child.pid!) - cpuAtStart[index]! : NaN }));
 
   let perWorker: Outcome['perWorker'];
   if (workers.length > 0) {
@@ -297,12 +306,22 @@ const dataDirs: string[] = [];
 const schema = `bench_media_${randomBytes(6).toString('hex')}`;
 const admin = new pg.Client({ connectionString: DATABASE_URL });
 let adminConnected = false;
+/** A scenario that throws (a process that would not start, a stuck queue) fails the run, not the other scenario. */
+async function attempt(run: () => Promise<Outcome>): Promise<void> {
+  try {
+    outcomes.push(await run());
+  } catch (error) {
+    fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  } finally {
+    await stopAll();
+  }
+}
 try {
   // One server on SQLite, running the jobs itself.
   const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-media-'));
   dataDirs.push(sqliteDir);
-  outcomes.push(
-    await scenario('SQLite, one server', {
+  await attempt(() =>
+    scenario('SQLite, one server', {
       env: { ...baseEnv, DATABASE_URL: '', TOLLGATE_DATA_DIR: sqliteDir },
       workers: 0,
       ledger: async (accountId) => {
@@ -326,8 +345,8 @@ try {
   dataDirs.push(workersDir);
   const schemaUrl = new URL(DATABASE_URL);
   schemaUrl.searchParams.set('options', `-c search_path=${schema}`);
-  outcomes.push(
-    await scenario('PostgreSQL, server + 2 workers', {
+  await attempt(() =>
+    scenario('PostgreSQL, server + 2 workers', {
       env: { ...baseEnv, DATABASE_URL: schemaUrl.toString(), TOLLGATE_DATA_DIR: workersDir },
       workers: 2,
       ledger: async (accountId) => {
@@ -358,8 +377,9 @@ console.log('| scenario | queue call p50 (p99) | submit-to-start p50 (p99) | sta
 console.log('|---|---:|---:|---:|---:|---:|---|');
 for (const outcome of outcomes) {
   const { statuses } = outcome;
-  const waits = statuses.map((status) => ms(status.startedAt) - ms(status.createdAt));
-  const runs = statuses.map((status) => ms(status.completedAt) - ms(status.startedAt));
+  // A job failed before it was submitted has no startedAt.
+  const waits = statuses.map((status) => ms(status.startedAt) - ms(status.createdAt)).filter(Number.isFinite);
+  const runs = statuses.map((status) => ms(status.completedAt) - ms(status.startedAt)).filter(Number.isFinite);
   const firstCreated = Math.min(...statuses.map((status) => ms(status.createdAt)));
   const lastCompleted = Math.max(...statuses.map((status) => ms(status.completedAt)));
   const jobsPerSecond = (statuses.length * 1000) / (lastCompleted - firstCreated);
@@ -373,7 +393,8 @@ for (const outcome of outcomes) {
 for (const outcome of outcomes) {
   const { statuses } = outcome;
   const origin = Math.min(...statuses.map((status) => ms(status.createdAt)));
-  const at = (field: 'createdAt' | 'startedAt' | 'completedAt', p: number) => `${((percentile(statuses.map((status) => ms(status[field])), p) - origin) / 1000).toFixed(1)} s`;
+  const at = (field: 'createdAt' | 'startedAt' | 'completedAt', p: number) =>
+    `${((percentile(statuses.map((status) => ms(status[field])).filter(Number.isFinite), p) - origin) / 1000).toFixed(1)} s`;
   console.log(`\n${outcome.name}: ${JOBS} jobs queued in ${outcome.submitSeconds.toFixed(1)} s; ${statuses.filter((status) => status.status === 'succeeded').length} succeeded`);
   console.log(`  after the first was queued — last queued ${at('createdAt', 100)}; started: first ${at('startedAt', 0)}, half ${at('startedAt', 50)}, last ${at('startedAt', 100)}; done: first ${at('completedAt', 0)}, half ${at('completedAt', 50)}, last ${at('completedAt', 100)}`);
   if (outcome.perWorker) console.log(`  jobs submitted by each worker: ${outcome.perWorker.map((share) => `${share.name} ${share.jobs}`).join(', ')}`);

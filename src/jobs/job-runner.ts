@@ -146,18 +146,22 @@ export class JobRunner {
     if (job.vendor !== provider.name) {
       return this.end(job, 'failed', { code: 'UPSTREAM_ERROR', message: 'The service that was running the job is no longer configured; nothing is charged.' });
     }
-    if (job.started_at !== null && clock() - job.started_at > model.maxRunSeconds * 1000) {
-      return this.end(job, 'failed', { code: 'DEADLINE_EXCEEDED', message: `The model did not finish within ${model.maxRunSeconds} s; nothing is charged.` }, { cancelAtVendor: true, signal });
-    }
-
     let state: MediaVendorState;
     try {
       state = await provider.status({ requestId: submission.requestId, handle: submission.handle }, { signal });
     } catch (error) {
-      if (error instanceof UpstreamError && !signal.aborted) return this.retryLater(job, error);
-      throw error;
+      if (!(error instanceof UpstreamError) || signal.aborted) throw error;
+      if (job.started_at !== null && clock() - job.started_at > model.maxRunSeconds * 1000 * 2) {
+        return this.end(job, 'failed', { code: 'UPSTREAM_ERROR', message: 'The media service stopped answering about the job; nothing is charged.' }, { cancelAtVendor: true, signal });
+      }
+      return this.retryLater(job, error);
     }
     const now = clock();
+    // A job the vendor has not finished within the model's run time is given up (a finished one
+    // is collected however late: the vendor has done, and been paid for, the work).
+    if ((state.status === 'queued' || state.status === 'running') && job.started_at !== null && now - job.started_at > model.maxRunSeconds * 1000) {
+      return this.end(job, 'failed', { code: 'DEADLINE_EXCEEDED', message: `The model did not finish within ${model.maxRunSeconds} s; nothing is charged.` }, { cancelAtVendor: true, signal });
+    }
     switch (state.status) {
       case 'queued':
         return this.write(job, { status: 'queued', queue_position: state.queuePosition, attempts: 0, due_at: now + pollDelay(job, now) }, { release: true });

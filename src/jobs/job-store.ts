@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, MediaFilesTable, MediaJobsTable } from '../store/schema';
 import type { Dialect } from '../store/database';
 
@@ -56,7 +56,8 @@ export class JobStore {
   }
 
   /**
-   * Claims up to `limit` jobs that are due and not leased to a live worker, for `leaseMs`. On
+   * Claims up to `limit` jobs that are due and not leased to a live worker, for `leaseMs`, those
+   * submitted to the vendor before new ones. On
    * PostgreSQL, rows another worker is claiming are skipped (FOR UPDATE SKIP LOCKED), so workers
    * in any number of processes take each job once; on SQLite the one writer serialises claims.
    */
@@ -68,6 +69,9 @@ export class JobStore {
         .select('id')
         .where('due_at', '<=', now)
         .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', now)]))
+        // Jobs already at the vendor first: a backlog of new jobs must not keep finished ones from
+        // being collected (and their model's run time from running out).
+        .orderBy(sql`case when submission is null then 1 else 0 end`)
         .orderBy('due_at')
         .limit(limit);
       if (this.dialect === 'postgres') due = due.forUpdate().skipLocked();

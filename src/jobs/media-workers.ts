@@ -41,6 +41,8 @@ export class MediaWorkers {
   /** Aborted when the steps still in flight must stop where they are. */
   private readonly aborting = new AbortController();
   private wakeUp: (() => void) | undefined;
+  /** A wake-up that came while the loop was busy: it claims again at once instead of sleeping. */
+  private wakePending = false;
   private loop: Promise<void> | undefined;
   private lastPurge = 0;
 
@@ -58,6 +60,7 @@ export class MediaWorkers {
 
   /** A job is due now (queued, or a cancellation asked for). */
   wake(): void {
+    this.wakePending = true;
     this.wakeUp?.();
   }
 
@@ -91,6 +94,7 @@ export class MediaWorkers {
     const { store, runner, concurrency, clock, log } = this.options;
     const stop = this.stopping.signal;
     while (!stop.aborted) {
+      this.wakePending = false;
       const free = concurrency - this.inFlight.size;
       let claimed = 0;
       if (free > 0) {
@@ -106,6 +110,10 @@ export class MediaWorkers {
       }
       // All free slots filled: more may be due at once.
       if (claimed > 0 && claimed === free) continue;
+      if (this.wakePending) {
+        this.wakePending = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, IDLE_POLL_MS);
         this.wakeUp = () => {

@@ -327,6 +327,47 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
   });
 });
 
+describe(`media jobs: the model's run time (${testDatabaseLabel()})`, () => {
+  test("a job the vendor finished is collected however late; one still running past the model's run time is canceled at the vendor and released", async () => {
+    const finished = new Set<string>();
+    const canceled: string[] = [];
+    const vendor: MediaProvider = {
+      name: 'slow-vendor',
+      async submit(request) {
+        return { requestId: `r_${request.jobId}`, handle: { jobId: request.jobId } };
+      },
+      async status(submission) {
+        if (!finished.has(submission.handle.jobId!)) return { status: 'running', progress: 0.5 };
+        return { status: 'succeeded', files: [{ url: null, data: makeImage({ prompt: 'late', width: 64, height: 64, variant: 0 }), mimeType: 'image/png', bytes: null }], text: null, output: {} };
+      },
+      async cancel(submission) {
+        canceled.push(submission.handle.jobId!);
+        return true;
+      },
+    };
+    const slow = await startTestApp({ providers: { media: vendor } }, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+    try {
+      const { accountId, apiKey } = await slow.createAccount('1.00');
+      const late = (await queue(slow, apiKey, { model: 'flux-dev', prompt: 'late but done' })).body.data.jobId;
+      const stuck = (await queue(slow, apiKey, { model: 'flux-dev', prompt: 'never done' })).body.data.jobId;
+      for (const jobId of [late, stuck]) await waitFor(slow, apiKey, jobId, (job) => job.status === 'running');
+      // Both started longer ago than flux-dev's 120 s; the vendor has finished one of them.
+      await slow.store.db.updateTable('media_jobs').set({ started_at: Date.now() - 130_000, due_at: Date.now() }).where('id', 'in', [late, stuck]).execute();
+      finished.add(late);
+      const collected = await waitFor(slow, apiKey, late);
+      assert.equal(collected.status, 'succeeded', JSON.stringify(collected));
+      assert.equal(collected.costUsd, 0.06);
+      const givenUp = await waitFor(slow, apiKey, stuck);
+      assert.equal(givenUp.status, 'failed');
+      assert.equal(givenUp.error.code, 'DEADLINE_EXCEEDED');
+      assert.deepEqual(canceled, [stuck]);
+      assert.equal(await slow.balance(accountId), parseUsd('0.94'));
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe(`media jobs: cancel and retention (${testDatabaseLabel()})`, () => {
   test('a queued job is canceled at once and its hold released in full; a canceled job stays canceled', async () => {
     // No workers here: the job stays queued until canceled.

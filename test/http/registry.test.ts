@@ -1,5 +1,5 @@
 import { after, before, describe, test } from 'node:test';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import type { EndpointDefinition } from '../../src/core/define-endpoint';
@@ -7,7 +7,6 @@ import { UpstreamError } from '../../src/core/errors';
 import { parseUsd } from '../../src/core/money';
 import { formatPath, jsonNodes, pathOf } from '../../src/core/validation';
 import { endpoints } from '../../src/endpoints';
-import { MEDIA_JOB_EXAMPLE } from '../../src/endpoints/media/job-schema';
 import { builtinCatalog } from '../../src/catalog/model-catalog';
 import type { ProviderFamily, Providers } from '../../src/providers/providers';
 import { sandboxProviders } from '../../src/providers/sandbox';
@@ -16,6 +15,7 @@ import { createNet } from '../../src/net';
 import { createBrowser } from '../../src/net/browser';
 import { loadConfig } from '../../src/config';
 import { startOfflineExamples, type OfflineExamples } from '../helpers/offline-examples';
+import { JOB_ENDPOINTS, stillHeldAfterExample, withAccountsJob } from '../helpers/media-jobs';
 import { entriesOfAnInstantCall, startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 
 /** The registry-wide suite (STYLE rule 11): every endpoint, generated from the registry. */
@@ -44,33 +44,13 @@ function examplePath(endpoint: EndpointDefinition): string {
   return endpoint.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => params[name] ?? '');
 }
 
-/** Endpoints about an existing media job: their examples name one, which each call makes for its account. */
-const JOB_ENDPOINTS = new Set(['media.status', 'media.cancel']);
-
-/**
- * A finished (canceled) job of the key's account, written straight to the queue's table: the job
- * endpoints answer it without anything moving on the ledger, so every check here holds for them.
- */
-async function seedFinishedJob(app: TestApp, apiKey: string): Promise<string> {
-  const key = await app.store.db.selectFrom('api_keys').select('account_id').where('hash', '=', createHash('sha256').update(apiKey).digest('hex')).executeTakeFirst();
-  const jobId = `job_${randomBytes(16).toString('base64url')}`;
-  if (!key) return jobId; // an unknown key: refused before any job is looked for
-  const now = Date.now();
-  await app.store.db
-    .insertInto('media_jobs')
-    .values({ id: jobId, account_id: key.account_id, model: 'black-forest-labs/flux-1-schnell', request: JSON.stringify({ prompt: 'a lighthouse', options: { aspectRatio: '1:1', count: 1 }, image: null }), status: 'canceled', hold_request_id: `req_seed_${jobId}`, max_micros: 10_000, cost_micros: 0, error_code: 'CANCELED', error_message: 'The job was canceled; nothing is charged.', created_at: now, completed_at: now, expires_at: now + 3_600_000, due_at: null })
-    .execute();
-  return jobId;
-}
-
 /** Sends `body` the way the endpoint takes its input: JSON for POST, the query string for GET. */
 async function call(app: TestApp, endpoint: EndpointDefinition, body: Record<string, unknown>, apiKey?: string): Promise<TestResponse> {
   let path = examplePath(endpoint);
   if (apiKey !== undefined && JOB_ENDPOINTS.has(endpoint.id)) {
-    const example = MEDIA_JOB_EXAMPLE.jobId;
-    const jobId = await seedFinishedJob(app, apiKey);
-    path = path.replace(example, jobId);
-    if (body.jobId === example) body = { ...body, jobId };
+    const key = await app.store.db.selectFrom('api_keys').select('account_id').where('hash', '=', createHash('sha256').update(apiKey).digest('hex')).executeTakeFirst();
+    // An unknown key is refused before any job is looked for.
+    if (key) ({ path, body } = await withAccountsJob(app, key.account_id, path, body));
   }
   if (endpoint.method === 'POST') return app.post(path, body, apiKey);
   const query = new URLSearchParams(Object.entries(body).map(([name, value]) => [name, String(value)])).toString();
@@ -294,7 +274,7 @@ describe(`registry: every endpoint through HTTP (${testDatabaseLabel()})`, () =>
       const balance = await app.balance(accountId);
       const cost = response.headers.get('x-cost-usd');
       // Work billed on completion (a media job) keeps its hold after the call: charged nothing yet.
-      const stillHeld = endpoint.price.kind === 'on_completion' ? exampleHold(endpoint) : 0;
+      const stillHeld = stillHeldAfterExample(endpoint);
       assert.equal(5_000_000 - balance, (cost === null ? 0 : parseUsd(cost)) + stillHeld);
       assert.ok(5_000_000 - balance <= exampleHold(endpoint), 'never charged more than the hold');
       assert.equal(await app.ledgerSum(accountId), balance);

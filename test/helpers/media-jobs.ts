@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { EndpointDefinition } from '../../src/core/define-endpoint';
+import { builtinCatalog } from '../../src/catalog/model-catalog';
+import { MEDIA_JOB_EXAMPLE } from '../../src/endpoints/media/job-schema';
+import type { TestApp } from './test-app';
+
+/** Endpoints about an existing media job: their examples name one, which a test makes for its account. */
+export const JOB_ENDPOINTS = new Set(['media.status', 'media.cancel']);
+
+/**
+ * A finished (canceled) job of the account, written straight to the queue's table: the job
+ * endpoints answer it without anything moving on the ledger.
+ */
+export async function seedFinishedJob(app: TestApp, accountId: string): Promise<string> {
+  const jobId = `job_${randomBytes(16).toString('base64url')}`;
+  const now = Date.now();
+  await app.store.db
+    .insertInto('media_jobs')
+    .values({
+      id: jobId,
+      account_id: accountId,
+      model: 'black-forest-labs/flux-1-schnell',
+      request: JSON.stringify({ prompt: 'a lighthouse', options: { aspectRatio: '1:1', count: 1 }, image: null }),
+      status: 'canceled',
+      hold_request_id: `req_seed_${jobId}`,
+      max_micros: 10_000,
+      cost_micros: 0,
+      error_code: 'CANCELED',
+      error_message: 'The job was canceled; nothing is charged.',
+      created_at: now,
+      completed_at: now,
+      expires_at: now + 3_600_000,
+      due_at: null,
+    })
+    .execute();
+  return jobId;
+}
+
+/** The example's path and body with a job of the account's own in place of the example's job id. */
+export async function withAccountsJob(app: TestApp, accountId: string, path: string, body: Record<string, unknown>): Promise<{ path: string; body: Record<string, unknown> }> {
+  const jobId = await seedFinishedJob(app, accountId);
+  return { path: path.replace(MEDIA_JOB_EXAMPLE.jobId, jobId), body: body.jobId === MEDIA_JOB_EXAMPLE.jobId ? { ...body, jobId } : body };
+}
+
+/** What the example request leaves held after the call: the hold of work billed on completion (a media job). */
+export function stillHeldAfterExample(endpoint: EndpointDefinition): number {
+  if (endpoint.price.kind !== 'on_completion') return 0;
+  const input = endpoint.input.parse(endpoint.examples.request);
+  const params = endpoint.params ? endpoint.params.parse(endpoint.examples.params) : {};
+  return endpoint.price.maxMicros(endpoint.prepare({ input, params, models: builtinCatalog }));
+}
