@@ -25,6 +25,7 @@ import { createProviders, providerLabel, reportingProviders } from './providers'
 import { createNet } from './net';
 import { createBrowser } from './net/browser';
 import { PageReaders } from './scrape/page-readers';
+import { ImageThreads } from './media/files/image-threads';
 import { startEgressProxy } from './net/egress-proxy';
 import { checkExtractionModel } from './scrape/ai-extraction';
 import { IdempotencyKeys } from './ledger/idempotency';
@@ -127,7 +128,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Launched lazily, and left alone when a test replaces the family.
   const browser = createBrowser(config.browser, net, (options) => startEgressProxy({ resolver: net.resolver, policy: net.policy, ...options }));
   const pageReaders = new PageReaders(config.pageReaders);
-  const providers: Providers = { ...createProviders(config.vendors, server.log, net, browser, pageReaders.provider()), ...overrides.providers };
+  // The media sandbox's images: made off the event loop (no thread starts until one is asked for).
+  const imageThreads = new ImageThreads();
+  const providers: Providers = { ...createProviders(config.vendors, server.log, net, browser, pageReaders.provider(), imageThreads), ...overrides.providers };
   const endpoints = overrides.endpoints ?? registry;
   const models = overrides.models ?? loadModelCatalog(config.modelCatalogFile);
   checkExtractionModel(models, config.endpoints.aiExtractModel);
@@ -249,6 +252,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // No Chromium outlives the server: the pool closes its browsers (killing any that hang), then its proxy.
     await browser.close();
     await pageReaders.close();
+    await imageThreads.close();
     await net.close();
     if (!overrides.store) await store.close();
   });

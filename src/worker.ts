@@ -4,6 +4,7 @@ import { Ledger } from './ledger/ledger';
 import { createMediaQueue } from './jobs';
 import { createNet } from './net';
 import { createMediaProvider } from './providers';
+import { ImageThreads } from './media/files/image-threads';
 import { openStore } from './store/database';
 
 /** What `tollgate worker` runs when TOLLGATE_MEDIA_CONCURRENCY is 0 (the servers then run none). */
@@ -20,7 +21,8 @@ export async function runWorker(config: Config, concurrency: number | undefined)
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const ledger = new Ledger(store);
   const net = createNet(config.net);
-  const provider = createMediaProvider(config.vendors);
+  const images = new ImageThreads();
+  const provider = createMediaProvider(config.vendors, images);
   const slots = concurrency ?? (config.mediaJobs.concurrency || DEFAULT_WORKER_CONCURRENCY);
   const queue = await createMediaQueue({
     store,
@@ -45,6 +47,7 @@ export async function runWorker(config: Config, concurrency: number | undefined)
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
   await queue.workers.stop();
+  await images.close();
   await net.close();
   await store.close();
   log.info('media worker stopped');

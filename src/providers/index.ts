@@ -5,6 +5,7 @@ import { localProviders } from './local';
 import type { BrowserProvider } from './families/browser';
 import type { PagesProvider } from './families/pages';
 import type { MediaProvider } from './families/media';
+import type { ImageThreads } from '../media/files/image-threads';
 import type { CallOptions, ProviderFamily, Providers } from './providers';
 import { sandboxProviders } from './sandbox';
 import { dataForSeoProviders } from './dataforseo';
@@ -21,13 +22,13 @@ import { sandboxMedia } from './sandbox/media';
  * Chooses, per family, the vendor adapter whose credentials are configured, else the sandbox, and
  * says which at startup.
  */
-export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogger, net: Net, browser: BrowserProvider, pages: PagesProvider): Providers {
+export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogger, net: Net, browser: BrowserProvider, pages: PagesProvider, images?: ImageThreads): Providers {
   const providers: Providers = { ...sandboxProviders, ...localProviders(net, browser, pages), chat: sandboxChat({ tokensPerSecond: vendors.chat.sandboxTokensPerSecond }) };
   if (vendors.dataForSeo) Object.assign(providers, dataForSeoProviders({ ...vendors.dataForSeo, timeoutMs: vendors.timeoutMs }));
   if (vendors.googlePlaces) providers.places = googlePlacesProvider({ ...vendors.googlePlaces, timeoutMs: vendors.timeoutMs });
   if (vendors.namecheap) providers.registrar = namecheapRegistrar({ ...vendors.namecheap, timeoutMs: vendors.timeoutMs });
   if (vendors.tomba) providers.contacts = tombaContacts({ ...vendors.tomba, timeoutMs: vendors.timeoutMs });
-  providers.media = createMediaProvider(vendors);
+  providers.media = createMediaProvider(vendors, images);
   if (vendors.whois.live) {
     const bootstrap = loadRdapBootstrap(vendors.whois.bootstrapFile);
     providers.whois = rdapWhois({ bootstrap, timeoutMs: vendors.timeoutMs });
@@ -52,9 +53,10 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
   return providers;
 }
 
-/** The media family alone (what `tollgate worker` needs): fal when FAL_KEY is set, else the sandbox. */
-export function createMediaProvider(vendors: VendorSettings): MediaProvider {
-  return vendors.media.fal ? falMedia({ ...vendors.media.fal, timeoutMs: vendors.timeoutMs }) : sandboxMedia({ jobSeconds: vendors.media.sandboxJobSeconds });
+/** The media family alone (what `tollgate worker` needs): fal when FAL_KEY is set, else the sandbox (its images made on `images`' threads). */
+export function createMediaProvider(vendors: VendorSettings, images?: ImageThreads): MediaProvider {
+  if (vendors.media.fal) return falMedia({ ...vendors.media.fal, timeoutMs: vendors.timeoutMs });
+  return sandboxMedia({ jobSeconds: vendors.media.sandboxJobSeconds, ...(images ? { makeImage: (request) => images.make(request) } : {}) });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MediaOutputFile, MediaProvider, MediaSubmitRequest, MediaVendorState } from '../families/media';
-import { analyseImage, analyseVideo, dimensionsForAspectRatio, makeAudio, makeImage, makeVideo, UnsupportedMediaError } from '../../media/files';
+import { analyseImage, analyseVideo, dimensionsForAspectRatio, makeAudio, makeImage, makeVideo, UnsupportedMediaError, type ImageRequest } from '../../media/files';
 import type { AspectRatio } from '../../media/options';
 
 /** The longer side of a sandbox video: real files, kept small enough to make in a few seconds. */
@@ -28,6 +28,8 @@ export interface SandboxMediaOptions {
   /** How long a job takes, queued then running (TOLLGATE_SANDBOX_MEDIA_SECONDS): clients exercise polling. */
   jobSeconds: number;
   now?: () => number;
+  /** Makes a PNG (worker threads in the server: ImageThreads); on the calling thread when not given. */
+  makeImage?: (request: ImageRequest) => Promise<Buffer>;
 }
 
 /**
@@ -41,6 +43,7 @@ export interface SandboxMediaOptions {
 export function sandboxMedia(options: SandboxMediaOptions): MediaProvider {
   const now = options.now ?? Date.now;
   const jobMs = options.jobSeconds * 1000;
+  const image = options.makeImage ?? (async (request: ImageRequest) => makeImage(request));
 
   return {
     name: 'sandbox',
@@ -60,7 +63,7 @@ export function sandboxMedia(options: SandboxMediaOptions): MediaProvider {
       if (elapsed < jobMs * QUEUED_SHARE) return { status: 'queued', queuePosition: 1 };
       if (elapsed < jobMs) return { status: 'running', progress: Math.round(((elapsed - jobMs * QUEUED_SHARE) / (jobMs * (1 - QUEUED_SHARE))) * 100) / 100 };
       const parsedInput = JSON.parse(input!) as Record<string, unknown>;
-      return finished(productOf(endpoint!, parsedInput), String(parsedInput.prompt ?? ''), answer ?? '');
+      return finished(productOf(endpoint!, parsedInput), String(parsedInput.prompt ?? ''), answer ?? '', image);
     },
 
     async cancel(submission) {
@@ -90,12 +93,12 @@ function productOf(endpoint: string, input: Record<string, unknown>): Product {
   throw new Error(`sandbox media: no sandbox for the endpoint ${endpoint}`);
 }
 
-async function finished(product: Product, prompt: string, answer: string): Promise<MediaVendorState> {
+async function finished(product: Product, prompt: string, answer: string, image: (request: ImageRequest) => Promise<Buffer>): Promise<MediaVendorState> {
   const files: MediaOutputFile[] = [];
   const add = (data: Buffer, mimeType: string) => files.push({ url: null, data, mimeType, bytes: data.length });
   switch (product.kind) {
     case 'images':
-      for (let variant = 0; variant < product.count; variant += 1) add(makeImage({ prompt, width: product.width, height: product.height, variant }), 'image/png');
+      for (const data of await Promise.all(Array.from({ length: product.count }, (_, variant) => image({ prompt, width: product.width, height: product.height, variant })))) add(data, 'image/png');
       break;
     case 'video': {
       const { width, height } = dimensionsForAspectRatio(product.aspectRatio, SANDBOX_VIDEO_LONG_SIDE);
