@@ -15,8 +15,8 @@
  * (its balance, and the ledger's capture entries in the database); no hold is left open; and with
  * two workers, every job was submitted exactly once across both (their `media job submitted`
  * log lines) and both took a share.
- * The sandbox draws and encodes each 1024×1024 PNG on its process's event loop (~0.2 s of CPU), so
- * on two cores 1,000 jobs take minutes a scenario; BENCH_MEDIA_JOBS=300 takes about a third.
+ * The sandbox draws and encodes each 1024×1024 PNG on worker threads (~0.2 s of CPU an image), so
+ * on two cores 1,000 jobs take about two minutes a scenario; BENCH_MEDIA_JOBS=300 takes about a third.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
