@@ -179,11 +179,12 @@ export class JobRunner {
   private async submit(job: JobRow, model: MediaModel, signal: AbortSignal): Promise<void> {
     const { provider, storage, clock } = this.options;
     const request = JSON.parse(job.request) as JobRequest;
+    const jobInput = { prompt: request.prompt, options: request.options, hasImage: request.image !== null };
     const files: MediaSubmitRequest['files'] = [];
     if (request.image) {
       const stored = await storage.open(request.image.storageKey);
       if (!stored) return this.end(job, 'failed', { code: 'INTERNAL_ERROR', message: 'The image sent with the job was lost before it could be submitted; nothing is charged.' });
-      files.push({ field: model.fal.imageField, mimeType: request.image.mimeType, data: await streamToBuffer(stored.stream()) });
+      files.push({ field: model.fal.imageField(jobInput), mimeType: request.image.mimeType, data: await streamToBuffer(stored.stream()) });
     }
     let inputSeconds: number | undefined;
     for (const [option, field] of Object.entries(model.fal.referenceFields ?? {})) {
@@ -195,6 +196,14 @@ export class JobRunner {
         return this.end(job, 'failed', download.error);
       }
       files.push({ field, mimeType: download.mimeType, data: download.data });
+      const longest = model.maxReferenceVideoSeconds?.(request.options);
+      if (longest !== undefined && option === 'referenceVideoUrl') {
+        const measured = await measureFile(download.data);
+        if (measured.durationSeconds === null) return this.end(job, 'failed', { code: 'VALIDATION_ERROR', message: `options.${option}: the file is not a video this model can read; nothing is charged.` });
+        if (measured.durationSeconds > longest) {
+          return this.end(job, 'failed', { code: 'VALIDATION_ERROR', message: `options.${option}: the reference video is ${Math.ceil(measured.durationSeconds)} s long; with these options it may be at most ${longest} s (the duration asked for). Nothing is charged.` });
+        }
+      }
       if (model.category === 'video-to-text') {
         const measured = await measureFile(download.data);
         if (measured.durationSeconds === null) return this.end(job, 'failed', { code: 'VALIDATION_ERROR', message: `options.${option}: the file is not a video this model can read; nothing is charged.` });
@@ -205,7 +214,6 @@ export class JobRunner {
       }
     }
 
-    const jobInput = { prompt: request.prompt, options: request.options, hasImage: request.image !== null };
     await this.write(job, { status: 'submitting', started_at: clock() });
     let submitted;
     try {

@@ -36,10 +36,17 @@ export interface MediaModel {
   fal: {
     endpoint(job: MediaJobInput): string;
     input(job: MediaJobInput): Record<string, unknown>;
-    imageField: string;
+    /** The field `imageData` goes in; `name[]` appends it to a list (see MediaSubmitRequest.files). */
+    imageField(job: MediaJobInput): string;
     /** URL options whose file the queue downloads (through the SSRF-safe fetcher) and sends in this field. */
     referenceFields?: Readonly<Record<string, string>>;
   };
+  /**
+   * The longest reference video a job with these options may bring, in seconds: where the vendor
+   * bills the reference's length too (Seedance counts input plus output seconds), what keeps its
+   * cost under the price. Longer fails the job, uncharged.
+   */
+  maxReferenceVideoSeconds?(options: Record<string, any>): number;
   /** The longest a job may run at the vendor before it is failed (and released). */
   maxRunSeconds: number;
 }
@@ -78,13 +85,18 @@ function flux(variant: 'schnell' | 'dev', price: number, cost: number, descripti
     fal: {
       endpoint: () => `fal-ai/flux/${variant}`,
       input: ({ prompt, options }) => ({ prompt, image_size: FAL_IMAGE_SIZES[options.aspectRatio as AspectRatio], num_images: options.count, output_format: 'png', enable_safety_checker: true }),
-      imageField: 'image_url',
+      imageField: () => 'image_url',
     },
     maxRunSeconds: 120,
   };
 }
 
 const SEEDANCE_RATIOS = ALL_RATIOS;
+
+/** Whether a Seedance job needs the reference endpoint: reference media, or an image that is not the first frame. */
+function seedanceReferences({ options, hasImage }: MediaJobInput): boolean {
+  return options.referenceVideoUrl !== undefined || options.referenceAudioUrl !== undefined || (hasImage && options.imageRole !== 'first_frame');
+}
 
 /** The longest video `fal/video-understanding` is held for: 120 s, 24 started blocks of 5 s. */
 export const MAX_ANALYSED_VIDEO_SECONDS = 120;
@@ -117,10 +129,9 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     cost: { unit: 'second', usd: 0.2419, byOption: { option: 'aspectRatio', usd: { '21:9': 0.3176, '16:9': 0.2419, '9:16': 0.2419, '4:3': 0.1815, '3:4': 0.1815, '1:1': 0.1361 } } },
     maxUnits: (options) => options.duration,
     fal: {
-      endpoint: ({ options, hasImage }) => {
-        const references = options.referenceVideoUrl !== undefined || options.referenceAudioUrl !== undefined || (hasImage && options.imageRole !== 'first_frame');
-        if (references) return 'bytedance/seedance-2.0/fast/reference-to-video';
-        return hasImage ? 'bytedance/seedance-2.0/fast/image-to-video' : 'bytedance/seedance-2.0/fast/text-to-video';
+      endpoint: (job) => {
+        if (seedanceReferences(job)) return 'bytedance/seedance-2.0/fast/reference-to-video';
+        return job.hasImage ? 'bytedance/seedance-2.0/fast/image-to-video' : 'bytedance/seedance-2.0/fast/text-to-video';
       },
       input: ({ prompt, options }) => ({
         prompt,
@@ -129,9 +140,13 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
         aspect_ratio: options.aspectRatio,
         generate_audio: options.generateAudio,
       }),
-      imageField: 'image_url',
-      referenceFields: { referenceVideoUrl: 'video_url', referenceAudioUrl: 'audio_url' },
+      // The reference endpoint takes lists of images, videos and audio; image-to-video one first frame.
+      imageField: (job) => (seedanceReferences(job) ? 'image_urls[]' : 'image_url'),
+      referenceFields: { referenceVideoUrl: 'video_urls[]', referenceAudioUrl: 'audio_urls[]' },
     },
+    // fal bills (input + output seconds) × 0.6 with a reference video: one no longer than the video
+    // made keeps the cost (at most 1.2 × the per-second rate) under the price.
+    maxReferenceVideoSeconds: (options) => options.duration,
     maxRunSeconds: 900,
   },
   flux('schnell', 0.01, 0.006, 'Fast, inexpensive images from text (1–4 steps).'),
@@ -152,7 +167,7 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     fal: {
       endpoint: () => 'fal-ai/recraft/v3/text-to-image',
       input: ({ prompt, options }) => ({ prompt, image_size: FAL_IMAGE_SIZES[options.aspectRatio as AspectRatio] }),
-      imageField: 'image_url',
+      imageField: () => 'image_url',
     },
     maxRunSeconds: 180,
   },
@@ -176,7 +191,7 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     fal: {
       endpoint: ({ hasImage }) => (hasImage ? 'fal-ai/ltx-2.3/image-to-video/fast' : 'fal-ai/ltx-2.3/text-to-video/fast'),
       input: ({ prompt, options }) => ({ prompt, duration: options.duration, resolution: '1080p', aspect_ratio: options.aspectRatio, fps: 25, generate_audio: options.generateAudio }),
-      imageField: 'image_url',
+      imageField: () => 'image_url',
     },
     maxRunSeconds: 600,
   },
@@ -196,7 +211,7 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     fal: {
       endpoint: () => 'fal-ai/stable-audio-25/text-to-audio',
       input: ({ prompt, options }) => ({ prompt, seconds_total: options.duration }),
-      imageField: 'image_url',
+      imageField: () => 'image_url',
     },
     maxRunSeconds: 300,
   },
@@ -218,7 +233,7 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     fal: {
       endpoint: () => 'fal-ai/minimax-music/v2',
       input: ({ prompt, options }) => ({ prompt, lyrics_prompt: options.lyrics }),
-      imageField: 'image_url',
+      imageField: () => 'image_url',
     },
     maxRunSeconds: 300,
   },
@@ -239,7 +254,7 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     fal: {
       endpoint: () => 'fal-ai/moondream2/visual-query',
       input: ({ prompt }) => ({ prompt }),
-      imageField: 'image_url',
+      imageField: () => 'image_url',
     },
     maxRunSeconds: 120,
   },
@@ -262,7 +277,7 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
     fal: {
       endpoint: () => 'fal-ai/video-understanding',
       input: ({ prompt, options }) => ({ prompt, detailed_analysis: options.detailed }),
-      imageField: 'image_url',
+      imageField: () => 'image_url',
       referenceFields: { referenceVideoUrl: 'video_url' },
     },
     maxRunSeconds: 300,

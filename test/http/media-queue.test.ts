@@ -190,8 +190,8 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
     assert.equal(await app.balance(accountId), parseUsd('1.00') - charged);
   });
 
-  test('video analysis downloads the reference through the fetcher and is priced per started 5 s; a refused destination fails the job, uncharged', async () => {
-    const { accountId, apiKey } = await app.createAccount('1.00');
+  test('video analysis downloads the reference through the fetcher and is priced per started 5 s; a Seedance reference longer than the video asked for, or a refused destination, fails the job, uncharged', async () => {
+    const { accountId, apiKey } = await app.createAccount('3.00');
     web.files.set('clip.mp4', { type: 'video/mp4', data: await makeVideo({ prompt: 'a red ball', durationSeconds: 7, width: 160, height: 90, fps: 12, withAudio: false }) });
     const queued = await queue(app, apiKey, { model: 'video-understanding', prompt: 'What happens?', options: { referenceVideoUrl: `${web.url}/files/clip.mp4` } });
     assert.equal(queued.status, 200, JSON.stringify(queued.body));
@@ -201,14 +201,20 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
     assert.match(job.result.text, /7\.0 s 160×90 video/);
     assert.equal(job.costUsd, 0.03, 'two started blocks of 5 s');
 
+    // Seedance with a reference video longer than the video asked for: fal would bill more than the price.
+    const tooLong = await queue(app, apiKey, { model: 'seedance', prompt: 'Like this', options: { duration: 4, referenceVideoUrl: `${web.url}/files/clip.mp4` } });
+    const refusedReference = await waitFor(app, apiKey, tooLong.body.data.jobId);
+    assert.equal(refusedReference.status, 'failed');
+    assert.match(refusedReference.error.message, /^options\.referenceVideoUrl: the reference video is 7 s long; with these options it may be at most 4 s/);
+
     const refused = await queue(app, apiKey, { model: 'video-understanding', prompt: 'What happens?', options: { referenceVideoUrl: 'http://127.0.0.1:9/clip.mp4' } });
     const failed = await waitFor(app, apiKey, refused.body.data.jobId);
     assert.equal(failed.status, 'failed');
     assert.equal(failed.error.code, 'VALIDATION_ERROR');
     assert.match(failed.error.message, /^options\.referenceVideoUrl: /);
     assert.equal(failed.costUsd, 0);
-    assert.equal(await app.balance(accountId), parseUsd('1.00') - parseUsd('0.03'));
-    assert.deepEqual(await ledgerKinds(app, accountId), ['hold', 'capture', 'hold', 'release']);
+    assert.equal(await app.balance(accountId), parseUsd('3.00') - parseUsd('0.03'));
+    assert.deepEqual(await ledgerKinds(app, accountId), ['hold', 'capture', 'hold', 'release', 'hold', 'release']);
   });
 
   test('bad requests are refused with a 400 naming the field, before anything is held', async () => {

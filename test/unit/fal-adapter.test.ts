@@ -16,6 +16,7 @@ import { FAL_KEY, startFakeFal, type FakeFal } from '../fakes/fal-server';
 
 const FLUX = 'fal-ai/flux/schnell';
 const SEEDANCE = 'bytedance/seedance-2.0/text-to-video';
+const SEEDANCE_REFERENCE = 'bytedance/seedance-2.0/fast/reference-to-video';
 
 /** fal's words in the fake's answers: none may reach a customer message. */
 const VENDOR_TEXTS = [
@@ -100,6 +101,30 @@ describe('fal adapter', () => {
     // Polled under the model id, without the endpoint's subpath, as fal answers.
     const base = `${vendor.queueUrl}/bytedance/seedance-2.0/requests/${submission.requestId}`;
     assert.deepEqual(submission.handle, { statusUrl: `${base}/status`, responseUrl: base, cancelUrl: `${base}/cancel` });
+  });
+
+  test('files in a list field (`name[]`) are appended to that list, in order', async () => {
+    vendor.on(SEEDANCE_REFERENCE, { output: OUTPUT });
+    const [first, second, clip] = [Buffer.from('first'), Buffer.from('second'), Buffer.from('clip')];
+    await media.submit(
+      {
+        endpoint: SEEDANCE_REFERENCE,
+        input: { prompt: 'two lions' },
+        files: [
+          { field: 'image_urls[]', mimeType: 'image/png', data: first },
+          { field: 'video_urls[]', mimeType: 'video/mp4', data: clip },
+          { field: 'image_urls[]', mimeType: 'image/jpeg', data: second },
+        ],
+        jobId: 'job_refs',
+      },
+      call,
+    );
+    const sent = vendor.requests('submit').at(-1)!;
+    assert.deepEqual(sent.body, {
+      prompt: 'two lions',
+      image_urls: [`data:image/png;base64,${first.toString('base64')}`, `data:image/jpeg;base64,${second.toString('base64')}`],
+      video_urls: [`data:video/mp4;base64,${clip.toString('base64')}`],
+    });
   });
 
   test('status walks queued (with its position), running, then succeeded with the files and text', async () => {

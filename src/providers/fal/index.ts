@@ -77,7 +77,15 @@ export function falMedia(settings: FalSettings): MediaProvider {
  */
 function inputWithFiles(request: MediaSubmitRequest): Record<string, unknown> {
   const input: Record<string, unknown> = { ...request.input };
-  for (const file of request.files) input[file.field] = `data:${file.mimeType};base64,${file.data.toString('base64')}`;
+  for (const file of request.files) {
+    const uri = `data:${file.mimeType};base64,${file.data.toString('base64')}`;
+    if (!file.field.endsWith('[]')) {
+      input[file.field] = uri;
+      continue;
+    }
+    const list = file.field.slice(0, -2);
+    input[list] = [...((input[list] as string[] | undefined) ?? []), uri];
+  }
   return input;
 }
 

@@ -9,7 +9,10 @@ import type { CallOptions, ProviderFamily } from '../providers';
 export interface MediaSubmitRequest {
   endpoint: string;
   input: Record<string, unknown>;
-  /** Files the input refers to: each is put in `input` under its field (as a data URI, or an upload). */
+  /**
+   * Files the input refers to: each is put in `input` under its field (as a data URI, or an
+   * upload); a field written `name[]` is a list the file is appended to.
+   */
   files: Array<{ field: string; mimeType: string; data: Buffer }>;
   /** Our job id: logged beside the vendor's request id, sent where the vendor takes one. */
   jobId: string;

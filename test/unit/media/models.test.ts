@@ -34,6 +34,26 @@ describe('media model catalog', () => {
     }
   });
 
+  test('Seedance with references: the reference endpoint, images in its list; a reference video no longer than the video made keeps fal\'s cost under the price', () => {
+    const seedance = findMediaModel('seedance')!;
+    const withVideo = { prompt: 'x', options: seedance.options.parse({ referenceVideoUrl: 'https://example.com/a.mp4', duration: 8 }), hasImage: true };
+    assert.equal(seedance.fal.endpoint(withVideo), 'bytedance/seedance-2.0/fast/reference-to-video');
+    assert.equal(seedance.fal.imageField(withVideo), 'image_urls[]');
+    assert.equal(seedance.fal.referenceFields?.referenceVideoUrl, 'video_urls[]');
+    const firstFrame = { prompt: 'x', options: seedance.options.parse({}), hasImage: true };
+    assert.equal(seedance.fal.endpoint(firstFrame), 'bytedance/seedance-2.0/fast/image-to-video');
+    assert.equal(seedance.fal.imageField(firstFrame), 'image_url');
+    // fal: (input + output seconds) at 0.6 of the rate when a video is given.
+    for (const aspectRatio of ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16']) {
+      for (const duration of [4, 5, 10, 15]) {
+        const options = seedance.options.parse({ aspectRatio, duration, referenceVideoUrl: 'https://example.com/a.mp4' });
+        const longest = seedance.maxReferenceVideoSeconds!(options);
+        const cost = 0.6 * rateMicros(seedance.cost, options) * (longest + duration);
+        assert.ok(cost <= rateMicros(seedance.price, options) * duration, `${aspectRatio} ${duration} s`);
+      }
+    }
+  });
+
   test('Seedance: defaults as the catalog gives them, held at $1.50 for its 5 s default, $2.00 at 21:9', () => {
     const seedance = findMediaModel('seedance')!;
     const options = seedance.options.parse({});

@@ -16,7 +16,7 @@ const call = { signal: new AbortController().signal };
 function requestFor(modelName: string, prompt: string, options: Record<string, unknown>, file?: { mimeType: string; data: Buffer }): MediaSubmitRequest {
   const model = findMediaModel(modelName)!;
   const job = { prompt, options: model.options.parse(options), hasImage: file !== undefined };
-  return { endpoint: model.fal.endpoint(job), input: model.fal.input(job), files: file ? [{ field: model.fal.imageField, ...file }] : [], jobId: `job_${modelName}` };
+  return { endpoint: model.fal.endpoint(job), input: model.fal.input(job), files: file ? [{ field: model.fal.imageField(job), ...file }] : [], jobId: `job_${modelName}` };
 }
 
 describe('the media sandbox', () => {
