@@ -83,6 +83,18 @@ describe('the account dashboard in Chromium', { timeout: 120_000 }, () => {
     assert.equal(await page.locator('svg.chart rect').count() > 0, true);
   });
 
+  test('the webhook secret: shown with a copy button, rotated from the page', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
+    const before = await page.getByTestId('webhook-secret').innerText();
+    assert.match(before, /^whsec_[A-Za-z0-9+/]{32}$/);
+    assert.equal(await page.getByRole('button', { name: 'Copy' }).isVisible(), true, 'the page script ran under the CSP');
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByText('The webhook secret is rotated').waitFor();
+    const after = await page.getByTestId('webhook-secret').innerText();
+    assert.match(after, /^whsec_/);
+    assert.notEqual(after, before);
+  });
+
   test('revoke, confirmed: the API refuses the key on the next call', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
     await page.getByRole('link', { name: /Revoke laptop/ }).click();
