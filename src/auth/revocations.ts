@@ -23,23 +23,27 @@ export async function announceRevocation(redisUrl: string, keyId: string): Promi
 
 /**
  * Listens for announced revocations and forgets the revoked key's cached lookup. A subscription
- * lost while Redis is away is renewed by ioredis when it reconnects; what was announced meanwhile
+ * lost while Redis is away is renewed when it reconnects; what was announced meanwhile
  * is lost, and the cache's expiry covers it.
  */
 export class RevocationListener {
   private readonly redis: Redis;
 
   constructor(redisUrl: string, authenticator: Pick<Authenticator, 'forgetKey'>, log: FastifyBaseLogger) {
-    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    // Subscribed here on every (re)connection, with its failure handled: ioredis's own
+    // resubscription leaves a rejection unhandled when the connection closes as it renews.
+    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: null, autoResubscribe: false });
     // Errors are retried by ioredis; one line per outage, not one per attempt.
     let failing = false;
     this.redis.on('error', (error) => {
       if (!failing) log.error({ err: error }, 'revocation listener: Redis unreachable; revocations are seen when the auth cache expires (< 1 s)');
       failing = true;
     });
-    this.redis.on('ready', () => (failing = false));
+    this.redis.on('ready', () => {
+      failing = false;
+      this.redis.subscribe(REVOCATIONS_CHANNEL).catch(() => undefined);
+    });
     this.redis.on('message', (_channel: string, keyId: string) => authenticator.forgetKey(keyId));
-    this.redis.subscribe(REVOCATIONS_CHANNEL).catch(() => undefined);
   }
 
   /** Resolves once subscribed (tests wait for it before revoking). */
