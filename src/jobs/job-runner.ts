@@ -14,7 +14,7 @@ import type { Fetcher } from '../net/fetcher';
 import type { MediaOutputFile, MediaProvider, MediaSubmitRequest, MediaVendorState } from '../providers/families/media';
 import type { MediaJobsTable } from '../store/schema';
 import { deliverWebhook, nextAttemptDelaySeconds } from './webhooks/delivery';
-import type { FileRow, JobRow, JobStore } from './job-store';
+import { isActive, type FileRow, type JobRow, type JobStore } from './job-store';
 import { JOB_HOLD_LEASE_SECONDS, type JobRequest, type StoredSubmission } from './media-jobs';
 import { iso, type JobViews, type StoredResult } from './job-view';
 
@@ -31,7 +31,6 @@ const MAX_DOWNLOAD_ATTEMPTS = 5;
 /** The largest file a job takes in or hands out (a 15 s 1080p video is tens of megabytes). */
 const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
 
-const FINAL = new Set(['succeeded', 'failed', 'canceled']);
 
 /** The file types jobs make, by MIME type: the extension their stored copy gets. */
 const EXTENSIONS: Record<string, string> = {
@@ -115,7 +114,7 @@ export class JobRunner {
 
   private async step(job: JobRow, signal: AbortSignal): Promise<void> {
     const { ledger, provider, clock } = this.options;
-    if (FINAL.has(job.status)) return this.deliverWebhook(job, signal);
+    if (!isActive(job.status)) return this.deliverWebhook(job, signal);
     const model = findMediaModel(job.model);
     if (!model) return this.end(job, 'failed', { code: 'MEDIA_MODEL_NOT_FOUND', message: 'The model is no longer served; nothing is charged.' });
 
@@ -329,31 +328,33 @@ export class JobRunner {
 
   /** A customer's reference file, downloaded through the SSRF-safe fetcher. */
   private async download(url: string, field: string, signal: AbortSignal): Promise<{ data: Buffer; mimeType: string } | { error: JobError; transient: boolean }> {
-    try {
-      const page = await this.options.fetcher.fetch(url, { signal, maxBytes: MAX_MEDIA_BYTES });
-      if (page.statusCode < 200 || page.statusCode >= 300) {
-        return { error: { code: 'VALIDATION_ERROR', message: `${field}: downloading it answered HTTP ${page.statusCode}; nothing is charged.` }, transient: page.statusCode >= 500 || page.statusCode === 429 };
-      }
-      return { data: page.body, mimeType: (page.contentType ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase() };
-    } catch (error) {
-      if (signal.aborted) throw error;
-      if (error instanceof DestinationRefused) return { error: { code: 'VALIDATION_ERROR', message: `${field}: ${error.reason}; nothing is charged.` }, transient: false };
-      return { error: { code: 'VALIDATION_ERROR', message: `${field}: the file could not be downloaded; nothing is charged.` }, transient: true };
-    }
+    const fetched = await this.fetchFile(url, signal);
+    if ('data' in fetched) return fetched;
+    const failed = (message: string, transient: boolean) => ({ error: { code: 'VALIDATION_ERROR', message: `${field}: ${message}; nothing is charged.` }, transient });
+    if ('status' in fetched) return failed(`downloading it answered HTTP ${fetched.status}`, fetched.status >= 500 || fetched.status === 429);
+    if (fetched.failure instanceof DestinationRefused) return failed(fetched.failure.reason, false);
+    return failed('the file could not be downloaded', true);
   }
 
   /** An output's bytes: made here (the sandbox), or downloaded from the vendor before its URL expires. */
   private async outputBytes(output: MediaOutputFile, signal: AbortSignal): Promise<{ data: Buffer; mimeType: string } | { error: string }> {
     if (output.data) return { data: output.data, mimeType: output.mimeType ?? 'application/octet-stream' };
     if (!output.url) return { error: 'an output file has neither bytes nor a URL' };
+    const fetched = await this.fetchFile(output.url, signal);
+    if ('data' in fetched) return { data: fetched.data, mimeType: output.mimeType ?? fetched.mimeType };
+    if ('status' in fetched) return { error: `an output file answered HTTP ${fetched.status}` };
+    return { error: `an output file could not be downloaded (${fetched.failure instanceof Error ? fetched.failure.name : 'error'})` };
+  }
+
+  /** A media file through the SSRF-safe fetcher: its bytes and type, the status it answered instead, or why it could not be had. */
+  private async fetchFile(url: string, signal: AbortSignal): Promise<{ data: Buffer; mimeType: string } | { status: number } | { failure: unknown }> {
     try {
-      const page = await this.options.fetcher.fetch(output.url, { signal, maxBytes: MAX_MEDIA_BYTES });
-      if (page.statusCode < 200 || page.statusCode >= 300) return { error: `an output file answered HTTP ${page.statusCode}` };
-      const mimeType = output.mimeType ?? (page.contentType ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
-      return { data: page.body, mimeType };
+      const page = await this.options.fetcher.fetch(url, { signal, maxBytes: MAX_MEDIA_BYTES });
+      if (page.statusCode < 200 || page.statusCode >= 300) return { status: page.statusCode };
+      return { data: page.body, mimeType: (page.contentType ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase() };
     } catch (error) {
       if (signal.aborted) throw error;
-      return { error: `an output file could not be downloaded (${error instanceof Error ? error.name : 'error'})` };
+      return { failure: error };
     }
   }
 }

@@ -8,6 +8,10 @@ export type FileRow = Selectable<MediaFilesTable>;
 /** The statuses a worker still acts on (a job in any other is final). */
 export const ACTIVE_STATUSES = ['queued', 'submitting', 'running'] as const;
 
+export function isActive(status: string): boolean {
+  return (ACTIVE_STATUSES as readonly string[]).includes(status);
+}
+
 /**
  * The media queue's rows. Every write goes through `exclusive` (the ledger's: on SQLite the
  * settlement's group commit must not interleave with another transaction). A worker claims due

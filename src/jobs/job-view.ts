@@ -1,5 +1,4 @@
-import type { Micros } from '../core/money';
-import { formatUsd } from '../core/money';
+import { microsToUsd } from '../core/money';
 import { findMediaModel } from '../media/models';
 import type { MediaFileUrls } from '../media/file-urls';
 import type { FileRow, JobRow, JobStore } from './job-store';
@@ -69,8 +68,8 @@ export class JobViews {
       startedAt: job.started_at === null ? null : iso(job.started_at),
       completedAt: job.completed_at === null ? null : iso(job.completed_at),
       expiresAt: iso(job.expires_at),
-      estimatedCostUsd: usd(job.max_micros),
-      costUsd: job.status === 'succeeded' ? usd(job.cost_micros ?? 0) : job.status === 'failed' || job.status === 'canceled' ? 0 : null,
+      estimatedCostUsd: microsToUsd(job.max_micros),
+      costUsd: job.status === 'succeeded' ? microsToUsd(job.cost_micros ?? 0) : job.status === 'failed' || job.status === 'canceled' ? 0 : null,
       result:
         job.status === 'succeeded'
           ? {
@@ -93,8 +92,4 @@ export class JobViews {
 
 export function iso(ms: number): string {
   return new Date(ms).toISOString();
-}
-
-function usd(micros: Micros): number {
-  return Number(formatUsd(micros));
 }

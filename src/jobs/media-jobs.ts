@@ -3,7 +3,7 @@ import { ApiError } from '../core/errors';
 import type { Micros } from '../core/money';
 import type { MediaModel } from '../media/models';
 import type { MediaStorage } from '../media/storage';
-import type { JobRow, JobStore } from './job-store';
+import { isActive, type JobRow, type JobStore } from './job-store';
 import { iso, type JobView, type JobViews } from './job-view';
 
 /** How long a job's hold is leased at a time; each step of the job extends it again. */
@@ -57,7 +57,8 @@ export interface MediaJobsOptions {
 export class MediaJobs {
   constructor(private readonly options: MediaJobsOptions) {}
 
-  async enqueue(request: EnqueueRequest): Promise<JobView> {
+  /** Records the job and hands the call's hold over to it; what the queue call answers. */
+  async enqueue(request: EnqueueRequest): Promise<{ jobId: string; model: string; createdAt: string }> {
     const { store, storage, clock, retentionMs } = this.options;
     const id = `job_${randomBytes(16).toString('base64url')}`;
     const now = clock();
@@ -83,8 +84,7 @@ export class MediaJobs {
     });
     await request.handOver();
     this.options.wake();
-    const job = await store.find(id);
-    return this.options.views.present(job!, []);
+    return { jobId: id, model: request.model.id, createdAt: iso(now) };
   }
 
   /** The caller's job, or JOB_NOT_FOUND / JOB_EXPIRED. */
@@ -99,7 +99,7 @@ export class MediaJobs {
    */
   async cancel(accountId: string, jobId: string): Promise<JobView> {
     const job = await this.owned(accountId, jobId);
-    if (['queued', 'submitting', 'running'].includes(job.status)) {
+    if (isActive(job.status)) {
       await this.options.store.requestCancel(job.id, this.options.clock());
       await this.options.cancelNow(job.id);
     }

@@ -5,7 +5,7 @@ import { describeIssues, formatPath } from '../../core/validation';
 import { findMediaModel, MEDIA_MODELS, type MediaModel } from '../../media/models';
 import { heldMicros } from '../../media/job-cost';
 import { JOB_HOLD_LEASE_SECONDS } from '../../jobs/media-jobs';
-import { formatUsd } from '../../core/money';
+import { microsToUsd } from '../../core/money';
 
 /** The image types `imageData` takes, told apart by their first bytes. */
 const IMAGE_SIGNATURES: Record<string, number[]> = {
@@ -107,7 +107,7 @@ export default defineEndpoint({
         await ctx.handOverReservation(JOB_HOLD_LEASE_SECONDS);
       },
     });
-    return { jobId: job.jobId, status: 'queued' as const, model: job.model, estimatedCostUsd: Number(formatUsd(plan.maxMicros)), createdAt: job.createdAt };
+    return { jobId: job.jobId, status: 'queued' as const, model: job.model, estimatedCostUsd: microsToUsd(plan.maxMicros), createdAt: job.createdAt };
   },
 });
 
