@@ -17,6 +17,8 @@ const AREA_TITLES: Record<string, string> = {
   tools: 'Tools',
   email: 'Email and contacts',
   media: 'AI media',
+  retail: 'Retail marketplace',
+  photos: 'Photo-sharing platform',
 };
 
 export function endpointTable(): string {

@@ -1,7 +1,8 @@
 /**
  * Operator economics: for every vendor-backed endpoint, what its vendor calls cost the operator
  * (the adapters' cost data: src/providers/dataforseo/costs.ts, src/providers/google-places/costs.ts,
- * src/providers/rdap/costs.ts, src/providers/namecheap/costs.ts, src/providers/tomba/costs.ts)
+ * src/providers/rdap/costs.ts, src/providers/namecheap/costs.ts, src/providers/tomba/costs.ts,
+ * src/providers/openwebninja/costs.ts, src/providers/rapidapi-photos/costs.ts)
  * against what the customer pays, at the smallest and the largest input the endpoint allows.
  * The endpoint's real handler runs on the real adapters over recording clients, so what is priced
  * is exactly what the adapter would ask for. `npm run`-free: `node --import tsx scripts/operator-economics.ts`
@@ -33,6 +34,11 @@ import type { ApiResponse } from '../src/providers/namecheap/wire';
 import { TombaClient, type TombaAnswer, type TombaCall } from '../src/providers/tomba/client';
 import { DOMAIN_SEARCH_PAGE_SIZE, upstreamCostMicros as tombaRequestCost } from '../src/providers/tomba/costs';
 import { tombaContactsOn } from '../src/providers/tomba';
+import { OpenWebNinjaClient, openWebNinjaRetailOn } from '../src/providers/openwebninja';
+import type { OpenWebNinjaAnswer, OpenWebNinjaCall } from '../src/providers/openwebninja/client';
+import { upstreamCostMicros as retailRequestCost } from '../src/providers/openwebninja/costs';
+import { RapidApiPhotosClient, rapidApiPhotosOn, type PhotosAnswer, type PhotosCall } from '../src/providers/rapidapi-photos';
+import { HIGHLIGHTS_WITH_ITEMS, upstreamCostMicros as photosRequestCost } from '../src/providers/rapidapi-photos/costs';
 
 /**
  * Every endpoint served by a vendor adapter. `shortfall` marks one whose price cannot cover the
@@ -59,6 +65,10 @@ export const VENDOR_BACKED: ReadonlyArray<{ id: string; shortfall?: string }> = 
   ...['email.finder', 'email.author_finder', 'email.enrich', 'email.profile_finder', 'email.person', 'email.combined', 'email.company'].map((id) => ({ id })),
   ...['email.count', 'email.domain_search', 'email.format', 'email.locations', 'email.similar', 'email.sources', 'email.phone_finder'].map((id) => ({ id })),
   ...['email.verify', 'email.domain_status'].map((id) => ({ id })),
+  ...['retail.best_sellers', 'retail.categories', 'retail.deals', 'retail.influencer', 'retail.product', 'retail.product_offers'].map((id) => ({ id })),
+  ...['retail.product_reviews', 'retail.products_by_category', 'retail.search', 'retail.seller', 'retail.seller_reviews'].map((id) => ({ id })),
+  ...['photos.user', 'photos.user_about', 'photos.user_posts', 'photos.user_reels', 'photos.user_tagged', 'photos.user_followers', 'photos.user_similar'].map((id) => ({ id })),
+  ...['photos.user_stories', 'photos.user_highlights', 'photos.post', 'photos.post_comments', 'photos.post_likers', 'photos.hashtag', 'photos.search', 'photos.media_id'].map((id) => ({ id })),
 ];
 
 /** Each vendor call an endpoint made, priced. */
@@ -142,6 +152,36 @@ class RecordingTombaClient extends TombaClient {
   }
 }
 
+/** An OpenWeb Ninja client that sends nothing: it records each request, priced on the dearer channel, and answers "not found". */
+class RecordingRetailClient extends OpenWebNinjaClient {
+  readonly calls: PricedCall[] = [];
+  constructor() {
+    super({ baseUrl: 'http://127.0.0.1:9', headers: {}, channel: 'direct', timeoutMs: 1 });
+  }
+  override async get(call: OpenWebNinjaCall): Promise<OpenWebNinjaAnswer> {
+    this.calls.push({ call: `GET /${call.path}`, micros: retailRequestCost(call.path) });
+    return { notFound: true };
+  }
+}
+
+/**
+ * A photos client that sends nothing: it records each request and answers "nothing", except
+ * where an answer leads the adapter to ask more (its dearest path): highlights with more of them
+ * than it fetches items for, comments without their count, a hashtag's top feed, the searches.
+ */
+class RecordingPhotosClient extends RapidApiPhotosClient {
+  readonly calls: PricedCall[] = [];
+  constructor() {
+    super({ apiKey: 'recording', host: 'recording.example', baseUrl: 'http://127.0.0.1:9', timeoutMs: 1 });
+  }
+  override async get(call: PhotosCall): Promise<PhotosAnswer> {
+    this.calls.push({ call: `GET /${call.path}`, micros: photosRequestCost(call.path) });
+    if (call.path === 'v1/highlights') return { notFound: false, body: { data: { items: Array.from({ length: HIGHLIGHTS_WITH_ITEMS + 3 }, (_, index) => ({ id: `highlight:${index + 1}`, title: 'h' })) } } };
+    if (['v1/comments', 'v1/hashtag', 'v1/search_users', 'v1/search_hashtags', 'v1/search_locations'].includes(call.path)) return { notFound: false, body: { data: { items: [] } } };
+    return { notFound: false, body: { data: null } };
+  }
+}
+
 /**
  * The families Tollgate serves itself, standing in with fixed answers so that the vendor requests
  * behind them are reached and priced: a domain with a mail server (verify then asks the contacts
@@ -169,6 +209,8 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
   const rdap = new RecordingRdapClient();
   const namecheap = new RecordingNamecheapClient();
   const tomba = new RecordingTombaClient();
+  const retail = new RecordingRetailClient();
+  const photos = new RecordingPhotosClient();
   // The families Tollgate serves itself cost nothing: fixed stand-ins (above).
   const providers = {
     ...sandboxProviders,
@@ -178,6 +220,8 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
     whois: rdapWhoisOn(rdap, shippedBootstrap),
     registrar: namecheapRegistrarOn(namecheap),
     contacts: tombaContactsOn(tomba),
+    retail: openWebNinjaRetailOn(retail),
+    photos: rapidApiPhotosOn(photos),
   } as unknown as Providers;
   const ctx = {
     requestId: 'req_economics',
@@ -194,7 +238,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
   // Empty answers may make a handler fail after its calls (a place not found); the calls are what count.
   const plan = endpoint.prepare({ input, params: {}, models: builtinCatalog });
   await Promise.resolve(endpoint.handler({ input, plan, models: builtinCatalog, params: {}, settings: loadConfig({}).endpoints, services: {} as EndpointServices, ctx, providers, call: { signal: new AbortController().signal } })).catch(() => undefined);
-  return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls, ...tomba.calls];
+  return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls, ...tomba.calls, ...retail.calls, ...photos.calls];
 }
 
 /** Fields that size a request, set to their bounds. */

@@ -108,6 +108,15 @@ const EnvironmentSchema = z.object({
   TOMBA_KEY: z.string().optional(),
   TOMBA_SECRET: z.string().optional(),
   TOMBA_BASE_URL: z.string().url().default('https://api.tomba.io/v1'),
+  OPENWEBNINJA_API_KEY: z.string().min(1).optional(),
+  OPENWEBNINJA_BASE_URL: z.string().url().default('https://api.openwebninja.com/realtime-amazon-data'),
+  RAPIDAPI_KEY: z.string().min(1).optional(),
+  /** The retail vendor's API through RapidAPI (its host there, e.g. real-time-amazon-data.p.rapidapi.com): used when OPENWEBNINJA_API_KEY is not set. */
+  RAPIDAPI_RETAIL_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name, e.g. real-time-amazon-data.p.rapidapi.com').optional(),
+  RAPIDAPI_RETAIL_BASE_URL: z.string().url().optional(),
+  /** The photo-platform data API on RapidAPI (Social API's "Instagram Scraper API"; its other hosts answer the same). */
+  RAPIDAPI_PHOTOS_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name, e.g. instagram-scraper-api2.p.rapidapi.com').default('instagram-scraper-api2.p.rapidapi.com'),
+  RAPIDAPI_PHOTOS_BASE_URL: z.string().url().optional(),
   FAL_KEY: z.string().min(1).optional(),
   FAL_QUEUE_URL: z.string().url().default('https://queue.fal.run'),
   /** How long a sandbox media job takes, queued then running: clients exercise polling. */
@@ -131,6 +140,9 @@ const EnvironmentSchema = z.object({
 }).refine((env) => env.TOMBA_SECRET === undefined || env.TOMBA_KEY !== undefined, {
   message: 'required with TOMBA_SECRET: the contact-data vendor takes the API key (ta_…) and its secret (ts_…) together; set both, or neither',
   path: ['TOMBA_KEY'],
+}).refine((env) => env.RAPIDAPI_RETAIL_HOST === undefined || env.RAPIDAPI_KEY !== undefined || env.OPENWEBNINJA_API_KEY !== undefined, {
+  message: 'required with RAPIDAPI_RETAIL_HOST: the RapidAPI key the retail vendor is called with',
+  path: ['RAPIDAPI_KEY'],
 }).refine((env) => (env.DATAFORSEO_LOGIN === undefined) === (env.DATAFORSEO_PASSWORD === undefined), {
   message: 'set both DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD, or neither',
   path: ['DATAFORSEO_PASSWORD'],
@@ -276,6 +288,14 @@ export interface VendorSettings {
   namecheap: { apiUser: string; apiKey: string; username: string; clientIp: string; baseUrl: string } | undefined;
   /** The contact-data vendor (Tomba) for the email endpoints; the sandbox serves them without it. */
   tomba: { key: string; secret: string; baseUrl: string } | undefined;
+  /**
+   * The retail-marketplace vendor (OpenWeb Ninja's real-time marketplace API): directly with
+   * OPENWEBNINJA_API_KEY, else through RapidAPI with RAPIDAPI_KEY and RAPIDAPI_RETAIL_HOST; the
+   * sandbox serves the retail endpoints without either.
+   */
+  retail: { channel: 'direct' | 'rapidapi'; baseUrl: string; headers: Record<string, string> } | undefined;
+  /** The photo-platform data API on RapidAPI, when RAPIDAPI_KEY is set; the sandbox serves the photos endpoints without it. */
+  photos: { apiKey: string; host: string; baseUrl: string } | undefined;
   /** Media generation and analysis: fal's queue API when FAL_KEY is set, else the sandbox (its jobs take `sandboxJobSeconds`). */
   media: { fal: { key: string; queueUrl: string } | undefined; sandboxJobSeconds: number };
   /**
@@ -376,6 +396,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         env.TOMBA_KEY !== undefined && env.TOMBA_SECRET !== undefined
           ? { key: env.TOMBA_KEY, secret: env.TOMBA_SECRET, baseUrl: env.TOMBA_BASE_URL.replace(/\/+$/, '') }
           : undefined,
+      retail: retailVendor(env),
+      photos:
+        env.RAPIDAPI_KEY !== undefined
+          ? { apiKey: env.RAPIDAPI_KEY, host: env.RAPIDAPI_PHOTOS_HOST, baseUrl: (env.RAPIDAPI_PHOTOS_BASE_URL ?? `https://${env.RAPIDAPI_PHOTOS_HOST}`).replace(/\/+$/, '') }
+          : undefined,
       media: {
         fal: env.FAL_KEY !== undefined ? { key: env.FAL_KEY, queueUrl: env.FAL_QUEUE_URL.replace(/\/+$/, '') } : undefined,
         sandboxJobSeconds: env.TOLLGATE_SANDBOX_MEDIA_SECONDS,
@@ -388,6 +413,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
     },
   };
+}
+
+function retailVendor(env: Environment): VendorSettings['retail'] {
+  if (env.OPENWEBNINJA_API_KEY !== undefined) {
+    return { channel: 'direct', baseUrl: env.OPENWEBNINJA_BASE_URL.replace(/\/+$/, ''), headers: { 'x-api-key': env.OPENWEBNINJA_API_KEY } };
+  }
+  if (env.RAPIDAPI_KEY !== undefined && env.RAPIDAPI_RETAIL_HOST !== undefined) {
+    return {
+      channel: 'rapidapi',
+      baseUrl: (env.RAPIDAPI_RETAIL_BASE_URL ?? `https://${env.RAPIDAPI_RETAIL_HOST}`).replace(/\/+$/, ''),
+      headers: { 'x-rapidapi-key': env.RAPIDAPI_KEY, 'x-rapidapi-host': env.RAPIDAPI_RETAIL_HOST },
+    };
+  }
+  return undefined;
 }
 
 /** OpenRouter's defaults: the one upstream whose address is known in advance. */

@@ -65,3 +65,9 @@ export class UpstreamError extends ApiError {
     this.detail = options.detail;
   }
 }
+
+/** A lookup's answer, or the 404 NOT_FOUND naming the field whose value nothing matched (a failure, so not charged). */
+export function found<Data>(data: Data | null, field: string, message: string): Data {
+  if (data === null) throw new ApiError('NOT_FOUND', `${field}: ${message}`);
+  return data;
+}

@@ -15,6 +15,8 @@ import { onPageEndpoints } from './seo/onpage';
 import { toolEndpoints } from './tools';
 import { emailEndpoints } from './email';
 import { mediaEndpoints } from './media';
+import { retailEndpoints } from './retail';
+import { photosEndpoints } from './photos';
 
 /** The registry: every API route, listed explicitly (each area lists its own in its index). */
 export const endpoints: readonly EndpointDefinition<any, any>[] = [
@@ -34,4 +36,6 @@ export const endpoints: readonly EndpointDefinition<any, any>[] = [
   ...toolEndpoints,
   ...emailEndpoints,
   ...mediaEndpoints,
+  ...retailEndpoints,
+  ...photosEndpoints,
 ];

@@ -17,6 +17,9 @@ import { namecheapRegistrar } from './namecheap';
 import { tombaContacts } from './tomba';
 import { falMedia } from './fal';
 import { sandboxMedia } from './sandbox/media';
+import { openWebNinjaRetail } from './openwebninja';
+import { rapidApiPhotos, SERVED_OPERATIONS } from './rapidapi-photos';
+import type { PhotosProvider } from './families/photos';
 
 /**
  * Chooses, per family, the vendor adapter whose credentials are configured, else the sandbox, and
@@ -28,6 +31,15 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
   if (vendors.googlePlaces) providers.places = googlePlacesProvider({ ...vendors.googlePlaces, timeoutMs: vendors.timeoutMs });
   if (vendors.namecheap) providers.registrar = namecheapRegistrar({ ...vendors.namecheap, timeoutMs: vendors.timeoutMs });
   if (vendors.tomba) providers.contacts = tombaContacts({ ...vendors.tomba, timeoutMs: vendors.timeoutMs });
+  if (vendors.retail) providers.retail = openWebNinjaRetail({ ...vendors.retail, timeoutMs: vendors.timeoutMs });
+  if (vendors.photos) {
+    providers.photos = photosWithSandbox(rapidApiPhotos({ ...vendors.photos, timeoutMs: vendors.timeoutMs }), providers.photos);
+    const onSandbox = photoMethods(providers.photos).filter((method) => !SERVED_OPERATIONS.has(method));
+    logger.info(
+      { family: 'photos', served: [...SERVED_OPERATIONS], sandbox: onSandbox },
+      `provider photos: ${providers.photos.name} serves ${[...SERVED_OPERATIONS].join(', ')}; ${onSandbox.length > 0 ? `the sandbox serves ${onSandbox.join(', ')}` : 'nothing stays on the sandbox'} (media-id is computed)`,
+    );
+  }
   providers.media = createMediaProvider(vendors, images);
   if (vendors.whois.live) {
     const bootstrap = loadRdapBootstrap(vendors.whois.bootstrapFile);
@@ -51,6 +63,18 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
     }
   }
   return providers;
+}
+
+type PhotoMethod = Exclude<keyof PhotosProvider, 'name'>;
+
+function photoMethods(provider: PhotosProvider): PhotoMethod[] {
+  return Object.keys(provider).filter((key) => key !== 'name') as PhotoMethod[];
+}
+
+/** The vendor's photo operations, and the sandbox's for any it does not offer (the startup log says which). */
+function photosWithSandbox(vendor: PhotosProvider, sandbox: PhotosProvider): PhotosProvider {
+  const methods = Object.fromEntries(photoMethods(sandbox).map((method) => [method, SERVED_OPERATIONS.has(method) ? vendor[method].bind(vendor) : sandbox[method].bind(sandbox)]));
+  return { ...(methods as Omit<PhotosProvider, 'name'>), name: vendor.name };
 }
 
 /** The media family alone (what `tollgate worker` needs): fal when FAL_KEY is set, else the sandbox (its images made on `images`' threads). */

@@ -15,6 +15,8 @@ import type { WhoisProvider } from './families/whois';
 import type { BrowserProvider } from './families/browser';
 import type { SmtpProbeProvider } from './families/smtp';
 import type { ContactsProvider } from './families/contacts';
+import type { RetailProvider } from './families/retail';
+import type { PhotosProvider } from './families/photos';
 
 /**
  * Capability interfaces, one per family (declared in ./families). Each family is served either by
@@ -56,6 +58,8 @@ export interface Providers {
   contacts: ContactsProvider;
   media: MediaProvider;
   smtp: SmtpProbeProvider;
+  retail: RetailProvider;
+  photos: PhotosProvider;
 }
 
 /** The families served by Tollgate itself (src/providers/local): no sandbox stands in for them. */

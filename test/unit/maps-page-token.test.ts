@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodePageToken, readPageToken, searchFingerprint } from '../../src/endpoints/maps/page-token';
+import { encodePageToken, readPageToken, searchFingerprint } from '../../src/core/page-token';
 
 /** Page tokens of the place searches: bound to their endpoint and search, tamper-evident. */
 

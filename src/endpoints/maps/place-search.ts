@@ -5,7 +5,7 @@ import type { CallOptions } from '../../providers/providers';
 import type { Place } from '../../schemas/place';
 import { queryText, resultLimit } from '../../schemas/request-fields';
 import { mapsLanguage, regionCode } from './fields';
-import { encodePageToken, readPageToken, searchFingerprint } from './page-token';
+import { encodePageToken, readPageToken, searchFingerprint } from '../../core/page-token';
 
 /** What the two place searches (`/v1/serp/websearch-maps`, `/v1/maps/search`) share: fields, paging, response. */
 

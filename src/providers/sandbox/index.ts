@@ -10,6 +10,8 @@ import { sandboxChat } from './chat';
 import { sandboxWhois } from './whois';
 import { sandboxContacts } from './contacts';
 import { sandboxMedia } from './media';
+import { sandboxRetail } from './retail';
+import { sandboxPhotos } from './photos';
 
 /** Synthetic, deterministic data for every family: what serves when no vendor is configured. */
 export const sandboxProviders: VendorProviders = {
@@ -25,4 +27,6 @@ export const sandboxProviders: VendorProviders = {
   whois: sandboxWhois,
   contacts: sandboxContacts,
   media: sandboxMedia({ jobSeconds: 0 }),
+  retail: sandboxRetail,
+  photos: sandboxPhotos,
 };

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * `nextPageToken` of the place searches: our own token around the provider's cursor (the vendor's
- * page token, or the sandbox's offset). It binds the cursor to the endpoint and to a fingerprint
- * of the search (query and every parameter except `limit`, which may change between pages, as the
- * vendor allows), so a token replayed with another search is a 400 naming `nextPageToken` before
- * anything is fetched or held. Base64url JSON with an integrity check: it detects truncated or
+ * A paged endpoint's continuation (the place searches' `nextPageToken`, the photo lists'
+ * `end_cursor`): our own token around the provider's cursor (the vendor's page token, or the
+ * sandbox's offset). It binds the cursor to the endpoint and to a fingerprint of the list (the
+ * search's query and parameters, a user's or a post's id), so a token replayed with another list
+ * is a 400 naming the field before anything is fetched or held. Base64url JSON with an integrity check: it detects truncated or
  * edited tokens; it is not a secret (a forged cursor reaches the provider, which rejects it).
  */
 
@@ -52,8 +52,13 @@ export function encodePageToken(scope: string, fingerprint: string, cursor: stri
 export type PageTokenReading = { cursor: string } | { problem: string };
 
 /** The cursor inside `token`, or why it cannot continue this search (a sentence for the 400). */
-export function readPageToken(token: string, scope: string, fingerprint: string): PageTokenReading {
-  const unreadable = { problem: 'is not a page token this API issued (it may be truncated or altered); send the nextPageToken of a previous response unchanged' };
+export function readPageToken(
+  token: string,
+  scope: string,
+  fingerprint: string,
+  mismatch = 'belongs to a different search: send it with the same query and parameters (all but limit) as the request that returned it',
+): PageTokenReading {
+  const unreadable = { problem: 'is not a page token this API issued (it may be truncated or altered); send the one of a previous response unchanged' };
   if (token.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return unreadable;
   let decoded: unknown;
   try {
@@ -66,7 +71,7 @@ export function readPageToken(token: string, scope: string, fingerprint: string)
   const { s, f, c, h } = payload.data;
   if (h !== integrity(s, f, c)) return unreadable;
   if (s !== scope || f !== fingerprint) {
-    return { problem: 'belongs to a different search: send it with the same query and parameters (all but limit) as the request that returned it' };
+    return { problem: mismatch };
   }
   return { cursor: c };
 }

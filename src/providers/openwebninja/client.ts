@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+import { UpstreamError } from '../../core/errors';
+import type { CallOptions } from '../providers';
+import { withRetries } from '../http/retry';
+import { readUpstream, TransientUpstreamError, upstreamRequest } from '../http/upstream-request';
+import { upstreamCostMicros, type Channel, type RetailPath } from './costs';
+import { isVendorError, notJson, saysNotFound, scrubbed, secretsOf, VENDOR, vendorFailure, vendorLabel } from './errors';
+
+/**
+ * How to reach the vendor; built from the configuration by the provider registry. Direct:
+ * `https://api.openwebninja.com/realtime-amazon-data` with `{'x-api-key': …}`. RapidAPI:
+ * `https://<host>` with `{'x-rapidapi-key': …, 'x-rapidapi-host': <host>}`. The paths and
+ * answers are the same on both.
+ */
+export interface OpenWebNinjaSettings {
+  /** Without a trailing slash. */
+  baseUrl: string;
+  /** The credentials, sent on every request. */
+  headers: Record<string, string>;
+  channel: Channel;
+  /** The most one of our calls may spend on one vendor request, retries included. */
+  timeoutMs: number;
+}
+
+export interface OpenWebNinjaCall {
+  path: RetailPath;
+  /** The vendor's parameters, sent in the query string (every operation is a GET). */
+  query: Record<string, string>;
+}
+
+/** What a request came back with: the parsed body, or `notFound` when the vendor does not know the thing asked about. */
+export type OpenWebNinjaAnswer = { notFound: true } | { notFound: false; body: unknown };
+
+/**
+ * The vendor's API: GETs with the key in headers, JSON back. Every call only reads, so transient
+ * failures (429, 5xx, connection) are tried again under the shared policy. The body is taken as
+ * text and parsed here, so that a 2xx answer is priced (./costs.ts) before it is judged. The one
+ * request method is what a recording client overrides (scripts/operator-economics.ts).
+ */
+export class OpenWebNinjaClient {
+  constructor(private readonly settings: OpenWebNinjaSettings) {}
+
+  get channel(): Channel {
+    return this.settings.channel;
+  }
+
+  async get(call: OpenWebNinjaCall, options: CallOptions): Promise<OpenWebNinjaAnswer> {
+    const url = `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`;
+    const secrets = secretsOf(call.query, this.settings.headers);
+    const answer = await withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, (timeoutMs) =>
+      upstreamRequest({
+        vendor: vendorLabel(this.settings.channel),
+        method: 'GET',
+        url,
+        headers: this.settings.headers,
+        responseType: 'text',
+        timeoutMs,
+        signal: options.signal,
+      }),
+    ).catch((error: unknown) => {
+      throw options.signal.aborted || !(error instanceof UpstreamError) ? error : withScrubbedDetail(error, secrets);
+    });
+    const text = typeof answer.body === 'string' ? answer.body : '';
+    const body = parseJson(text);
+    if (answer.status >= 200 && answer.status < 300) {
+      options.upstreamCost?.(upstreamCostMicros(call.path, this.settings.channel));
+      if (body === NOT_JSON) throw notJson(call.path, text, this.settings.channel);
+      if (saysNotFound(answer.status, body)) return { notFound: true };
+      if (isVendorError(body)) throw vendorFailure(answer.status, body, call.path, secrets, this.settings.channel);
+      return { notFound: false, body };
+    }
+    const parsed = body === NOT_JSON ? undefined : body;
+    if (saysNotFound(answer.status, parsed)) return { notFound: true };
+    throw vendorFailure(answer.status, parsed, call.path, secrets, this.settings.channel);
+  }
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return NOT_JSON;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** The shared failure (429, 5xx) with the request's values and the key taken out of the body excerpt its detail quotes. */
+function withScrubbedDetail(error: UpstreamError, secrets: Record<string, string>): UpstreamError {
+  const detail = error.detail === undefined ? undefined : scrubbed(error.detail, secrets, 600);
+  if (error instanceof TransientUpstreamError) {
+    return new TransientUpstreamError(error.message, { cause: error.cause, detail, retryAfterMs: error.retryAfterMs, unprocessed: error.unprocessed });
+  }
+  return new UpstreamError(error.message, { cause: error.cause, detail });
+}
+
+/** A found answer's body in the expected shape (a 502 otherwise); undefined when the vendor does not know the thing asked about. */
+export function readAnswer<Schema extends z.ZodType>(answer: OpenWebNinjaAnswer, schema: Schema): z.output<Schema> | undefined {
+  if (answer.notFound) return undefined;
+  return readUpstream(VENDOR, schema, answer.body);
+}

@@ -1,0 +1,90 @@
+import type { z } from 'zod';
+import { UpstreamError } from '../../core/errors';
+import type { CallOptions } from '../providers';
+import { withRetries } from '../http/retry';
+import { readUpstream, upstreamRequest } from '../http/upstream-request';
+import { upstreamCostMicros, type PhotosPath } from './costs';
+import { isNotFound, notJson, photosFailure, quotaSpent, transientFailure, VENDOR } from './errors';
+
+export interface RapidApiPhotosSettings {
+  /** RAPIDAPI_KEY: sent as `x-rapidapi-key`. */
+  apiKey: string;
+  /** The API's RapidAPI host, sent as `x-rapidapi-host` (RAPIDAPI_PHOTOS_HOST). */
+  host: string;
+  /** Without a trailing slash; `https://<host>` in production. */
+  baseUrl: string;
+  /** The most one of our calls may spend on one vendor request, retries included. */
+  timeoutMs: number;
+}
+
+export interface PhotosCall {
+  path: PhotosPath;
+  /** The vendor's query parameters (usernames and shortcodes travel here, never in the logged path). */
+  query: Record<string, string>;
+}
+
+/** What a request came back with: the parsed body, or `notFound` when the vendor has no such user, post or hashtag. */
+export type PhotosAnswer = { notFound: true } | { notFound: false; body: unknown };
+
+/**
+ * The photo-platform data API through RapidAPI: GETs with the key and host in headers, JSON back.
+ * Every call only reads, so transient failures (429, 5xx, connection) are tried again under the
+ * shared policy. The body is taken as text and parsed here, so a malformed one never reaches a log
+ * line. Each request the vendor answered (2xx, or its "not found") is priced (./costs.ts).
+ * `get` is the one request method: the operator-economics script records calls by overriding it.
+ */
+export class RapidApiPhotosClient {
+  constructor(private readonly settings: RapidApiPhotosSettings) {}
+
+  async get(call: PhotosCall, options: CallOptions): Promise<PhotosAnswer> {
+    const url = `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`;
+    const answer = await withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, (timeoutMs) =>
+      upstreamRequest({
+        vendor: VENDOR,
+        method: 'GET',
+        url,
+        headers: { 'x-rapidapi-key': this.settings.apiKey, 'x-rapidapi-host': this.settings.host },
+        responseType: 'text',
+        timeoutMs,
+        signal: options.signal,
+      }).catch((error: unknown) => {
+        throw quotaSpent(error) ?? error;
+      }),
+    ).catch((error: unknown) => {
+      throw options.signal.aborted || !(error instanceof UpstreamError) ? error : transientFailure(error);
+    });
+    const text = typeof answer.body === 'string' ? answer.body : '';
+    const body = parseJson(text);
+    if (answer.status >= 200 && answer.status < 300) {
+      options.upstreamCost?.(upstreamCostMicros(call.path));
+      if (body === NOT_JSON) throw notJson(call.path, text.length);
+      return { notFound: false, body };
+    }
+    if (isNotFound(answer.status, body)) {
+      options.upstreamCost?.(upstreamCostMicros(call.path));
+      return { notFound: true };
+    }
+    throw photosFailure(answer.status, body === NOT_JSON ? undefined : body, call.path);
+  }
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return NOT_JSON;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/**
+ * A found answer's body in the expected shape (a 502 otherwise); undefined when the vendor has no
+ * such record, by its 404 or by a `data: null`.
+ */
+export function readAnswer<Schema extends z.ZodType<{ data: unknown }>>(answer: PhotosAnswer, schema: Schema): (z.output<Schema> & { data: NonNullable<z.output<Schema>['data']> }) | undefined {
+  if (answer.notFound) return undefined;
+  const parsed = readUpstream(VENDOR, schema, answer.body);
+  return parsed.data === null || parsed.data === undefined ? undefined : (parsed as z.output<Schema> & { data: NonNullable<z.output<Schema>['data']> });
+}

@@ -1,0 +1,46 @@
+import type { Comment, UserSummary } from '../../../schemas/photos';
+import { SeededRandom } from '../random';
+import type { WorldPost } from './posts';
+import { POPULATION, PRESENT, userAt, type WorldUser } from './users';
+import { COMMENTS } from './vocabulary';
+
+/**
+ * Who follows, likes and comments: positions in a permutation of the population, so a list is as
+ * long as its count, finite, and names each account once. Position i is
+ * (stride · i + shift) mod POPULATION + 1, a bijection since the stride is coprime with
+ * POPULATION; the shift puts the account itself at the last position, which no list reaches
+ * (every count is below POPULATION − 1), so nobody follows or likes themselves.
+ */
+export function audienceMember(stride: number, self: number, position: number): number {
+  const shift = (self - 1 + stride) % POPULATION;
+  return ((stride * position + shift) % POPULATION) + 1;
+}
+
+export function userSummary(user: WorldUser): UserSummary {
+  return { id: user.publicId, username: user.username, full_name: user.fullName, profile_pic_url: user.profilePicUrl, is_verified: user.verified, is_private: user.private };
+}
+
+export const followerAt = (user: WorldUser, position: number) => userSummary(userAt(audienceMember(user.followerStride, user.index, position)));
+
+/** The platform lists at most this many likers of a post. */
+export const likerCount = (post: WorldPost) => Math.min(post.likes, 500);
+
+export const likerAt = (post: WorldPost, position: number) => userSummary(userAt(audienceMember(post.audienceStride, post.owner.index, position)));
+
+const DAY = 86_400;
+
+/** Comment i of a post, newest first; written after the post, within 30 days and before the world's present. Commenters are its likers, in order. */
+export function commentAt(post: WorldPost, position: number): Comment {
+  const random = new SeededRandom(`photos-comment:${post.mediaId}:${position}`);
+  const author = userAt(audienceMember(post.audienceStride, post.owner.index, position));
+  const span = Math.min(PRESENT - post.takenAt, 30 * DAY) - 1;
+  const slot = post.comments - 1 - position + random.next();
+  return {
+    id: String(17_000_000_000_000_000n + (post.mediaId % 10_000_000_000n) * 100_000n + BigInt(position)),
+    text: random.pick(COMMENTS),
+    created_at: post.takenAt + 1 + Math.floor((span * slot) / post.comments),
+    like_count: Math.max(0, Math.floor(Math.exp(random.normal(0, 1.4))) - 1),
+    reply_count: random.chance(0.15) ? random.integer(1, 6) : 0,
+    owner: { username: author.username, profile_pic_url: author.profilePicUrl, is_verified: author.verified },
+  };
+}

@@ -1,0 +1,135 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { endpoints } from '../../src/endpoints';
+import { parseUsd } from '../../src/core/money';
+import { shortened } from '../../scripts/sandbox-examples';
+import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+
+/**
+ * The retail endpoints through the real server and database on the sandbox's marketplace: the
+ * marketplace's wrapper around every answer, exact charges, 400s naming the field and 404s for
+ * what the marketplace does not know (neither charged), and one product, seller and list agreeing
+ * across endpoints.
+ */
+
+const retail = endpoints.filter((endpoint) => endpoint.id.startsWith('retail.'));
+const exampleOf = (id: string) => retail.find((endpoint) => endpoint.id === id)!.examples.request as Record<string, any>;
+
+describe(`retail endpoints on the sandbox marketplace (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({}, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+  });
+  after(async () => {
+    await app?.close();
+  });
+
+  /** The inner data of a paid call, after checking the wrapper. */
+  async function data(path: string, body: Record<string, unknown>): Promise<any> {
+    const { response } = await app.paidCall(path, body);
+    assert.equal(response.body.data.status, 'OK');
+    assert.equal(response.body.data.request_id, response.headers.get('x-request-id'));
+    return response.body.data.data;
+  }
+
+  for (const endpoint of retail) {
+    test(`${endpoint.id}: the example answers the documented example inside the wrapper, charged exactly its price`, async () => {
+      const { response, cost } = await app.paidCall(endpoint.path, endpoint.examples.request);
+      assert.equal(cost, parseUsd(endpoint.path.endsWith('/product') || endpoint.path.endsWith('/product-offers') ? '0.02' : '0.01'));
+      const answer = response.body.data;
+      assert.deepEqual(Object.keys(answer), ['status', 'request_id', 'parameters', 'data']);
+      assert.equal(answer.request_id, response.headers.get('x-request-id'));
+      assert.equal(answer.parameters.country, 'US', 'the request as understood, defaults filled in');
+      assert.deepEqual(shortened({ ...answer, request_id: 'x' }), { ...(endpoint.examples.response as object), request_id: 'x' });
+    });
+  }
+
+  test('a malformed ASIN, an unknown marketplace or an unknown enum value is a 400 naming the field, not charged', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['/v1/retail/product', { asin: 'B0-12345' }, 'asin'],
+      ['/v1/retail/product', { asin: 'B03Y8F3WDLX' }, 'asin'],
+      ['/v1/retail/product-reviews', { asin: exampleOf('retail.product').asin, country: 'XX' }, 'country'],
+      ['/v1/retail/product-offers', { asin: exampleOf('retail.product').asin, product_condition: 'MINT' }, 'product_condition'],
+      ['/v1/retail/product-offers', { asin: exampleOf('retail.product').asin, limit: 101 }, 'limit'],
+      ['/v1/retail/best-sellers', { category: 'software', type: 'MOST_WISHED_FOR' }, 'type'],
+      ['/v1/retail/products-by-category', { category_id: 'software' }, 'category_id'],
+      ['/v1/retail/seller', { seller_id: 'a seller' }, 'seller_id'],
+    ];
+    for (const [path, body, field] of cases) {
+      const response = await app.post(path, body, apiKey);
+      assert.equal(response.status, 400, `${path} ${JSON.stringify(body)}`);
+      assert.equal(response.body.error.code, 'VALIDATION_ERROR');
+      assert.match(response.body.error.message, new RegExp(`^${field}\\b`), response.body.error.message);
+    }
+    assert.equal(await app.balance(accountId), 1_000_000);
+  });
+
+  test('a product, seller, category, browse node or storefront the marketplace does not know is 404 NOT_FOUND, not charged', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['/v1/retail/product', { asin: 'B000000000' }, 'asin'],
+      ['/v1/retail/product-offers', { asin: 'B000000000' }, 'asin'],
+      ['/v1/retail/product-reviews', { asin: 'B000000000' }, 'asin'],
+      ['/v1/retail/seller', { seller_id: 'A000000000000Z' }, 'seller_id'],
+      ['/v1/retail/seller-reviews', { seller_id: 'A000000000000Z' }, 'seller_id'],
+      ['/v1/retail/best-sellers', { category: 'no-such-category' }, 'category'],
+      ['/v1/retail/products-by-category', { category_id: '1' }, 'category_id'],
+      ['/v1/retail/influencer', { influencer_name: 'nobody-at-all' }, 'influencer_name'],
+    ];
+    for (const [path, body, field] of cases) {
+      const response = await app.post(path, body, apiKey);
+      assert.equal(response.status, 404, `${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
+      assert.equal(response.body.error.code, 'NOT_FOUND');
+      assert.match(response.body.error.message, new RegExp(`^${field}: `));
+    }
+    assert.equal(await app.balance(accountId), 1_000_000);
+    assert.equal(await app.ledgerSum(accountId), 1_000_000);
+  });
+
+  test('one product agrees across search, its details, its offers and its reviews', async () => {
+    const search = await data('/v1/retail/search', { query: exampleOf('retail.search').query });
+    assert.ok(search.products.length > 0);
+    assert.ok(search.total_products >= search.products.length);
+    const listed = search.products[0];
+    const product = await data('/v1/retail/product', { asin: listed.asin });
+    for (const field of ['asin', 'product_title', 'product_price', 'product_original_price', 'product_star_rating', 'product_num_ratings', 'product_url', 'product_num_offers', 'is_prime']) {
+      assert.deepEqual(product[field], listed[field], field);
+    }
+    const offers = await data('/v1/retail/product-offers', { asin: listed.asin });
+    assert.equal(offers.buy_boxes.length, product.product_num_offers);
+    assert.equal(offers.product_price, product.product_price);
+    const prices = offers.buy_boxes.map((offer: { product_price: string }) => offer.product_price);
+    assert.ok(prices.includes(listed.product_minimum_offer_price), 'the lowest offer price is an offer\'s');
+    const reviews = await data('/v1/retail/product-reviews', { asin: listed.asin });
+    assert.equal(reviews.total_ratings, product.product_num_ratings);
+    const percents = Object.values(reviews.rating_distribution) as number[];
+    assert.ok(Math.abs(percents.reduce((sum, percent) => sum + percent, 0) - 100) <= 3, 'percents of all ratings');
+  });
+
+  test("walking a category's best sellers page by page yields each product once, ranked 1..n, and ends", async () => {
+    const seen = new Set<string>();
+    let rank = 0;
+    for (let page = 1; page <= 20; page += 1) {
+      const { best_sellers: items } = await data('/v1/retail/best-sellers', { category: exampleOf('retail.best_sellers').category, page });
+      if (items.length === 0) break;
+      for (const item of items) {
+        rank += 1;
+        assert.equal(item.rank, rank);
+        assert.ok(!seen.has(item.asin), item.asin);
+        seen.add(item.asin);
+      }
+      assert.ok(page < 20, 'the list ends');
+    }
+    assert.ok(seen.size > 50, 'more than one page');
+  });
+
+  test("a seller's lifetime count and its offers' ratings agree", async () => {
+    const seller = await data('/v1/retail/seller', { seller_id: exampleOf('retail.seller').seller_id });
+    assert.equal(seller.review_summary.lifetime.count, seller.ratings_total);
+    assert.equal(seller.review_summary.lifetime.positive_percent, seller.ratings_total_percentage);
+    const first = await data('/v1/retail/seller-reviews', { seller_id: seller.seller_id });
+    assert.equal(first.seller_id, seller.seller_id);
+    assert.ok(first.seller_reviews.length > 0 && first.seller_reviews.length <= 5);
+  });
+});

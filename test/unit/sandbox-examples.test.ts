@@ -1,0 +1,16 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { endpoints } from '../../src/endpoints';
+import { EXAMPLE_AREAS, examplesFile, sandboxExamples } from '../../scripts/sandbox-examples';
+
+/** The retail and photos examples are what the sandbox answers (lists cut to two items), never hand-edited. */
+test('the retail and photos examples are the sandbox answers to their example requests', async () => {
+  const answers = await sandboxExamples();
+  for (const area of EXAMPLE_AREAS) {
+    const written = JSON.parse(fs.readFileSync(examplesFile(area), 'utf8')) as Record<string, unknown>;
+    assert.deepEqual(written, answers[area], `src/endpoints/${area}/example-responses.json is stale: run node --import tsx scripts/sandbox-examples.ts`);
+    const ids = endpoints.filter((endpoint) => endpoint.id.startsWith(`${area}.`)).map((endpoint) => endpoint.id).sort();
+    assert.deepEqual(Object.keys(written).sort(), ids);
+  }
+});

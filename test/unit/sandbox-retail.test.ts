@@ -1,0 +1,403 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { z } from 'zod';
+import {
+  ASIN_PATTERN, BestSeller, CategoryPage, Deal, Influencer, ProductDetails, ProductOffers, RetailCategory, ReviewPage, SearchPage, Seller, SellerReviews,
+  type ProductReview, type RetailOffer,
+} from '../../src/schemas/retail';
+import { RETAIL_COUNTRIES, type ProductReviewsRequest, type RetailCountry, type SearchRequest } from '../../src/providers/families/retail';
+import {
+  sandboxRetail as retail, EXAMPLE_ASIN, EXAMPLE_BROWSE_NODE, EXAMPLE_CATEGORY, EXAMPLE_INFLUENCER, EXAMPLE_QUERY, EXAMPLE_SELLER_ID,
+} from '../../src/providers/sandbox/retail';
+import { allProducts, productOfAsin, type Product } from '../../src/providers/sandbox/retail/catalog';
+import { worldSellers } from '../../src/providers/sandbox/retail/sellers';
+import { CATEGORIES } from '../../src/providers/sandbox/retail/vocabulary';
+
+/** The retail sandbox: one seeded world, so every method's answer agrees with every other's. */
+
+const call = { signal: new AbortController().signal };
+
+/** The answer is exactly what its schema makes of it: nothing stripped, nothing undefined. */
+function assertShape<T>(schema: z.ZodType<T>, value: unknown): void {
+  assert.deepStrictEqual(value, JSON.parse(JSON.stringify(schema.parse(value))));
+}
+
+/** Every item of a paged list: pages from 1 until an empty one. */
+async function walk<T>(fetch: (page: number) => Promise<T[]>): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= 200; page += 1) {
+    const got = await fetch(page);
+    if (got.length === 0) return items;
+    items.push(...got);
+  }
+  throw new Error('the list never ends');
+}
+
+const usd = (price: string | null): number => Number(price!.replace(/[$,]/g, ''));
+const listingRequest = { country: 'US', sort_by: 'RELEVANCE', product_condition: 'ALL', page: 1 } as const;
+const search = (request: Partial<SearchRequest> & { query: string }) => retail.search({ ...listingRequest, ...request }, call);
+const reviewsRequest = (asin: string, extra: Partial<ProductReviewsRequest> = {}): ProductReviewsRequest => ({
+  asin, country: 'US', sort_by: 'TOP_REVIEWS', star_rating: 'ALL', verified_purchases_only: false, images_or_videos_only: false, current_format_only: false, page: 1, ...extra,
+});
+const allReviews = (asin: string, extra: Partial<ProductReviewsRequest> = {}) =>
+  walk(async (page) => (await retail.productReviews(reviewsRequest(asin, { ...extra, page }), call))!.reviews);
+const allOffers = (asin: string, product_condition: 'ALL' | 'NEW' | 'USED' | 'RENEWED' | 'COLLECTIBLE' = 'ALL', country: RetailCountry = 'US') =>
+  walk(async (page) => (await retail.productOffers({ asin, country, limit: 3, page, product_condition }, call))!.buy_boxes);
+const votes = (review: ProductReview): number => Number(review.helpful_vote_statement?.replace('One person', '1').split(' ')[0]?.replace(/,/g, '') ?? 0);
+const reviewDay = (review: ProductReview): number => Date.parse(review.review_date.replace(/^Reviewed in .* on /, ''));
+
+/** Products of every kind: the example, one with no ratings, fewer ratings than reviews written, a deal, variations, a book. */
+function sampleProducts(): Product[] {
+  const all = allProducts();
+  const picks = [
+    productOfAsin(EXAMPLE_ASIN)!.product,
+    all.find((product) => product.numRatings === 0),
+    all.find((product) => product.numRatings > 0 && product.numRatings < 20),
+    all.find((product) => product.deal !== null && product.numRatings > 500),
+    all.find((product) => product.variants.length === 4),
+    all.find((product) => product.category.slug === 'books' && product.offers.length > 5),
+  ];
+  return picks.filter((product): product is Product => product !== undefined);
+}
+
+describe('the retail sandbox world', () => {
+  test('ASINs are shaped like the marketplace\'s, unique, and lead back to their product', () => {
+    const asins = allProducts().flatMap((product) => product.variants.map((variant) => variant.asin));
+    assert.equal(allProducts().length, CATEGORIES.length * 120);
+    assert.equal(new Set(asins).size, asins.length);
+    for (const asin of asins) {
+      assert.match(asin, /^B0[A-Z0-9]{8}$/);
+      assert.match(asin, ASIN_PATTERN);
+      assert.equal(productOfAsin(asin)!.product.variants[productOfAsin(asin)!.variant]!.asin, asin);
+      assert.equal(productOfAsin(asin.toLowerCase())?.product, productOfAsin(asin)!.product);
+    }
+    const changed = `${EXAMPLE_ASIN.slice(0, 9)}${EXAMPLE_ASIN[9] === 'Z' ? 'Y' : 'Z'}`;
+    for (const unknown of ['B000000000', 'B0ZZZZZZZZ', changed, 'X0' + EXAMPLE_ASIN.slice(2), 'B0123', '']) assert.equal(productOfAsin(unknown), null, unknown);
+    const sellerIds = worldSellers().map((seller) => seller.id);
+    assert.equal(new Set(sellerIds).size, sellerIds.length);
+    for (const id of sellerIds) assert.match(id, /^A[A-Z0-9]{13}$/);
+  });
+
+  test('the examples are what they say', async () => {
+    assert.equal(EXAMPLE_ASIN, 'B03Y8F3WDL', 'the documented example stays the same product');
+    const product = (await retail.product({ asin: EXAMPLE_ASIN, country: 'US' }, call))!;
+    assert.ok(product.product_num_ratings > 1000 && product.product_num_offers >= 5);
+    const byQuery = await search({ query: EXAMPLE_QUERY });
+    assert.ok(byQuery.products.some((found) => found.asin === EXAMPLE_ASIN));
+    assert.ok(await retail.seller({ seller_id: EXAMPLE_SELLER_ID, country: 'US' }, call));
+    assert.ok(await retail.influencer({ influencer_name: EXAMPLE_INFLUENCER, country: 'US' }, call));
+    assert.ok(await retail.bestSellers({ category: EXAMPLE_CATEGORY, country: 'US', type: 'BEST_SELLERS', page: 1 }, call));
+    assert.equal((await retail.productsByCategory({ ...listingRequest, category_id: EXAMPLE_BROWSE_NODE }, call))!.total_products, 120);
+  });
+
+  test('every answer is what its schema makes of it, in every marketplace', async () => {
+    for (const country of RETAIL_COUNTRIES) {
+      for (const category of await retail.categories({ country }, call)) assertShape(RetailCategory, category);
+      const best = await retail.bestSellers({ category: 'books', country, type: 'BEST_SELLERS', page: 1 }, call);
+      for (const item of best!.best_sellers) assertShape(BestSeller, item);
+      for (const deal of (await retail.deals({ country, page: 1, price_range: 'ALL', discount_range: 'ALL', deal_type: 'ALL', min_rating: 'ALL' }, call)).deals) assertShape(Deal, deal);
+      assertShape(Influencer, await retail.influencer({ influencer_name: EXAMPLE_INFLUENCER, country }, call));
+      assertShape(SearchPage, await search({ query: EXAMPLE_QUERY, country }));
+      assertShape(CategoryPage, await retail.productsByCategory({ ...listingRequest, country, category_id: CATEGORIES[3]!.node }, call));
+      for (const product of sampleProducts()) {
+        for (const asin of product.variants.map((variant) => variant.asin)) {
+          assertShape(ProductDetails, await retail.product({ asin, country }, call));
+          assertShape(ProductOffers, await retail.productOffers({ asin, country, limit: 100, page: 1, product_condition: 'ALL' }, call));
+          assertShape(ReviewPage, await retail.productReviews({ ...reviewsRequest(asin), country }, call));
+        }
+      }
+      for (const seller of worldSellers().slice(0, 5)) {
+        assertShape(Seller, await retail.seller({ seller_id: seller.id, country }, call));
+        assertShape(SellerReviews, await retail.sellerReviews({ seller_id: seller.id, country, page: 1, star_rating: 'ALL', verified_purchases_only: false }, call));
+      }
+    }
+  });
+
+  test('is deterministic: the same question, the same answer', async () => {
+    const twice = async (ask: () => Promise<unknown>) => assert.deepEqual(await ask(), await ask());
+    await twice(() => search({ query: 'garden', sort_by: 'LOWEST_PRICE', page: 2 }));
+    await twice(() => retail.product({ asin: EXAMPLE_ASIN, country: 'JP' }, call));
+    await twice(() => retail.productReviews(reviewsRequest(EXAMPLE_ASIN, { sort_by: 'MOST_RECENT', page: 3 }), call));
+    await twice(() => retail.bestSellers({ category: 'kitchen', country: 'GB', type: 'HOT_NEW_RELEASES', page: 1 }, call));
+    await twice(() => retail.deals({ country: 'DE', page: 2, price_range: 'ALL', discount_range: 'ALL', deal_type: 'ALL', min_rating: 'ALL' }, call));
+    await twice(() => retail.sellerReviews({ seller_id: EXAMPLE_SELLER_ID, country: 'US', page: 2, star_rating: 'ALL', verified_purchases_only: false }, call));
+  });
+
+  test('prices are written as each marketplace writes them, titles and ratings the same everywhere', async () => {
+    const us = (await retail.product({ asin: EXAMPLE_ASIN, country: 'US' }, call))!;
+    const formats: Partial<Record<RetailCountry, RegExp>> = { US: /^\$\d+\.\d\d$/, GB: /^£[\d,]+\.\d\d$/, DE: /^[\d.]+,\d\d €$/, JP: /^¥[\d,]+$/, IN: /^₹[\d,]+\.\d\d$/, BR: /^R\$ [\d.]+,\d\d$/ };
+    for (const [country, format] of Object.entries(formats) as [RetailCountry, RegExp][]) {
+      const local = (await retail.product({ asin: EXAMPLE_ASIN, country }, call))!;
+      assert.match(local.product_price!, format);
+      assert.equal(local.product_url, `https://${local.domain}/dp/${EXAMPLE_ASIN}`);
+      for (const key of ['product_title', 'product_star_rating', 'product_num_ratings', 'about_product'] as const) assert.deepEqual(local[key], us[key]);
+    }
+    assert.equal((await retail.product({ asin: EXAMPLE_ASIN, country: 'GB' }, call))!.domain, 'www.retail.co.uk');
+  });
+});
+
+describe('a product agrees with itself across endpoints', () => {
+  for (const country of ['US', 'DE'] as const) {
+    test(`title, price, rating and ratings in search, category, best sellers, details and offers (${country})`, async () => {
+      for (const product of sampleProducts()) {
+        const details = (await retail.product({ asin: product.asin, country }, call))!;
+        const offers = (await retail.productOffers({ asin: product.asin, country, limit: 100, page: 1, product_condition: 'ALL' }, call))!;
+        const same = ['product_title', 'product_price', 'product_star_rating', 'product_num_ratings'] as const;
+        for (const key of [...same, 'product_original_price', 'product_num_offers', 'delivery_price', 'is_prime'] as const) assert.deepEqual(offers[key], details[key], key);
+        assert.equal(details.offer_box_price, details.product_price);
+        const found = await walk(async (page) => (await search({ query: product.title, country, page })).products);
+        const listed = found.find((item) => item.asin === product.asin)!;
+        const inCategory = (await walk(async (page) => (await retail.productsByCategory({ ...listingRequest, country, page, category_id: product.category.node }, call))!.products))
+          .find((item) => item.asin === product.asin)!;
+        for (const record of [listed, inCategory]) {
+          for (const key of [...same, 'product_original_price', 'product_num_offers', 'is_prime', 'is_best_seller', 'is_retail_choice'] as const) assert.deepEqual(record[key], details[key], key);
+          assert.equal(record.product_minimum_offer_price, offers.buy_boxes.reduce((low, offer) => (localValue(offer.product_price) < localValue(low) ? offer.product_price : low), offers.buy_boxes[0]!.product_price));
+        }
+      }
+      const ranked = (await retail.bestSellers({ category: EXAMPLE_CATEGORY, country, type: 'BEST_SELLERS', page: 1 }, call))!.best_sellers;
+      for (const item of ranked.slice(0, 12)) {
+        const details = (await retail.product({ asin: item.asin, country }, call))!;
+        for (const key of ['product_title', 'product_price', 'product_star_rating', 'product_num_ratings', 'product_url', 'product_photo'] as const) assert.deepEqual(item[key], details[key], key);
+        assert.equal(details.product_information['Best Sellers Rank'], `#${item.rank} in Electronics`);
+      }
+    });
+  }
+
+  test('the buy box is the cheapest New offer, delivery included; offers come cheapest first and page to the count', async () => {
+    for (const product of sampleProducts()) {
+      const details = (await retail.product({ asin: product.asin, country: 'US' }, call))!;
+      const offers = await allOffers(product.asin);
+      assert.equal(offers.length, details.product_num_offers);
+      const total = (offer: RetailOffer) => usd(offer.product_price) + (offer.delivery_price === 'FREE' ? 0 : usd(offer.delivery_price));
+      for (let index = 1; index < offers.length; index += 1) assert.ok(total(offers[index - 1]!) <= total(offers[index]!));
+      const winners = offers.filter((offer) => offer.is_buy_box_winner);
+      assert.equal(winners.length, 1);
+      assert.equal(winners[0], offers.find((offer) => offer.product_condition === 'New'));
+      assert.equal(winners[0]!.product_price, details.product_price);
+      for (const offer of offers.filter((candidate) => candidate.seller_id !== null)) {
+        const seller = (await retail.seller({ seller_id: offer.seller_id!, country: 'US' }, call))!;
+        assert.equal(seller.name, offer.seller);
+        assert.equal(seller.ratings_total, offer.seller_num_ratings);
+        assert.equal(seller.rating!.toFixed(1), offer.seller_star_rating);
+      }
+      const byCondition = await Promise.all((['NEW', 'USED', 'RENEWED', 'COLLECTIBLE'] as const).map((condition) => allOffers(product.asin, condition)));
+      assert.equal(byCondition.reduce((sum, list) => sum + list.length, 0), offers.length);
+      assert.ok(byCondition[0]!.every((offer) => offer.product_condition === 'New'));
+      assert.ok(byCondition[1]!.every((offer) => offer.product_condition.startsWith('Used')));
+    }
+  });
+
+  test('its reviews carry its rating distribution, page by 7 and end', async () => {
+    for (const product of sampleProducts()) {
+      const first = (await retail.productReviews(reviewsRequest(product.asin), call))!;
+      const reviews = await allReviews(product.asin);
+      const written = Math.min(product.numRatings, 70);
+      assert.equal(first.total_ratings, product.numRatings);
+      assert.equal(reviews.length, written);
+      assert.equal(new Set(reviews.map((review) => review.review_id)).size, written);
+      const percents = Object.values(first.rating_distribution);
+      assert.equal(percents.reduce((a, b) => a + b, 0), written === 0 ? 0 : 100);
+      for (const star of ['1', '2', '3', '4', '5'] as const) {
+        const share = written === 0 ? 0 : (100 * reviews.filter((review) => review.review_star_rating === star).length) / written;
+        assert.ok(Math.abs(share - first.rating_distribution[star]) <= (written === 0 ? 0 : 100 / written + 1), `${product.asin} ${star}: ${share} vs ${first.rating_distribution[star]}`);
+      }
+      if (written > 0) {
+        const mean = reviews.reduce((sum, review) => sum + Number(review.review_star_rating), 0) / written;
+        assert.ok(Math.abs(mean - Number((await retail.product({ asin: product.asin, country: 'US' }, call))!.product_star_rating)) < 0.2);
+      }
+      const past = await retail.productReviews(reviewsRequest(product.asin, { page: Math.ceil(written / 7) + 1 }), call);
+      assert.deepEqual(past!.reviews, []);
+    }
+  });
+
+  test('review filters and sorts do what they say', async () => {
+    const asin = EXAMPLE_ASIN;
+    const everything = await allReviews(asin);
+    let filtered = 0;
+    for (const [star_rating, allowed] of [['5_STARS', ['5']], ['4_STARS', ['4']], ['3_STARS', ['3']], ['2_STARS', ['2']], ['1_STARS', ['1']]] as const) {
+      const some = await allReviews(asin, { star_rating });
+      assert.ok(some.every((review) => (allowed as readonly string[]).includes(review.review_star_rating)));
+      filtered += some.length;
+    }
+    assert.equal(filtered, everything.length);
+    const positive = await allReviews(asin, { star_rating: 'POSITIVE' });
+    const critical = await allReviews(asin, { star_rating: 'CRITICAL' });
+    assert.ok(positive.every((review) => Number(review.review_star_rating) >= 4) && critical.every((review) => Number(review.review_star_rating) <= 3));
+    assert.equal(positive.length + critical.length, everything.length);
+    const verified = await allReviews(asin, { verified_purchases_only: true });
+    assert.ok(verified.length > 0 && verified.length < everything.length && verified.every((review) => review.is_verified_purchase));
+    const media = await allReviews(asin, { images_or_videos_only: true });
+    assert.ok(media.length > 0 && media.every((review) => review.review_images.length > 0 || review.review_video !== null));
+    const { variants } = productOfAsin(asin)!.product;
+    for (const variant of variants) {
+      const current = await allReviews(variant.asin, { current_format_only: true });
+      assert.ok(current.every((review) => review.reviewed_product_asin === variant.asin && JSON.stringify(review.reviewed_product_variant) === JSON.stringify(variant.attributes)));
+    }
+    const recent = await allReviews(asin, { sort_by: 'MOST_RECENT' });
+    for (let index = 1; index < recent.length; index += 1) assert.ok(reviewDay(recent[index - 1]!) >= reviewDay(recent[index]!));
+    for (let index = 1; index < everything.length; index += 1) assert.ok(votes(everything[index - 1]!) >= votes(everything[index]!));
+    assert.ok(recent.every((review) => reviewDay(review) < Date.parse('2026-11-01')));
+  });
+});
+
+describe('sellers', () => {
+  test('a seller\'s figures derive from its counts, and its written feedback follows them', async () => {
+    for (const { id } of worldSellers()) {
+      const seller = (await retail.seller({ seller_id: id, country: 'US' }, call))!;
+      const { lifetime, twelve_months, ninety_days, thirty_days } = seller.review_summary;
+      assert.equal(lifetime.count, seller.ratings_total);
+      assert.equal(seller.ratings_total_percentage, lifetime.positive_percent);
+      assert.ok(thirty_days.count <= ninety_days.count && ninety_days.count <= twelve_months.count && twelve_months.count <= lifetime.count);
+      for (const period of [lifetime, twelve_months, ninety_days, thirty_days]) {
+        assert.equal(period.positive_percent + period.neutral_percent + period.negative_percent, period.count === 0 ? 0 : 100);
+      }
+      const pages: boolean[] = [];
+      const feedback = await walk(async (page) => {
+        const answer = (await retail.sellerReviews({ seller_id: id, country: 'US', page, star_rating: 'ALL', verified_purchases_only: false }, call))!;
+        if (answer.seller_reviews.length > 0) pages.push(answer.has_next_page);
+        return answer.seller_reviews;
+      });
+      const written = Math.min(seller.ratings_total, 60);
+      assert.equal(feedback.length, written);
+      assert.deepEqual(pages, pages.map((_, index) => index < pages.length - 1), 'has_next_page until the last page');
+      const share = (test: (stars: number) => boolean) => (100 * feedback.filter((review) => test(Number(review.review_star_rating))).length) / written;
+      assert.ok(Math.abs(share((stars) => stars >= 4) - lifetime.positive_percent) <= 100 / written + 1);
+      assert.ok(Math.abs(share((stars) => stars === 3) - lifetime.neutral_percent) <= 100 / written + 1);
+      assert.ok(Math.abs(share((stars) => stars <= 2) - lifetime.negative_percent) <= 100 / written + 1);
+      const mean = feedback.reduce((sum, review) => sum + Number(review.review_star_rating), 0) / written;
+      assert.ok(Math.abs(mean - seller.rating!) < 0.3, `${id}: ${mean} vs ${seller.rating}`);
+      const dates = feedback.map((review) => Date.parse(review.review_date));
+      assert.ok(dates.every((date, index) => index === 0 || date <= dates[index - 1]!) && dates[0]! < Date.parse('2026-11-20'));
+    }
+  });
+
+  test('seller-review filters apply before paging', async () => {
+    const ask = (star_rating: 'CRITICAL' | 'POSITIVE' | '1_STARS', verified_purchases_only = false) =>
+      walk(async (page) => (await retail.sellerReviews({ seller_id: EXAMPLE_SELLER_ID, country: 'US', page, star_rating, verified_purchases_only }, call))!.seller_reviews);
+    const critical = await ask('CRITICAL');
+    const positive = await ask('POSITIVE', true);
+    assert.ok(critical.length > 0 && critical.every((review) => Number(review.review_star_rating) <= 3));
+    assert.ok(positive.length > 0 && positive.every((review) => Number(review.review_star_rating) >= 4));
+    assert.ok((await ask('1_STARS')).every((review) => review.review_star_rating === '1'));
+  });
+});
+
+describe('lists', () => {
+  test('best-seller lists rank each product once, in their order, and end', async () => {
+    for (const category of ['electronics', 'books', 'pet-supplies']) {
+      for (const type of ['BEST_SELLERS', 'HOT_NEW_RELEASES', 'HIGH_RATED'] as const) {
+        const items = await walk(async (page) => (await retail.bestSellers({ category, country: 'US', type, page }, call))!.best_sellers);
+        assert.ok(items.length > 10 && items.length <= 100);
+        assert.deepEqual(items.map((item) => item.rank), items.map((_, index) => index + 1));
+        assert.equal(new Set(items.map((item) => item.asin)).size, items.length);
+        for (const item of items) {
+          const change = item.rank_change_label;
+          assert.ok(change === null || /^\+\d+$/.test(change) || (/^-\d+$/.test(change) && item.rank + Number(change) >= 1), `${item.rank} ${change}`);
+          assert.equal(productOfAsin(item.asin)!.product.category.slug, category);
+        }
+        if (type === 'HIGH_RATED') for (let index = 1; index < items.length; index += 1) assert.ok(Number(items[index - 1]!.product_star_rating) >= Number(items[index]!.product_star_rating));
+        if (type === 'HOT_NEW_RELEASES') {
+          for (const item of items) assert.ok(productOfAsin(item.asin)!.product.releaseDay > Date.parse('2026-05-24') / 86_400_000);
+        }
+      }
+    }
+    assert.equal(await retail.bestSellers({ category: 'no-such-category', country: 'US', type: 'BEST_SELLERS', page: 1 }, call), null);
+  });
+
+  test('search matches the query\'s words, counts all matches, sorts and filters as asked', async () => {
+    const pages = await walk(async (page) => (await search({ query: EXAMPLE_QUERY, page })).products);
+    const first = await search({ query: EXAMPLE_QUERY });
+    assert.equal(pages.length, first.total_products);
+    assert.ok(first.products.length <= 16 && first.total_products > 0);
+    assert.ok(pages.every((product) => /wireless/i.test(product.product_title) && /earbud/i.test(product.product_title)));
+    assert.deepEqual(await search({ query: 'qwertyuiop zzz' }), { total_products: 0, country: 'US', domain: 'www.retail.com', products: [] });
+    const everyInCategory = await walk(async (page) => (await search({ query: 'kitchen', page })).products);
+    assert.equal(everyInCategory.length, 120, 'a category name finds its products');
+    const prices = (await walk(async (page) => (await search({ query: 'set', sort_by: 'LOWEST_PRICE', page })).products)).map((product) => usd(product.product_price));
+    assert.deepEqual(prices, [...prices].sort((a, b) => a - b));
+    const reviews = (await search({ query: 'set', sort_by: 'REVIEWS' })).products.map((product) => product.product_num_ratings);
+    assert.deepEqual(reviews, [...reviews].sort((a, b) => b - a));
+    const high = (await search({ query: 'set', sort_by: 'HIGHEST_PRICE' })).products.map((product) => usd(product.product_price));
+    assert.deepEqual(high, [...high].sort((a, b) => b - a));
+    const prime = await walk(async (page) => (await search({ query: 'pro', is_prime: true, page })).products);
+    assert.ok(prime.length > 0 && prime.every((product) => product.is_prime));
+    const deals = await walk(async (page) => (await search({ query: 'pro', deals_and_discounts: 'TODAYS_DEALS', page })).products);
+    assert.ok(deals.length > 0 && deals.every((product) => productOfAsin(product.asin)!.product.deal !== null && product.product_original_price !== null));
+    const discounted = await walk(async (page) => (await search({ query: 'pro', deals_and_discounts: 'ALL_DISCOUNTS', page })).products);
+    assert.ok(discounted.length > deals.length && discounted.every((product) => usd(product.product_original_price) > usd(product.product_price)));
+    for (const condition of ['USED', 'RENEWED', 'COLLECTIBLE'] as const) {
+      const found = (await search({ query: 'pro', product_condition: condition })).products;
+      assert.ok(found.length > 0);
+      for (const product of found.slice(0, 5)) assert.ok((await allOffers(product.asin, condition)).length > 0, `${product.asin} has a ${condition} offer`);
+    }
+  });
+
+  test('a category\'s products page by 48, sorted and filtered like search; unknown nodes are null', async () => {
+    const node = CATEGORIES.find((category) => category.slug === 'video-games')!.node;
+    const request = { ...listingRequest, category_id: node };
+    const all = await walk(async (page) => (await retail.productsByCategory({ ...request, page }, call))!.products);
+    assert.equal(all.length, 120);
+    assert.equal(new Set(all.map((product) => product.asin)).size, 120);
+    assert.ok(all.every((product) => product.book_format === null));
+    const newest = await walk(async (page) => (await retail.productsByCategory({ ...request, sort_by: 'NEWEST', page }, call))!.products);
+    const days = newest.map((product) => productOfAsin(product.asin)!.product.releaseDay);
+    assert.deepEqual(days, [...days].sort((a, b) => b - a));
+    const renewed = await retail.productsByCategory({ ...request, product_condition: 'RENEWED' }, call);
+    assert.ok(renewed!.total_products > 0 && renewed!.total_products < 120);
+    const books = await retail.productsByCategory({ ...request, category_id: CATEGORIES.find((category) => category.slug === 'books')!.node }, call);
+    assert.ok(books!.products.every((product) => ['Paperback', 'Hardcover', 'eBook', 'Audiobook'].includes(product.book_format!)));
+    for (const unknown of ['123', 'electronics', '9999999999']) assert.equal(await retail.productsByCategory({ ...request, category_id: unknown }, call), null);
+  });
+
+  test('deals: savings add up, prices match the product, filters hold, pages end', async () => {
+    const base = { country: 'US', page: 1, price_range: 'ALL', discount_range: 'ALL', deal_type: 'ALL', min_rating: 'ALL' } as const;
+    const ask = (extra: Partial<Parameters<typeof retail.deals>[0]> = {}) => walk(async (page) => (await retail.deals({ ...base, ...extra, page }, call)).deals);
+    const all = await ask();
+    assert.ok(all.length > 150 && all.length < 450);
+    assert.equal(new Set(all.map((deal) => deal.deal_id)).size, all.length);
+    for (const deal of all.slice(0, 40)) {
+      assert.equal(Math.round((deal.list_price!.amount - deal.deal_price.amount) * 100) / 100, deal.savings_amount!.amount);
+      assert.equal(deal.savings_percentage, Math.round((100 * deal.savings_amount!.amount) / deal.list_price!.amount));
+      assert.ok(deal.savings_percentage >= 10 && Date.parse(deal.deal_starts_at) < Date.parse(deal.deal_ends_at));
+      const product = (await retail.product({ asin: deal.product_asin!, country: 'US' }, call))!;
+      assert.equal(product.product_price, `$${deal.deal_price.amount.toFixed(2)}`);
+      assert.equal(product.product_original_price, `$${deal.list_price!.amount.toFixed(2)}`);
+    }
+    const under = await ask({ price_range: 'UNDER_25' });
+    assert.ok(under.length > 0 && under.every((deal) => deal.deal_price.amount < 25));
+    const mid = await ask({ price_range: '50_100' });
+    assert.ok(mid.every((deal) => deal.deal_price.amount >= 50 && deal.deal_price.amount < 100));
+    const steep = await ask({ discount_range: '50_OFF' });
+    assert.ok(steep.length > 0 && steep.every((deal) => deal.savings_percentage >= 50));
+    const lightning = await ask({ deal_type: 'LIGHTNING_DEAL' });
+    assert.ok(lightning.length > 0 && lightning.every((deal) => deal.deal_type === 'LIGHTNING_DEAL'));
+    const rated = await ask({ min_rating: '4' });
+    assert.ok(rated.length > 0 && rated.every((deal) => productOfAsin(deal.product_asin!)!.product.rating! >= 4));
+    const kitchen = await ask({ category: 'kitchen' });
+    assert.ok(kitchen.length > 0 && kitchen.every((deal) => productOfAsin(deal.product_asin!)!.product.category.slug === 'kitchen'));
+    assert.deepEqual(await ask({ category: 'nope' }), []);
+  });
+});
+
+describe('what the world does not know', () => {
+  test('unknown ASINs, sellers, categories and storefronts are null', async () => {
+    for (const asin of ['B000000000', 'ABCDEFGHIJ']) {
+      assert.equal(await retail.product({ asin, country: 'US' }, call), null);
+      assert.equal(await retail.productOffers({ asin, country: 'US', limit: 10, page: 1, product_condition: 'ALL' }, call), null);
+      assert.equal(await retail.productReviews(reviewsRequest(asin), call), null);
+    }
+    assert.equal(await retail.seller({ seller_id: 'A0000000000000', country: 'US' }, call), null);
+    assert.equal(await retail.sellerReviews({ seller_id: 'A0000000000000', country: 'US', page: 1, star_rating: 'ALL', verified_purchases_only: false }, call), null);
+    assert.equal(await retail.influencer({ influencer_name: 'nobody-here', country: 'US' }, call), null);
+    const found = await retail.influencer({ influencer_name: EXAMPLE_INFLUENCER.toUpperCase(), country: 'DE' }, call);
+    assert.deepEqual(found, { ...found!, name: EXAMPLE_INFLUENCER, domain: 'www.retail.de', profile_link: `https://www.retail.de/shop/${EXAMPLE_INFLUENCER}` });
+    assert.deepEqual((await retail.categories({ country: 'JP' }, call)).map((category) => category.id), CATEGORIES.map((category) => category.slug));
+  });
+});
+
+/** A local price as a number, whatever the marketplace's way of writing it (for comparison only). */
+function localValue(price: string): number {
+  const digits = price.replace(/[^\d.,]/g, '');
+  const decimal = /[.,]\d\d$/.test(digits) ? digits.slice(-3, -2) : null;
+  return Number(decimal === null ? digits.replace(/[.,]/g, '') : digits.replace(new RegExp(`[^\\d${decimal}]`, 'g'), '').replace(decimal, '.'));
+}
