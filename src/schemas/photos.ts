@@ -36,17 +36,8 @@ export const PhotosUser = z
   .meta({ id: 'PhotosUser' });
 export type PhotosUser = z.infer<typeof PhotosUser>;
 
-/** An account as lists show it (followers, likers). */
-export const UserSummary = z
-  .object({
-    id: text('Numeric id.'),
-    username: text('Username.'),
-    full_name: text('Display name (may be empty).'),
-    profile_pic_url: text('Profile picture URL.'),
-    is_verified: flag('Verified badge.'),
-    is_private: flag('A private account.'),
-  })
-  .meta({ id: 'PhotosUserSummary' });
+/** An account as lists show it (followers, likers): its profile's fields, the same values. */
+export const UserSummary = PhotosUser.pick({ id: true, username: true, full_name: true, profile_pic_url: true, is_verified: true, is_private: true }).meta({ id: 'PhotosUserSummary' });
 export type UserSummary = z.infer<typeof UserSummary>;
 
 export const Location = z
@@ -194,18 +185,14 @@ export const UserAbout = z
   .meta({ id: 'PhotosUserAbout' });
 export type UserAbout = z.infer<typeof UserAbout>;
 
-export const SimilarAccount = z
-  .object({ username: text('Username.'), full_name: text('Display name.'), profile_pic_url: text('Profile picture URL.'), is_verified: flag('Verified badge.'), follower_count: count('Followers.') })
-  .meta({ id: 'PhotosSimilarAccount' });
+export const SimilarAccount = PhotosUser.pick({ username: true, full_name: true, profile_pic_url: true, is_verified: true, follower_count: true }).meta({ id: 'PhotosSimilarAccount' });
 export type SimilarAccount = z.infer<typeof SimilarAccount>;
 
 export const HashtagSummary = z.object({ name: text('The hashtag, without #.'), media_count: count('Posts carrying it.') }).meta({ id: 'PhotosHashtagSummary' });
 
 export const SearchResults = z
   .object({
-    users: z.array(
-      z.object({ username: text('Username.'), full_name: text('Display name.'), profile_pic_url: text('Profile picture URL.'), is_verified: flag('Verified badge.'), follower_count: count('Followers.'), is_private: flag('A private account.') }),
-    ),
+    users: z.array(PhotosUser.pick({ username: true, full_name: true, profile_pic_url: true, is_verified: true, follower_count: true, is_private: true })),
     hashtags: z.array(HashtagSummary),
     places: z.array(z.object({ title: text('Place name.'), location: z.object({ lat: z.number().meta({ description: 'Latitude.' }), lng: z.number().meta({ description: 'Longitude.' }) }) })),
   })

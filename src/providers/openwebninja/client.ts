@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
 import type { CallOptions } from '../providers';
-import { withRetries } from '../http/retry';
-import { readUpstream, TransientUpstreamError, upstreamRequest } from '../http/upstream-request';
+import { NOT_JSON, readOnlyGet } from '../http/read-only-get';
+import { readUpstream, TransientUpstreamError } from '../http/upstream-request';
 import { upstreamCostMicros, type Channel, type RetailPath } from './costs';
 import { isVendorError, notJson, saysNotFound, scrubbed, secretsOf, VENDOR, vendorFailure, vendorLabel } from './errors';
 
@@ -45,44 +45,25 @@ export class OpenWebNinjaClient {
   }
 
   async get(call: OpenWebNinjaCall, options: CallOptions): Promise<OpenWebNinjaAnswer> {
-    const url = `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`;
     const secrets = secretsOf(call.query, this.settings.headers);
-    const answer = await withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, (timeoutMs) =>
-      upstreamRequest({
-        vendor: vendorLabel(this.settings.channel),
-        method: 'GET',
-        url,
-        headers: this.settings.headers,
-        responseType: 'text',
-        timeoutMs,
-        signal: options.signal,
-      }),
-    ).catch((error: unknown) => {
-      throw options.signal.aborted || !(error instanceof UpstreamError) ? error : withScrubbedDetail(error, secrets);
+    const { status, text, json } = await readOnlyGet({
+      vendor: vendorLabel(this.settings.channel),
+      url: `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`,
+      headers: this.settings.headers,
+      budgetMs: this.settings.timeoutMs,
+      signal: options.signal,
+      finalFailure: (error) => withScrubbedDetail(error, secrets),
     });
-    const text = typeof answer.body === 'string' ? answer.body : '';
-    const body = parseJson(text);
-    if (answer.status >= 200 && answer.status < 300) {
+    if (status >= 200 && status < 300) {
       options.upstreamCost?.(upstreamCostMicros(call.path, this.settings.channel));
-      if (body === NOT_JSON) throw notJson(call.path, text, this.settings.channel);
-      if (saysNotFound(answer.status, body)) return { notFound: true };
-      if (isVendorError(body)) throw vendorFailure(answer.status, body, call.path, secrets, this.settings.channel);
-      return { notFound: false, body };
+      if (json === NOT_JSON) throw notJson(call.path, text, this.settings.channel);
+      if (saysNotFound(status, json)) return { notFound: true };
+      if (isVendorError(json)) throw vendorFailure(status, json, call.path, secrets, this.settings.channel);
+      return { notFound: false, body: json };
     }
-    const parsed = body === NOT_JSON ? undefined : body;
-    if (saysNotFound(answer.status, parsed)) return { notFound: true };
-    throw vendorFailure(answer.status, parsed, call.path, secrets, this.settings.channel);
-  }
-}
-
-const NOT_JSON = Symbol('not JSON');
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return NOT_JSON;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return NOT_JSON;
+    const parsed = json === NOT_JSON ? undefined : json;
+    if (saysNotFound(status, parsed)) return { notFound: true };
+    throw vendorFailure(status, parsed, call.path, secrets, this.settings.channel);
   }
 }
 

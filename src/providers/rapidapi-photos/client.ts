@@ -1,8 +1,7 @@
 import type { z } from 'zod';
-import { UpstreamError } from '../../core/errors';
 import type { CallOptions } from '../providers';
-import { withRetries } from '../http/retry';
-import { readUpstream, upstreamRequest } from '../http/upstream-request';
+import { NOT_JSON, readOnlyGet } from '../http/read-only-get';
+import { readUpstream } from '../http/upstream-request';
 import { upstreamCostMicros, type PhotosPath } from './costs';
 import { isNotFound, notJson, photosFailure, quotaSpent, transientFailure, VENDOR } from './errors';
 
@@ -37,45 +36,25 @@ export class RapidApiPhotosClient {
   constructor(private readonly settings: RapidApiPhotosSettings) {}
 
   async get(call: PhotosCall, options: CallOptions): Promise<PhotosAnswer> {
-    const url = `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`;
-    const answer = await withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, (timeoutMs) =>
-      upstreamRequest({
-        vendor: VENDOR,
-        method: 'GET',
-        url,
-        headers: { 'x-rapidapi-key': this.settings.apiKey, 'x-rapidapi-host': this.settings.host },
-        responseType: 'text',
-        timeoutMs,
-        signal: options.signal,
-      }).catch((error: unknown) => {
-        throw quotaSpent(error) ?? error;
-      }),
-    ).catch((error: unknown) => {
-      throw options.signal.aborted || !(error instanceof UpstreamError) ? error : transientFailure(error);
+    const { status, text, json } = await readOnlyGet({
+      vendor: VENDOR,
+      url: `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`,
+      headers: { 'x-rapidapi-key': this.settings.apiKey, 'x-rapidapi-host': this.settings.host },
+      budgetMs: this.settings.timeoutMs,
+      signal: options.signal,
+      attemptFailure: (error) => quotaSpent(error) ?? error,
+      finalFailure: transientFailure,
     });
-    const text = typeof answer.body === 'string' ? answer.body : '';
-    const body = parseJson(text);
-    if (answer.status >= 200 && answer.status < 300) {
+    if (status >= 200 && status < 300) {
       options.upstreamCost?.(upstreamCostMicros(call.path));
-      if (body === NOT_JSON) throw notJson(call.path, text.length);
-      return { notFound: false, body };
+      if (json === NOT_JSON) throw notJson(call.path, text.length);
+      return { notFound: false, body: json };
     }
-    if (isNotFound(answer.status, body)) {
+    if (isNotFound(status, json)) {
       options.upstreamCost?.(upstreamCostMicros(call.path));
       return { notFound: true };
     }
-    throw photosFailure(answer.status, body === NOT_JSON ? undefined : body, call.path);
-  }
-}
-
-const NOT_JSON = Symbol('not JSON');
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return NOT_JSON;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return NOT_JSON;
+    throw photosFailure(status, json === NOT_JSON ? undefined : json, call.path);
   }
 }
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
 import type { CallOptions } from '../providers';
-import { withRetries } from '../http/retry';
-import { readUpstream, upstreamRequest } from '../http/upstream-request';
+import { NOT_JSON, readOnlyGet } from '../http/read-only-get';
+import { readUpstream } from '../http/upstream-request';
 import { upstreamCostMicros, type TombaPath } from './costs';
 import { isUnknownRecord, notJson, tombaFailure, VENDOR } from './errors';
 
@@ -35,33 +35,23 @@ export class TombaClient {
   constructor(private readonly settings: TombaSettings) {}
 
   async get(call: TombaCall, options: CallOptions): Promise<TombaAnswer> {
-    const url = `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`;
-    const answer = await withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, (timeoutMs) =>
-      upstreamRequest({
-        vendor: VENDOR,
-        method: 'GET',
-        url,
-        headers: { 'x-tomba-key': this.settings.key, 'x-tomba-secret': this.settings.secret },
-        responseType: 'text',
-        timeoutMs,
-        signal: options.signal,
-      }),
-    ).catch((error: unknown) => {
-      throw options.signal.aborted || !(error instanceof UpstreamError) ? error : withoutBody(error);
+    const { status, text, json } = await readOnlyGet({
+      vendor: VENDOR,
+      url: `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`,
+      headers: { 'x-tomba-key': this.settings.key, 'x-tomba-secret': this.settings.secret },
+      budgetMs: this.settings.timeoutMs,
+      signal: options.signal,
+      finalFailure: withoutBody,
     });
-    const text = typeof answer.body === 'string' ? answer.body : '';
-    const body = parseJson(text);
-    if (answer.status >= 200 && answer.status < 300) {
-      options.upstreamCost?.(upstreamCostMicros(call.path, body === NOT_JSON ? undefined : body));
-      if (body === NOT_JSON) throw notJson(call.path, text.length, undefined);
-      return { notFound: false, body };
+    if (status >= 200 && status < 300) {
+      options.upstreamCost?.(upstreamCostMicros(call.path, json === NOT_JSON ? undefined : json));
+      if (json === NOT_JSON) throw notJson(call.path, text.length, undefined);
+      return { notFound: false, body: json };
     }
-    if (isUnknownRecord(answer.status, body)) return { notFound: true };
-    throw tombaFailure(answer.status, body === NOT_JSON ? undefined : body, call.path);
+    if (isUnknownRecord(status, json)) return { notFound: true };
+    throw tombaFailure(status, json === NOT_JSON ? undefined : json, call.path);
   }
 }
-
-const NOT_JSON = Symbol('not JSON');
 
 /**
  * The shared failure (429, 5xx) with the start of the vendor's body cut from its detail: Tomba's
@@ -70,15 +60,6 @@ const NOT_JSON = Symbol('not JSON');
 function withoutBody(error: UpstreamError): UpstreamError {
   const detail = error.detail?.replace(/(: HTTP \d{3}): .*$/s, '$1 (body not logged: it may hold personal data)');
   return new UpstreamError(error.message, { detail });
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return NOT_JSON;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return NOT_JSON;
-  }
 }
 
 /** A found answer's body in the expected shape (a 502 otherwise); undefined when Tomba has no record. */
