@@ -62,7 +62,11 @@ export class OpenWebNinjaClient {
       return { notFound: false, body: json };
     }
     const parsed = json === NOT_JSON ? undefined : json;
-    if (saysNotFound(status, parsed)) return { notFound: true };
+    if (saysNotFound(status, parsed)) {
+      // The vendor answered: the request counts against the plan (./costs.ts).
+      options.upstreamCost?.(upstreamCostMicros(call.path, this.settings.channel));
+      return { notFound: true };
+    }
     throw vendorFailure(status, parsed, call.path, secrets, this.settings.channel);
   }
 }

@@ -15,16 +15,23 @@ const STOP_WORDS = new Set(['a', 'an', 'and', 'for', 'the', 'with', 'of', 'in', 
 const words = (text: string): string[] =>
   text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
 
-/** How well a product matches the query's words (each must start a word of its title, brand or category), 0 if not. */
+/**
+ * How well a product matches the query's words (a word matches when it starts a word of the
+ * title, brand or category; the title counts more), 0 when it matches fewer than half of them:
+ * as on the marketplace, a word it has nothing for ("coffee grinder") narrows nothing away, and
+ * products matching every word rank first.
+ */
 function matchScore(product: Product, query: string[]): number {
   const [title, category] = [words(product.title), words(product.category.name)];
   let score = 0;
+  let matched = 0;
   for (const word of query) {
     const inTitle = title.some((candidate) => candidate.startsWith(word));
-    if (!inTitle && !category.some((candidate) => candidate.startsWith(word))) return 0;
-    score += inTitle ? 3 : 1;
+    const inCategory = !inTitle && category.some((candidate) => candidate.startsWith(word));
+    if (inTitle || inCategory) matched += 1;
+    score += inTitle ? 3 : inCategory ? 1 : 0;
   }
-  return score;
+  return matched * 2 >= query.length && matched > 0 ? score : 0;
 }
 
 /** The request's condition an offer's falls under. */
