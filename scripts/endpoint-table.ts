@@ -19,7 +19,6 @@ const AREA_TITLES: Record<string, string> = {
   media: 'AI media',
   retail: 'Retail marketplace',
   photos: 'Photo-sharing platform',
-  clips: 'Short-video platform',
 };
 
 export function endpointTable(): string {

@@ -17,7 +17,6 @@ import { emailEndpoints } from './email';
 import { mediaEndpoints } from './media';
 import { retailEndpoints } from './retail';
 import { photosEndpoints } from './photos';
-import { clipsEndpoints } from './clips';
 
 /** The registry: every API route, listed explicitly (each area lists its own in its index). */
 export const endpoints: readonly EndpointDefinition<any, any>[] = [
@@ -39,5 +38,4 @@ export const endpoints: readonly EndpointDefinition<any, any>[] = [
   ...mediaEndpoints,
   ...retailEndpoints,
   ...photosEndpoints,
-  ...clipsEndpoints,
 ];
