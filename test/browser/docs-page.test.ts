@@ -68,6 +68,8 @@ describe('the /docs page in Chromium, with every request off this machine blocke
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({ operation: `${method.toUpperCase()} ${path}`, summary: operation.summary })),
     );
+    // Swagger UI renders the operations a tag at a time after the first one appears: wait for them all.
+    await page.waitForFunction((count) => globalThis.document.querySelectorAll('.opblock').length >= count, documented.length, { timeout: 30_000 }).catch(() => undefined);
     const rendered = await page.locator('.opblock').evaluateAll((blocks) =>
       blocks.map((block) => ({
         operation: `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
