@@ -67,58 +67,32 @@ export const Post = z
   .meta({ id: 'PhotosPost' });
 export type Post = z.infer<typeof Post>;
 
+/** What every list's post record shares with the post itself (the same values). */
+const postBasics = Post.pick({ id: true, shortcode: true, type: true, caption: true, like_count: true, comment_count: true, taken_at: true, display_url: true, is_video: true });
+
 /** A post as a user's grid shows it (user-posts). */
-export const GridPost = z
-  .object({
-    id: text('Media id.'),
-    shortcode: text('The code in the post\'s URL.'),
-    type: postType,
-    caption: text('Caption (may be empty).'),
-    like_count: count('Likes.'),
-    comment_count: count('Comments.'),
-    taken_at: unixSeconds('Posted at'),
-    display_url: text('Image (or video cover) URL.'),
+export const GridPost = postBasics
+  .extend({
     thumbnail_url: text('Square thumbnail URL.'),
-    is_video: flag('A video.'),
-    video_view_count: z.number().int().nonnegative().nullable().meta({ description: 'Video views; null for images and carousels.' }),
+    video_view_count: Post.shape.video_view_count,
     accessibility_caption: maybeText('Generated image description'),
   })
   .meta({ id: 'PhotosGridPost' });
 export type GridPost = z.infer<typeof GridPost>;
 
-const ownerBrief = z.object({ username: text('Username.'), profile_pic_url: text('Profile picture URL.') }).meta({ description: 'Who posted it.' });
-
 /** A post as others' lists show it (a hashtag's top posts, a user's tagged posts). */
-export const ListedPost = z
-  .object({
-    id: text('Media id.'),
-    shortcode: text('The code in the post\'s URL.'),
-    type: postType,
-    caption: text('Caption (may be empty).'),
-    like_count: count('Likes.'),
-    comment_count: count('Comments.'),
-    taken_at: unixSeconds('Posted at'),
-    display_url: text('Image (or video cover) URL.'),
-    is_video: flag('A video.'),
-    owner: ownerBrief,
-  })
+export const ListedPost = postBasics
+  .extend({ owner: z.object({ username: text('Username.'), profile_pic_url: text('Profile picture URL.') }).meta({ description: 'Who posted it.' }) })
   .meta({ id: 'PhotosListedPost' });
 export type ListedPost = z.infer<typeof ListedPost>;
 
 export const RecentPost = ListedPost.omit({ caption: true, owner: true }).meta({ id: 'PhotosRecentPost' });
 export type RecentPost = z.infer<typeof RecentPost>;
 
-export const Reel = z
-  .object({
-    id: text('Media id.'),
-    shortcode: text('The code in the reel\'s URL (its post is at /v1/photos/post).'),
-    caption: text('Caption (may be empty).'),
-    like_count: count('Likes.'),
-    comment_count: count('Comments.'),
+export const Reel = Post.pick({ id: true, shortcode: true, caption: true, like_count: true, comment_count: true, taken_at: true, display_url: true })
+  .extend({
     play_count: count('Plays.'),
-    taken_at: unixSeconds('Posted at'),
     video_duration: z.number().nonnegative().meta({ description: 'Length in seconds.' }),
-    display_url: text('Cover image URL.'),
     video_url: text('Video URL.'),
   })
   .meta({ id: 'PhotosReel' });

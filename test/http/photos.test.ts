@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { endpoints } from '../../src/endpoints';
 import { shortened } from '../../scripts/sandbox-examples';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { assertRefusedUncharged } from '../helpers/refusals';
 
 /**
  * The photos endpoints through the real server and database on the sandbox's platform: exact
@@ -39,8 +40,7 @@ describe(`photos endpoints on the sandbox platform (${testDatabaseLabel()})`, ()
   }
 
   test('a malformed username, shortcode or hashtag is a 400 naming the field, not charged', async () => {
-    const { accountId, apiKey } = await app.createAccount('1.00');
-    const cases: Array<[string, Record<string, unknown>, string]> = [
+    await assertRefusedUncharged(app, [
       ['/v1/photos/user', { username: 'two..dots' }, 'username'],
       ['/v1/photos/user', { username: '.leading' }, 'username'],
       ['/v1/photos/user-posts', { username: 'a'.repeat(31) }, 'username'],
@@ -50,33 +50,18 @@ describe(`photos endpoints on the sandbox platform (${testDatabaseLabel()})`, ()
       ['/v1/photos/media-id', { shortcode: 'Q__________' }, 'shortcode'],
       ['/v1/photos/hashtag', { hashtag: 'two words' }, 'hashtag'],
       ['/v1/photos/user-followers', { username: EXAMPLE_USERNAME, end_cursor: 'not-a-cursor' }, 'end_cursor'],
-    ];
-    for (const [path, body, field] of cases) {
-      const response = await app.post(path, body, apiKey);
-      assert.equal(response.status, 400, `${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
-      assert.equal(response.body.error.code, 'VALIDATION_ERROR');
-      assert.match(response.body.error.message, new RegExp(`^${field}\\b`), response.body.error.message);
-    }
-    assert.equal(await app.balance(accountId), 1_000_000);
+    ], 400);
   });
 
   test('an account, post or hashtag the platform does not know is 404 NOT_FOUND, not charged', async () => {
-    const { accountId, apiKey } = await app.createAccount('1.00');
-    const cases: Array<[string, Record<string, unknown>, string]> = [
+    await assertRefusedUncharged(app, [
       ['/v1/photos/user', { username: 'nobody.knows.this.one' }, 'username'],
       ['/v1/photos/user-posts', { username: 'nobody.knows.this.one' }, 'username'],
       ['/v1/photos/user-stories', { username: 'nobody.knows.this.one' }, 'username'],
       ['/v1/photos/post', { shortcode: 'ybyPRoQWzX' }, 'shortcode'],
       ['/v1/photos/post-comments', { shortcode: 'ybyPRoQWzX' }, 'shortcode'],
       ['/v1/photos/hashtag', { hashtag: 'nosuchtagatallanywhere' }, 'hashtag'],
-    ];
-    for (const [path, body, field] of cases) {
-      const response = await app.post(path, body, apiKey);
-      assert.equal(response.status, 404, `${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
-      assert.equal(response.body.error.code, 'NOT_FOUND');
-      assert.match(response.body.error.message, new RegExp(`^${field}: `));
-    }
-    assert.equal(await app.balance(accountId), 1_000_000);
+    ], 404);
   });
 
   test('media-id computes the id from the shortcode; the owner comes from the post when the platform knows it', async () => {

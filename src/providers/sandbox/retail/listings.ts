@@ -15,6 +15,14 @@ const STOP_WORDS = new Set(['a', 'an', 'and', 'for', 'the', 'with', 'of', 'in', 
 const words = (text: string): string[] =>
   text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
 
+/** A product's words, read once: the world never changes, and every search reads them all. */
+const productWords = new WeakMap<Product, { title: string[]; category: string[] }>();
+function wordsOf(product: Product): { title: string[]; category: string[] } {
+  let known = productWords.get(product);
+  if (!known) productWords.set(product, (known = { title: words(product.title), category: words(product.category.name) }));
+  return known;
+}
+
 /**
  * How well a product matches the query's words (a word matches when it starts a word of the
  * title, brand or category; the title counts more), 0 when it matches fewer than half of them:
@@ -22,7 +30,7 @@ const words = (text: string): string[] =>
  * products matching every word rank first.
  */
 function matchScore(product: Product, query: string[]): number {
-  const [title, category] = [words(product.title), words(product.category.name)];
+  const { title, category } = wordsOf(product);
   let score = 0;
   let matched = 0;
   for (const word of query) {
