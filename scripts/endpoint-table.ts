@@ -19,6 +19,7 @@ const AREA_TITLES: Record<string, string> = {
   media: 'AI media',
   retail: 'Retail marketplace',
   photos: 'Photo-sharing platform',
+  clips: 'Short-video platform',
 };
 
 export function endpointTable(): string {

@@ -2,7 +2,7 @@
  * Operator economics: for every vendor-backed endpoint, what its vendor calls cost the operator
  * (the adapters' cost data: src/providers/dataforseo/costs.ts, src/providers/google-places/costs.ts,
  * src/providers/rdap/costs.ts, src/providers/namecheap/costs.ts, src/providers/tomba/costs.ts,
- * src/providers/openwebninja/costs.ts, src/providers/rapidapi-photos/costs.ts)
+ * src/providers/openwebninja/costs.ts, src/providers/rapidapi-photos/costs.ts, src/providers/rapidapi-clips/costs.ts)
  * against what the customer pays, at the smallest and the largest input the endpoint allows.
  * The endpoint's real handler runs on the real adapters over recording clients, so what is priced
  * is exactly what the adapter would ask for. `npm run`-free: `node --import tsx scripts/operator-economics.ts`
@@ -39,6 +39,8 @@ import type { OpenWebNinjaAnswer, OpenWebNinjaCall } from '../src/providers/open
 import { upstreamCostMicros as retailRequestCost } from '../src/providers/openwebninja/costs';
 import { RapidApiPhotosClient, rapidApiPhotosOn, type PhotosAnswer, type PhotosCall } from '../src/providers/rapidapi-photos';
 import { HIGHLIGHTS_WITH_ITEMS, upstreamCostMicros as photosRequestCost } from '../src/providers/rapidapi-photos/costs';
+import { RapidApiClipsClient, rapidApiClipsOn, type ClipsAnswer, type ClipsCall } from '../src/providers/rapidapi-clips';
+import { upstreamCostMicros as clipsRequestCost } from '../src/providers/rapidapi-clips/costs';
 
 /**
  * Every endpoint served by a vendor adapter. `shortfall` marks one whose price cannot cover the
@@ -69,6 +71,8 @@ export const VENDOR_BACKED: ReadonlyArray<{ id: string; shortfall?: string }> = 
   ...['retail.product_reviews', 'retail.products_by_category', 'retail.search', 'retail.seller', 'retail.seller_reviews'].map((id) => ({ id })),
   ...['photos.user', 'photos.user_about', 'photos.user_posts', 'photos.user_reels', 'photos.user_tagged', 'photos.user_followers', 'photos.user_similar'].map((id) => ({ id })),
   ...['photos.user_stories', 'photos.user_highlights', 'photos.post', 'photos.post_comments', 'photos.post_likers', 'photos.hashtag', 'photos.search', 'photos.media_id'].map((id) => ({ id })),
+  ...['clips.challenge', 'clips.challenge_videos', 'clips.comment_replies', 'clips.comments', 'clips.music', 'clips.music_videos', 'clips.search', 'clips.search_challenge', 'clips.search_photo'].map((id) => ({ id })),
+  ...['clips.search_user', 'clips.user', 'clips.user_favorites', 'clips.user_followers', 'clips.user_following', 'clips.user_posts', 'clips.user_reposts', 'clips.user_story', 'clips.video'].map((id) => ({ id })),
 ];
 
 /** Each vendor call an endpoint made, priced. */
@@ -183,6 +187,24 @@ class RecordingPhotosClient extends RapidApiPhotosClient {
 }
 
 /**
+ * A short-video client that sends nothing: it records each request and answers "not found",
+ * except where an answer leads the adapter to ask more (its dearest path): a comments page
+ * without its total (the video is asked for it), a story answer without the user's id.
+ */
+class RecordingClipsClient extends RapidApiClipsClient {
+  readonly calls: PricedCall[] = [];
+  constructor() {
+    super({ apiKey: 'recording', host: 'recording.example', baseUrl: 'http://127.0.0.1:9', timeoutMs: 1 });
+  }
+  override async get(call: ClipsCall): Promise<ClipsAnswer> {
+    this.calls.push({ call: `GET /${call.path}`, micros: clipsRequestCost(call.path) });
+    if (call.path === 'comment/list') return { notFound: false, body: { code: 0, msg: 'success', data: { comments: [] } } };
+    if (call.path === 'user/story') return { notFound: false, body: { code: 0, msg: 'success', data: { videos: [] } } };
+    return { notFound: true };
+  }
+}
+
+/**
  * The families Tollgate serves itself, standing in with fixed answers so that the vendor requests
  * behind them are reached and priced: a domain with a mail server (verify then asks the contacts
  * family about the mailbox), SMTP probing off (the operator's default), an article with a named
@@ -211,6 +233,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
   const tomba = new RecordingTombaClient();
   const retail = new RecordingRetailClient();
   const photos = new RecordingPhotosClient();
+  const clips = new RecordingClipsClient();
   // The families Tollgate serves itself cost nothing: fixed stand-ins (above).
   const providers = {
     ...sandboxProviders,
@@ -222,6 +245,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
     contacts: tombaContactsOn(tomba),
     retail: openWebNinjaRetailOn(retail),
     photos: rapidApiPhotosOn(photos),
+    clips: rapidApiClipsOn(clips),
   } as unknown as Providers;
   const ctx = {
     requestId: 'req_economics',
@@ -238,7 +262,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
   // Empty answers may make a handler fail after its calls (a place not found); the calls are what count.
   const plan = endpoint.prepare({ input, params: {}, models: builtinCatalog });
   await Promise.resolve(endpoint.handler({ input, plan, models: builtinCatalog, params: {}, settings: loadConfig({}).endpoints, services: {} as EndpointServices, ctx, providers, call: { signal: new AbortController().signal } })).catch(() => undefined);
-  return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls, ...tomba.calls, ...retail.calls, ...photos.calls];
+  return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls, ...tomba.calls, ...retail.calls, ...photos.calls, ...clips.calls];
 }
 
 /** Fields that size a request, set to their bounds. */

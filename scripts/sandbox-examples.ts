@@ -1,8 +1,8 @@
 /**
- * The retail and photos endpoints' documented answers, made by the sandbox: each endpoint's real
+ * The retail, photos and clips endpoints' documented answers, made by the sandbox: each endpoint's real
  * handler runs on the sandbox providers with its example request, and the answer, its lists cut
  * to their first two items, is its `examples.response`. `node --import tsx scripts/sandbox-examples.ts`
- * rewrites src/endpoints/{retail,photos}/example-responses.json; test/unit/sandbox-examples.test.ts
+ * rewrites src/endpoints/{retail,photos,clips}/example-responses.json; test/unit/sandbox-examples.test.ts
  * fails when they are stale, so a documented example is always what the sandbox answers.
  */
 import fs from 'node:fs';
@@ -14,14 +14,15 @@ import { loadConfig } from '../src/config';
 import type { Providers } from '../src/providers/providers';
 import { sandboxProviders } from '../src/providers/sandbox';
 import { createSandboxPhotos } from '../src/providers/sandbox/photos';
+import { createSandboxClips } from '../src/providers/sandbox/clips';
 
 /** The areas whose examples the sandbox writes. */
-export const EXAMPLE_AREAS = ['retail', 'photos'] as const;
+export const EXAMPLE_AREAS = ['retail', 'photos', 'clips'] as const;
 
 /** The request id the examples show (the retail wrapper carries it). */
 export const EXAMPLE_REQUEST_ID = 'req_01JDX4Q7M2V9C8T6K3N5P0R1S2';
 
-/** The moment the examples are made at (stories are the one time-dependent answer). */
+/** The moment the examples are made at (stories are the one time-dependent answer, on both platforms). */
 export const EXAMPLE_NOW = new Date('2026-11-20T12:00:00Z');
 
 const LIST_LIMIT = 2;
@@ -53,7 +54,7 @@ export async function sandboxAnswer(endpoint: EndpointDefinition<any, any>, prov
 }
 
 export function exampleProviders(): Providers {
-  return { ...sandboxProviders, photos: createSandboxPhotos(() => EXAMPLE_NOW) } as Providers;
+  return { ...sandboxProviders, photos: createSandboxPhotos(() => EXAMPLE_NOW), clips: createSandboxClips(() => EXAMPLE_NOW) } as Providers;
 }
 
 /** Every example the sandbox writes, per area: endpoint id → shortened answer. */

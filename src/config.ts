@@ -117,6 +117,9 @@ const EnvironmentSchema = z.object({
   /** The photo-platform data API on RapidAPI (Social API's "Instagram Scraper API"; its other hosts answer the same). */
   RAPIDAPI_PHOTOS_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name, e.g. instagram-scraper-api2.p.rapidapi.com').default('instagram-scraper-api2.p.rapidapi.com'),
   RAPIDAPI_PHOTOS_BASE_URL: z.string().url().optional(),
+  /** The short-video data API on RapidAPI (tiktok-scraper7). */
+  RAPIDAPI_CLIPS_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name, e.g. tiktok-scraper7.p.rapidapi.com').default('tiktok-scraper7.p.rapidapi.com'),
+  RAPIDAPI_CLIPS_BASE_URL: z.string().url().optional(),
   FAL_KEY: z.string().min(1).optional(),
   FAL_QUEUE_URL: z.string().url().default('https://queue.fal.run'),
   /** How long a sandbox media job takes, queued then running: clients exercise polling. */
@@ -296,6 +299,8 @@ export interface VendorSettings {
   retail: { channel: 'direct' | 'rapidapi'; baseUrl: string; headers: Record<string, string> } | undefined;
   /** The photo-platform data API on RapidAPI, when RAPIDAPI_KEY is set; the sandbox serves the photos endpoints without it. */
   photos: { apiKey: string; host: string; baseUrl: string } | undefined;
+  /** The short-video data API on RapidAPI, when RAPIDAPI_KEY is set; the sandbox serves the clips endpoints without it. */
+  clips: { apiKey: string; host: string; baseUrl: string } | undefined;
   /** Media generation and analysis: fal's queue API when FAL_KEY is set, else the sandbox (its jobs take `sandboxJobSeconds`). */
   media: { fal: { key: string; queueUrl: string } | undefined; sandboxJobSeconds: number };
   /**
@@ -397,10 +402,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           ? { key: env.TOMBA_KEY, secret: env.TOMBA_SECRET, baseUrl: env.TOMBA_BASE_URL.replace(/\/+$/, '') }
           : undefined,
       retail: retailVendor(env),
-      photos:
-        env.RAPIDAPI_KEY !== undefined
-          ? { apiKey: env.RAPIDAPI_KEY, host: env.RAPIDAPI_PHOTOS_HOST, baseUrl: (env.RAPIDAPI_PHOTOS_BASE_URL ?? `https://${env.RAPIDAPI_PHOTOS_HOST}`).replace(/\/+$/, '') }
-          : undefined,
+      photos: rapidApiVendor(env.RAPIDAPI_KEY, env.RAPIDAPI_PHOTOS_HOST, env.RAPIDAPI_PHOTOS_BASE_URL),
+      clips: rapidApiVendor(env.RAPIDAPI_KEY, env.RAPIDAPI_CLIPS_HOST, env.RAPIDAPI_CLIPS_BASE_URL),
       media: {
         fal: env.FAL_KEY !== undefined ? { key: env.FAL_KEY, queueUrl: env.FAL_QUEUE_URL.replace(/\/+$/, '') } : undefined,
         sandboxJobSeconds: env.TOLLGATE_SANDBOX_MEDIA_SECONDS,
@@ -413,6 +416,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
     },
   };
+}
+
+/** An API on RapidAPI: the account's key, the API's host, and its address (`https://<host>` unless a test points it at a fake). */
+function rapidApiVendor(apiKey: string | undefined, host: string, baseUrl: string | undefined): { apiKey: string; host: string; baseUrl: string } | undefined {
+  return apiKey === undefined ? undefined : { apiKey, host, baseUrl: (baseUrl ?? `https://${host}`).replace(/\/+$/, '') };
 }
 
 function retailVendor(env: Environment): VendorSettings['retail'] {

@@ -17,6 +17,7 @@ import { emailEndpoints } from './email';
 import { mediaEndpoints } from './media';
 import { retailEndpoints } from './retail';
 import { photosEndpoints } from './photos';
+import { clipsEndpoints } from './clips';
 
 /** The registry: every API route, listed explicitly (each area lists its own in its index). */
 export const endpoints: readonly EndpointDefinition<any, any>[] = [
@@ -38,4 +39,5 @@ export const endpoints: readonly EndpointDefinition<any, any>[] = [
   ...mediaEndpoints,
   ...retailEndpoints,
   ...photosEndpoints,
+  ...clipsEndpoints,
 ];

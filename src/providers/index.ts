@@ -18,8 +18,8 @@ import { tombaContacts } from './tomba';
 import { falMedia } from './fal';
 import { sandboxMedia } from './sandbox/media';
 import { openWebNinjaRetail } from './openwebninja';
-import { rapidApiPhotos, SERVED_OPERATIONS } from './rapidapi-photos';
-import type { PhotosProvider } from './families/photos';
+import { rapidApiPhotos, SERVED_OPERATIONS as PHOTOS_SERVED } from './rapidapi-photos';
+import { rapidApiClips, SERVED_OPERATIONS as CLIPS_SERVED } from './rapidapi-clips';
 
 /**
  * Chooses, per family, the vendor adapter whose credentials are configured, else the sandbox, and
@@ -32,14 +32,8 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
   if (vendors.namecheap) providers.registrar = namecheapRegistrar({ ...vendors.namecheap, timeoutMs: vendors.timeoutMs });
   if (vendors.tomba) providers.contacts = tombaContacts({ ...vendors.tomba, timeoutMs: vendors.timeoutMs });
   if (vendors.retail) providers.retail = openWebNinjaRetail({ ...vendors.retail, timeoutMs: vendors.timeoutMs });
-  if (vendors.photos) {
-    providers.photos = photosWithSandbox(rapidApiPhotos({ ...vendors.photos, timeoutMs: vendors.timeoutMs }), providers.photos);
-    const onSandbox = photoMethods(providers.photos).filter((method) => !SERVED_OPERATIONS.has(method));
-    logger.info(
-      { family: 'photos', served: [...SERVED_OPERATIONS], sandbox: onSandbox },
-      `provider photos: ${providers.photos.name} serves ${[...SERVED_OPERATIONS].join(', ')}; ${onSandbox.length > 0 ? `the sandbox serves ${onSandbox.join(', ')}` : 'nothing stays on the sandbox'} (media-id is computed)`,
-    );
-  }
+  if (vendors.photos) providers.photos = withSandbox('photos', rapidApiPhotos({ ...vendors.photos, timeoutMs: vendors.timeoutMs }), providers.photos, PHOTOS_SERVED, logger);
+  if (vendors.clips) providers.clips = withSandbox('clips', rapidApiClips({ ...vendors.clips, timeoutMs: vendors.timeoutMs }), providers.clips, CLIPS_SERVED, logger);
   providers.media = createMediaProvider(vendors, images);
   if (vendors.whois.live) {
     const bootstrap = loadRdapBootstrap(vendors.whois.bootstrapFile);
@@ -65,16 +59,29 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
   return providers;
 }
 
-type PhotoMethod = Exclude<keyof PhotosProvider, 'name'>;
-
-function photoMethods(provider: PhotosProvider): PhotoMethod[] {
-  return Object.keys(provider).filter((key) => key !== 'name') as PhotoMethod[];
-}
-
-/** The vendor's photo operations, and the sandbox's for any it does not offer (the startup log says which). */
-function photosWithSandbox(vendor: PhotosProvider, sandbox: PhotosProvider): PhotosProvider {
-  const methods = Object.fromEntries(photoMethods(sandbox).map((method) => [method, SERVED_OPERATIONS.has(method) ? vendor[method].bind(vendor) : sandbox[method].bind(sandbox)]));
-  return { ...(methods as Omit<PhotosProvider, 'name'>), name: vendor.name };
+/**
+ * A vendor's operations, and the sandbox's for any it does not offer, said at start-up. The
+ * sandbox's stand-ins keep labelling their answers `sandbox`: each method reports its own provider.
+ */
+function withSandbox<Family extends ProviderFamily>(family: string, vendor: Family, sandbox: Family, served: ReadonlySet<string>, logger: FastifyBaseLogger): Family {
+  const methods = Object.keys(sandbox).filter((key) => key !== 'name');
+  const onSandbox = methods.filter((method) => !served.has(method));
+  logger.info(
+    { family, provider: vendor.name, served: methods.filter((method) => served.has(method)), sandbox: onSandbox },
+    `provider ${family}: ${vendor.name} serves ${methods.filter((method) => served.has(method)).join(', ')}; ${onSandbox.length > 0 ? `the sandbox serves ${onSandbox.join(', ')}` : 'nothing stays on the sandbox'}`,
+  );
+  if (onSandbox.length === 0) return vendor;
+  const reportAs = (name: string, method: (...args: unknown[]) => unknown) => (...args: unknown[]) => {
+    // The reporting wrapper names the family's provider; a stand-in names itself as well.
+    (args[args.length - 1] as CallOptions | undefined)?.providerCalled?.(name);
+    return method(...args);
+  };
+  const combined: Record<string, unknown> = { name: vendor.name };
+  for (const method of methods) {
+    const source = (served.has(method) ? vendor : sandbox) as unknown as Record<string, (...args: unknown[]) => unknown>;
+    combined[method] = served.has(method) ? source[method]!.bind(source) : reportAs(sandbox.name, source[method]!.bind(source));
+  }
+  return combined as unknown as Family;
 }
 
 /** The media family alone (what `tollgate worker` needs): fal when FAL_KEY is set, else the sandbox (its images made on `images`' threads). */

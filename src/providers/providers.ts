@@ -17,6 +17,7 @@ import type { SmtpProbeProvider } from './families/smtp';
 import type { ContactsProvider } from './families/contacts';
 import type { RetailProvider } from './families/retail';
 import type { PhotosProvider } from './families/photos';
+import type { ClipsProvider } from './families/clips';
 
 /**
  * Capability interfaces, one per family (declared in ./families). Each family is served either by
@@ -40,6 +41,21 @@ export interface CallOptions {
   upstreamCost?(micros: number): void;
 }
 
+/**
+ * A page of a list a provider walks (the photo platform's, the short-video platform's): `cursor`
+ * is where the previous page stopped, as this provider said it (`nextCursor`); the endpoint keeps
+ * it inside its own continuation token, bound to the endpoint and the list, so a provider never
+ * sees a cursor of another list. `nextCursor` null: the last page.
+ */
+export interface CursorPage<Item> {
+  items: Item[];
+  nextCursor: string | null;
+}
+
+export interface PagedRequest {
+  cursor?: string | undefined;
+}
+
 export interface Providers {
   keywords: KeywordsProvider;
   domainAnalytics: DomainAnalyticsProvider;
@@ -60,6 +76,7 @@ export interface Providers {
   smtp: SmtpProbeProvider;
   retail: RetailProvider;
   photos: PhotosProvider;
+  clips: ClipsProvider;
 }
 
 /** The families served by Tollgate itself (src/providers/local): no sandbox stands in for them. */

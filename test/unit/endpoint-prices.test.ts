@@ -132,6 +132,25 @@ const EXPECTED_PRICES: Array<[route: string, price: Record<string, unknown>]> = 
   ['POST /v1/photos/user-similar', {kind: 'per_call', usd: 0.01}],
   ['POST /v1/photos/user-stories', {kind: 'per_call', usd: 0.01}],
   ['POST /v1/photos/user-tagged', {kind: 'per_call', usd: 0.01}],
+  // Short-video platform: 0.01 per call (SPEC.md).
+  ['POST /v1/clips/challenge', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/challenge-videos', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/comment-replies', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/comments', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/music', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/music-videos', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/search', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/search-challenge', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/search-photo', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/search-user', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/user', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/user-favorites', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/user-followers', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/user-following', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/user-posts', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/user-reposts', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/user-story', {kind: 'per_call', usd: 0.01}],
+  ['POST /v1/clips/video', {kind: 'per_call', usd: 0.01}],
 ];
 
 test('every registered endpoint has its expected price, and no expected price lacks its endpoint', () => {

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import { endpoints } from '../../src/endpoints';
 import { EXAMPLE_AREAS, examplesFile, sandboxExamples } from '../../scripts/sandbox-examples';
 
-/** The retail and photos examples are what the sandbox answers (lists cut to two items), never hand-edited. */
-test('the retail and photos examples are the sandbox answers to their example requests', async () => {
+/** The retail, photos and clips examples are what the sandbox answers (lists cut to two items), never hand-edited. */
+test('the retail, photos and clips examples are the sandbox answers to their example requests', async () => {
   const answers = await sandboxExamples();
   for (const area of EXAMPLE_AREAS) {
     const written = JSON.parse(fs.readFileSync(examplesFile(area), 'utf8')) as Record<string, unknown>;

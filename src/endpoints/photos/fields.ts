@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { ApiError, found } from '../../core/errors';
-import { encodePageToken, readPageToken, searchFingerprint } from '../../core/page-token';
-import type { CursorPage } from '../../providers/families/photos';
 import { SHORTCODE_PATTERN } from '../../photos/shortcode';
 
-/** Request fields the photos endpoints share, the sentences their descriptions share, and their paging. */
+/** Request fields the photos endpoints share, and the sentences their descriptions share. */
 
 export const DATA_SOURCE =
   "From the photo-platform data provider: the configured vendor, or without one the sandbox's synthetic platform " +
@@ -51,49 +48,6 @@ export const endCursorField = z
   .max(4096)
   .optional()
   .meta({ description: 'The end_cursor of the previous page (sent with the same username or shortcode) for the next page; without it, the first page.' });
-
-/** Whose list a page belongs to: the endpoint and the user or post. */
-function fingerprintOf(subject: string): string {
-  return searchFingerprint({ subject });
-}
-
-const MISMATCH = 'belongs to another list: send it with the same endpoint and username or shortcode as the request that returned it';
-
-/** The 400 for an end_cursor that does not continue this list, raised while the body is validated (before anything is held). */
-export function endCursorRule(scope: string, subjectOf: (input: any) => string) {
-  return (input: { end_cursor?: string | undefined }, context: z.RefinementCtx) => {
-    if (input.end_cursor === undefined) return;
-    const reading = readPageToken(input.end_cursor, scope, fingerprintOf(subjectOf(input)), MISMATCH);
-    if ('problem' in reading) context.addIssue({ code: 'custom', path: ['end_cursor'], message: reading.problem });
-  };
-}
-
-/**
- * One page of a list: the provider's cursor comes out of our end_cursor, and its next cursor goes
- * back into one bound to the same endpoint and subject; `null` from the provider is the 404.
- */
-export async function listPage<Item, Extra extends object = object>(
-  scope: string,
-  subject: string,
-  endCursor: string | undefined,
-  fetch: (cursor: string | undefined) => Promise<(CursorPage<Item> & Extra) | null>,
-  notFound: { field: string; message: string },
-): Promise<{ has_next_page: boolean; end_cursor: string | null; items: Item[]; extra: Omit<Extra, 'items' | 'nextCursor'> }> {
-  let cursor: string | undefined;
-  if (endCursor !== undefined) {
-    const reading = readPageToken(endCursor, scope, fingerprintOf(subject), MISMATCH);
-    if ('problem' in reading) throw new ApiError('VALIDATION_ERROR', `end_cursor: ${reading.problem}`);
-    cursor = reading.cursor;
-  }
-  const page = found(await fetch(cursor), notFound.field, notFound.message);
-  const { items, nextCursor, ...extra } = page;
-  return {
-    has_next_page: nextCursor !== null,
-    end_cursor: nextCursor === null ? null : encodePageToken(scope, fingerprintOf(subject), nextCursor),
-    items,
-    extra: extra as Omit<Extra, 'items' | 'nextCursor'>,
-  };
-}
 
 export const noUser = (username: string) => ({ field: 'username', message: `no account '${username}' on the platform.` });
 export const noPost = (shortcode: string) => ({ field: 'shortcode', message: `no post with the shortcode ${shortcode}.` });

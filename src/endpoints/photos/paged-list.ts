@@ -4,7 +4,8 @@ import type { CursorPage } from '../../providers/families/photos';
 import type { CallOptions, Providers } from '../../providers/providers';
 import { cursorPage } from '../../schemas/photos';
 import { exampleResponse } from './examples';
-import { DATA_SOURCE, FAILURES, endCursorField, endCursorRule, listPage, noPost, noUser, shortcodeField, usernameField } from './fields';
+import { continuationRule, listPage, type ListPaging } from '../list-paging';
+import { DATA_SOURCE, FAILURES, endCursorField, noPost, noUser, shortcodeField, usernameField } from './fields';
 
 /** The fields beside the list, as the provider answers them (none: nothing to add). */
 type ExtraOf<Extra extends z.ZodRawShape> = string extends keyof Extra ? unknown : keyof Extra extends never ? unknown : z.input<z.ZodObject<Extra>>;
@@ -34,9 +35,10 @@ interface PagedListDeclaration<Item extends z.ZodType, Extra extends z.ZodRawSha
  */
 export function pagedListEndpoint<Item extends z.ZodType, Extra extends z.ZodRawShape = {}>(declaration: PagedListDeclaration<Item, Extra>) {
   const subjectField = declaration.subject === 'username' ? usernameField() : shortcodeField();
+  const paging: ListPaging = { field: 'end_cursor', scope: declaration.id, subjectOf: (body) => body[declaration.subject] };
   const input = z
     .strictObject({ [declaration.subject]: subjectField, end_cursor: endCursorField } as { username: typeof subjectField; end_cursor: typeof endCursorField })
-    .superRefine(endCursorRule(declaration.id, (body) => body[declaration.subject]));
+    .superRefine(continuationRule(paging));
   const output = cursorPage({ ...(declaration.extra ?? {}), [declaration.key]: z.array(declaration.item) } as Extra & Record<string, z.ZodArray<Item>>, declaration.outputId);
   return defineEndpoint({
     id: declaration.id,
@@ -51,9 +53,9 @@ export function pagedListEndpoint<Item extends z.ZodType, Extra extends z.ZodRaw
     price: ({ perCall }) => perCall(0.01),
     examples: { request: { [declaration.subject]: declaration.example } as z.input<typeof input>, response: exampleResponse(declaration.id) },
     async handler({ input: body, providers, call }) {
-      const subject = (body as Record<string, string>)[declaration.subject]!;
-      const page = await listPage(declaration.id, subject, body.end_cursor, (cursor) => declaration.fetch(providers, { subject, cursor }, call), declaration.subject === 'username' ? noUser(subject) : noPost(subject));
-      return { has_next_page: page.has_next_page, end_cursor: page.end_cursor, ...page.extra, [declaration.key]: page.items } as z.input<typeof output>;
+      const subject = paging.subjectOf(body);
+      const page = await listPage(paging, body, (cursor) => declaration.fetch(providers, { subject, cursor }, call), declaration.subject === 'username' ? noUser(subject) : noPost(subject));
+      return { has_next_page: page.more, end_cursor: page.next, ...page.extra, [declaration.key]: page.items } as z.input<typeof output>;
     },
   });
 }

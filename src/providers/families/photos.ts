@@ -1,5 +1,7 @@
 import type { Comment, GridPost, Hashtag, Highlight, ListedPost, PhotosUser, Post, Reel, SearchResults, SimilarAccount, Story, UserAbout, UserSummary } from '../../schemas/photos';
-import type { CallOptions, ProviderFamily } from '../providers';
+import type { CallOptions, CursorPage, PagedRequest, ProviderFamily } from '../providers';
+
+export type { CursorPage } from '../providers';
 
 /**
  * Photo-sharing platform data: a vendor's (a RapidAPI photo-platform data API) or the sandbox's
@@ -7,18 +9,8 @@ import type { CallOptions, ProviderFamily } from '../providers';
  * validated, hashtags without `#` and lower-cased. `null`: the platform has no such user, post or
  * hashtag (the endpoint answers 404 NOT_FOUND, uncharged).
  *
- * Lists are pages: `cursor` is where the previous page stopped, as this provider said it
- * (`nextCursor`); the endpoint keeps it inside its own `end_cursor`, bound to the endpoint and
- * the user or post, so a provider never sees a cursor of another list. `nextCursor` null: the
- * last page.
+ * Lists are pages (`CursorPage`, ../providers.ts).
  */
-export interface CursorPage<Item> {
-  items: Item[];
-  nextCursor: string | null;
-}
-
-export interface PagedRequest { cursor?: string | undefined }
-
 export interface PhotosProvider extends ProviderFamily {
   user(request: { username: string }, call: CallOptions): Promise<PhotosUser | null>;
   userAbout(request: { username: string }, call: CallOptions): Promise<UserAbout | null>;

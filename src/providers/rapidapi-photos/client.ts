@@ -1,20 +1,12 @@
 import type { z } from 'zod';
 import type { CallOptions } from '../providers';
-import { NOT_JSON, readOnlyGet } from '../http/read-only-get';
+import { NOT_JSON } from '../http/read-only-get';
+import { gatewayFailure, notJson, rapidApiGet, type RapidApiSettings } from '../http/rapidapi';
 import { readUpstream } from '../http/upstream-request';
 import { upstreamCostMicros, type PhotosPath } from './costs';
-import { isNotFound, notJson, photosFailure, quotaSpent, transientFailure, VENDOR } from './errors';
+import { API, isNotFound, VENDOR } from './errors';
 
-export interface RapidApiPhotosSettings {
-  /** RAPIDAPI_KEY: sent as `x-rapidapi-key`. */
-  apiKey: string;
-  /** The API's RapidAPI host, sent as `x-rapidapi-host` (RAPIDAPI_PHOTOS_HOST). */
-  host: string;
-  /** Without a trailing slash; `https://<host>` in production. */
-  baseUrl: string;
-  /** The most one of our calls may spend on one vendor request, retries included. */
-  timeoutMs: number;
-}
+export type RapidApiPhotosSettings = RapidApiSettings;
 
 export interface PhotosCall {
   path: PhotosPath;
@@ -36,25 +28,17 @@ export class RapidApiPhotosClient {
   constructor(private readonly settings: RapidApiPhotosSettings) {}
 
   async get(call: PhotosCall, options: CallOptions): Promise<PhotosAnswer> {
-    const { status, text, json } = await readOnlyGet({
-      vendor: VENDOR,
-      url: `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`,
-      headers: { 'x-rapidapi-key': this.settings.apiKey, 'x-rapidapi-host': this.settings.host },
-      budgetMs: this.settings.timeoutMs,
-      signal: options.signal,
-      attemptFailure: (error) => quotaSpent(error) ?? error,
-      finalFailure: transientFailure,
-    });
+    const { status, text, json } = await rapidApiGet(API, this.settings, call.path, call.query, options.signal);
     if (status >= 200 && status < 300) {
       options.upstreamCost?.(upstreamCostMicros(call.path));
-      if (json === NOT_JSON) throw notJson(call.path, text.length);
+      if (json === NOT_JSON) throw notJson(API, call.path, text.length);
       return { notFound: false, body: json };
     }
     if (isNotFound(status, json)) {
       options.upstreamCost?.(upstreamCostMicros(call.path));
       return { notFound: true };
     }
-    throw photosFailure(status, json === NOT_JSON ? undefined : json, call.path);
+    throw gatewayFailure(API, status, json === NOT_JSON ? undefined : json, call.path);
   }
 }
 

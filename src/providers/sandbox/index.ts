@@ -12,6 +12,7 @@ import { sandboxContacts } from './contacts';
 import { sandboxMedia } from './media';
 import { sandboxRetail } from './retail';
 import { sandboxPhotos } from './photos';
+import { sandboxClips } from './clips';
 
 /** Synthetic, deterministic data for every family: what serves when no vendor is configured. */
 export const sandboxProviders: VendorProviders = {
@@ -29,4 +30,5 @@ export const sandboxProviders: VendorProviders = {
   media: sandboxMedia({ jobSeconds: 0 }),
   retail: sandboxRetail,
   photos: sandboxPhotos,
+  clips: sandboxClips,
 };

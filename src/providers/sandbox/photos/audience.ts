@@ -1,20 +1,12 @@
 import type { Comment, UserSummary } from '../../../schemas/photos';
 import { SeededRandom } from '../random';
+import { audienceMember as memberOf } from '../audience';
 import type { WorldPost } from './posts';
 import { POPULATION, PRESENT, userAt, type WorldUser } from './users';
 import { COMMENTS } from './vocabulary';
 
-/**
- * Who follows, likes and comments: positions in a permutation of the population, so a list is as
- * long as its count, finite, and names each account once. Position i is
- * (stride · i + shift) mod POPULATION + 1, a bijection since the stride is coprime with
- * POPULATION; the shift puts the account itself at the last position, which no list reaches
- * (every count is below POPULATION − 1), so nobody follows or likes themselves.
- */
-export function audienceMember(stride: number, self: number, position: number): number {
-  const shift = (self - 1 + stride) % POPULATION;
-  return ((stride * position + shift) % POPULATION) + 1;
-}
+/** Who follows, likes and comments: the account at a position of an audience of the population (../audience.ts). */
+export const audienceMember = (stride: number, self: number, position: number): number => memberOf(POPULATION, stride, self, position);
 
 export function userSummary(user: WorldUser): UserSummary {
   return { id: user.publicId, username: user.username, full_name: user.fullName, profile_pic_url: user.profilePicUrl, is_verified: user.verified, is_private: user.private };

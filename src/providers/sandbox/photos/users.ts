@@ -1,5 +1,6 @@
 import { FIRST_NAMES, SURNAMES } from '../contacts/vocabulary';
 import { SeededRandom } from '../random';
+import { coprimeStride as strideCoprimeWith } from '../audience';
 import { remembering } from './memo';
 import { COUNTRIES, REGULAR_BIOS, THEMES, type Theme } from './vocabulary';
 
@@ -35,12 +36,8 @@ function notableHandle(index: number): { theme: Theme; handle: string } {
 
 const NOTABLE_BY_HANDLE = new Map(Array.from({ length: NOTABLE }, (_, offset) => [notableHandle(offset + 1).handle, offset + 1]));
 
-/** A multiplier coprime with POPULATION (2^8 · 5^6), so i ↦ (stride·i + shift) mod POPULATION is a bijection. */
-export function coprimeStride(random: SeededRandom): number {
-  let stride = random.integer(POPULATION / 3, (2 * POPULATION) / 3);
-  while (stride % 2 === 0 || stride % 5 === 0) stride += 1;
-  return stride;
-}
+/** A multiplier coprime with POPULATION: its audiences are permutations of it (../audience.ts). */
+export const coprimeStride = (random: SeededRandom): number => strideCoprimeWith(random, POPULATION);
 
 /**
  * User `index`, from its id alone. `latestGap` and `postInterval` place its posts on the world's

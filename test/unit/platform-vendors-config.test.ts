@@ -34,3 +34,10 @@ test('photos: RAPIDAPI_KEY on the default host, or RAPIDAPI_PHOTOS_HOST, at http
   assert.deepEqual(loadConfig({ RAPIDAPI_KEY: 'rk', RAPIDAPI_PHOTOS_HOST: 'social-api4.p.rapidapi.com' }).vendors.photos, { apiKey: 'rk', host: 'social-api4.p.rapidapi.com', baseUrl: 'https://social-api4.p.rapidapi.com' });
   assert.equal(loadConfig({ RAPIDAPI_KEY: 'rk', RAPIDAPI_PHOTOS_BASE_URL: 'http://127.0.0.1:9/' }).vendors.photos?.baseUrl, 'http://127.0.0.1:9');
 });
+
+test('clips: RAPIDAPI_KEY on tiktok-scraper7 unless RAPIDAPI_CLIPS_HOST says otherwise, at https://<host> unless RAPIDAPI_CLIPS_BASE_URL does', () => {
+  assert.equal(loadConfig({}).vendors.clips, undefined);
+  assert.deepEqual(loadConfig({ RAPIDAPI_KEY: 'rk' }).vendors.clips, { apiKey: 'rk', host: 'tiktok-scraper7.p.rapidapi.com', baseUrl: 'https://tiktok-scraper7.p.rapidapi.com' });
+  assert.equal(loadConfig({ RAPIDAPI_KEY: 'rk', RAPIDAPI_CLIPS_BASE_URL: 'http://127.0.0.1:9/' }).vendors.clips?.baseUrl, 'http://127.0.0.1:9');
+  assert.throws(() => loadConfig({ RAPIDAPI_KEY: 'rk', RAPIDAPI_CLIPS_HOST: 'not a host' }), /RAPIDAPI_CLIPS_HOST: a host name/);
+});

@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import { ApiError, found } from '../core/errors';
+import { encodePageToken, readPageToken, searchFingerprint } from '../core/page-token';
+import type { CursorPage } from '../providers/providers';
+
+/**
+ * Paging of the platforms' lists (the photo platform's `end_cursor`, the short-video platform's
+ * `cursor`): the continuation a client sees is our token around the provider's cursor, bound to
+ * the endpoint and to whose list it is (an account, a post, a search's keywords), so one sent
+ * with another list, or altered, is a 400 naming the field before anything is held or fetched.
+ */
+export interface ListPaging {
+  /** The request and response field: `end_cursor` or `cursor`. */
+  field: string;
+  /** The endpoint's id. */
+  scope: string;
+  /** What makes the list: the account, post or keywords it belongs to. */
+  subjectOf(input: any): string;
+}
+
+const MISMATCH = 'belongs to another list: send it with the same endpoint and the same subject (account, post or keywords) as the request that returned it';
+
+function fingerprintOf(subject: string): string {
+  return searchFingerprint({ subject });
+}
+
+/** The 400 for a continuation that does not continue this list, raised while the body is validated. */
+export function continuationRule(paging: ListPaging) {
+  return (input: Record<string, unknown>, context: z.RefinementCtx) => {
+    const token = input[paging.field];
+    if (typeof token !== 'string') return;
+    const reading = readPageToken(token, paging.scope, fingerprintOf(paging.subjectOf(input)), MISMATCH);
+    if ('problem' in reading) context.addIssue({ code: 'custom', path: [paging.field], message: reading.problem });
+  };
+}
+
+/**
+ * One page of a list: the provider's cursor comes out of the request's continuation, and its next
+ * cursor goes back into one bound to the same list; `null` from the provider is the 404.
+ */
+export async function listPage<Item, Extra extends object = object>(
+  paging: ListPaging,
+  input: Record<string, unknown>,
+  fetch: (cursor: string | undefined) => Promise<(CursorPage<Item> & Extra) | null>,
+  notFound: { field: string; message: string },
+): Promise<{ more: boolean; next: string | null; items: Item[]; extra: Omit<Extra, 'items' | 'nextCursor'> }> {
+  const subject = fingerprintOf(paging.subjectOf(input));
+  const token = input[paging.field];
+  let cursor: string | undefined;
+  if (typeof token === 'string') {
+    const reading = readPageToken(token, paging.scope, subject, MISMATCH);
+    if ('problem' in reading) throw new ApiError('VALIDATION_ERROR', `${paging.field}: ${reading.problem}`, { param: paging.field });
+    cursor = reading.cursor;
+  }
+  const { items, nextCursor, ...extra } = found(await fetch(cursor), notFound.field, notFound.message);
+  return {
+    more: nextCursor !== null,
+    next: nextCursor === null ? null : encodePageToken(paging.scope, subject, nextCursor),
+    items,
+    extra: extra as Omit<Extra, 'items' | 'nextCursor'>,
+  };
+}
