@@ -68,14 +68,32 @@ describe('the /docs page in Chromium, with every request off this machine blocke
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({ operation: `${method.toUpperCase()} ${path}`, summary: operation.summary })),
     );
-    // Swagger UI renders the operations a tag at a time after the first one appears: wait for them all.
-    await page.waitForFunction((count) => globalThis.document.querySelectorAll('.opblock').length >= count, documented.length, { timeout: 30_000 }).catch(() => undefined);
-    const rendered = await page.locator('.opblock').evaluateAll((blocks) =>
-      blocks.map((block) => ({
-        operation: `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
-        summary: block.querySelector('.opblock-summary-description')?.textContent ?? '',
-      })),
-    );
+    // Swagger UI renders a long list (150 tags and operations or more) virtually: only what is near
+    // the viewport is in the page. Scroll through it a screen at a time and collect what appears.
+    const seen = new Map<string, { operation: string; summary: string }>();
+    for (let screens = 0; screens < 500; screens += 1) {
+      const rendered = await page.locator('.opblock').evaluateAll((blocks) =>
+        blocks.map((block) => ({
+          operation: `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+          summary: block.querySelector('.opblock-summary-description')?.textContent ?? '',
+        })),
+      );
+      for (const block of rendered) seen.set(block.operation, block);
+      if (seen.size >= documented.length) break;
+      const atEnd = await page.evaluate(() => {
+        const before = globalThis.scrollY;
+        globalThis.scrollBy(0, globalThis.innerHeight);
+        return globalThis.scrollY === before;
+      });
+      // Two frames: the virtual list measures what scrolled in, then renders it.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      if (atEnd) {
+        await page.waitForTimeout(200);
+        if (screens > 0 && (await page.evaluate(() => globalThis.scrollY + globalThis.innerHeight >= globalThis.document.body.scrollHeight))) break;
+      }
+    }
+    await page.evaluate(() => globalThis.scrollTo(0, 0));
+    const rendered = [...seen.values()];
     const byOperation = (list: Array<{ operation: string; summary: string }>) => [...list].sort((a, b) => a.operation.localeCompare(b.operation));
     assert.ok(documented.length > 10, `${documented.length} operations`);
     assert.deepEqual(byOperation(rendered), byOperation(documented));
