@@ -20,6 +20,7 @@ const AREA_TITLES: Record<string, string> = {
   retail: 'Retail marketplace',
   photos: 'Photo-sharing platform',
   clips: 'Short-video platform',
+  video: 'Video platform',
 };
 
 export function endpointTable(): string {

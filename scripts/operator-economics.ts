@@ -2,7 +2,7 @@
  * Operator economics: for every vendor-backed endpoint, what its vendor calls cost the operator
  * (the adapters' cost data: src/providers/dataforseo/costs.ts, src/providers/google-places/costs.ts,
  * src/providers/rdap/costs.ts, src/providers/namecheap/costs.ts, src/providers/tomba/costs.ts,
- * src/providers/openwebninja/costs.ts, src/providers/rapidapi-photos/costs.ts, src/providers/rapidapi-clips/costs.ts)
+ * src/providers/openwebninja/costs.ts, src/providers/rapidapi-photos/costs.ts, src/providers/rapidapi-clips/costs.ts, src/providers/rapidapi-video/costs.ts)
  * against what the customer pays, at the smallest and the largest input the endpoint allows.
  * The endpoint's real handler runs on the real adapters over recording clients, so what is priced
  * is exactly what the adapter would ask for. `npm run`-free: `node --import tsx scripts/operator-economics.ts`
@@ -41,6 +41,8 @@ import { RapidApiPhotosClient, rapidApiPhotosOn, type PhotosAnswer, type PhotosC
 import { HIGHLIGHTS_WITH_ITEMS, upstreamCostMicros as photosRequestCost } from '../src/providers/rapidapi-photos/costs';
 import { RapidApiClipsClient, rapidApiClipsOn, type ClipsAnswer, type ClipsCall } from '../src/providers/rapidapi-clips';
 import { upstreamCostMicros as clipsRequestCost } from '../src/providers/rapidapi-clips/costs';
+import { RapidApiVideoClient, rapidApiVideoOn, type VideoAnswer, type VideoCall } from '../src/providers/rapidapi-video';
+import { upstreamCostMicros as videoRequestCost } from '../src/providers/rapidapi-video/costs';
 
 /**
  * Every endpoint served by a vendor adapter. `shortfall` marks one whose price cannot cover the
@@ -73,6 +75,10 @@ export const VENDOR_BACKED: ReadonlyArray<{ id: string; shortfall?: string }> = 
   ...['photos.user_stories', 'photos.user_highlights', 'photos.post', 'photos.post_comments', 'photos.post_likers', 'photos.hashtag', 'photos.search', 'photos.media_id'].map((id) => ({ id })),
   ...['clips.challenge', 'clips.challenge_videos', 'clips.comment_replies', 'clips.comments', 'clips.music', 'clips.music_videos', 'clips.search', 'clips.search_challenge', 'clips.search_photo'].map((id) => ({ id })),
   ...['clips.search_user', 'clips.user', 'clips.user_favorites', 'clips.user_followers', 'clips.user_following', 'clips.user_posts', 'clips.user_reposts', 'clips.user_story', 'clips.video'].map((id) => ({ id })),
+  ...['video.channel', 'video.channel_about', 'video.channel_channels', 'video.channel_community', 'video.channel_livestreams', 'video.channel_playlists', 'video.channel_search'].map((id) => ({ id })),
+  ...['video.channel_shorts', 'video.channel_store', 'video.channel_videos', 'video.comments', 'video.hashtag', 'video.home', 'video.hype', 'video.metadata'].map((id) => ({ id })),
+  ...['video.playlist', 'video.post', 'video.post_comments', 'video.related', 'video.resolve', 'video.screenshot', 'video.search', 'video.shorts'].map((id) => ({ id })),
+  ...['video.shorts_info', 'video.subtitles', 'video.suggest', 'video.transcript', 'video.trending', 'video.video', 'video.video_info'].map((id) => ({ id })),
 ];
 
 /** Each vendor call an endpoint made, priced. */
@@ -205,6 +211,22 @@ class RecordingClipsClient extends RapidApiClipsClient {
 }
 
 /**
+ * A video-platform client that sends nothing: it records each request and answers "not found"
+ * (every method asks one path, ./rapidapi-video/costs.ts, so nothing is asked after it). The
+ * resolver is given a handle's URL, so the one call that reaches the vendor is reached.
+ */
+class RecordingVideoClient extends RapidApiVideoClient {
+  readonly calls: PricedCall[] = [];
+  constructor() {
+    super({ apiKey: 'recording', host: 'recording.example', baseUrl: 'http://127.0.0.1:9', timeoutMs: 1 });
+  }
+  override async get(call: VideoCall): Promise<VideoAnswer> {
+    this.calls.push({ call: `GET /${call.path}`, micros: videoRequestCost(call.path) });
+    return { notFound: true };
+  }
+}
+
+/**
  * The families Tollgate serves itself, standing in with fixed answers so that the vendor requests
  * behind them are reached and priced: a domain with a mail server (verify then asks the contacts
  * family about the mailbox), SMTP probing off (the operator's default), an article with a named
@@ -234,6 +256,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
   const retail = new RecordingRetailClient();
   const photos = new RecordingPhotosClient();
   const clips = new RecordingClipsClient();
+  const video = new RecordingVideoClient();
   // The families Tollgate serves itself cost nothing: fixed stand-ins (above).
   const providers = {
     ...sandboxProviders,
@@ -246,6 +269,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
     retail: openWebNinjaRetailOn(retail),
     photos: rapidApiPhotosOn(photos),
     clips: rapidApiClipsOn(clips),
+    video: rapidApiVideoOn(video),
   } as unknown as Providers;
   const ctx = {
     requestId: 'req_economics',
@@ -262,7 +286,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
   // Empty answers may make a handler fail after its calls (a place not found); the calls are what count.
   const plan = endpoint.prepare({ input, params: {}, models: builtinCatalog });
   await Promise.resolve(endpoint.handler({ input, plan, models: builtinCatalog, params: {}, settings: loadConfig({}).endpoints, services: {} as EndpointServices, ctx, providers, call: { signal: new AbortController().signal } })).catch(() => undefined);
-  return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls, ...tomba.calls, ...retail.calls, ...photos.calls, ...clips.calls];
+  return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls, ...tomba.calls, ...retail.calls, ...photos.calls, ...clips.calls, ...video.calls];
 }
 
 /** Fields that size a request, set to their bounds. */

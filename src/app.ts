@@ -191,7 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     providers: reportingProviders(providers),
     models,
     settings: config.endpoints,
-    services: { mediaJobs: media.jobs },
+    services: { mediaJobs: media.jobs, files: media.files },
     providerLabel: (used) => providerLabel(used, config.exposeVendorNames),
     callDeadlineMs: config.callDeadlineMs,
     keepAliveMs: config.streamKeepAliveMs,

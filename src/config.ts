@@ -120,6 +120,8 @@ const EnvironmentSchema = z.object({
   /** The short-video data API on RapidAPI (tiktok-scraper7). */
   RAPIDAPI_CLIPS_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name, e.g. tiktok-scraper7.p.rapidapi.com').default('tiktok-scraper7.p.rapidapi.com'),
   RAPIDAPI_CLIPS_BASE_URL: z.string().url().optional(),
+  RAPIDAPI_VIDEO_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name, e.g. yt-api.p.rapidapi.com').default('yt-api.p.rapidapi.com'),
+  RAPIDAPI_VIDEO_BASE_URL: z.string().url().optional(),
   FAL_KEY: z.string().min(1).optional(),
   FAL_QUEUE_URL: z.string().url().default('https://queue.fal.run'),
   /** How long a sandbox media job takes, queued then running: clients exercise polling. */
@@ -301,6 +303,8 @@ export interface VendorSettings {
   photos: { apiKey: string; host: string; baseUrl: string } | undefined;
   /** The short-video data API on RapidAPI, when RAPIDAPI_KEY is set; the sandbox serves the clips endpoints without it. */
   clips: { apiKey: string; host: string; baseUrl: string } | undefined;
+  /** The video-platform data API (YT-API) on RapidAPI, when RAPIDAPI_KEY is set; the sandbox serves the video endpoints without it. */
+  video: { apiKey: string; host: string; baseUrl: string } | undefined;
   /** Media generation and analysis: fal's queue API when FAL_KEY is set, else the sandbox (its jobs take `sandboxJobSeconds`). */
   media: { fal: { key: string; queueUrl: string } | undefined; sandboxJobSeconds: number };
   /**
@@ -404,6 +408,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       retail: retailVendor(env),
       photos: rapidApiVendor(env.RAPIDAPI_KEY, env.RAPIDAPI_PHOTOS_HOST, env.RAPIDAPI_PHOTOS_BASE_URL),
       clips: rapidApiVendor(env.RAPIDAPI_KEY, env.RAPIDAPI_CLIPS_HOST, env.RAPIDAPI_CLIPS_BASE_URL),
+      video: rapidApiVendor(env.RAPIDAPI_KEY, env.RAPIDAPI_VIDEO_HOST, env.RAPIDAPI_VIDEO_BASE_URL),
       media: {
         fal: env.FAL_KEY !== undefined ? { key: env.FAL_KEY, queueUrl: env.FAL_QUEUE_URL.replace(/\/+$/, '') } : undefined,
         sandboxJobSeconds: env.TOLLGATE_SANDBOX_MEDIA_SECONDS,

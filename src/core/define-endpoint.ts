@@ -7,10 +7,13 @@ import type { ModelCatalog } from '../catalog/model-catalog';
 import type { LedgerEntryView, UsageQuery, UsageRow } from '../ledger/history';
 import type { EndpointSettings } from '../config';
 import type { MediaJobs } from '../jobs/media-jobs';
+import type { FilePublisher } from '../media/published-files';
 
 /** The server's own services handlers use, beside the providers (which reach vendors). */
 export interface EndpointServices {
   mediaJobs: MediaJobs;
+  /** Files answered with a signed link (a video frame), kept for the media retention period. */
+  files: FilePublisher;
 }
 
 /** Who is calling, as the pipeline established it. */

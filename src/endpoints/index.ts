@@ -18,6 +18,7 @@ import { mediaEndpoints } from './media';
 import { retailEndpoints } from './retail';
 import { photosEndpoints } from './photos';
 import { clipsEndpoints } from './clips';
+import { videoEndpoints } from './video';
 
 /** The registry: every API route, listed explicitly (each area lists its own in its index). */
 export const endpoints: readonly EndpointDefinition<any, any>[] = [
@@ -40,4 +41,5 @@ export const endpoints: readonly EndpointDefinition<any, any>[] = [
   ...retailEndpoints,
   ...photosEndpoints,
   ...clipsEndpoints,
+  ...videoEndpoints,
 ];

@@ -5,7 +5,7 @@ import type { CursorPage } from '../providers/providers';
 
 /**
  * Paging of the platforms' lists (the photo platform's `end_cursor`, the short-video platform's
- * `cursor`): the continuation a client sees is our token around the provider's cursor, bound to
+ * `cursor`, the video platform's `token`): the continuation a client sees is our token around the provider's cursor, bound to
  * the endpoint and to whose list it is (an account, a post, a search's keywords), so one sent
  * with another list, or altered, is a 400 naming the field before anything is held or fetched.
  */
@@ -32,6 +32,14 @@ export function continuationRule(paging: ListPaging) {
     const reading = readPageToken(token, paging.scope, fingerprintOf(paging.subjectOf(input)), MISMATCH);
     if ('problem' in reading) context.addIssue({ code: 'custom', path: [paging.field], message: reading.problem });
   };
+}
+
+/**
+ * A continuation of the list `input` names, around the provider's `cursor`: what a page's next
+ * cursor becomes, and any other cursor an answer hands out for the same list (a comment's replies).
+ */
+export function continuationOf(paging: ListPaging, input: Record<string, unknown>, cursor: string): string {
+  return encodePageToken(paging.scope, fingerprintOf(paging.subjectOf(input)), cursor);
 }
 
 /**

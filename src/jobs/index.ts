@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Ledger } from '../ledger/ledger';
 import { MediaFileUrls } from '../media/file-urls';
 import { registerMediaFileRoute } from '../media/file-route';
+import { filePublisher, publishedFile, type FilePublisher } from '../media/published-files';
 import { localMediaStorage } from '../media/storage';
 import type { Fetcher } from '../net/fetcher';
 import type { MediaProvider } from '../providers/families/media';
@@ -35,6 +36,8 @@ export interface MediaQueue {
   jobs: MediaJobs;
   workers: MediaWorkers;
   webhookSecrets: WebhookSecrets;
+  /** Files endpoints answer with a link to, outside any job (a video frame). */
+  files: FilePublisher;
   /** Serves `/v1/media/files/{fileId}` (signed links; no API key). */
   registerFileRoute(server: FastifyInstance): void;
 }
@@ -75,16 +78,21 @@ export async function createMediaQueue(options: MediaQueueOptions): Promise<Medi
     wake: () => workers.wake(),
     cancelNow: (jobId) => workers.actNow(jobId),
   });
+  const files = filePublisher({ storage, urls, retentionMs: options.retentionMs, clock, publicUrl: () => options.publicUrl().replace(/\/+$/, '') });
   return {
     jobs,
     workers,
     webhookSecrets,
+    files,
     registerFileRoute: (server) =>
       registerMediaFileRoute(server, {
         urls,
         storage,
         nowSeconds: () => Math.floor(clock() / 1000),
         findFile: async (fileId) => {
+          const published = publishedFile(fileId);
+          // Its signed URL's expiry is its retention: a valid link to one is a file still kept.
+          if (published) return { ...published, expired: false };
           const file = await jobStore.file(fileId);
           return file && { storageKey: file.storage_key, mimeType: file.mime_type, expired: file.purged_at !== null || file.expires_at <= clock() };
         },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { PUBLISHED_FILE_PREFIX } from '../media/published-files';
 import type { MediaStorage } from '../media/storage';
 import type { JobRunner } from './job-runner';
 import { CLAIM_LEASE_MS } from './job-runner';
@@ -137,6 +138,7 @@ export class MediaWorkers {
   /**
    * Deletes the files (and input image) of finished jobs past retention; their rows answer
    * JOB_EXPIRED for 30 days more. An unfinished job past retention is failed by its next step.
+   * Files published outside jobs (video frames) go once as old as the retention period.
    */
   private async purgeExpired(): Promise<void> {
     const { store, storage, clock, log } = this.options;
@@ -156,6 +158,7 @@ export class MediaWorkers {
         if (expired.length < PURGE_CHUNK) break;
       }
       await store.forget(now - FORGET_AFTER_MS);
+      await storage.sweep(PUBLISHED_FILE_PREFIX, now - this.options.retentionMs);
     } catch (error) {
       log.error({ err: error }, 'could not delete expired media files; trying again later');
     }

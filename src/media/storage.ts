@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** A stored file: its size, and its bytes read on demand (whole, or an inclusive byte range). */
@@ -20,6 +20,8 @@ export interface MediaStorage {
   open(key: string): Promise<StoredMediaFile | undefined>;
   /** Removes the file under `key`; a key with no file is not an error. */
   delete(key: string): Promise<void>;
+  /** Removes every file whose key starts with `prefix` and that was written before `beforeMs` (ms since the epoch); resolves with how many. */
+  sweep(prefix: string, beforeMs: number): Promise<number>;
 }
 
 const KEY = /^[A-Za-z0-9_-]{8,128}(?:\.[a-z0-9]{1,5})?$/;
@@ -77,6 +79,39 @@ export function localMediaStorage(directory: string): MediaStorage {
 
     async delete(key) {
       await rm(locate(key).file, { force: true });
+    },
+
+    async sweep(prefix, beforeMs) {
+      let removed = 0;
+      let folders: string[];
+      try {
+        folders = await readdir(directory);
+      } catch (error) {
+        if (isMissing(error)) return 0;
+        throw error;
+      }
+      for (const folder of folders) {
+        if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+        let names: string[];
+        try {
+          names = await readdir(join(directory, folder));
+        } catch (error) {
+          if (isMissing(error)) continue;
+          throw error;
+        }
+        for (const name of names) {
+          if (!name.startsWith(prefix) || !KEY.test(name)) continue;
+          const file = join(directory, folder, name);
+          try {
+            if ((await stat(file)).mtimeMs >= beforeMs) continue;
+            await rm(file, { force: true });
+            removed += 1;
+          } catch (error) {
+            if (!isMissing(error)) throw error;
+          }
+        }
+      }
+      return removed;
     },
   };
 }

@@ -20,6 +20,7 @@ import { sandboxMedia } from './sandbox/media';
 import { openWebNinjaRetail } from './openwebninja';
 import { rapidApiPhotos, SERVED_OPERATIONS as PHOTOS_SERVED } from './rapidapi-photos';
 import { rapidApiClips, SERVED_OPERATIONS as CLIPS_SERVED } from './rapidapi-clips';
+import { rapidApiVideo, SERVED_OPERATIONS as VIDEO_SERVED } from './rapidapi-video';
 
 /**
  * Chooses, per family, the vendor adapter whose credentials are configured, else the sandbox, and
@@ -34,6 +35,7 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
   if (vendors.retail) providers.retail = openWebNinjaRetail({ ...vendors.retail, timeoutMs: vendors.timeoutMs });
   if (vendors.photos) providers.photos = withSandbox('photos', rapidApiPhotos({ ...vendors.photos, timeoutMs: vendors.timeoutMs }), providers.photos, PHOTOS_SERVED, logger);
   if (vendors.clips) providers.clips = withSandbox('clips', rapidApiClips({ ...vendors.clips, timeoutMs: vendors.timeoutMs }), providers.clips, CLIPS_SERVED, logger);
+  if (vendors.video) providers.video = withSandbox('video', rapidApiVideo({ ...vendors.video, timeoutMs: vendors.timeoutMs }), providers.video, VIDEO_SERVED, logger);
   providers.media = createMediaProvider(vendors, images);
   if (vendors.whois.live) {
     const bootstrap = loadRdapBootstrap(vendors.whois.bootstrapFile);

@@ -18,6 +18,7 @@ import type { ContactsProvider } from './families/contacts';
 import type { RetailProvider } from './families/retail';
 import type { PhotosProvider } from './families/photos';
 import type { ClipsProvider } from './families/clips';
+import type { VideoProvider } from './families/video';
 
 /**
  * Capability interfaces, one per family (declared in ./families). Each family is served either by
@@ -77,6 +78,7 @@ export interface Providers {
   retail: RetailProvider;
   photos: PhotosProvider;
   clips: ClipsProvider;
+  video: VideoProvider;
 }
 
 /** The families served by Tollgate itself (src/providers/local): no sandbox stands in for them. */

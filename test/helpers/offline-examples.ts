@@ -27,7 +27,7 @@ export interface OfflineExamples {
 }
 
 /** Endpoints whose `url` names something that is not fetched (a profile URL looked up in data). */
-const URLS_NOT_FETCHED = new Set(['email.profile_finder', 'clips.video', 'clips.comments', 'clips.music']);
+const URLS_NOT_FETCHED = new Set(['email.profile_finder', 'clips.video', 'clips.comments', 'clips.music', 'video.resolve']);
 
 export async function startOfflineExamples(): Promise<OfflineExamples> {
   const site = await startTestSite();

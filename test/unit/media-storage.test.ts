@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localMediaStorage, type MediaStorage } from '../../src/media/storage';
@@ -80,6 +80,21 @@ describe('local media storage', () => {
     await assert.rejects(storage.put('bad-data', 42 as unknown as Buffer));
     assert.deepEqual(await filesUnder(directory), before, 'the temporary file of the failed write is removed');
     assert.equal(await storage.open('bad-data'), undefined);
+  });
+
+  test('sweep removes the files of a prefix written before a moment, and nothing else', async () => {
+    await storage.put('pf_oldframe000000000000001.jpg', Buffer.from('old'));
+    await storage.put('pf_newframe000000000000001.jpg', Buffer.from('new'));
+    await storage.put('mf_jobfile00000000000000001.png', Buffer.from('job'));
+    const old = join(directory, folderOf('pf_oldframe000000000000001.jpg'), 'pf_oldframe000000000000001.jpg');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(old, anHourAgo, anHourAgo);
+    await utimes(join(directory, folderOf('mf_jobfile00000000000000001.png'), 'mf_jobfile00000000000000001.png'), anHourAgo, anHourAgo);
+    assert.equal(await storage.sweep('pf_', Date.now() - 60_000), 1);
+    assert.equal(await storage.open('pf_oldframe000000000000001.jpg'), undefined);
+    assert.ok(await storage.open('pf_newframe000000000000001.jpg'));
+    assert.ok(await storage.open('mf_jobfile00000000000000001.png'), "another prefix's file stays whatever its age");
+    assert.equal(await localMediaStorage(join(root, 'never-made')).sweep('pf_', Date.now()), 0, 'a directory not made yet holds nothing to sweep');
   });
 
   test('keys that could name anything outside the directory, or anything but a plain file name, are refused', async () => {

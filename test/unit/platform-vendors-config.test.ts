@@ -41,3 +41,10 @@ test('clips: RAPIDAPI_KEY on tiktok-scraper7 unless RAPIDAPI_CLIPS_HOST says oth
   assert.equal(loadConfig({ RAPIDAPI_KEY: 'rk', RAPIDAPI_CLIPS_BASE_URL: 'http://127.0.0.1:9/' }).vendors.clips?.baseUrl, 'http://127.0.0.1:9');
   assert.throws(() => loadConfig({ RAPIDAPI_KEY: 'rk', RAPIDAPI_CLIPS_HOST: 'not a host' }), /RAPIDAPI_CLIPS_HOST: a host name/);
 });
+
+test('video: RAPIDAPI_KEY on yt-api unless RAPIDAPI_VIDEO_HOST says otherwise, at https://<host> unless RAPIDAPI_VIDEO_BASE_URL does', () => {
+  assert.equal(loadConfig({}).vendors.video, undefined);
+  assert.deepEqual(loadConfig({ RAPIDAPI_KEY: 'rk' }).vendors.video, { apiKey: 'rk', host: 'yt-api.p.rapidapi.com', baseUrl: 'https://yt-api.p.rapidapi.com' });
+  assert.equal(loadConfig({ RAPIDAPI_KEY: 'rk', RAPIDAPI_VIDEO_BASE_URL: 'http://127.0.0.1:9/' }).vendors.video?.baseUrl, 'http://127.0.0.1:9');
+  assert.throws(() => loadConfig({ RAPIDAPI_KEY: 'rk', RAPIDAPI_VIDEO_HOST: 'not a host' }), /RAPIDAPI_VIDEO_HOST: a host name/);
+});

@@ -13,6 +13,7 @@ import { sandboxMedia } from './media';
 import { sandboxRetail } from './retail';
 import { sandboxPhotos } from './photos';
 import { sandboxClips } from './clips';
+import { sandboxVideo } from './video';
 
 /** Synthetic, deterministic data for every family: what serves when no vendor is configured. */
 export const sandboxProviders: VendorProviders = {
@@ -31,4 +32,5 @@ export const sandboxProviders: VendorProviders = {
   retail: sandboxRetail,
   photos: sandboxPhotos,
   clips: sandboxClips,
+  video: sandboxVideo,
 };

@@ -1,0 +1,38 @@
+import { seedOf } from '../clips/videos';
+
+/**
+ * The world's ids: a 32-bit number (a channel's index, a video's key…) hidden among check bits
+ * drawn from it, in the platform's alphabet. An id decodes back to its number, and one the world
+ * did not make almost never does: decoding re-encodes and compares.
+ */
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const VALUE = /^[A-Za-z0-9_-]+$/;
+
+/** What an id names, so a channel's number never reads as a video's. */
+const ID_KINDS = { video: 1, channel: 2, playlist: 3, post: 4, comment: 5 } as const;
+type IdKind = keyof typeof ID_KINDS;
+
+function checkBits(kind: IdKind, value: number, bits: number): bigint {
+  let check = 0n;
+  for (let part = 0; part * 32 < bits; part += 1) check = (check << 32n) | BigInt(seedOf(ID_KINDS[kind], value, part));
+  return check & ((1n << BigInt(bits)) - 1n);
+}
+
+/** `length` characters spelling `value` (below 2^32). */
+export function encodeId(kind: IdKind, value: number, length: number): string {
+  const check = checkBits(kind, value, length * 6 - 32);
+  let bits = (check << 32n) | BigInt((value ^ seedOf(ID_KINDS[kind], Number(check & 0xffff_ffffn))) >>> 0);
+  let id = '';
+  for (let position = 0; position < length; position += 1, bits >>= 6n) id = ALPHABET[Number(bits & 63n)]! + id;
+  return id;
+}
+
+/** The value `id` spells, or null when the world made no such id. */
+export function decodeId(kind: IdKind, id: string): number | null {
+  if (!VALUE.test(id)) return null;
+  let bits = 0n;
+  for (const character of id) bits = (bits << 6n) | BigInt(ALPHABET.indexOf(character));
+  const value = (Number(bits & 0xffff_ffffn) ^ seedOf(ID_KINDS[kind], Number((bits >> 32n) & 0xffff_ffffn))) >>> 0;
+  return encodeId(kind, value, id.length) === id ? value : null;
+}
