@@ -38,6 +38,7 @@ import { InFlightCalls } from './lifecycle/in-flight-calls';
 import { createMetrics } from './metrics/metrics';
 import { instrumentLedger, instrumentRateLimiter, instrumentUpstreams, serveMetrics } from './metrics/instrument';
 import { createMediaQueue, type MediaQueue } from './jobs';
+import { registerMcpRoute } from './mcp/http-route';
 
 export interface AppOverrides {
   /** Replace provider families (tests inject failing or fake providers). */
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   media.registerFileRoute(server);
+  registerMcpRoute(server, { endpoints, authenticator, failedAuthenticationLimiter });
 
   const openapi = buildOpenApiDocument(endpoints, { serverUrl: publicUrl });
   const openapiText = JSON.stringify(openapi);

@@ -11,6 +11,7 @@ import { listAccounts, MAX_PAGE, showAccount } from './accounts';
 import { serve } from '../main';
 import { runWorker } from '../worker';
 import { WebhookSecrets } from '../jobs/webhooks/secrets';
+import { serveMcpOverStdio } from '../mcp/stdio';
 
 const USAGE = `Usage: tollgate <command>
 
@@ -24,6 +25,7 @@ const USAGE = `Usage: tollgate <command>
   worker [--concurrency N]                       run media job workers only (default N: TOLLGATE_MEDIA_CONCURRENCY, or 4 when it is 0)
   webhooks secret --account ACCOUNT_ID [--rotate]
                                                  the account's webhook signing secret (whsec_…); --rotate replaces it
+  mcp --url SERVER_URL --key API_KEY             an MCP server on stdin/stdout whose tools call the API at SERVER_URL with API_KEY
 
 Prints JSON on stdout. Uses the same database as the server (DATABASE_URL, or SQLite under TOLLGATE_DATA_DIR).`;
 
@@ -76,6 +78,12 @@ function keepNegativeValues(argv: string[]): string[] {
   return joined;
 }
 
+function serverUrl(text: string): URL {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--url must be an http(s) URL such as http://127.0.0.1:3000, got '${text}'`);
+  return url;
+}
+
 async function withStore<T>(config: Config, work: (ledger: Ledger, keys: ApiKeys, store: Store) => Promise<T>): Promise<T> {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -96,6 +104,8 @@ const OPTIONS = {
   offset: { type: 'string' },
   concurrency: { type: 'string' },
   rotate: { type: 'boolean' },
+  url: { type: 'string' },
+  key: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 const VALUE_OPTIONS = new Set(Object.entries(OPTIONS).flatMap(([name, option]) => (option.type === 'string' ? [`--${name}`] : [])));
@@ -113,6 +123,10 @@ async function run(argv: string[]): Promise<unknown> {
   }
   if (group === 'worker' && !action) {
     await runWorker(config, values.concurrency === undefined ? undefined : count(values, 'concurrency', 4, { min: 1, max: 256 }));
+    return undefined;
+  }
+  if (group === 'mcp' && !action) {
+    await serveMcpOverStdio({ url: serverUrl(option(values, 'url')), apiKey: option(values, 'key') });
     return undefined;
   }
   switch (command) {

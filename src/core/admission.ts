@@ -5,12 +5,15 @@ import type { RateLimitDecision, RateLimiter } from '../ratelimit/rate-limiter';
 import { ApiError } from './errors';
 import type { PipelineDependencies } from './pipeline';
 
-function presentedKey(request: FastifyRequest): string | undefined {
+/** Where a key may also come as `Authorization: Bearer`: what chat-completions SDKs and MCP clients send. */
+const BEARER_PATHS = ['/v1/ai/', '/mcp'];
+
+/** The API key a request presents: `x-api-key`, or a bearer token on the AI area and the MCP endpoint. */
+export function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
   if (typeof header === 'string' && header.length > 0) return header.trim();
-  // Chat-completions SDKs send the key as a bearer token; accept it on the AI area only.
   const authorization = request.headers.authorization;
-  if (authorization && request.url.startsWith('/v1/ai/')) {
+  if (authorization && BEARER_PATHS.some((path) => request.url.startsWith(path))) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (match) return match[1];
   }
@@ -42,7 +45,10 @@ export async function admit(request: FastifyRequest, reply: FastifyReply, depend
  * a valid key is never refused for what others behind the same address did. An address over its
  * limit gets 429 instead of 401 until its failures of the last minute fall below it.
  */
-async function authenticate(request: FastifyRequest, { authenticator, failedAuthenticationLimiter }: PipelineDependencies): Promise<KeyOwner> {
+export async function authenticate(
+  request: FastifyRequest,
+  { authenticator, failedAuthenticationLimiter }: Pick<PipelineDependencies, 'authenticator' | 'failedAuthenticationLimiter'>,
+): Promise<KeyOwner> {
   try {
     return await authenticator.authenticate(presentedKey(request));
   } catch (error) {

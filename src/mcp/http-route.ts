@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { EndpointDefinition } from '../core/define-endpoint';
+import { authenticate, presentedKey } from '../core/admission';
+import { failure } from '../core/envelope';
+import type { Authenticator } from '../auth/authenticator';
+import type { RateLimiter } from '../ratelimit/rate-limiter';
+import { createToolServer } from './server';
+import { endpointTools, type SendToolRequest } from './tools';
+
+export interface McpRouteDependencies {
+  endpoints: readonly EndpointDefinition<any, any>[];
+  authenticator: Authenticator;
+  /** Counts failed authentications by address, as the API's own admission does. */
+  failedAuthenticationLimiter?: RateLimiter;
+}
+
+export const MCP_PATH = '/mcp';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API key an MCP request presented, once it was accepted. */
+    mcpKey: string | undefined;
+  }
+}
+
+/**
+ * The MCP server over Streamable HTTP at `/mcp`, stateless: each POST gets a fresh MCP server and
+ * transport, answered in JSON. The key (x-api-key or `Authorization: Bearer`) is checked before
+ * anything else is read; each tool call is then one in-process request through the API's own
+ * pipeline with that key — authentication again, rate limit, hold, capture — so a tool costs
+ * exactly what its endpoint costs.
+ */
+export function registerMcpRoute(server: FastifyInstance, dependencies: McpRouteDependencies): void {
+  const tools = endpointTools(dependencies.endpoints);
+  server.decorateRequest('mcpKey', undefined);
+  const admitKey = (request: FastifyRequest) => admitMcpRequest(request, dependencies);
+
+  server.post(MCP_PATH, { onRequest: admitKey }, async (request, reply) => {
+    const mcp = createToolServer(tools, inProcessSender(server, request));
+    // No sessions: every request stands alone, so any instance behind a load balancer can answer it.
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.setHeader('x-request-id', request.id);
+    reply.raw.on('close', () => {
+      void transport.close();
+      void mcp.close();
+    });
+    try {
+      await mcp.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (error) {
+      request.log.error({ err: error }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        reply.raw.end(JSON.stringify(failure('INTERNAL_ERROR', `Internal error (request ${request.id}).`)));
+      }
+    }
+  });
+
+  // Stateless: no stream for server-initiated messages (GET) and no session to end (DELETE).
+  const methodNotAllowed = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .status(405)
+      .header('allow', 'POST')
+      .send(failure('METHOD_NOT_ALLOWED', `${request.method} is not supported on ${MCP_PATH}: this MCP server is stateless; send each message with POST.`));
+  server.get(MCP_PATH, { onRequest: admitKey }, methodNotAllowed);
+  server.delete(MCP_PATH, { onRequest: admitKey }, methodNotAllowed);
+}
+
+/**
+ * A request without a key, or with one that is unknown, revoked or suspended, is refused (401 in
+ * our envelope) before its body is read, exactly as the API admits a call (core/admission.ts):
+ * failures count against the client's address, so `/mcp` is no way around that limit.
+ */
+async function admitMcpRequest(request: FastifyRequest, dependencies: McpRouteDependencies): Promise<void> {
+  await authenticate(request, dependencies);
+  request.mcpKey = presentedKey(request);
+}
+
+/**
+ * Tool calls as in-process requests (`inject`): the same routes, hooks and pipeline as a request
+ * from outside, with the caller's key and address. A cancelled tool call is not passed on: the
+ * call runs to its end, charged only if it succeeds, as a request whose client stayed would.
+ */
+function inProcessSender(server: FastifyInstance, request: FastifyRequest): SendToolRequest {
+  return async (toolRequest) => {
+    const response = await server.inject({
+      method: toolRequest.method,
+      url: toolRequest.url,
+      headers: {
+        'x-api-key': request.mcpKey!,
+        'user-agent': 'tollgate-mcp',
+        ...(toolRequest.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(toolRequest.body !== undefined ? { payload: toolRequest.body } : {}),
+      remoteAddress: request.ip,
+    });
+    return {
+      status: response.statusCode,
+      header: (name) => {
+        const value = response.headers[name.toLowerCase()];
+        return value === undefined ? undefined : String(value);
+      },
+      text: response.body,
+    };
+  };
+}

@@ -1,0 +1,35 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { toolRequest, toolResult, type EndpointTool, type SendToolRequest } from './tools';
+
+const SERVER_INFO = { name: 'tollgate', version: '1.0.0' };
+
+const INSTRUCTIONS =
+  'Tollgate: pay-per-call data and AI tools (SEO, search results, maps, scraping, e-mail, retail, social and video data, AI chat and media). ' +
+  'Each tool states its price; a successful call is charged from the prepaid balance of the API key, and its result says what it cost ' +
+  'and the balance left. A failed call is a tool error (`CODE: message`) and is never charged.';
+
+/**
+ * An MCP server whose tools are the registry's endpoints, each call sent as one API request by
+ * `send` (in-process for Streamable HTTP, over the network for stdio). Low-level `Server`, so the
+ * tools' input schemas are the JSON Schemas of the requests as the OpenAPI document has them.
+ */
+export function createToolServer(tools: readonly EndpointTool[], send: SendToolRequest): Server {
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const definitions = tools.map((tool) => tool.definition);
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const apiRequest = toolRequest(tool, request.params.arguments);
+    if ('refusal' in apiRequest) return { isError: true, content: [{ type: 'text', text: apiRequest.refusal }] };
+    try {
+      return toolResult(tool, await send(apiRequest, extra.signal));
+    } catch (error) {
+      if (extra.signal.aborted) throw error;
+      return { isError: true, content: [{ type: 'text', text: `UNAVAILABLE: the Tollgate API could not be reached (${error instanceof Error ? error.message : String(error)}).` }] };
+    }
+  });
+  return server;
+}

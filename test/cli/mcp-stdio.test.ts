@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { endpoints } from '../../src/endpoints';
+import { formatUsd } from '../../src/core/money';
+import { endpointTools } from '../../src/mcp/tools';
+import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+
+const REPOSITORY = path.resolve(import.meta.dirname, '../..');
+const VIDEO_INFO = endpoints.find((endpoint) => endpoint.id === 'video.video_info')!;
+
+interface StdioSession {
+  client: Client;
+  /** What the server wrote to stderr (stdout carries MCP messages only: the client would fail on anything else). */
+  stderr(): string;
+}
+
+async function startStdio(app: TestApp, apiKey: string): Promise<StdioSession> {
+  const transport = new StdioClientTransport({
+    command: './bin/tollgate',
+    args: ['mcp', '--url', app.baseUrl, '--key', apiKey],
+    cwd: REPOSITORY,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const client = new Client({ name: 'tollgate-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function text(result: CallToolResult): string {
+  return result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
+}
+
+describe(`./bin/tollgate mcp: the MCP server over stdio (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp();
+  });
+  after(async () => {
+    await app.close();
+  });
+
+  test('lists the registry tools and calls the API with its key: a paid tool charged exactly, a bad argument uncharged, a free tool', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const { client, stderr } = await startStdio(app, apiKey);
+    try {
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools, JSON.parse(JSON.stringify(endpointTools(endpoints).map((tool) => tool.definition))), 'the same derivation as /mcp');
+      assert.equal(tools.length, endpoints.length);
+
+      const paid = await call(client, 'video_video_info', VIDEO_INFO.examples.request);
+      assert.equal(paid.isError, undefined, text(paid));
+      assert.equal(await app.balance(accountId), 990_000);
+      assert.equal(paid._meta?.['tollgate/costUsd'], '0.01');
+      assert.equal(paid._meta?.['tollgate/balanceUsd'], formatUsd(990_000));
+      assert.equal((paid.structuredContent as { id: string }).id, VIDEO_INFO.examples.request.id);
+
+      const refused = await call(client, 'video_video_info', { ...VIDEO_INFO.examples.request, colour: 'red' });
+      assert.equal(refused.isError, true);
+      assert.match(text(refused), /^VALIDATION_ERROR: colour: unknown field/);
+
+      const account = await call(client, 'account_get');
+      assert.equal((account.structuredContent as { accountId: string }).accountId, accountId);
+      assert.equal(await app.balance(accountId), 990_000);
+      assert.equal(await app.ledgerSum(accountId), 990_000);
+    } finally {
+      await client.close();
+    }
+    assert.equal(stderr(), '');
+  });
+
+  test('a revoked key makes every call a tool error, uncharged', async () => {
+    const { accountId, apiKey, keyId } = await app.createAccount('1.00');
+    const { client } = await startStdio(app, apiKey);
+    try {
+      await app.keys.revoke(keyId);
+      app.authenticator.forgetAll();
+      const result = await call(client, 'video_video_info', VIDEO_INFO.examples.request);
+      assert.equal(result.isError, true);
+      assert.equal(text(result), 'REVOKED_API_KEY: The API key has been revoked.');
+      assert.equal(result._meta?.['tollgate/httpStatus'], 401);
+    } finally {
+      await client.close();
+    }
+    assert.equal(await app.balance(accountId), 1_000_000);
+  });
+
+  test('refuses to start without a server URL it can call', async () => {
+    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile('./bin/tollgate', ['mcp', '--url', 'ftp://example.com', '--key', 'tg_live_x'], { cwd: REPOSITORY, timeout: 30_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      );
+    });
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /--url must be an http\(s\) URL/);
+  });
+});

@@ -1,0 +1,196 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { endpoints } from '../../src/endpoints';
+import { formatUsd, parseUsd } from '../../src/core/money';
+import { endpointTools, toolName } from '../../src/mcp/tools';
+import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+
+const VIDEO_INFO = endpoints.find((endpoint) => endpoint.id === 'video.video_info')!;
+
+async function connect(app: TestApp, headers: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'tollgate-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', app.baseUrl), { requestInit: { headers } }));
+  return client;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function text(result: CallToolResult): string {
+  return result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
+}
+
+describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  before(async () => {
+    // Sandbox media jobs end quickly, so the status tool sees one through.
+    app = await startTestApp({}, { TOLLGATE_SANDBOX_MEDIA_SECONDS: '0.5' });
+  });
+  after(async () => {
+    await app.close();
+  });
+
+  test('lists one tool per registry endpoint, named from its id, each with a schema that compiles and accepts its example', async () => {
+    const { apiKey } = await app.createAccount();
+    const client = await connect(app, { 'x-api-key': apiKey });
+    const { tools } = await client.listTools();
+    await client.close();
+
+    assert.equal(tools.length, endpoints.length);
+    assert.deepEqual(tools.map((tool) => tool.name), endpoints.map((endpoint) => toolName(endpoint.id)));
+    assert.equal(new Set(tools.map((tool) => tool.name)).size, tools.length);
+    assert.equal(toolName('video.channel_about'), 'video_channel_about');
+
+    const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
+    addFormats(ajv);
+    const derived = endpointTools(endpoints);
+    for (const [index, tool] of tools.entries()) {
+      const endpoint = endpoints[index]!;
+      assert.match(tool.name, /^[A-Za-z0-9_-]{1,128}$/);
+      assert.equal(tool.inputSchema.type, 'object');
+      assert.ok(tool.description?.startsWith(endpoint.summary), tool.name);
+      assert.ok(tool.description?.endsWith(endpoint.price.describe()), tool.name);
+      assert.ok(!tool.description?.endsWith(`${endpoint.price.describe()} ${endpoint.price.describe()}`), tool.name);
+      const validate = ajv.compile(tool.inputSchema);
+      const fixed = Object.keys(derived[index]!.fixed);
+      const example = { ...(endpoint.examples.params as object | undefined), ...Object.fromEntries(Object.entries(endpoint.examples.request).filter(([field]) => !fixed.includes(field))) };
+      assert.ok(validate(example), `${tool.name}: ${ajv.errorsText(validate.errors)}`);
+    }
+    const status = tools.find((tool) => tool.name === 'media_status')!;
+    assert.deepEqual(status.inputSchema.required, ['jobId']);
+    assert.deepEqual(tools.find((tool) => tool.name === 'account_get')!.inputSchema.properties, {});
+    const chat = tools.find((tool) => tool.name === 'ai_chat_completions')!;
+    assert.equal(chat.inputSchema.properties!.stream, undefined, 'a tool answers once: no stream field');
+  });
+
+  test('a paid tool is charged exactly its price, and its result carries the data, the cost and the balance', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const client = await connect(app, { 'x-api-key': apiKey });
+    const result = await call(client, 'video_video_info', VIDEO_INFO.examples.request);
+    await client.close();
+
+    assert.equal(result.isError, undefined, text(result));
+    const balance = await app.balance(accountId);
+    assert.equal(balance, 1_000_000 - 10_000);
+    assert.equal(await app.ledgerSum(accountId), balance);
+    assert.equal(result._meta?.['tollgate/costUsd'], '0.01');
+    assert.equal(result._meta?.['tollgate/balanceUsd'], formatUsd(balance));
+    assert.equal(result._meta?.['tollgate/provider'], 'sandbox');
+    assert.match(String(result._meta?.['tollgate/requestId']), /^req_/);
+
+    const rest = await app.post('/v1/video/video-info', VIDEO_INFO.examples.request, (await app.createAccount()).apiKey);
+    assert.deepEqual(result.structuredContent, rest.body.data, 'the same data as the API answers');
+    assert.deepEqual(JSON.parse((result.content[0] as { text: string }).text), rest.body.data);
+    assert.match((result.content[1] as { text: string }).text, /cost \$0\.01, balance \$0\.99/);
+  });
+
+  test('a bad argument is a tool error naming the field, and charges nothing', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const client = await connect(app, { authorization: `Bearer ${apiKey}` });
+    const unknownField = await call(client, 'video_video_info', { ...VIDEO_INFO.examples.request, colour: 'red' });
+    const missing = await call(client, 'seo_domain_available', {});
+    const missingPathParameter = await call(client, 'media_status', {});
+    await client.close();
+
+    assert.equal(unknownField.isError, true);
+    assert.match(text(unknownField), /^VALIDATION_ERROR: colour: unknown field/);
+    assert.equal(unknownField._meta?.['tollgate/errorCode'], 'VALIDATION_ERROR');
+    assert.match(text(missing), /^VALIDATION_ERROR: domain\b/);
+    assert.equal(missingPathParameter.isError, true);
+    assert.equal(text(missingPathParameter), 'VALIDATION_ERROR: jobId: is required');
+    assert.equal(await app.balance(accountId), 1_000_000);
+    assert.equal(await app.ledgerSum(accountId), 1_000_000);
+  });
+
+  test('free tools: the account, and GET endpoints with query and path arguments', async () => {
+    const { accountId, apiKey } = await app.createAccount('2.00');
+    const client = await connect(app, { 'x-api-key': apiKey });
+    const account = await call(client, 'account_get');
+    const ledger = await call(client, 'account_ledger', { limit: 1 });
+    const models = await call(client, 'ai_list_models', { category: 'text-to-text' });
+    const modelId = (JSON.parse(text(models).split('\n')[0]!) as Array<{ id: string }>)[0]!.id;
+    const model = await call(client, 'ai_get_model', { id: modelId });
+    const job = await call(client, 'media_status', { jobId: 'job_doesnotexist00' });
+    await client.close();
+
+    assert.equal((account.structuredContent as { accountId: string }).accountId, accountId);
+    assert.equal(account._meta?.['tollgate/costUsd'], '0.00');
+    assert.equal((ledger.structuredContent as { entries: unknown[] }).entries.length, 1);
+    assert.equal((model.structuredContent as { id: string }).id, modelId, 'a wire answer is the data itself');
+    assert.equal(job.isError, true);
+    assert.match(text(job), /^JOB_NOT_FOUND: /);
+    assert.equal(await app.balance(accountId), 2_000_000);
+  });
+
+  test('chat is answered whole (stream forced off) and charged its tokens; a media job is queued, then polled by the status tool', async () => {
+    const { accountId, apiKey } = await app.createAccount('5.00');
+    const client = await connect(app, { 'x-api-key': apiKey });
+    const chatEndpoint = endpoints.find((endpoint) => endpoint.id === 'ai.chat_completions')!;
+    const completion = await call(client, 'ai_chat_completions', { ...chatEndpoint.examples.request, stream: true });
+    assert.equal(completion.isError, undefined, text(completion));
+    const message = (completion.structuredContent as { choices: Array<{ message: { content: string } }> }).choices[0]!.message;
+    assert.ok(message.content.length > 0);
+    const afterChat = await app.balance(accountId);
+    assert.equal(afterChat, 5_000_000 - parseUsd(String(completion._meta?.['tollgate/costUsd'])));
+    assert.ok(afterChat < 5_000_000);
+
+    const native = await call(client, 'ai_chat', endpoints.find((endpoint) => endpoint.id === 'ai.chat')!.examples.request);
+    assert.equal(native.isError, undefined, text(native));
+    const afterNative = afterChat - parseUsd(String(native._meta?.['tollgate/costUsd']));
+    assert.equal(await app.balance(accountId), afterNative);
+
+    const queued = await call(client, 'media_queue', endpoints.find((endpoint) => endpoint.id === 'media.queue')!.examples.request);
+    assert.equal(queued.isError, undefined, text(queued));
+    const { jobId } = queued.structuredContent as { jobId: string };
+    let job: { status: string; costUsd: number | null } | undefined;
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const polled = await call(client, 'media_status', { jobId });
+      assert.equal(polled.isError, undefined, text(polled));
+      job = polled.structuredContent as typeof job;
+      if (['succeeded', 'failed', 'canceled'].includes(job!.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await client.close();
+    assert.equal(job?.status, 'succeeded', JSON.stringify(job));
+    assert.equal(queued._meta?.['tollgate/costUsd'], '0.00', 'held at queueing, charged when the job ends');
+    assert.equal(await app.balance(accountId), afterNative - parseUsd(String(job!.costUsd)));
+    assert.equal(await app.ledgerSum(accountId), await app.balance(accountId));
+  });
+
+  test('a request without a valid key is refused with 401 in our envelope; a revoked key is refused on its next message', async () => {
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const without = await app.post('/mcp', initialize, undefined, { accept: 'application/json, text/event-stream' });
+    assert.equal(without.status, 401);
+    assert.deepEqual(without.body.ok, false);
+    assert.equal(without.body.error.code, 'INVALID_API_KEY');
+    const unknown = await app.post('/mcp', initialize, 'tg_live_' + 'x'.repeat(43), { accept: 'application/json, text/event-stream' });
+    assert.equal(unknown.status, 401);
+
+    const { accountId, apiKey, keyId } = await app.createAccount('1.00');
+    const initialized = await app.post('/mcp', initialize, apiKey, { accept: 'application/json, text/event-stream' });
+    assert.equal(initialized.status, 200);
+    assert.equal(initialized.body.result.serverInfo.name, 'tollgate');
+    assert.match(initialized.headers.get('x-request-id') ?? '', /^req_/);
+    assert.equal(initialized.headers.get('mcp-session-id'), null, 'stateless');
+    const stream = await app.get('/mcp', apiKey);
+    assert.equal(stream.status, 405);
+    assert.equal(stream.headers.get('allow'), 'POST');
+    assert.equal(stream.body.error.code, 'METHOD_NOT_ALLOWED');
+
+    const client = await connect(app, { 'x-api-key': apiKey });
+    await app.keys.revoke(keyId);
+    app.authenticator.forgetAll();
+    await assert.rejects(call(client, 'video_video_info', VIDEO_INFO.examples.request), (error: Error) => {
+      assert.match(error.message, /REVOKED_API_KEY/);
+      return true;
+    });
+    await client.close().catch(() => {});
+    assert.equal(await app.balance(accountId), 1_000_000);
+  });
+});
