@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { setMaxListeners } from 'node:events';
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -259,6 +260,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (!overrides.store) await store.close();
   });
 
+  // The connections that have not begun a request, for close (above).
+  const requestsOn = new Map<Socket, number>();
+  server.server.on('connection', (socket: Socket) => {
+    requestsOn.set(socket, 0);
+    socket.once('close', () => requestsOn.delete(socket));
+  });
+  server.server.on('request', (request, response) => {
+    const socket = request.socket as Socket;
+    requestsOn.set(socket, (requestsOn.get(socket) ?? 0) + 1);
+    response.once('close', () => requestsOn.set(socket, Math.max(0, (requestsOn.get(socket) ?? 1) - 1)));
+  });
+  const quietConnections = () => [...requestsOn].filter(([, requests]) => requests === 0).map(([socket]) => socket);
+
   await server.ready();
   media.workers.start();
   return {
@@ -271,7 +285,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     idempotency,
     media,
     reconcile: reconcileOnce,
-    close: () => server.close(),
+    close: async () => {
+      // Connections with no request in progress are closed while the server closes, also those that
+      // go idle afterwards or opened just before and never sent one (Node's own idle sweep leaves
+      // those to the headers timeout): otherwise close waits a minute for them.
+      const reaper = setInterval(() => {
+        server.server.closeIdleConnections();
+        for (const socket of quietConnections()) socket.destroy();
+      }, DRAIN_REAP_MS).unref();
+      try {
+        await server.close();
+      } finally {
+        clearInterval(reaper);
+      }
+    },
     shutdown: async (graceMs) => {
       shuttingDown = true;
       // Streams end now (they may run for minutes), each with an error event, charged for what it delivered.

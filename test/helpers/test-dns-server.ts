@@ -65,7 +65,6 @@ export async function startTestDnsServer(records: Record<string, TestDnsAnswer |
     return response('NOERROR', recordsOf(question.name, question.type, answer, zone));
   };
 
-  const udp = dgram.createSocket('udp4');
   const decode = (message: Buffer): dnsPacket.Packet | undefined => {
     try {
       return dnsPacket.decode(message);
@@ -73,18 +72,20 @@ export async function startTestDnsServer(records: Record<string, TestDnsAnswer |
       return undefined; // Not a DNS query: ignored, as a real server would.
     }
   };
-  udp.on('message', (message, remote) => {
-    const query = decode(message);
-    let packet = query && answerFor(query, 'udp');
-    if (!packet) return;
-    if (packet.length > UDP_LIMIT) {
-      const decoded = dnsPacket.decode(packet);
-      packet = dnsPacket.encode({ ...decoded, flags: (decoded.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE, answers: [] });
-    }
-    udp.send(packet, remote.port, remote.address);
-  });
-  await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
-  const port = udp.address().port;
+  const answeringUdp = () => {
+    const udp = dgram.createSocket('udp4');
+    udp.on('message', (message, remote) => {
+      const query = decode(message);
+      let packet = query && answerFor(query, 'udp');
+      if (!packet) return;
+      if (packet.length > UDP_LIMIT) {
+        const decoded = dnsPacket.decode(packet);
+        packet = dnsPacket.encode({ ...decoded, flags: (decoded.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE, answers: [] });
+      }
+      udp.send(packet, remote.port, remote.address);
+    });
+    return udp;
+  };
 
   const sockets = new Set<net.Socket>();
   const tcp = net.createServer((socket) => {
@@ -103,10 +104,27 @@ export async function startTestDnsServer(records: Record<string, TestDnsAnswer |
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    tcp.once('error', reject);
-    tcp.listen(port, '127.0.0.1', resolve);
-  });
+  // UDP takes a free port, TCP the same one: another process may hold it on TCP, so try again.
+  let udp: dgram.Socket;
+  let port: number;
+  for (let attempt = 1; ; attempt += 1) {
+    udp = answeringUdp();
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    port = udp.address().port;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        tcp.once('error', reject);
+        tcp.listen(port, '127.0.0.1', () => {
+          tcp.off('error', reject);
+          resolve();
+        });
+      });
+      break;
+    } catch (error) {
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 10) throw error;
+    }
+  }
 
   return {
     servers: [`127.0.0.1:${port}`],
