@@ -25,7 +25,8 @@ const USAGE = `Usage: tollgate <command>
   worker [--concurrency N]                       run media job workers only (default N: TOLLGATE_MEDIA_CONCURRENCY, or 4 when it is 0)
   webhooks secret --account ACCOUNT_ID [--rotate]
                                                  the account's webhook signing secret (whsec_…); --rotate replaces it
-  mcp --url SERVER_URL --key API_KEY             an MCP server on stdin/stdout whose tools call the API at SERVER_URL with API_KEY
+  mcp --url SERVER_URL [--key API_KEY]           an MCP server on stdin/stdout whose tools call the API at SERVER_URL with API_KEY
+                                                 (or with TOLLGATE_API_KEY from the environment, kept out of the process list)
 
 Prints JSON on stdout. Uses the same database as the server (DATABASE_URL, or SQLite under TOLLGATE_DATA_DIR).`;
 
@@ -126,7 +127,10 @@ async function run(argv: string[]): Promise<unknown> {
     return undefined;
   }
   if (group === 'mcp' && !action) {
-    await serveMcpOverStdio({ url: serverUrl(option(values, 'url')), apiKey: option(values, 'key') });
+    // The key from the environment keeps it out of the process list (`ps` shows arguments).
+    const apiKey = typeof values.key === 'string' ? option(values, 'key') : process.env.TOLLGATE_API_KEY?.trim();
+    if (!apiKey) throw new UsageError('missing --key (or TOLLGATE_API_KEY in the environment)');
+    await serveMcpOverStdio({ url: serverUrl(option(values, 'url')), apiKey });
     return undefined;
   }
   switch (command) {

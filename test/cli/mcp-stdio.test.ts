@@ -19,10 +19,12 @@ interface StdioSession {
   stderr(): string;
 }
 
-async function startStdio(app: TestApp, apiKey: string): Promise<StdioSession> {
+/** The key on the command line, or (`viaEnvironment`) in TOLLGATE_API_KEY. */
+async function startStdio(app: TestApp, apiKey: string, viaEnvironment = false): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: './bin/tollgate',
-    args: ['mcp', '--url', app.baseUrl, '--key', apiKey],
+    args: ['mcp', '--url', app.baseUrl, ...(viaEnvironment ? [] : ['--key', apiKey])],
+    ...(viaEnvironment ? { env: { ...(process.env as Record<string, string>), TOLLGATE_API_KEY: apiKey } } : {}),
     cwd: REPOSITORY,
     stderr: 'pipe',
   });
@@ -104,5 +106,17 @@ describe(`./bin/tollgate mcp: the MCP server over stdio (${testDatabaseLabel()})
     assert.equal(result.code, 2);
     assert.equal(result.stdout, '');
     assert.match(result.stderr, /--url must be an http\(s\) URL/);
+  });
+
+  test('the key may come from TOLLGATE_API_KEY instead of --key, out of the process list', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const { client } = await startStdio(app, apiKey, true);
+    try {
+      const result = await call(client, 'account_get');
+      assert.equal(result.isError, undefined, text(result));
+      assert.equal((result.structuredContent as { accountId: string }).accountId, accountId);
+    } finally {
+      await client.close();
+    }
   });
 });
