@@ -1,10 +1,10 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { MOST_PER_PAGE, REQUEST_COST } from '../../src/providers/rapidapi-clips/costs';
 import * as answers from '../../src/providers/rapidapi-clips/fixtures/answers';
 import { assertNeutralMessage } from '../helpers/fake-upstream';
-import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { charged, uncharged, failedUncharged, upstreamCostOf } from '../helpers/vendor-calls';
 import { CLIPS_VENDOR_HOST, CLIPS_VENDOR_KEY, startFakeClipsVendor, type FakeClipsVendor } from '../fakes/clips-vendor-server';
 
 /**
@@ -17,7 +17,6 @@ import { CLIPS_VENDOR_HOST, CLIPS_VENDOR_KEY, startFakeClipsVendor, type FakeCli
  * what each call cost upstream in the call log.
  */
 
-const START = 1_000_000;
 const { CREATOR, FRIEND, VIDEO_ID, MUSIC_ID, CHALLENGE_ID, CHALLENGE_NAME } = answers;
 const VIDEO_URL = `https://www.clips.com/@${CREATOR.unique_id}/video/${VIDEO_ID}`;
 const MUSIC_URL = `https://www.clips.com/music/original-sound-${MUSIC_ID}`;
@@ -28,49 +27,7 @@ const VENDOR_TEXTS = [
   'MONTHLY quota', 'Upgrade your plan', 'Internal error', 'please try again', 'Url parsing', "doesn't exist", CLIPS_VENDOR_KEY, CLIPS_VENDOR_HOST, CREATOR.unique_id,
 ];
 const VENDOR_NAMES = /tikwm|tiktok|rapid|scraper/i;
-
-/** A paid call as a fresh account: a 200 served by the vendor, and what it cost; the ledger agrees with the balance. */
-async function charged(app: TestApp, path: string, body: unknown): Promise<{ response: TestResponse; cost: number }> {
-  const { accountId, apiKey } = await app.createAccount('1.00');
-  const response = await app.post(path, body, apiKey);
-  assert.equal(response.status, 200, `${path}: ${JSON.stringify(response.body).slice(0, 400)}`);
-  assert.equal(response.headers.get('x-tollgate-provider'), 'live', 'the vendor served it, under its hidden name');
-  const balance = await app.balance(accountId);
-  assert.equal(await app.ledgerSum(accountId), balance);
-  return { response, cost: START - balance };
-}
-
-/** A call answered `status` with `code`, not charged (balance and ledger untouched); its message. */
-async function uncharged(app: TestApp, path: string, body: unknown, status: number, code: string): Promise<string> {
-  const { accountId, apiKey } = await app.createAccount('1.00');
-  const response = await app.post(path, body, apiKey);
-  assert.equal(response.status, status, `${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
-  assert.equal(response.body.ok, false);
-  assert.equal(response.body.error.code, code);
-  assert.equal(await app.balance(accountId), START, 'not charged');
-  assert.equal(await app.ledgerSum(accountId), START);
-  return response.body.error.message;
-}
-
-/** A 502 in our words: no vendor, setting or vendor text in it. */
-async function failedUncharged(app: TestApp, path: string, body: unknown): Promise<string> {
-  const message = await uncharged(app, path, body, 502, 'UPSTREAM_ERROR');
-  assertNeutralMessage(message, VENDOR_TEXTS);
-  assert.doesNotMatch(message, VENDOR_NAMES);
-  return message;
-}
-
-/** What the call log says the call cost upstream (written in batches, a moment after the answer). */
-async function upstreamCostOf(app: TestApp, response: TestResponse): Promise<number> {
-  const requestId = response.headers.get('x-request-id');
-  assert.ok(requestId);
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const row = await app.store.db.selectFrom('api_calls').select('upstream_cost_micros').where('request_id', '=', requestId).executeTakeFirst();
-    if (row) return Number(row.upstream_cost_micros);
-    await sleep(50);
-  }
-  assert.fail(`no call-log row for ${requestId}`);
-}
+const VENDOR = { texts: VENDOR_TEXTS, names: VENDOR_NAMES };
 
 describe(`clips endpoints on the short-video data vendor (${testDatabaseLabel()})`, () => {
   let vendor: FakeClipsVendor;
@@ -313,16 +270,16 @@ describe(`clips endpoints on the short-video data vendor (${testDatabaseLabel()}
 
   test('a spent quota (429), a vendor error (500), a truncated body, the vendor’s own error (code -1) and JSON of another shape: 502 in our words, not charged', async () => {
     vendor.fail(answers.QUOTA_EXHAUSTED);
-    assert.match(await failedUncharged(app, '/v1/clips/user', { unique_id: CREATOR.unique_id }), /rate-limiting/);
+    assert.match(await failedUncharged(app, '/v1/clips/user', { unique_id: CREATOR.unique_id }, VENDOR), /rate-limiting/);
     assert.equal(vendor.fake.requests.length, 1, 'a spent quota is not tried again');
     vendor.fail(answers.SERVER_ERROR);
-    assert.match(await failedUncharged(app, '/v1/clips/user-posts', { user_id: CREATOR.id }), /failing right now/);
+    assert.match(await failedUncharged(app, '/v1/clips/user-posts', { user_id: CREATOR.id }, VENDOR), /failing right now/);
     vendor.fail(answers.TRUNCATED);
-    assert.match(await failedUncharged(app, '/v1/clips/video', { url: VIDEO_URL }), /malformed/);
+    assert.match(await failedUncharged(app, '/v1/clips/video', { url: VIDEO_URL }, VENDOR), /malformed/);
     vendor.fail(answers.VENDOR_FAILURE);
-    assert.match(await failedUncharged(app, '/v1/clips/search', { keywords: CREATOR.unique_id }), /could not serve/);
+    assert.match(await failedUncharged(app, '/v1/clips/search', { keywords: CREATOR.unique_id }, VENDOR), /could not serve/);
     vendor.fail(answers.WRONG_SHAPE);
-    assert.match(await failedUncharged(app, '/v1/clips/challenge', { challenge_id: CHALLENGE_ID }), /unexpected shape/);
+    assert.match(await failedUncharged(app, '/v1/clips/challenge', { challenge_id: CHALLENGE_ID }, VENDOR), /unexpected shape/);
   });
 
   test('a bad field is a 400 naming it, answered before any vendor request', async () => {

@@ -1,12 +1,11 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { mediaIdOf } from '../../src/photos/shortcode';
 import { upstreamCostMicros as retailRequestCost } from '../../src/providers/openwebninja/costs';
 import { REQUEST_COST as PHOTOS_REQUEST_COST } from '../../src/providers/rapidapi-photos/costs';
 import * as photoAnswers from '../../src/providers/rapidapi-photos/fixtures/answers';
-import { assertNeutralMessage } from '../helpers/fake-upstream';
 import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
+import { charged, uncharged, failedUncharged, upstreamCostOf } from '../helpers/vendor-calls';
 import { KNOWN } from '../fakes/openwebninja-answers';
 import { CREDENTIALS, startFakeOpenWebNinja, type FakeOpenWebNinja } from '../fakes/openwebninja-server';
 import { PHOTOS_VENDOR_KEY, startFakePhotosVendor, type FakePhotosVendor } from '../fakes/photos-vendor-server';
@@ -21,7 +20,6 @@ import { PHOTOS_VENDOR_KEY, startFakePhotosVendor, type FakePhotosVendor } from 
  * request; and what each call cost upstream in the call log.
  */
 
-const START = 1_000_000;
 
 /** What the fakes say and the credentials; none of it may reach a customer. */
 const VENDOR_TEXTS = [
@@ -29,49 +27,7 @@ const VENDOR_TEXTS = [
   CREDENTIALS.rapidApiHost, PHOTOS_VENDOR_KEY, photoAnswers.USERNAME,
 ];
 const VENDOR_NAMES = /ninja|rapid|amazon|instagram|social/i;
-
-/** A paid call as a fresh account: a 200 served by a vendor, and what it cost; the ledger agrees with the balance. */
-async function charged(app: TestApp, path: string, body: unknown): Promise<{ response: TestResponse; cost: number }> {
-  const { accountId, apiKey } = await app.createAccount('1.00');
-  const response = await app.post(path, body, apiKey);
-  assert.equal(response.status, 200, `${path}: ${JSON.stringify(response.body).slice(0, 400)}`);
-  assert.equal(response.headers.get('x-tollgate-provider'), 'live', 'the vendor served it, under its hidden name');
-  const balance = await app.balance(accountId);
-  assert.equal(await app.ledgerSum(accountId), balance);
-  return { response, cost: START - balance };
-}
-
-/** A call answered `status` with `code`, not charged (balance and ledger untouched); its message. */
-async function uncharged(app: TestApp, path: string, body: unknown, status: number, code: string): Promise<string> {
-  const { accountId, apiKey } = await app.createAccount('1.00');
-  const response = await app.post(path, body, apiKey);
-  assert.equal(response.status, status, `${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
-  assert.equal(response.body.ok, false);
-  assert.equal(response.body.error.code, code);
-  assert.equal(await app.balance(accountId), START, 'not charged');
-  assert.equal(await app.ledgerSum(accountId), START);
-  return response.body.error.message;
-}
-
-/** A 502 in our words: no vendor, setting or vendor text in it. */
-async function failedUncharged(app: TestApp, path: string, body: unknown): Promise<string> {
-  const message = await uncharged(app, path, body, 502, 'UPSTREAM_ERROR');
-  assertNeutralMessage(message, VENDOR_TEXTS);
-  assert.doesNotMatch(message, VENDOR_NAMES);
-  return message;
-}
-
-/** What the call log says the call cost upstream (written in batches, a moment after the answer). */
-async function upstreamCostOf(app: TestApp, response: TestResponse): Promise<number> {
-  const requestId = response.headers.get('x-request-id');
-  assert.ok(requestId);
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const row = await app.store.db.selectFrom('api_calls').select('upstream_cost_micros').where('request_id', '=', requestId).executeTakeFirst();
-    if (row) return Number(row.upstream_cost_micros);
-    await sleep(50);
-  }
-  assert.fail(`no call-log row for ${requestId}`);
-}
+const VENDOR = { texts: VENDOR_TEXTS, names: VENDOR_NAMES };
 
 /** The marketplace wrapper around a retail answer: OK, our request id, the request as understood; its data. */
 function wrapped(response: TestResponse, parameters: Record<string, unknown>): any {
@@ -184,13 +140,13 @@ describe(`retail endpoints on the marketplace data vendor, direct (${testDatabas
 
   test('a spent quota (429), a vendor error (500), a body that is not JSON and JSON of another shape: 502 in our words, not charged', async () => {
     vendor.fail('quota');
-    assert.match(await failedUncharged(app, '/v1/retail/product', { asin: KNOWN.asin }), /rate-limiting/);
+    assert.match(await failedUncharged(app, '/v1/retail/product', { asin: KNOWN.asin }, VENDOR), /rate-limiting/);
     vendor.fail('error');
-    assert.match(await failedUncharged(app, '/v1/retail/search', { query: 'desk lamp' }), /failing right now/);
+    assert.match(await failedUncharged(app, '/v1/retail/search', { query: 'desk lamp' }, VENDOR), /failing right now/);
     vendor.fail('malformed');
-    assert.match(await failedUncharged(app, '/v1/retail/product-offers', { asin: KNOWN.asin }), /malformed/);
+    assert.match(await failedUncharged(app, '/v1/retail/product-offers', { asin: KNOWN.asin }, VENDOR), /malformed/);
     vendor.fail('shape');
-    assert.match(await failedUncharged(app, '/v1/retail/deals', {}), /unexpected shape/);
+    assert.match(await failedUncharged(app, '/v1/retail/deals', {}, VENDOR), /unexpected shape/);
   });
 
   test('a bad field is a 400 naming it, answered before any vendor request', async () => {
@@ -251,7 +207,7 @@ describe(`retail endpoints on the marketplace data vendor through RapidAPI (${te
   test('not found is a 404, a spent quota a 502; neither charged', async () => {
     assert.match(await uncharged(app, '/v1/retail/influencer', { influencer_name: 'nobody-at-all' }, 404, 'NOT_FOUND'), /^influencer_name: /);
     vendor.fail('quota');
-    assert.match(await failedUncharged(app, '/v1/retail/influencer', { influencer_name: KNOWN.influencer }), /rate-limiting/);
+    assert.match(await failedUncharged(app, '/v1/retail/influencer', { influencer_name: KNOWN.influencer }, VENDOR), /rate-limiting/);
   });
 });
 
@@ -395,14 +351,14 @@ describe(`photos endpoints on the photo-platform data vendor (${testDatabaseLabe
 
   test('a spent quota (429), a vendor error (500), a truncated body and JSON of another shape: 502 in our words, not charged', async () => {
     vendor.fail(photoAnswers.QUOTA_EXHAUSTED);
-    assert.match(await failedUncharged(app, '/v1/photos/user', { username: photoAnswers.USERNAME }), /rate-limiting/);
+    assert.match(await failedUncharged(app, '/v1/photos/user', { username: photoAnswers.USERNAME }, VENDOR), /rate-limiting/);
     assert.equal(vendor.fake.requests.length, 1, 'a spent quota is not tried again');
     vendor.fail(photoAnswers.SERVER_ERROR);
-    assert.match(await failedUncharged(app, '/v1/photos/user-posts', { username: photoAnswers.USERNAME }), /failing right now/);
+    assert.match(await failedUncharged(app, '/v1/photos/user-posts', { username: photoAnswers.USERNAME }, VENDOR), /failing right now/);
     vendor.fail(photoAnswers.TRUNCATED);
-    assert.match(await failedUncharged(app, '/v1/photos/post', { shortcode: photoAnswers.VIDEO.code }), /malformed/);
+    assert.match(await failedUncharged(app, '/v1/photos/post', { shortcode: photoAnswers.VIDEO.code }, VENDOR), /malformed/);
     vendor.fail(photoAnswers.WRONG_SHAPE);
-    assert.match(await failedUncharged(app, '/v1/photos/media-id', { shortcode: photoAnswers.VIDEO.code }), /unexpected shape/);
+    assert.match(await failedUncharged(app, '/v1/photos/media-id', { shortcode: photoAnswers.VIDEO.code }, VENDOR), /unexpected shape/);
   });
 
   test('a bad field is a 400 naming it, answered before any vendor request', async () => {
