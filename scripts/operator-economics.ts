@@ -43,6 +43,7 @@ import { RapidApiClipsClient, rapidApiClipsOn, type ClipsAnswer, type ClipsCall 
 import { upstreamCostMicros as clipsRequestCost } from '../src/providers/rapidapi-clips/costs';
 import { RapidApiVideoClient, rapidApiVideoOn, type VideoAnswer, type VideoCall } from '../src/providers/rapidapi-video';
 import { upstreamCostMicros as videoRequestCost } from '../src/providers/rapidapi-video/costs';
+import { NO_KEY_LIMITS } from '../src/auth/key-limits';
 
 /**
  * Every endpoint served by a vendor adapter. `shortfall` marks one whose price cannot cover the
@@ -278,6 +279,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
     account: async () => ({ accountId: 'acct_economics', email: 'economics@example.com', balanceMicros: 0, createdAt: new Date(0).toISOString() }),
     extendLease: async () => undefined,
     // Media jobs run on the queue, whose vendor costs are checked model by model (test/unit/media).
+    key: async () => ({ keyId: 'key_example', limits: NO_KEY_LIMITS, caps: [] }),
     handOverReservation: async () => {
       throw new Error('the economics run queues no jobs');
     },

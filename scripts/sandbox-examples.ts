@@ -15,6 +15,7 @@ import type { Providers } from '../src/providers/providers';
 import { sandboxProviders } from '../src/providers/sandbox';
 import { createSandboxPhotos } from '../src/providers/sandbox/photos';
 import { createSandboxClips } from '../src/providers/sandbox/clips';
+import { NO_KEY_LIMITS } from '../src/auth/key-limits';
 
 /** The areas whose examples the sandbox writes. */
 export const EXAMPLE_AREAS = ['retail', 'photos', 'clips', 'video'] as const;
@@ -49,6 +50,7 @@ export async function sandboxAnswer(endpoint: EndpointDefinition<any, any>, prov
     keyId: 'key_examples',
     account: async () => ({ accountId: 'acct_examples', email: 'examples@example.com', balanceMicros: 0, createdAt: new Date(0).toISOString() }),
     extendLease: async () => undefined,
+    key: async () => ({ keyId: 'key_example', limits: NO_KEY_LIMITS, caps: [] }),
     handOverReservation: async () => {
       throw new Error('the examples queue no jobs');
     },

@@ -68,7 +68,7 @@ export interface App {
   idempotency: IdempotencyKeys;
   /** The media job queue: its service, this process's workers, the accounts' webhook secrets. */
   media: MediaQueue;
-  /** One pass of the reconciler: expired reservations released, expired idempotency keys swept. */
+  /** One pass of the reconciler: expired reservations released, key holds settled, expired idempotency keys swept. */
   reconcile(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -231,6 +231,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     try {
       const released = await ledger.releaseExpiredHolds();
       if (released > 0) server.log.warn({ released }, 'released reservations whose lease expired (interrupted calls)');
+      const keyHolds = await ledger.keyBudgets.reconcile(clock());
+      if (keyHolds > 0) server.log.warn({ keyHolds }, "settled key holds their calls left open, from the ledger's settlements");
       await idempotency.sweep();
     } catch (error) {
       server.log.error({ err: error }, 'could not reconcile expired reservations');

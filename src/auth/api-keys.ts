@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
+import { NO_KEY_LIMITS, parseStoredAreas, storedAreas, type KeyLimits } from './key-limits';
 
 /** Every key starts with this, so leaked keys are easy to recognise (and to scan for). */
 export const API_KEY_PREFIX = 'tg_live_';
@@ -27,6 +28,7 @@ export interface KeyOwner {
   revoked: boolean;
   /** The operator has suspended the key's account: the key is refused while it is. */
   suspended: boolean;
+  limits: KeyLimits;
 }
 
 /** A key as its owner sees it in the dashboard (never the key itself). */
@@ -37,6 +39,7 @@ export interface KeyListing {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  limits: KeyLimits;
 }
 
 export class KeyNotFoundError extends Error {}
@@ -48,7 +51,7 @@ export class ApiKeys {
   ) {}
 
   /** `name`: the customer's label for it (the dashboard asks for one). */
-  async issue(accountId: string, name: string | null = null): Promise<IssuedKey> {
+  async issue(accountId: string, name: string | null = null, limits: KeyLimits = NO_KEY_LIMITS): Promise<IssuedKey> {
     // 256 random bits, base64url: 43 characters after the prefix.
     const apiKey = API_KEY_PREFIX + randomBytes(32).toString('base64url');
     const keyId = `key_${randomBytes(12).toString('base64url')}`;
@@ -62,9 +65,33 @@ export class ApiKeys {
         created_at: this.now().toISOString(),
         revoked_at: null,
         name,
+        ...limitColumns(limits),
       })
       .execute();
     return { keyId, apiKey };
+  }
+
+  /** A key's limits; KeyNotFoundError when there is no such key (or, with `accountId`, not one of its keys). */
+  async limitsOf(keyId: string, accountId?: string): Promise<KeyLimits> {
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select(['daily_limit_micros', 'monthly_limit_micros', 'allowed_areas'])
+      .where('id', '=', keyId)
+      .$if(accountId !== undefined, (query) => query.where('account_id', '=', accountId!))
+      .executeTakeFirst();
+    if (!row) throw new KeyNotFoundError(`no API key ${keyId}`);
+    return limitsOfRow(row);
+  }
+
+  /** Replaces a key's limits (revoked keys included: harmless). KeyNotFoundError as `limitsOf`. */
+  async setLimits(keyId: string, limits: KeyLimits, accountId?: string): Promise<void> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set(limitColumns(limits))
+      .where('id', '=', keyId)
+      .$if(accountId !== undefined, (query) => query.where('account_id', '=', accountId!))
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new KeyNotFoundError(`no API key ${keyId}`);
   }
 
   async revoke(keyId: string): Promise<void> {
@@ -95,12 +122,20 @@ export class ApiKeys {
   async list(accountId: string): Promise<KeyListing[]> {
     const rows = await this.db
       .selectFrom('api_keys')
-      .select(['id', 'name', 'display_prefix', 'created_at', 'last_used_at', 'revoked_at'])
+      .select(['id', 'name', 'display_prefix', 'created_at', 'last_used_at', 'revoked_at', 'daily_limit_micros', 'monthly_limit_micros', 'allowed_areas'])
       .where('account_id', '=', accountId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    return rows.map((row) => ({ keyId: row.id, name: row.name, prefix: row.display_prefix, createdAt: row.created_at, lastUsedAt: row.last_used_at, revokedAt: row.revoked_at }));
+    return rows.map((row) => ({
+      keyId: row.id,
+      name: row.name,
+      prefix: row.display_prefix,
+      createdAt: row.created_at,
+      lastUsedAt: row.last_used_at,
+      revokedAt: row.revoked_at,
+      limits: limitsOfRow(row),
+    }));
   }
 
   /** The ids of an account's keys (to announce that they are refused, e.g. on suspension). */
@@ -114,9 +149,18 @@ export class ApiKeys {
     const row = await this.db
       .selectFrom('api_keys')
       .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-      .select(['api_keys.id', 'api_keys.account_id', 'api_keys.revoked_at', 'accounts.suspended_at'])
+      .select(['api_keys.id', 'api_keys.account_id', 'api_keys.revoked_at', 'accounts.suspended_at', 'api_keys.daily_limit_micros', 'api_keys.monthly_limit_micros', 'api_keys.allowed_areas'])
       .where('api_keys.hash', '=', keyHash)
       .executeTakeFirst();
-    return row && { keyId: row.id, accountId: row.account_id, revoked: row.revoked_at !== null, suspended: row.suspended_at !== null };
+    return row && { keyId: row.id, accountId: row.account_id, revoked: row.revoked_at !== null, suspended: row.suspended_at !== null, limits: limitsOfRow(row) };
   }
+}
+
+function limitColumns(limits: KeyLimits) {
+  return { daily_limit_micros: limits.dailyMicros, monthly_limit_micros: limits.monthlyMicros, allowed_areas: storedAreas(limits.areas) };
+}
+
+function limitsOfRow(row: { daily_limit_micros: number | null; monthly_limit_micros: number | null; allowed_areas: string | null }): KeyLimits {
+  if (row.daily_limit_micros === null && row.monthly_limit_micros === null && row.allowed_areas === null) return NO_KEY_LIMITS;
+  return { dailyMicros: row.daily_limit_micros, monthlyMicros: row.monthly_limit_micros, areas: parseStoredAreas(row.allowed_areas) };
 }

@@ -6,12 +6,12 @@ import type { Authenticator } from './authenticator';
 export const REVOCATIONS_CHANNEL = 'tollgate:revocations';
 
 /**
- * Tells every running instance that a key was revoked, so each drops its cached lookup at once
- * instead of when it expires. The revocation is already committed in the database: this only
- * hurries it, and a message that is lost (Redis down, an instance reconnecting) costs at most the
- * auth cache's lifetime. Returns how many instances received it.
+ * Tells every running instance that a key changed (revoked, or its limits), so each drops its
+ * cached lookup at once instead of when it expires. The change is already committed in the
+ * database: this only hurries it, and a message that is lost (Redis down, an instance
+ * reconnecting) costs at most the auth cache's lifetime. Returns how many instances received it.
  */
-export async function announceRevocation(redisUrl: string, keyId: string): Promise<number> {
+export async function announceKeyChange(redisUrl: string, keyId: string): Promise<number> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
   try {
     await redis.connect();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loadConfig, type Config } from '../config';
 import { microsToUsd, parseUsd } from '../core/money';
 import { ApiKeys, KeyNotFoundError } from '../auth/api-keys';
-import { announceRevocation } from '../auth/revocations';
+import { announceKeyChange } from '../auth/revocations';
 import { AccountNotFoundError, DuplicateEmailError, Ledger, MAX_BALANCE_MICROS } from '../ledger/ledger';
 import { openStore, type Store } from '../store/database';
 import { listAccounts, MAX_PAGE, showAccount } from './accounts';
@@ -12,14 +12,21 @@ import { serve } from '../main';
 import { runWorker } from '../worker';
 import { WebhookSecrets } from '../jobs/webhooks/secrets';
 import { serveMcpOverStdio } from '../mcp/stdio';
+import { endpoints } from '../endpoints';
+import { InvalidKeyLimit, limitableAreas, NO_KEY_LIMITS, parseSpendCap, type KeyLimits } from '../auth/key-limits';
+import { updateKeyLimits } from '../auth/key-limit-updates';
 
-const USAGE = `Usage: tollgate <command>
+const USAGE = () => `Usage: tollgate <command>
 
   accounts create --email EMAIL [--credit USD]   create an account (default credit: the signup credit)
   accounts show --account ACCOUNT_ID             an account: balance, keys (never the keys themselves), created
   accounts list [--limit N] [--offset N]         accounts, newest first (default 50 at a time, at most ${MAX_PAGE})
-  keys create --account ACCOUNT_ID               issue an API key (shown once)
+  keys create --account ACCOUNT_ID [LIMITS]      issue an API key (shown once)
+  keys update KEY_ID LIMITS                      change a key's limits (applied everywhere within 1 s)
   keys revoke KEY_ID                             revoke an API key (refused everywhere within 1 s)
+      LIMITS: --daily-usd USD|none  --monthly-usd USD|none   spending caps per UTC day / UTC month
+              --areas AREA,AREA|all                          the endpoint areas the key may call
+              (${AREAS.join(', ')})
   credits add --account ACCOUNT_ID --usd AMOUNT  add prepaid credit
   serve                                          serve the API (what npm start runs)
   worker [--concurrency N]                       run media job workers only (default N: TOLLGATE_MEDIA_CONCURRENCY, or 4 when it is 0)
@@ -31,6 +38,58 @@ const USAGE = `Usage: tollgate <command>
 Prints JSON on stdout. Uses the same database as the server (DATABASE_URL, or SQLite under TOLLGATE_DATA_DIR).`;
 
 class UsageError extends Error {}
+
+/** The endpoint areas a key may be limited to (its account's own endpoints are always allowed). */
+const AREAS = limitableAreas(endpoints);
+
+/** A spending cap option: a USD amount above 0, or `none` to remove the cap. */
+function capOption(text: string, name: string): number | null {
+  if (text.trim().toLowerCase() === 'none') return null;
+  try {
+    return parseSpendCap(text);
+  } catch (error) {
+    if (!(error instanceof InvalidKeyLimit)) throw error;
+    throw new UsageError(`--${name}: ${error.message} (or none, for no cap), got '${text}'`);
+  }
+}
+
+function areasOption(text: string): readonly string[] | null {
+  if (text.trim().toLowerCase() === 'all') return null;
+  const areas = text.split(',').map((area) => area.trim().toLowerCase()).filter((area) => area !== '');
+  const unknown = areas.filter((area) => !AREAS.includes(area));
+  if (areas.length === 0 || unknown.length > 0) throw new UsageError(`--areas takes areas from ${AREAS.join(', ')} (or all), got '${text}'`);
+  return areas;
+}
+
+/** The limits the options set, over `current` (what they leave out stays as it was). */
+function limitsFrom(values: Record<string, string | boolean | undefined>, current: KeyLimits): KeyLimits {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const daily = text('daily-usd');
+  const monthly = text('monthly-usd');
+  const areas = text('areas');
+  return {
+    dailyMicros: daily === undefined ? current.dailyMicros : capOption(daily, 'daily-usd'),
+    monthlyMicros: monthly === undefined ? current.monthlyMicros : capOption(monthly, 'monthly-usd'),
+    areas: areas === undefined ? current.areas : areasOption(areas),
+  };
+}
+
+/** How the CLI prints a key's limits. */
+function limitsView(limits: KeyLimits) {
+  return {
+    dailyUsd: limits.dailyMicros === null ? null : microsToUsd(limits.dailyMicros),
+    monthlyUsd: limits.monthlyMicros === null ? null : microsToUsd(limits.monthlyMicros),
+    areas: limits.areas === null ? null : [...limits.areas],
+  };
+}
+
+async function announceChange(config: Config, keyId: string, what: string): Promise<void> {
+  if (!config.redisUrl) return;
+  // Committed already: a lost announcement only means the servers see it when their auth caches expire.
+  await announceKeyChange(config.redisUrl, keyId).catch((error: unknown) =>
+    process.stderr.write(`warning: could not announce the ${what} over Redis (${error instanceof Error ? error.message : String(error)}); servers apply it within 1 s anyway\n`),
+  );
+}
 
 function option(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
@@ -107,6 +166,9 @@ const OPTIONS = {
   rotate: { type: 'boolean' },
   url: { type: 'string' },
   key: { type: 'string' },
+  'daily-usd': { type: 'string' },
+  'monthly-usd': { type: 'string' },
+  areas: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 const VALUE_OPTIONS = new Set(Object.entries(OPTIONS).flatMap(([name, option]) => (option.type === 'string' ? [`--${name}`] : [])));
@@ -158,21 +220,29 @@ async function run(argv: string[]): Promise<unknown> {
     }
     case 'keys create': {
       const accountId = option(values, 'account');
+      const limits = limitsFrom(values, NO_KEY_LIMITS);
       return withStore(config, async (ledger, keys) => {
         if (!(await ledger.findAccount(accountId))) throw new AccountNotFoundError(`no account ${accountId}`);
-        return keys.issue(accountId);
+        return { ...(await keys.issue(accountId, null, limits)), limits: limitsView(limits) };
       });
+    }
+    case 'keys update': {
+      const keyId = rest[0];
+      if (!keyId || rest.length > 1) throw new UsageError('keys update takes exactly one KEY_ID');
+      if (!(['daily-usd', 'monthly-usd', 'areas'] as const).some((name) => values[name] !== undefined)) throw new UsageError('keys update needs at least one of --daily-usd, --monthly-usd, --areas');
+      const limits = await withStore(config, async (ledger, keys) => {
+        const updated = limitsFrom(values, await keys.limitsOf(keyId));
+        await updateKeyLimits(keys, ledger, keyId, updated);
+        return updated;
+      });
+      await announceChange(config, keyId, 'new limits');
+      return { keyId, limits: limitsView(limits) };
     }
     case 'keys revoke': {
       const keyId = rest[0];
       if (!keyId || rest.length > 1) throw new UsageError('keys revoke takes exactly one KEY_ID');
       await withStore(config, (_ledger, keys) => keys.revoke(keyId));
-      if (config.redisUrl) {
-        // Committed already: a lost announcement only means the servers see it when their auth caches expire.
-        await announceRevocation(config.redisUrl, keyId).catch((error: unknown) =>
-          process.stderr.write(`warning: could not announce the revocation over Redis (${error instanceof Error ? error.message : String(error)}); servers refuse the key within 1 s anyway\n`),
-        );
-      }
+      await announceChange(config, keyId, 'revocation');
       return { keyId, revoked: true };
     }
     case 'credits add': {
@@ -204,13 +274,13 @@ try {
 } catch (error) {
   if (error instanceof UsageError) {
     if (error.message) process.stderr.write(`tollgate: ${error.message}\n\n`);
-    process.stderr.write(`${USAGE}\n`);
+    process.stderr.write(`${USAGE()}\n`);
     process.exitCode = 2;
   } else if (error instanceof AccountNotFoundError || error instanceof KeyNotFoundError || error instanceof DuplicateEmailError) {
     process.stderr.write(`tollgate: ${error.message}\n`);
     process.exitCode = 1;
   } else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`tollgate: ${(error as Error).message}\n\n${USAGE}\n`);
+    process.stderr.write(`tollgate: ${(error as Error).message}\n\n${USAGE()}\n`);
     process.exitCode = 2;
   } else {
     process.stderr.write(`tollgate: ${(error as Error).message}\n`);

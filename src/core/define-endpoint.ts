@@ -1,3 +1,5 @@
+import type { KeyLimits } from '../auth/key-limits';
+import type { SpendCapStatus } from '../ledger/key-budgets';
 import type { z } from 'zod';
 import { priceRules, type PriceRule, type PriceRules } from './price';
 import type { EventStream } from './sse';
@@ -23,6 +25,8 @@ export interface CallContext {
   keyId: string;
   /** The caller's account as it is now (read-only: handlers never change money). */
   account(): Promise<AccountView>;
+  /** The calling key's limits and where its spending caps stand now. */
+  key(): Promise<KeyView>;
   /**
    * Keeps the call's reservation alive for `seconds` more (a stream or a long job calls it while
    * it runs; the pipeline already does so for streams at every event).
@@ -48,6 +52,12 @@ export interface HeldReservation {
 export interface CallerHistory {
   usage(query: UsageQuery): Promise<UsageRow[]>;
   entries(page: { limit: number; before?: number }): Promise<{ entries: LedgerEntryView[]; nextBefore: number | null }>;
+}
+
+export interface KeyView {
+  keyId: string;
+  limits: KeyLimits;
+  caps: SpendCapStatus[];
 }
 
 export interface AccountView {

@@ -7,7 +7,8 @@ type JsonSchema = Record<string, unknown>;
 const ERROR_RESPONSES: Record<string, string> = {
   '400': 'VALIDATION_ERROR: the body broke a rule; the message names the field. Not charged.',
   '401': 'INVALID_API_KEY (missing or unknown key) or REVOKED_API_KEY.',
-  '402': 'NO_CREDITS: the balance does not cover the most this call can cost. Nothing was fetched.',
+  '402': "NO_CREDITS: the balance does not cover the most this call can cost; or KEY_LIMIT_REACHED: the call would take the key past its daily or monthly spending cap (UTC; the message names the cap, header `x-key-limit-resets-at` says when it resets). Nothing was fetched, nothing charged.",
+  '403': "KEY_AREA_NOT_ALLOWED: the key may not call this endpoint's area (its allow-list; GET /v1/account shows it), or ACCOUNT_SUSPENDED. Not charged.",
   '404': 'NOT_FOUND: what the call names (a place, a photo) does not exist. Not charged.',
   '405': 'METHOD_NOT_ALLOWED: this path does not take that method; the Allow header lists those it takes. Not charged.',
   '409': 'IDEMPOTENCY_CONFLICT: the Idempotency-Key was used with another body, or its first call still runs (see Retry-After). Not charged.',
@@ -26,6 +27,7 @@ const IDEMPOTENT_ONLY_STATUSES = new Set(['409']);
 
 const ERROR_HEADERS: Record<string, Record<string, unknown>> = {
   '405': { allow: { description: 'The methods this path takes, e.g. `POST`.', schema: { type: 'string' } } },
+  '402': { 'x-key-limit-resets-at': { description: 'With KEY_LIMIT_REACHED: when the cap that was reached resets (ISO 8601, UTC).', schema: { type: 'string', format: 'date-time' } } },
   '409': { 'retry-after': { description: 'Seconds to wait when the first call with this key still runs.', schema: { type: 'integer' } } },
   '429': { 'retry-after': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { routerPath, type CallContext, type EndpointDefinition, type ResponseMode } from './define-endpoint';
+import { areaOf, routerPath, type CallContext, type EndpointDefinition, type ResponseMode } from './define-endpoint';
 import { ApiError } from './errors';
 import { success } from './envelope';
 import { formatUsd, type Micros } from './money';
@@ -15,6 +15,8 @@ import { databaseUnavailable } from './error-handling';
 import { isDatabaseUnreachable } from '../store/unreachable';
 import type { Authenticator } from '../auth/authenticator';
 import type { KeyOwner } from '../auth/api-keys';
+import { areaAllowed } from '../auth/key-limits';
+import { KeyLimitReachedError } from '../ledger/key-budgets';
 import type { Ledger, Reservation } from '../ledger/ledger';
 import { IDEMPOTENCY_TTL_MS, requestFingerprint, type IdempotencyKeys } from '../ledger/idempotency';
 import { LeaseExpiredError, type IdempotentRecord } from '../ledger/settlement';
@@ -88,14 +90,19 @@ export function registerEndpoints(
   app.addHook('onClose', async () => deadlines.close());
   for (const endpoint of endpoints) {
     const path = routerPath(endpoint.path);
+    const area = areaOf(endpoint);
     app.route({
       method: endpoint.method,
       url: path.url,
       // Failures of a wire endpoint carry that format's error fields too (error-handling.ts).
       // `endpointId`: the call log's label for the call (app.ts).
       config: { wire: endpoint.responseModes.some((mode) => mode !== 'envelope'), endpointId: endpoint.id },
-      // Before the body is read: a caller without a valid key or over its rate gets nothing parsed.
-      onRequest: (request, reply) => admit(request, reply, dependencies),
+      // Before the body is read: a caller without a valid key, over its rate or outside its key's
+      // areas gets nothing parsed.
+      onRequest: async (request, reply) => {
+        await admit(request, reply, dependencies);
+        refuseOutsideKeyAreas(request.caller!, area);
+      },
       handler: (request, reply) => runCall(endpoint, path.params, request, reply, dependencies, deadlines),
     });
   }
@@ -155,7 +162,7 @@ async function runCall(
   const handOver = { done: false };
   try {
     if (maxMicros > 0) {
-      reservation = await ledger.reserve(caller.accountId, maxMicros, { requestId, endpointId: endpoint.id, leaseSeconds });
+      reservation = await reserveOrRefuse(ledger, caller, maxMicros, { requestId, endpointId: endpoint.id, leaseSeconds });
       if (!reservation) {
         throw new ApiError('NO_CREDITS', `This call can cost up to $${formatUsd(maxMicros)} and the balance does not cover it. Add credits to continue.`);
       }
@@ -235,6 +242,32 @@ async function runCall(
   }
 }
 
+/** A key limited to some areas may call only their endpoints (and always its own account's). */
+function refuseOutsideKeyAreas(caller: KeyOwner, area: string): void {
+  if (areaAllowed(caller.limits, area)) return;
+  throw new ApiError('KEY_AREA_NOT_ALLOWED', `This API key may call only these areas: ${caller.limits.areas!.join(', ')}; '${area}' is not one of them. Use another key, or ask for the key's areas to be changed.`);
+}
+
+/** The call's reservation, counted against the key's spending caps; undefined when the balance cannot cover it. */
+async function reserveOrRefuse(
+  ledger: Ledger,
+  caller: KeyOwner,
+  maxMicros: Micros,
+  options: { requestId: string; endpointId: string; leaseSeconds: number },
+): Promise<Reservation | undefined> {
+  try {
+    return await ledger.reserve(caller.accountId, maxMicros, { ...options, key: { keyId: caller.keyId, limits: caller.limits } });
+  } catch (error) {
+    if (!(error instanceof KeyLimitReachedError)) throw error;
+    const period = error.limit === 'daily' ? 'today (UTC)' : 'this month (UTC)';
+    throw new ApiError(
+      'KEY_LIMIT_REACHED',
+      `This API key's ${error.limit} spending limit of $${formatUsd(error.capMicros)} is reached: $${formatUsd(error.spentMicros)} spent ${period}, and this call can cost up to $${formatUsd(maxMicros)}. The limit resets at ${error.resetsAt.toISOString()}.`,
+      { headers: { 'x-key-limit-resets-at': error.resetsAt.toISOString() } },
+    );
+  }
+}
+
 function callContext(
   caller: KeyOwner,
   requestId: string,
@@ -252,6 +285,7 @@ function callContext(
       if (!account) throw new ApiError('INVALID_API_KEY', 'The account of this API key no longer exists.');
       return { accountId: account.id, email: account.email, balanceMicros: account.balanceMicros, createdAt: account.createdAt };
     },
+    key: async () => ({ keyId: caller.keyId, limits: caller.limits, caps: await ledger.keyBudgets.status(caller.keyId, caller.limits, ledger.now()) }),
     extendLease: async (seconds) => {
       await reservation?.extend(seconds);
     },

@@ -146,7 +146,7 @@ ${activityTable('Endpoint', byEndpoint)}
       );
       if (Number(result.numUpdatedRows) === 0) return accountPage(request, reply);
       // Like a revocation: every instance drops its cached lookups of the account's keys at once.
-      await context.refuseKeys(await context.keys.keyIdsOf(accountId));
+      await context.forgetKeys(await context.keys.keyIdsOf(accountId));
       request.log.info({ accountId, action }, 'admin: account suspension changed');
       return accountPage(request, reply, notice(action === 'suspend' ? 'The account is suspended: its keys are refused.' : 'The suspension is lifted.', 'info'));
     });

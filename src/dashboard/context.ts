@@ -41,8 +41,8 @@ export interface DashboardContext {
   clock: () => number;
   /** Writes the call log's pending rows (before the operator's figures are read). */
   flushCalls(): Promise<void>;
-  /** Makes every instance refuse these keys at once (revocation, suspension). */
-  refuseKeys(keyIds: readonly string[]): Promise<void>;
+  /** Makes every instance re-read these keys at once (revocation, suspension, new limits). */
+  forgetKeys(keyIds: readonly string[]): Promise<void>;
 }
 
 export function linkBase(context: DashboardContext, request: FastifyRequest): string {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { ApiKeys } from '../auth/api-keys';
 import type { Authenticator } from '../auth/authenticator';
-import { announceRevocation } from '../auth/revocations';
+import { announceKeyChange } from '../auth/revocations';
 import type { EndpointDefinition } from '../core/define-endpoint';
 import { parseUsd } from '../core/money';
 import type { WebhookSecrets } from '../jobs/webhooks/secrets';
@@ -73,11 +73,11 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
     stripe: config.stripe,
     clock,
     flushCalls: () => dependencies.callLog.flush(),
-    async refuseKeys(keyIds) {
+    async forgetKeys(keyIds) {
       for (const keyId of keyIds) authenticator.forgetKey(keyId);
       if (!config.redisUrl) return;
       // The change is committed; the announcement only hurries the other instances (their cache expires within 1 s anyway).
-      for (const keyId of keyIds) await announceRevocation(config.redisUrl, keyId).catch((error: unknown) => server.log.warn({ err: error, keyId }, 'could not announce a refused key; other instances see it when their cache expires'));
+      for (const keyId of keyIds) await announceKeyChange(config.redisUrl, keyId).catch((error: unknown) => server.log.warn({ err: error, keyId }, 'could not announce a changed key; other instances see it when their cache expires'));
     },
   };
 

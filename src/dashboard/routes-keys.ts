@@ -1,16 +1,37 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { KeyListing } from '../auth/api-keys';
+import { InvalidKeyLimit, limitableAreas, parseSpendCap, type KeyLimits } from '../auth/key-limits';
+import { updateKeyLimits } from '../auth/key-limit-updates';
+import { formatUsd, type Micros } from '../core/money';
+import type { SpendCapStatus } from '../ledger/key-budgets';
 import type { SessionView } from './accounts';
 import { signedIn, type DashboardContext } from './context';
 import { html, type Html } from './html';
-import type { PageRender } from './routes-customer';
+import { money, type PageRender } from './routes-customer';
 import { csrfAccepted, csrfField, csrfToken, formField, notice } from './web';
 
 const MAX_KEY_NAME = 60;
 const MAX_KEYS = 50;
+/** One checkbox per area, each a field of its own: the form parser keeps one value per name. */
+const AREA_FIELD_PREFIX = 'area_';
 
-/** API keys: list, create (shown once), revoke (after a confirmation page). */
+/** The limit fields as the visitor typed them, so a refused form comes back as it was sent. */
+interface LimitFields {
+  dailyUsd: string;
+  monthlyUsd: string;
+  areas: readonly string[];
+}
+
+const EMPTY_LIMIT_FIELDS: LimitFields = { dailyUsd: '', monthlyUsd: '', areas: [] };
+
+/** A limit field the form cannot take; the message names the field. */
+class RefusedLimit extends Error {}
+
+/** API keys: list, create (shown once), limit, revoke (after a confirmation page). */
 export function registerKeyPages(scope: FastifyInstance, context: DashboardContext, render: PageRender): void {
+  // The account's own endpoints answer whatever a key's areas: offering them would limit nothing.
+  const areas = limitableAreas(context.endpoints);
+
   const keysPage = async (request: FastifyRequest, reply: FastifyReply, session: SessionView, top: Html, status = 200) => {
     const keys = await context.keys.list(session.accountId);
     const token = csrfToken(request, reply, context.cookies);
@@ -21,10 +42,35 @@ ${top}
 <form method="post" action="/dashboard/keys" class="inline">${csrfField(token)}
   <label>Name <input type="text" name="name" maxlength="${MAX_KEY_NAME}" required placeholder="e.g. production"></label>
   <button type="submit">Create key</button>
+  <details><summary>Limits (optional)</summary>${limitFields(EMPTY_LIMIT_FIELDS, areas)}</details>
 </form>
 <h2>Your keys</h2>
 ${keys.length === 0 ? html`<p class="muted">No keys yet.</p>` : keyTable(keys)}`);
   };
+
+  const limitsPage = async (request: FastifyRequest, reply: FastifyReply, session: SessionView, key: KeyListing, fields: LimitFields, top: Html, status = 200) => {
+    const caps = await context.ledger.keyBudgets.status(key.keyId, key.limits, new Date(context.clock()));
+    const token = csrfToken(request, reply, context.cookies);
+    reply.code(status);
+    return render(request, reply, session, 'Key limits', '/dashboard/keys', html`
+${top}
+<p>The key <strong>${key.name ?? key.prefix}</strong> (<code>${key.prefix}…</code>) is limited to: ${describeLimits(key.limits)}.</p>
+<p class="muted">A call that could take the key past a cap is refused (402, <code>KEY_LIMIT_REACHED</code>) until the cap resets, whatever the balance;
+a call outside its areas is refused (403, <code>KEY_AREA_NOT_ALLOWED</code>). A new cap counts what the key already spent in its day and month.</p>
+<h2>Where the caps stand</h2>
+${capTable(caps)}
+<h2>Change the limits</h2>
+<form method="post" action="/dashboard/keys/${key.keyId}/limits" class="stack">${csrfField(token)}
+  ${limitFields(fields, areas)}
+  <div><button type="submit">Save the limits</button> <a href="/dashboard/keys">Cancel</a></div>
+</form>`);
+  };
+
+  /** One of the account's active keys: another account's key, a revoked or an unknown one are all undefined. */
+  const activeKey = async (session: SessionView, keyId: string) =>
+    (await context.keys.list(session.accountId)).find((candidate) => candidate.keyId === keyId && candidate.revokedAt === null);
+  const keyNotFound = (request: FastifyRequest, reply: FastifyReply, session: SessionView) =>
+    render(request, reply.code(404), session, 'Key not found', '/dashboard/keys', notice('No such active key on your account.'));
 
   scope.get('/dashboard/keys', async (request, reply) => {
     const session = await signedIn(context, request, reply);
@@ -38,9 +84,12 @@ ${keys.length === 0 ? html`<p class="muted">No keys yet.</p>` : keyTable(keys)}`
     if (!csrfAccepted(request)) return keysPage(request, reply, session, notice('The form expired; nothing was created. Try again.'), 403);
     const name = (formField(request, 'name') ?? '').trim();
     if (name === '' || name.length > MAX_KEY_NAME) return keysPage(request, reply, session, notice(`Give the key a name of 1 to ${MAX_KEY_NAME} characters.`), 400);
+    const requested = readLimits(request, areas);
+    if (requested.problem !== undefined) return keysPage(request, reply, session, notice(`${requested.problem} Nothing was created.`), 400);
     const active = (await context.keys.list(session.accountId)).filter((key) => key.revokedAt === null);
     if (active.length >= MAX_KEYS) return keysPage(request, reply, session, notice(`An account can have ${MAX_KEYS} active keys; revoke one first.`), 400);
-    const issued = await context.keys.issue(session.accountId, name);
+    // A fresh key has spent nothing: its caps start counting from zero without updateKeyLimits.
+    const issued = await context.keys.issue(session.accountId, name, requested.limits);
     // Shown in this response only, never in a URL or a log; only its hash is stored.
     return keysPage(request, reply, session, html`
 <div role="status">
@@ -49,11 +98,34 @@ ${keys.length === 0 ? html`<p class="muted">No keys yet.</p>` : keyTable(keys)}`
 </div>`);
   });
 
+  scope.get<{ Params: { keyId: string } }>('/dashboard/keys/:keyId/limits', async (request, reply) => {
+    const session = await signedIn(context, request, reply);
+    if (!session) return reply;
+    const key = await activeKey(session, request.params.keyId);
+    if (!key) return keyNotFound(request, reply, session);
+    return limitsPage(request, reply, session, key, limitFieldsOf(key.limits), html``);
+  });
+
+  scope.post<{ Params: { keyId: string } }>('/dashboard/keys/:keyId/limits', async (request, reply) => {
+    const session = await signedIn(context, request, reply);
+    if (!session) return reply;
+    if (!csrfAccepted(request)) return keysPage(request, reply, session, notice('The form expired; the limits were not changed. Try again.'), 403);
+    const key = await activeKey(session, request.params.keyId);
+    if (!key) return keysPage(request, reply, session, notice('No such active key on your account.'), 404);
+    const requested = readLimits(request, areas);
+    if (requested.problem !== undefined) return limitsPage(request, reply, session, key, requested.fields, notice(`${requested.problem} The limits were not changed.`), 400);
+    // A first cap counts what the key spent today from the call log: write its last rows first.
+    await context.flushCalls();
+    await updateKeyLimits(context.keys, context.ledger, key.keyId, requested.limits, session.accountId);
+    await context.forgetKeys([key.keyId]);
+    return keysPage(request, reply, session, notice(`The limits of "${key.name ?? key.prefix}" are saved: its next call is held to them.`, 'info'));
+  });
+
   scope.get<{ Params: { keyId: string } }>('/dashboard/keys/:keyId/revoke', async (request, reply) => {
     const session = await signedIn(context, request, reply);
     if (!session) return reply;
-    const key = (await context.keys.list(session.accountId)).find((candidate) => candidate.keyId === request.params.keyId && candidate.revokedAt === null);
-    if (!key) return render(request, reply.code(404), session, 'Key not found', '/dashboard/keys', notice('No such active key on your account.'));
+    const key = await activeKey(session, request.params.keyId);
+    if (!key) return keyNotFound(request, reply, session);
     const token = csrfToken(request, reply, context.cookies);
     return render(request, reply, session, 'Revoke a key', '/dashboard/keys', html`
 <p>Revoke the key <strong>${key.name ?? key.prefix}</strong> (<code>${key.prefix}…</code>)? Every call made with it is refused within a second, everywhere. This cannot be undone.</p>
@@ -70,15 +142,83 @@ ${keys.length === 0 ? html`<p class="muted">No keys yet.</p>` : keyTable(keys)}`
     if (!(await context.keys.revokeOwned(session.accountId, request.params.keyId))) {
       return keysPage(request, reply, session, notice('No such key on your account.'), 404);
     }
-    await context.refuseKeys([request.params.keyId]);
+    await context.forgetKeys([request.params.keyId]);
     return keysPage(request, reply, session, notice('The key is revoked: calls with it are refused.', 'info'));
   });
 }
 
+const utcMinute = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—');
+
 function keyTable(keys: readonly KeyListing[]): Html {
-  const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—');
-  return html`<table><thead><tr><th>Name</th><th>Key</th><th>Created (UTC)</th><th>Last used (UTC)</th><th>State</th></tr></thead>
-<tbody>${keys.map((key) => html`<tr><td>${key.name ?? '(no name)'}</td><td><code>${key.prefix}…</code></td><td>${when(key.createdAt)}</td><td>${when(key.lastUsedAt)}</td><td>${
-    key.revokedAt ? html`revoked ${when(key.revokedAt)}` : html`active · <a href="/dashboard/keys/${key.keyId}/revoke" aria-label="Revoke ${key.name ?? key.prefix}">Revoke</a>`
+  return html`<table><thead><tr><th>Name</th><th>Key</th><th>Limits</th><th>Created (UTC)</th><th>Last used (UTC)</th><th>State</th></tr></thead>
+<tbody>${keys.map((key) => html`<tr><td>${key.name ?? '(no name)'}</td><td><code>${key.prefix}…</code></td><td>${describeLimits(key.limits)}</td><td>${utcMinute(key.createdAt)}</td><td>${utcMinute(key.lastUsedAt)}</td><td>${
+    key.revokedAt
+      ? html`revoked ${utcMinute(key.revokedAt)}`
+      : html`active · <a href="/dashboard/keys/${key.keyId}/limits" aria-label="Limits of ${key.name ?? key.prefix}">Limits</a> · <a href="/dashboard/keys/${key.keyId}/revoke" aria-label="Revoke ${key.name ?? key.prefix}">Revoke</a>`
   }</td></tr>`)}</tbody></table>`;
+}
+
+/** "$5.00/day · $50.00/month · seo, serp", or "none". */
+function describeLimits(limits: KeyLimits): string {
+  const parts = [
+    limits.dailyMicros === null ? undefined : `${money(limits.dailyMicros)}/day`,
+    limits.monthlyMicros === null ? undefined : `${money(limits.monthlyMicros)}/month`,
+    limits.areas === null ? undefined : limits.areas.join(', '),
+  ].filter((part) => part !== undefined);
+  return parts.length === 0 ? 'none' : parts.join(' · ');
+}
+
+function capTable(caps: readonly SpendCapStatus[]): Html {
+  if (caps.length === 0) return html`<p class="muted">No spending cap: the key spends as far as the balance goes.</p>`;
+  return html`<table><thead><tr><th>Cap</th><th class="number">Limit</th><th class="number">Spent</th><th class="number">Remaining</th><th>Resets at (UTC)</th></tr></thead>
+<tbody>${caps.map((cap) => html`<tr><td>${cap.limit}</td><td class="number">${money(cap.capMicros)}</td><td class="number">${money(cap.spentMicros)}</td><td class="number">${money(cap.remainingMicros)}</td><td>${utcMinute(cap.resetsAt.toISOString())}</td></tr>`)}</tbody></table>`;
+}
+
+/** The caps and the areas, as fields of the create form and the limits form. */
+function limitFields(fields: LimitFields, areas: readonly string[]): Html {
+  return html`<label>Daily cap, USD <span class="muted">(empty: none; a day ends at 00:00 UTC)</span>
+    <input type="text" inputmode="decimal" name="daily_usd" value="${fields.dailyUsd}" placeholder="e.g. 5.00" autocomplete="off"></label>
+  <label>Monthly cap, USD <span class="muted">(empty: none; a month ends on the 1st, 00:00 UTC)</span>
+    <input type="text" inputmode="decimal" name="monthly_usd" value="${fields.monthlyUsd}" placeholder="e.g. 50.00" autocomplete="off"></label>
+  <fieldset><legend>Areas <span class="muted">(none checked: every area; the account's own endpoints always answer)</span></legend>
+  ${areas.map((area) => html`<label><span><input type="checkbox" name="${AREA_FIELD_PREFIX}${area}"${fields.areas.includes(area) ? html` checked` : ''}> ${area}</span></label>`)}
+  </fieldset>`;
+}
+
+function limitFieldsOf(limits: KeyLimits): LimitFields {
+  const usd = (micros: Micros | null) => (micros === null ? '' : formatUsd(micros));
+  return { dailyUsd: usd(limits.dailyMicros), monthlyUsd: usd(limits.monthlyMicros), areas: limits.areas ?? [] };
+}
+
+/** The limits a form asks for, or the problem with them, with the fields as sent. */
+function readLimits(request: FastifyRequest, areas: readonly string[]): { fields: LimitFields; limits: KeyLimits; problem?: undefined } | { fields: LimitFields; problem: string } {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const fields: LimitFields = {
+    dailyUsd: (formField(request, 'daily_usd') ?? '').trim(),
+    monthlyUsd: (formField(request, 'monthly_usd') ?? '').trim(),
+    areas: Object.keys(body).filter((name) => name.startsWith(AREA_FIELD_PREFIX)).map((name) => name.slice(AREA_FIELD_PREFIX.length)),
+  };
+  try {
+    const unknown = fields.areas.filter((area) => !areas.includes(area));
+    if (unknown.length > 0) throw new RefusedLimit(`Areas: this API has no area "${unknown.join('", "')}".`);
+    const limits: KeyLimits = {
+      dailyMicros: capMicros(fields.dailyUsd, 'Daily cap'),
+      monthlyMicros: capMicros(fields.monthlyUsd, 'Monthly cap'),
+      areas: fields.areas.length === 0 ? null : fields.areas,
+    };
+    return { fields, limits };
+  } catch (error) {
+    if (error instanceof RefusedLimit) return { fields, problem: error.message };
+    throw error;
+  }
+}
+
+function capMicros(text: string, field: string): Micros | null {
+  if (text === '') return null;
+  try {
+    return parseSpendCap(text);
+  } catch (error) {
+    if (!(error instanceof InvalidKeyLimit)) throw error;
+    throw new RefusedLimit(`${field}: ${error.message}, or leave it empty for no cap.`);
+  }
 }

@@ -256,6 +256,7 @@ export class JobRunner {
       if (settlement.kind === 'release') log.warn({ jobId: job.id }, 'media job finished after its hold was released; delivered uncharged');
       charged = settlement.kind === 'capture' ? settlement.costMicros : 0;
     }
+    await ledger.settleKeyHold(job.hold_request_id);
     const result: StoredResult = { text: state.text, units: cost.units };
     await this.write(job, { status: 'succeeded', cost_micros: charged, upstream_cost_micros: cost.upstreamMicros, result: JSON.stringify(result), progress: 1, queue_position: null, completed_at: clock(), attempts: 0, ...this.webhookDue(job) }, { release: true });
   }
@@ -273,6 +274,7 @@ export class JobRunner {
       const settlement = await ledger.settlementOf(job.account_id, job.hold_request_id);
       if (settlement?.kind === 'capture') log.error({ jobId: job.id }, 'a media job ending unfinished had already been charged');
     }
+    await ledger.settleKeyHold(job.hold_request_id);
     const changes: Updateable<MediaJobsTable> = { status, cost_micros: 0, upstream_cost_micros: 0, completed_at: clock(), queue_position: null, ...this.webhookDue(job) };
     if (error) Object.assign(changes, { error_code: error.code, error_message: error.message });
     else Object.assign(changes, { error_code: 'CANCELED', error_message: 'The job was canceled; nothing is charged.' });

@@ -7,6 +7,8 @@ import type { Store } from '../store/database';
 import { SettlementError, type CommitObserver, type IdempotentRecord, type Settlement } from './settlement';
 import { postgresSettlement } from './postgres-settlement';
 import { sqliteSettlement } from './sqlite-settlement';
+import { KeyBudgets } from './key-budgets';
+import { hasSpendCap, type KeyLimits } from '../auth/key-limits';
 
 export interface Account {
   id: string;
@@ -50,14 +52,18 @@ export interface Reservation {
 export class Ledger {
   private readonly db: Kysely<Database>;
   private readonly settlement: Settlement;
+  /** Per-key spending caps, counted with the holds and settlements of capped keys' calls. */
+  readonly keyBudgets: KeyBudgets;
 
   constructor(
     store: Store,
-    private readonly now: () => Date = () => new Date(),
+    /** The ledger's clock: leases, entries' times, the periods of key caps. */
+    readonly now: () => Date = () => new Date(),
     onCommit?: CommitObserver,
   ) {
     this.db = store.db;
     this.settlement = store.sqlite ? sqliteSettlement(store.sqlite, onCommit) : postgresSettlement(store.db, onCommit);
+    this.keyBudgets = new KeyBudgets(this.db, (work) => this.settlement.exclusive(work));
   }
 
   async createAccount(rawEmail: string, creditMicros: Micros, requestId: string): Promise<Account> {
@@ -106,26 +112,59 @@ export class Ledger {
   /**
    * Reserves up to `maxMicros` for a request, for `leaseSeconds`: until the lease expires (or is
    * extended) the reconciler leaves the hold alone, whatever its age. Undefined, writing nothing,
-   * when the balance cannot cover it.
+   * when the balance cannot cover it. With `key` and spending caps on it, the hold counts against
+   * them first: KeyLimitReachedError, writing nothing, when one cannot take it; the reservation's
+   * settlement then settles the key's part too.
    */
   async reserve(
     accountId: string,
     maxMicros: Micros,
-    options: { requestId: string; endpointId: string; leaseSeconds: number },
+    options: { requestId: string; endpointId: string; leaseSeconds: number; key?: { keyId: string; limits: KeyLimits } },
   ): Promise<Reservation | undefined> {
-    const { requestId, endpointId } = options;
-    if (!(await this.hold(accountId, maxMicros, requestId, endpointId, options.leaseSeconds))) return undefined;
+    const { requestId, endpointId, leaseSeconds } = options;
+    const capped = options.key && hasSpendCap(options.key.limits) ? options.key : undefined;
+    if (capped) {
+      const at = this.now();
+      await this.keyBudgets.reserve({ keyId: capped.keyId, accountId, requestId, micros: maxMicros, at, leaseExpiresAt: at.getTime() + leaseSeconds * 1000 }, capped.limits);
+    }
+    let held = false;
+    try {
+      held = await this.hold(accountId, maxMicros, requestId, endpointId, leaseSeconds);
+    } finally {
+      if (capped && !held) await this.keyBudgets.settle(requestId, 0);
+    }
+    if (!held) return undefined;
+    // The key's part follows the ledger's settlement; one left unsettled by a failure here is
+    // settled by the reconciler from the ledger's entry (KeyBudgets.reconcile).
+    const settleKey = (costMicros: Micros) => (capped ? this.keyBudgets.settle(requestId, costMicros).catch(() => undefined) : undefined);
     return {
       requestId,
       maxMicros,
-      capture: (costMicros, idempotent) => this.capture(accountId, requestId, costMicros, endpointId, idempotent),
-      release: () => this.release(accountId, requestId, endpointId),
+      capture: async (costMicros, idempotent) => {
+        const balance = await this.capture(accountId, requestId, costMicros, endpointId, idempotent);
+        await settleKey(costMicros);
+        return balance;
+      },
+      release: async () => {
+        const balance = await this.release(accountId, requestId, endpointId);
+        await settleKey(0);
+        return balance;
+      },
       extend: async (seconds) => {
         if (!(await this.extendLease(accountId, requestId, seconds))) {
           throw new SettlementError(`request ${requestId} holds nothing open to extend`);
         }
+        if (capped) await this.keyBudgets.extend(requestId, this.now().getTime() + seconds * 1000);
       },
     };
+  }
+
+  /**
+   * Settles the key's part of a request's hold as the ledger settled the request (a media job,
+   * settled after its call through `capture`/`release`); nothing when it counted against no key.
+   */
+  async settleKeyHold(requestId: string): Promise<void> {
+    await this.keyBudgets.settleFromLedger(requestId);
   }
 
   /** Reserves `micros` for a request (see `reserve`). False, writing nothing, when the balance cannot cover it. */

@@ -15,6 +15,8 @@ export interface Database {
   media_jobs: MediaJobsTable;
   media_files: MediaFilesTable;
   server_secrets: ServerSecretsTable;
+  key_spend: KeySpendTable;
+  key_holds: KeyHoldsTable;
 }
 
 export interface AccountsTable {
@@ -41,6 +43,30 @@ export interface ApiKeysTable {
   name: string | null;
   /** Updated with the call log's batches, so to within a few seconds. */
   last_used_at: string | null;
+  /** Spending caps per UTC day and month (null: none); see migrations/007-key-limits.ts. */
+  daily_limit_micros: number | null;
+  monthly_limit_micros: number | null;
+  /** Comma-separated endpoint areas the key may call; null: every area. */
+  allowed_areas: string | null;
+}
+
+/** What a key spent in a UTC day (`2026-11-27`) or month (`2026-11`), its calls in flight counted at their hold. */
+export interface KeySpendTable {
+  key_id: string;
+  period: string;
+  spent_micros: number;
+}
+
+/** The part of an open hold counted against its key's limits, until the call settles. */
+export interface KeyHoldsTable {
+  request_id: string;
+  key_id: string;
+  account_id: string;
+  day: string;
+  month: string;
+  micros: number;
+  /** ms since the epoch. */
+  lease_expires_at: number;
 }
 
 export type LedgerEntryKind = 'credit' | 'hold' | 'capture' | 'release';

@@ -135,13 +135,35 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 240_000 }, () => {
   test('keys create --account issues a new key for that account', async () => {
     const { accountId, apiKey } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
     const issued = await succeed(target, ['keys', 'create', '--account', accountId]);
-    assert.deepEqual(Object.keys(issued).sort(), ['apiKey', 'keyId']);
+    assert.deepEqual(Object.keys(issued).sort(), ['apiKey', 'keyId', 'limits']);
+    assert.deepEqual(issued.limits, { dailyUsd: null, monthlyUsd: null, areas: null });
     assert.match(issued.keyId, /^key_/);
     assert.match(issued.apiKey, KEY_FORMAT);
     assert.notEqual(issued.apiKey, apiKey);
     const row = await store.db.selectFrom('api_keys').selectAll().where('id', '=', issued.keyId).executeTakeFirstOrThrow();
     assert.equal(row.account_id, accountId);
     assert.equal(row.hash, hashApiKey(issued.apiKey));
+  });
+
+  test('keys create --daily-usd 5 --areas seo,serp, then keys update: limits stored, changed one at a time, refused when malformed', async () => {
+    const { accountId } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    const issued = await succeed(target, ['keys', 'create', '--account', accountId, '--daily-usd', '5', '--areas', 'serp,seo']);
+    assert.deepEqual(issued.limits, { dailyUsd: 5, monthlyUsd: null, areas: ['serp', 'seo'] });
+    const stored = () => store.db.selectFrom('api_keys').select(['daily_limit_micros', 'monthly_limit_micros', 'allowed_areas']).where('id', '=', issued.keyId).executeTakeFirstOrThrow();
+    assert.deepEqual({ ...(await stored()), daily_limit_micros: Number((await stored()).daily_limit_micros) }, { daily_limit_micros: 5_000_000, monthly_limit_micros: null, allowed_areas: 'seo,serp' });
+
+    assert.deepEqual(await succeed(target, ['keys', 'update', issued.keyId, '--monthly-usd', '50.25']), { keyId: issued.keyId, limits: { dailyUsd: 5, monthlyUsd: 50.25, areas: ['seo', 'serp'] } });
+    assert.deepEqual(await succeed(target, ['keys', 'update', issued.keyId, '--daily-usd', 'none', '--areas', 'all']), { keyId: issued.keyId, limits: { dailyUsd: null, monthlyUsd: 50.25, areas: null } });
+    await Promise.all([
+      fail(target, ['keys', 'update', issued.keyId], /needs at least one of --daily-usd, --monthly-usd, --areas/),
+      fail(target, ['keys', 'update', issued.keyId, '--daily-usd', '0'], /--daily-usd: give an amount above \$0/),
+      fail(target, ['keys', 'update', issued.keyId, '--daily-usd', '-3'], /--daily-usd: give an amount above \$0/),
+      fail(target, ['keys', 'update', issued.keyId, '--monthly-usd', 'ten'], /--monthly-usd: give a USD amount/),
+      fail(target, ['keys', 'update', issued.keyId, '--areas', 'seo,nonsense'], /--areas takes areas from .*serp.*got 'seo,nonsense'/),
+      fail(target, ['keys', 'update', 'key_doesnotexist', '--areas', 'seo'], /no API key key_doesnotexist/),
+      fail(target, ['keys', 'create', '--account', accountId, '--areas', 'account'], /--areas takes areas from/),
+    ]);
+    assert.equal(Number((await stored()).monthly_limit_micros), 50_250_000, 'refused updates changed nothing');
   });
 
   test('keys revoke KEY_ID prints {keyId, revoked: true}, and again on a revoked key', async () => {

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 import { capturingMailer, GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
+import { NO_KEY_LIMITS } from '../../src/auth/key-limits';
 
 /** Signs a fresh client up; the session cookie is in its jar. */
 async function signUp(app: TestApp, email = uniqueEmail(), password = GOOD_PASSWORD): Promise<PageClient> {
@@ -22,6 +23,12 @@ async function createKey(client: PageClient, name: string): Promise<{ apiKey: st
   const created = await client.post('/dashboard/keys', { name });
   assert.equal(created.status, 200, created.text);
   return { apiKey: /data-testid="new-key">([^<]+)</.exec(created.text)![1]!, page: created.text };
+}
+
+/** The first key on a keys page: its id, and the path of its limits page. */
+function firstKey(listing: string): { keyId: string; limitsPath: string } {
+  const keyId = /\/dashboard\/keys\/(key_[A-Za-z0-9_-]+)\/limits/.exec(listing)![1]!;
+  return { keyId, limitsPath: `/dashboard/keys/${keyId}/limits` };
 }
 
 describe(`the account dashboard (${testDatabaseLabel()})`, () => {
@@ -198,6 +205,113 @@ describe(`the account dashboard (${testDatabaseLabel()})`, () => {
     assert.deepEqual(ledger.body.data.entries.map((entry: { kind: string }) => entry.kind), ['credit']);
     const usage = await app.get(`/v1/account/usage?groupBy=key&keyId=${keyId}`, otherKey);
     assert.deepEqual(usage.body.data.rows, []);
+  });
+
+  test('key limits: set in the form, listed and shown with the spend; a call past the daily cap is refused (402) and charged nothing', async () => {
+    const email = uniqueEmail();
+    const client = await signUp(app, email);
+    const { id: accountId } = await app.store.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const { apiKey } = await createKey(client, 'capped');
+    const { limitsPath } = firstKey((await client.get('/dashboard/keys')).text);
+    const form = await client.get(limitsPath);
+    assert.equal(form.status, 200);
+    assert.match(form.text, /No spending cap/);
+    assert.match(form.text, /name="area_seo"/);
+    assert.doesNotMatch(form.text, /name="area_account"/, "the account's own endpoints answer whatever the areas");
+
+    const saved = await client.post(limitsPath, { daily_usd: '0.02', monthly_usd: '50', area_seo: 'on', area_serp: 'on' });
+    assert.equal(saved.status, 200, saved.text);
+    assert.match(saved.text, /role="status">The limits of &quot;capped&quot; are saved/);
+    assert.match(saved.text, /<td>\$0\.02\/day · \$50\.00\/month · seo, serp<\/td>/);
+    const shown = await client.get(limitsPath);
+    assert.match(shown.text, /name="daily_usd" value="0\.02"/);
+    assert.match(shown.text, /name="monthly_usd" value="50\.00"/);
+    assert.match(shown.text, /name="area_seo" checked/);
+    assert.doesNotMatch(shown.text, /name="area_maps" checked/);
+    const dailyRow = (page: string) => [.../<tr><td>daily<\/td>(.*)<\/tr>/.exec(page)![1]!.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((cell) => cell[1]);
+    assert.deepEqual(dailyRow(shown.text).slice(0, 3), ['$0.02', '$0.00', '$0.02'], 'cap, spent, remaining');
+
+    const before = await app.balance(accountId);
+    const first = await app.post('/v1/seo/domain/available', { domain: 'example.com' }, apiKey);
+    assert.equal(first.status, 200);
+    assert.equal(await app.balance(accountId), before - 20_000);
+    const second = await app.post('/v1/seo/domain/available', { domain: 'example.com' }, apiKey);
+    assert.equal(second.status, 402);
+    assert.equal(second.body.error.code, 'KEY_LIMIT_REACHED');
+    assert.equal(await app.balance(accountId), before - 20_000, 'the refused call is not charged');
+    assert.deepEqual(dailyRow((await client.get(limitsPath)).text).slice(0, 3), ['$0.02', '$0.02', '$0.00']);
+  });
+
+  test('key limits: areas set in the form apply to the next call (403 elsewhere, the account endpoints still answer); a key can be created with limits', async () => {
+    const client = await signUp(app);
+    const { apiKey } = await createKey(client, 'seo only');
+    const { limitsPath } = firstKey((await client.get('/dashboard/keys')).text);
+    // A call before the change: the server holds the key's lookup, and must drop it.
+    assert.equal((await app.post('/v1/serp/websearch', { query: 'coffee' }, apiKey)).status, 200);
+    assert.equal((await client.post(limitsPath, { daily_usd: '', monthly_usd: '', area_seo: 'on' })).status, 200);
+    const outside = await app.post('/v1/serp/websearch', { query: 'coffee' }, apiKey);
+    assert.equal(outside.status, 403);
+    assert.equal(outside.body.error.code, 'KEY_AREA_NOT_ALLOWED');
+    assert.equal((await app.post('/v1/seo/keywords/ideas', { keyword: 'coffee' }, apiKey)).status, 200);
+    assert.equal((await app.get('/v1/account', apiKey)).status, 200);
+
+    const created = await client.post('/dashboard/keys', { name: 'batch', daily_usd: '', monthly_usd: '10', area_maps: 'on' });
+    assert.equal(created.status, 200, created.text);
+    assert.match(created.text, /<td>batch<\/td><td><code>[^<]+<\/code><\/td><td>\$10\.00\/month · maps<\/td>/);
+    const refused = await client.post('/dashboard/keys', { name: 'broken', daily_usd: '-5' });
+    assert.equal(refused.status, 400);
+    assert.match(refused.text, /role="alert">Daily cap:/);
+    assert.equal(refused.text.includes('<td>broken</td>'), false, 'nothing was created');
+  });
+
+  test("key limits: another account's key, or a revoked one, is not found (404) and keeps its limits", async () => {
+    const owner = await signUp(app);
+    await createKey(owner, 'mine');
+    const { keyId, limitsPath } = firstKey((await owner.get('/dashboard/keys')).text);
+    const other = await signUp(app);
+    assert.equal((await other.get(limitsPath)).status, 404);
+    assert.equal((await other.post(limitsPath, { daily_usd: '0.01', area_seo: 'on' })).status, 404);
+    assert.deepEqual(await app.keys.limitsOf(keyId), NO_KEY_LIMITS);
+    assert.match((await owner.get('/dashboard/keys')).text, /<td>none<\/td>/);
+
+    assert.equal((await owner.post(`/dashboard/keys/${keyId}/revoke`, {})).status, 200);
+    assert.equal((await owner.get(limitsPath)).status, 404);
+    assert.equal((await owner.post(limitsPath, { daily_usd: '1' })).status, 404);
+    assert.deepEqual(await app.keys.limitsOf(keyId), NO_KEY_LIMITS);
+  });
+
+  test('key limits: a bad cap or an unknown area is refused (400) naming the field, the form comes back as sent, nothing changes', async () => {
+    const client = await signUp(app);
+    await createKey(client, 'careful');
+    const { keyId, limitsPath } = firstKey((await client.get('/dashboard/keys')).text);
+    assert.equal((await client.post(limitsPath, { daily_usd: '3' })).status, 200);
+    const cases: [Record<string, string>, string][] = [
+      [{ daily_usd: '-1' }, 'Daily cap'],
+      [{ daily_usd: '0' }, 'Daily cap'],
+      [{ daily_usd: '1', monthly_usd: 'ten' }, 'Monthly cap'],
+      [{ monthly_usd: '1000000.01' }, 'Monthly cap'],
+      [{ daily_usd: '1', area_seo: 'on', area_nonsense: 'on' }, 'Areas'],
+    ];
+    for (const [form, field] of cases) {
+      const refused = await client.post(limitsPath, form);
+      assert.equal(refused.status, 400, JSON.stringify(form));
+      assert.match(refused.text, new RegExp(`role="alert">${field}:`));
+      assert.deepEqual(await app.keys.limitsOf(keyId), { dailyMicros: 3_000_000, monthlyMicros: null, areas: null });
+    }
+    assert.match((await client.post(limitsPath, { daily_usd: '-1', area_seo: 'on' })).text, /name="daily_usd" value="-1"[\s\S]*name="area_seo" checked/);
+  });
+
+  test('key limits: a form without the CSRF token, or from another origin, is refused (403) and changes nothing', async () => {
+    const client = await signUp(app);
+    await createKey(client, 'guarded');
+    const { keyId, limitsPath } = firstKey((await client.get('/dashboard/keys')).text);
+    for (const attempt of [
+      await client.post(limitsPath, { daily_usd: '1', area_seo: 'on' }, { csrf: false }),
+      await client.post(limitsPath, { daily_usd: '1', area_seo: 'on' }, { headers: { origin: 'https://evil.example' } }),
+    ]) {
+      assert.equal(attempt.status, 403);
+    }
+    assert.deepEqual(await app.keys.limitsOf(keyId), NO_KEY_LIMITS);
   });
 
   test('usage: per day, endpoint and key, with its cost, as a page, a CSV and GET /v1/account/usage', async () => {

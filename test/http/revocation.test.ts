@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { announceRevocation } from '../../src/auth/revocations';
+import { announceKeyChange } from '../../src/auth/revocations';
 import { manualClock, openTestStore, startTestApp, type TestApp } from '../helpers/test-app';
 import type { Store } from '../../src/store/database';
 
@@ -47,7 +47,7 @@ describe('revocation across two instances on one database', () => {
     const other = await first.createAccount();
     assert.deepEqual([await status(first, apiKey), await status(second, apiKey), await status(second, other.apiKey)], [200, 200, 200]);
     await first.keys.revoke(keyId);
-    assert.equal(await announceRevocation(process.env.REDIS_URL!, keyId) >= 2, true, 'both instances listen');
+    assert.equal(await announceKeyChange(process.env.REDIS_URL!, keyId) >= 2, true, 'both instances listen');
     // Delivery is asynchronous: wait for it on each instance (the clock stands still, so nothing else can refuse the key).
     for (const app of [first, second]) {
       let answer = await status(app, apiKey);

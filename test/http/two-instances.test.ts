@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { ApiKeys } from '../../src/auth/api-keys';
-import { announceRevocation } from '../../src/auth/revocations';
+import { announceKeyChange } from '../../src/auth/revocations';
 import { Ledger } from '../../src/ledger/ledger';
 import { openSharedDatabase, startServerProcess, stopServerProcess, type ServerProcess, type SharedDatabase } from '../helpers/server-process';
 import { testDatabaseLabel } from '../helpers/test-app';
@@ -96,7 +96,7 @@ describe(`two server processes on one database (${testDatabaseLabel()}${redisUrl
     for (const instance of instances) assert.equal((await fetch(`${instance.url}/v1/account`, { headers: { 'x-api-key': apiKey } })).status, 200);
     await keys.revoke(keyId);
     const revokedAt = Date.now();
-    if (redisUrl) assert.ok((await announceRevocation(redisUrl, keyId)) >= 2, 'both instances listen');
+    if (redisUrl) assert.ok((await announceKeyChange(redisUrl, keyId)) >= 2, 'both instances listen');
     for (const instance of instances) {
       let status = 200;
       while (status === 200 && Date.now() - revokedAt < 1_000) {

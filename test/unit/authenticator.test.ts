@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { NO_KEY_LIMITS } from '../../src/auth/key-limits';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { Authenticator } from '../../src/auth/authenticator';
@@ -22,7 +23,7 @@ function fakeKeys(owners: Record<string, KeyOwner>) {
 
 test('a key is looked up by its SHA-256, once per cache lifetime, and the cache holds only hashes', async () => {
   const apiKey = newKey();
-  const owner = { keyId: 'key_1', accountId: 'acct_1', revoked: false, suspended: false };
+  const owner = { keyId: 'key_1', accountId: 'acct_1', revoked: false, suspended: false, limits: NO_KEY_LIMITS };
   const keys = fakeKeys({ [sha256(apiKey)]: owner });
   let now = 0;
   const authenticator = new Authenticator(keys, { cacheMs: 500, clock: () => now });

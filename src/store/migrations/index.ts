@@ -6,6 +6,7 @@ import { leasesAndIdempotencyMigration } from './003-leases-and-idempotency';
 import { postgresBatchSettlementMigration } from './004-postgres-batch-settlement';
 import { dashboardMigration } from './005-dashboard';
 import { mediaJobsMigration } from './006-media-jobs';
+import { keyLimitsMigration } from './007-key-limits';
 
 export interface NamedMigration {
   /** Recorded in kysely_migration once applied; never rename one. Names sort in the order they run. */
@@ -25,4 +26,5 @@ export const migrations: readonly NamedMigration[] = [
   { name: '004-postgres-batch-settlement', migration: postgresBatchSettlementMigration },
   { name: '005-dashboard', migration: dashboardMigration },
   { name: '006-media-jobs', migration: mediaJobsMigration },
+  { name: '007-key-limits', migration: keyLimitsMigration },
 ];
