@@ -108,6 +108,24 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
     assert.equal(await app.ledgerSum(accountId), 1_000_000);
   });
 
+  test("a key's limits hold for its tool calls: outside its areas, and past its daily cap, a tool error, uncharged", async () => {
+    const { accountId } = await app.createAccount('1.00');
+    const { apiKey } = await app.keys.issue(accountId, 'agent', { dailyMicros: 20_000, monthlyMicros: null, areas: ['seo'] });
+    const client = await connect(app, { 'x-api-key': apiKey });
+    const outside = await call(client, 'video_video_info', VIDEO_INFO.examples.request as Record<string, unknown>);
+    const first = await call(client, 'seo_domain_available', { domain: 'agent-budget.com' });
+    const second = await call(client, 'seo_domain_available', { domain: 'agent-budget.org' });
+    await client.close();
+
+    assert.equal(outside.isError, true);
+    assert.match(text(outside), /^KEY_AREA_NOT_ALLOWED: /);
+    assert.equal(first.isError, undefined);
+    assert.equal(second.isError, true);
+    assert.match(text(second), /^KEY_LIMIT_REACHED: This API key's daily spending limit of \$0\.02 is reached/);
+    assert.equal(second._meta?.['tollgate/errorCode'], 'KEY_LIMIT_REACHED');
+    assert.equal(await app.balance(accountId), 980_000, 'only the call within the cap is charged');
+  });
+
   test('free tools: the account, and GET endpoints with query and path arguments', async () => {
     const { accountId, apiKey } = await app.createAccount('2.00');
     const client = await connect(app, { 'x-api-key': apiKey });
