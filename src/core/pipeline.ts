@@ -15,7 +15,7 @@ import { databaseUnavailable } from './error-handling';
 import { isDatabaseUnreachable } from '../store/unreachable';
 import type { Authenticator } from '../auth/authenticator';
 import type { KeyOwner } from '../auth/api-keys';
-import { areaAllowed } from '../auth/key-limits';
+import { areaAllowed, hasSpendCap } from '../auth/key-limits';
 import { KeyLimitReachedError } from '../ledger/key-budgets';
 import type { Ledger, Reservation } from '../ledger/ledger';
 import { IDEMPOTENCY_TTL_MS, requestFingerprint, type IdempotencyKeys } from '../ledger/idempotency';
@@ -249,15 +249,15 @@ function refuseOutsideKeyAreas(caller: KeyOwner, area: string): void {
 }
 
 /** The call's reservation, counted against the key's spending caps; undefined when the balance cannot cover it. */
-async function reserveOrRefuse(
+function reserveOrRefuse(
   ledger: Ledger,
   caller: KeyOwner,
   maxMicros: Micros,
   options: { requestId: string; endpointId: string; leaseSeconds: number },
 ): Promise<Reservation | undefined> {
-  try {
-    return await ledger.reserve(caller.accountId, maxMicros, { ...options, key: { keyId: caller.keyId, limits: caller.limits } });
-  } catch (error) {
+  const reserving = ledger.reserve(caller.accountId, maxMicros, options, caller);
+  if (!hasSpendCap(caller.limits)) return reserving;
+  return reserving.catch((error: unknown) => {
     if (!(error instanceof KeyLimitReachedError)) throw error;
     const period = error.limit === 'daily' ? 'today (UTC)' : 'this month (UTC)';
     throw new ApiError(
@@ -265,7 +265,7 @@ async function reserveOrRefuse(
       `This API key's ${error.limit} spending limit of $${formatUsd(error.capMicros)} is reached: $${formatUsd(error.spentMicros)} spent ${period}, and this call can cost up to $${formatUsd(maxMicros)}. The limit resets at ${error.resetsAt.toISOString()}.`,
       { headers: { 'x-key-limit-resets-at': error.resetsAt.toISOString() } },
     );
-  }
+  });
 }
 
 function callContext(

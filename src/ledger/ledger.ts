@@ -112,17 +112,18 @@ export class Ledger {
   /**
    * Reserves up to `maxMicros` for a request, for `leaseSeconds`: until the lease expires (or is
    * extended) the reconciler leaves the hold alone, whatever its age. Undefined, writing nothing,
-   * when the balance cannot cover it. With `key` and spending caps on it, the hold counts against
-   * them first: KeyLimitReachedError, writing nothing, when one cannot take it; the reservation's
-   * settlement then settles the key's part too.
+   * when the balance cannot cover it. With the calling `key` and spending caps on it, the hold
+   * counts against them first: KeyLimitReachedError, writing nothing, when one cannot take it; the
+   * reservation's settlement then settles the key's part too.
    */
   async reserve(
     accountId: string,
     maxMicros: Micros,
-    options: { requestId: string; endpointId: string; leaseSeconds: number; key?: { keyId: string; limits: KeyLimits } },
+    options: { requestId: string; endpointId: string; leaseSeconds: number },
+    key?: { keyId: string; limits: KeyLimits },
   ): Promise<Reservation | undefined> {
     const { requestId, endpointId, leaseSeconds } = options;
-    const capped = options.key && hasSpendCap(options.key.limits) ? options.key : undefined;
+    const capped = key && hasSpendCap(key.limits) ? key : undefined;
     if (capped) {
       const at = this.now();
       await this.keyBudgets.reserve({ keyId: capped.keyId, accountId, requestId, micros: maxMicros, at, leaseExpiresAt: at.getTime() + leaseSeconds * 1000 }, capped.limits);
@@ -134,27 +135,43 @@ export class Ledger {
       if (capped && !held) await this.keyBudgets.settle(requestId, 0);
     }
     if (!held) return undefined;
-    // The key's part follows the ledger's settlement; one left unsettled by a failure here is
-    // settled by the reconciler from the ledger's entry (KeyBudgets.reconcile).
-    const settleKey = (costMicros: Micros) => (capped ? this.keyBudgets.settle(requestId, costMicros).catch(() => undefined) : undefined);
-    return {
+    const reservation: Reservation = {
       requestId,
       maxMicros,
-      capture: async (costMicros, idempotent) => {
-        const balance = await this.capture(accountId, requestId, costMicros, endpointId, idempotent);
-        await settleKey(costMicros);
-        return balance;
-      },
-      release: async () => {
-        const balance = await this.release(accountId, requestId, endpointId);
-        await settleKey(0);
-        return balance;
-      },
+      capture: (costMicros, idempotent) => this.capture(accountId, requestId, costMicros, endpointId, idempotent),
+      release: () => this.release(accountId, requestId, endpointId),
       extend: async (seconds) => {
         if (!(await this.extendLease(accountId, requestId, seconds))) {
           throw new SettlementError(`request ${requestId} holds nothing open to extend`);
         }
-        if (capped) await this.keyBudgets.extend(requestId, this.now().getTime() + seconds * 1000);
+      },
+    };
+    return capped ? this.countedAgainstKey(reservation) : reservation;
+  }
+
+  /**
+   * A reservation whose settlement settles its key's part too. One left unsettled by a failure
+   * here is settled by the reconciler from the ledger's entry (KeyBudgets.reconcile).
+   */
+  private countedAgainstKey(reservation: Reservation): Reservation {
+    const { requestId } = reservation;
+    const settleKey = (costMicros: Micros) => this.keyBudgets.settle(requestId, costMicros).catch(() => undefined);
+    return {
+      requestId,
+      maxMicros: reservation.maxMicros,
+      capture: async (costMicros, idempotent) => {
+        const balance = await reservation.capture(costMicros, idempotent);
+        await settleKey(costMicros);
+        return balance;
+      },
+      release: async () => {
+        const balance = await reservation.release();
+        await settleKey(0);
+        return balance;
+      },
+      extend: async (seconds) => {
+        await reservation.extend(seconds);
+        await this.keyBudgets.extend(requestId, this.now().getTime() + seconds * 1000);
       },
     };
   }
