@@ -262,7 +262,7 @@ function reserveOrRefuse(
     const period = error.limit === 'daily' ? 'today (UTC)' : 'this month (UTC)';
     throw new ApiError(
       'KEY_LIMIT_REACHED',
-      `This API key's ${error.limit} spending limit of $${formatUsd(error.capMicros)} is reached: $${formatUsd(error.spentMicros)} spent ${period}, and this call can cost up to $${formatUsd(maxMicros)}. The limit resets at ${error.resetsAt.toISOString()}.`,
+      `This call would take the API key past its ${error.limit} spending limit of $${formatUsd(error.capMicros)}: $${formatUsd(error.spentMicros)} spent ${period}, and this call can cost up to $${formatUsd(maxMicros)}. The limit resets at ${error.resetsAt.toISOString()}.`,
       { headers: { 'x-key-limit-resets-at': error.resetsAt.toISOString() } },
     );
   });

@@ -35,7 +35,7 @@ describe(`per-key limits (${testDatabaseLabel()})`, () => {
     const refused = responses.find((response) => response.status === 402)!;
     assert.equal(refused.body.ok, false);
     assert.equal(refused.body.error.code, 'KEY_LIMIT_REACHED');
-    assert.match(refused.body.error.message, /daily spending limit of \$0\.10 is reached: \$0\.10 spent today \(UTC\)/);
+    assert.match(refused.body.error.message, /^This call would take the API key past its daily spending limit of \$0\.10: \$0\.10 spent today \(UTC\), and this call can cost up to \$0\.02\./);
     assert.match(refused.body.error.message, /resets at 2026-12-01T00:00:00\.000Z/);
     assert.equal(refused.headers.get('x-key-limit-resets-at'), '2026-12-01T00:00:00.000Z');
     assert.equal(await app.balance(accountId), parseUsd('5.00') - 5 * PRICE, 'only the admitted calls are charged');
@@ -103,7 +103,7 @@ describe(`per-key limits (${testDatabaseLabel()})`, () => {
     clock.advance(24 * 3_600_000);
     const monthSpent = await call(apiKey);
     assert.equal(monthSpent.status, 402);
-    assert.match(monthSpent.body.error.message, /monthly spending limit of \$0\.06 is reached: \$0\.06 spent this month \(UTC\).*resets at 2027-01-01T00:00:00\.000Z/);
+    assert.match(monthSpent.body.error.message, /monthly spending limit of \$0\.06: \$0\.06 spent this month \(UTC\).*resets at 2027-01-01T00:00:00\.000Z/);
   });
 
   test('a first cap set on a key counts what the key already spent that day; a cap raised applies at once', async () => {

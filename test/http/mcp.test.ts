@@ -121,7 +121,7 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
     assert.match(text(outside), /^KEY_AREA_NOT_ALLOWED: /);
     assert.equal(first.isError, undefined);
     assert.equal(second.isError, true);
-    assert.match(text(second), /^KEY_LIMIT_REACHED: This API key's daily spending limit of \$0\.02 is reached/);
+    assert.match(text(second), /^KEY_LIMIT_REACHED: This call would take the API key past its daily spending limit of \$0\.02:/);
     assert.equal(second._meta?.['tollgate/errorCode'], 'KEY_LIMIT_REACHED');
     assert.equal(await app.balance(accountId), 980_000, 'only the call within the cap is charged');
   });
