@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { ApiError, UpstreamError } from '../core/errors';
 import { timeLeftMs } from '../core/deadline';
 import { processIdsWithArgument, processIsRunning } from './browser-processes';
@@ -292,6 +292,9 @@ export class BrowserPool {
 
   private async launch(slot: Slot): Promise<Browser> {
     slot.debuggingPort = await freeLoopbackPort();
+    // Loaded with the first browser, not with the server: most processes (the CLI, workers, a
+    // server whose customers never render a page) never launch one, and it costs ~0.7 s to load.
+    const { chromium } = await import('playwright-core');
     try {
       return await chromium.launch({
         executablePath: this.options.chromiumPath,

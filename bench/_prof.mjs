@@ -1,0 +1,16 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { bundle } from '/work/main/scripts/bundle.mjs';
+const mod = await bundle('bench/target.ts');
+const path = process.argv[2] ?? '/v1/serp/websearch';
+const body = JSON.parse(process.argv[3] ?? '{"query":"best running shoes","depth":10}');
+const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir=/tmp/prof', mod, 'paid'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const line = await new Promise((r) => createInterface({ input: child.stdout }).once('line', r));
+const t = JSON.parse(line);
+const opts = { url: `http://127.0.0.1:${t.port}${path}`, method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': t.apiKey }, body: JSON.stringify(body), connections: 10 };
+await autocannon({ ...opts, duration: 2 });
+const r = await autocannon({ ...opts, duration: 8 });
+console.log('rps', r.requests.average, 'non2xx', r.non2xx);
+child.kill('SIGINT');
+await new Promise((r) => child.once('exit', r));
