@@ -46,6 +46,14 @@ try {
   for (const keyword of ['espresso', 'cold brew', 'latte art']) await call('/v1/seo/keywords/ideas', { keyword });
   await call('/v1/seo/domain/overview', { domain: 'example.com' });
   await call('/v1/seo/keywords/ideas', { keyword: 'bad', definitelyNotAField: 1 });
+  await nav('API keys').click();
+  await page.getByRole('link', { name: 'Limits of production' }).click();
+  await page.getByLabel('Daily cap, USD').fill('5');
+  await page.getByLabel('seo').check();
+  await page.getByLabel('serp', { exact: true }).check();
+  await page.getByRole('button', { name: /save/i }).click();
+  await page.getByRole('link', { name: 'Limits of production' }).click();
+  await shoot('key-limits');
   await nav('Overview').click();
   await shoot('overview');
   await nav('Usage').click();
