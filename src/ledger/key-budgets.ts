@@ -137,6 +137,12 @@ export class KeyBudgets {
    * only the key holds, so its work grows with them. Returns how many it settled.
    */
   async reconcile(now: number): Promise<number> {
+    // Spend of periods before last month is read by nothing (a cap looks at its current day and
+    // month): dropped, so the table holds about two months of capped keys.
+    const lastMonth = new Date(now);
+    lastMonth.setUTCDate(1);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    await this.exclusive(() => this.db.deleteFrom('key_spend').where('period', '<', spendPeriods(lastMonth).month).execute());
     let settled = 0;
     for (;;) {
       const rows = await this.db

@@ -142,4 +142,17 @@ describe(`per-key limits (${testDatabaseLabel()})`, () => {
     await app.reconcile();
     assert.equal(await spent(), PRICE, 'exactly once');
   });
+
+  test("the spend of periods before last month is swept; this month's and last month's stay", async () => {
+    const { keyId } = await limitedKey({ dailyMicros: PRICE });
+    const now = new Date(clock.now());
+    const monthsBack = (months: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1)).toISOString();
+    const lastMonthsEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString();
+    const periods = [lastMonthsEnd.slice(0, 10), monthsBack(1).slice(0, 7), monthsBack(0).slice(0, 7), now.toISOString().slice(0, 10)];
+    const older = [new Date(Date.parse(monthsBack(1)) - 86_400_000).toISOString().slice(0, 10), monthsBack(2).slice(0, 7), monthsBack(12).slice(0, 7)];
+    for (const period of [...periods, ...older]) await app.store.db.insertInto('key_spend').values({ key_id: keyId, period, spent_micros: 1 }).execute();
+    await app.reconcile();
+    const left = await app.store.db.selectFrom('key_spend').select('period').where('key_id', '=', keyId).orderBy('period').execute();
+    assert.deepEqual(left.map((row) => row.period), [...periods].sort());
+  });
 });
