@@ -1,8 +1,7 @@
-import type { RapidApiClipsSettings } from '../../src/providers/rapidapi-clips';
 import { CLIPS_PATHS, type ClipsPath } from '../../src/providers/rapidapi-clips/costs';
 import * as answers from '../../src/providers/rapidapi-clips/fixtures/answers';
 import type { DocumentedAnswer } from '../../src/providers/rapidapi-clips/fixtures/answers';
-import { startFakeUpstream, type FakeUpstream, type FakeReply, type RecordedRequest } from '../helpers/fake-upstream';
+import { startFakeRapidApiVendor, type FakeRapidApiVendor } from './rapidapi-vendor';
 
 /**
  * The short-video data API behind RapidAPI on a loopback port (`GET /<path>?…`, the video details
@@ -16,26 +15,7 @@ import { startFakeUpstream, type FakeUpstream, type FakeReply, type RecordedRequ
  * or with another key or host (403, "not subscribed"). `fail` answers every request with one
  * failure until `recover`.
  */
-export interface FakeClipsVendor {
-  fake: FakeUpstream;
-  /** `http://127.0.0.1:PORT` */
-  baseUrl: string;
-  /** The adapter's settings pointing here (timeout 3 s). */
-  settings: RapidApiClipsSettings;
-  /** The app settings that point the adapter here. */
-  environment: Record<string, string>;
-  /** Every request answered with `answer` from now on (the key still checked first). */
-  fail(answer: DocumentedAnswer): void;
-  /** Back to the world's answers. */
-  recover(): void;
-  /** `path` answered with `answer` (or what `answer(request)` says) instead of the world's. */
-  on(path: ClipsPath, answer: DocumentedAnswer | ((request: RecordedRequest) => DocumentedAnswer)): void;
-  /** The requests received (for one path, when given), in order. */
-  requests(path?: ClipsPath): RecordedRequest[];
-  /** Forgets the requests, failures and overrides. */
-  reset(): void;
-  close(): Promise<void>;
-}
+export type FakeClipsVendor = FakeRapidApiVendor<ClipsPath>;
 
 export const CLIPS_VENDOR_KEY = '5a1c0d2e3fmsh0a1b2c3d4e5f6a7p1b2c3djsn0fake0clips00key';
 export const CLIPS_VENDOR_HOST = 'tiktok-scraper7.p.rapidapi.com';
@@ -95,55 +75,14 @@ function world(path: ClipsPath, query: URLSearchParams): DocumentedAnswer {
   }
 }
 
-const reply = (answer: DocumentedAnswer): FakeReply => ({
-  status: answer.status,
-  ...(answer.raw !== undefined ? { raw: answer.raw } : { json: answer.body }),
-  ...(answer.headers ? { headers: answer.headers } : {}),
-});
-
-export async function startFakeClipsVendor(): Promise<FakeClipsVendor> {
-  const fake = await startFakeUpstream();
-  let failure: DocumentedAnswer | null = null;
-  const overrides = new Map<ClipsPath, (request: RecordedRequest) => DocumentedAnswer>();
-
-  function route() {
-    for (const path of CLIPS_PATHS) {
-      fake.on(`GET /${path}`, (request) => {
-        const key = request.headers['x-rapidapi-key'];
-        if (key === undefined) return reply(answers.INVALID_KEY);
-        if (key !== CLIPS_VENDOR_KEY || request.headers['x-rapidapi-host'] !== CLIPS_VENDOR_HOST) return reply(answers.NOT_SUBSCRIBED);
-        if (failure !== null) return reply(failure);
-        const override = overrides.get(path);
-        return reply(override ? override(request) : world(path, request.query));
-      });
-    }
-  }
-  route();
-
-  const settings: RapidApiClipsSettings = { apiKey: CLIPS_VENDOR_KEY, host: CLIPS_VENDOR_HOST, baseUrl: fake.url, timeoutMs: 3000 };
-  return {
-    fake,
-    baseUrl: fake.url,
-    settings,
-    environment: { RAPIDAPI_KEY: CLIPS_VENDOR_KEY, RAPIDAPI_CLIPS_HOST: CLIPS_VENDOR_HOST, RAPIDAPI_CLIPS_BASE_URL: fake.url },
-    fail(answer) {
-      failure = answer;
-    },
-    recover() {
-      failure = null;
-    },
-    on(path, answer) {
-      overrides.set(path, typeof answer === 'function' ? answer : () => answer);
-    },
-    requests(path) {
-      return fake.requests.filter((request) => path === undefined || request.path === `/${path}`);
-    },
-    reset() {
-      failure = null;
-      overrides.clear();
-      fake.reset();
-      route();
-    },
-    close: () => fake.close(),
-  };
+export function startFakeClipsVendor(): Promise<FakeClipsVendor> {
+  return startFakeRapidApiVendor({
+    paths: CLIPS_PATHS,
+    key: CLIPS_VENDOR_KEY,
+    host: CLIPS_VENDOR_HOST,
+    answers,
+    world,
+    hostSetting: 'RAPIDAPI_CLIPS_HOST',
+    baseUrlSetting: 'RAPIDAPI_CLIPS_BASE_URL',
+  });
 }

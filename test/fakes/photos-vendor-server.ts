@@ -1,8 +1,7 @@
-import type { RapidApiPhotosSettings } from '../../src/providers/rapidapi-photos';
 import { PHOTOS_PATHS, type PhotosPath } from '../../src/providers/rapidapi-photos/costs';
 import * as answers from '../../src/providers/rapidapi-photos/fixtures/answers';
 import type { DocumentedAnswer } from '../../src/providers/rapidapi-photos/fixtures/answers';
-import { startFakeUpstream, type FakeUpstream, type FakeReply, type RecordedRequest } from '../helpers/fake-upstream';
+import { startFakeRapidApiVendor, type FakeRapidApiVendor } from './rapidapi-vendor';
 
 /**
  * The photo-platform data API behind RapidAPI on a loopback port (`GET /v1/<operation>?…`),
@@ -14,26 +13,7 @@ import { startFakeUpstream, type FakeUpstream, type FakeReply, type RecordedRequ
  * RapidAPI, it turns away a request without the key (401) or with another key or host (403, "not
  * subscribed"). `fail` answers every request with one failure until `recover`.
  */
-export interface FakePhotosVendor {
-  fake: FakeUpstream;
-  /** `http://127.0.0.1:PORT` */
-  baseUrl: string;
-  /** The adapter's settings pointing here (timeout 3 s). */
-  settings: RapidApiPhotosSettings;
-  /** The app settings that point the adapter here. */
-  environment: Record<string, string>;
-  /** Every request answered with `answer` from now on (the key still checked first). */
-  fail(answer: DocumentedAnswer): void;
-  /** Back to the world's answers. */
-  recover(): void;
-  /** `path` answered with `answer` (or what `answer(request)` says) instead of the world's. */
-  on(path: PhotosPath, answer: DocumentedAnswer | ((request: RecordedRequest) => DocumentedAnswer)): void;
-  /** The requests received (for one path, when given), in order. */
-  requests(path?: PhotosPath): RecordedRequest[];
-  /** Forgets the requests, failures and overrides. */
-  reset(): void;
-  close(): Promise<void>;
-}
+export type FakePhotosVendor = FakeRapidApiVendor<PhotosPath>;
 
 export const PHOTOS_VENDOR_KEY = '9f1c0d2e3fmsh0a1b2c3d4e5f6a7p1b2c3djsn0fake0photos0key';
 export const PHOTOS_VENDOR_HOST = 'instagram-scraper-api2.p.rapidapi.com';
@@ -94,55 +74,14 @@ function world(path: PhotosPath, query: URLSearchParams): DocumentedAnswer {
   }
 }
 
-const reply = (answer: DocumentedAnswer): FakeReply => ({
-  status: answer.status,
-  ...(answer.raw !== undefined ? { raw: answer.raw } : { json: answer.body }),
-  ...(answer.headers ? { headers: answer.headers } : {}),
-});
-
-export async function startFakePhotosVendor(): Promise<FakePhotosVendor> {
-  const fake = await startFakeUpstream();
-  let failure: DocumentedAnswer | null = null;
-  const overrides = new Map<PhotosPath, (request: RecordedRequest) => DocumentedAnswer>();
-
-  function route() {
-    for (const path of PHOTOS_PATHS) {
-      fake.on(`GET /${path}`, (request) => {
-        const key = request.headers['x-rapidapi-key'];
-        if (key === undefined) return reply(answers.INVALID_KEY);
-        if (key !== PHOTOS_VENDOR_KEY || request.headers['x-rapidapi-host'] !== PHOTOS_VENDOR_HOST) return reply(answers.NOT_SUBSCRIBED);
-        if (failure !== null) return reply(failure);
-        const override = overrides.get(path);
-        return reply(override ? override(request) : world(path, request.query));
-      });
-    }
-  }
-  route();
-
-  const settings: RapidApiPhotosSettings = { apiKey: PHOTOS_VENDOR_KEY, host: PHOTOS_VENDOR_HOST, baseUrl: fake.url, timeoutMs: 3000 };
-  return {
-    fake,
-    baseUrl: fake.url,
-    settings,
-    environment: { RAPIDAPI_KEY: PHOTOS_VENDOR_KEY, RAPIDAPI_PHOTOS_HOST: PHOTOS_VENDOR_HOST, RAPIDAPI_PHOTOS_BASE_URL: fake.url },
-    fail(answer) {
-      failure = answer;
-    },
-    recover() {
-      failure = null;
-    },
-    on(path, answer) {
-      overrides.set(path, typeof answer === 'function' ? answer : () => answer);
-    },
-    requests(path) {
-      return fake.requests.filter((request) => path === undefined || request.path === `/${path}`);
-    },
-    reset() {
-      failure = null;
-      overrides.clear();
-      fake.reset();
-      route();
-    },
-    close: () => fake.close(),
-  };
+export function startFakePhotosVendor(): Promise<FakePhotosVendor> {
+  return startFakeRapidApiVendor({
+    paths: PHOTOS_PATHS,
+    key: PHOTOS_VENDOR_KEY,
+    host: PHOTOS_VENDOR_HOST,
+    answers,
+    world,
+    hostSetting: 'RAPIDAPI_PHOTOS_HOST',
+    baseUrlSetting: 'RAPIDAPI_PHOTOS_BASE_URL',
+  });
 }

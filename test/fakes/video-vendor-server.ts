@@ -5,11 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { RapidApiVideoSettings } from '../../src/providers/rapidapi-video';
 import { VIDEO_PATHS, type VideoPath } from '../../src/providers/rapidapi-video/costs';
 import * as answers from '../../src/providers/rapidapi-video/fixtures/answers';
 import type { DocumentedAnswer } from '../../src/providers/rapidapi-video/fixtures/answers';
-import { startFakeUpstream, type FakeReply, type FakeUpstream, type RecordedRequest } from '../helpers/fake-upstream';
+import { startFakeRapidApiVendor, type FakeRapidApiVendor } from './rapidapi-vendor';
 
 /**
  * YT-API behind RapidAPI on a loopback port (`GET /<path>?…`), answering from a small world of
@@ -24,29 +23,13 @@ import { startFakeUpstream, type FakeReply, type FakeUpstream, type RecordedRequ
  * or host (403). A second loopback server plays the platform's stream host: one small real MP4
  * (made once with ffmpeg) for every format URL, with HTTP Range support.
  */
-export interface FakeVideoVendor {
-  fake: FakeUpstream;
-  /** `http://127.0.0.1:PORT` */
-  baseUrl: string;
+export interface FakeVideoVendor extends FakeRapidApiVendor<VideoPath> {
   /** The stream host's `http://127.0.0.1:PORT`. */
   streamBase: string;
-  /** The adapter's settings pointing here (timeout 3 s). */
-  settings: RapidApiVideoSettings;
-  /** The app settings that point the adapter here. */
-  environment: Record<string, string>;
-  /** Every request answered with `answer` from now on (the key still checked first). */
-  fail(answer: DocumentedAnswer): void;
-  recover(): void;
-  /** `path` answered with `answer` (or what `answer(request)` says) instead of the world's. */
-  on(path: VideoPath, answer: DocumentedAnswer | ((request: RecordedRequest) => DocumentedAnswer)): void;
-  /** The requests received (for one path, when given), in order. */
-  requests(path?: VideoPath): RecordedRequest[];
   /** The stream host's requests: the path with query, and the Range asked. */
   streamRequests: Array<{ url: string; range: string | undefined }>;
   /** The stream host answers 403 (an expired URL) until `recover`. */
   expireStreams(): void;
-  reset(): void;
-  close(): Promise<void>;
 }
 
 export const VIDEO_VENDOR_KEY = '7b2c1d0e9fmsh1a2b3c4d5e6f7a8p1c2d3ejsn0fake0video00key';
@@ -139,12 +122,6 @@ function world(path: VideoPath, query: URLSearchParams, streamBase: string): Doc
   }
 }
 
-const reply = (answer: DocumentedAnswer): FakeReply => ({
-  status: answer.status,
-  ...(answer.raw !== undefined ? { raw: answer.raw } : { json: answer.body }),
-  ...(answer.headers ? { headers: answer.headers } : {}),
-});
-
 let sample: Promise<Buffer> | undefined;
 
 /** The sample stream: 6 s of ffmpeg's test picture, 640×360 H.264, moov first; made once a process. */
@@ -194,61 +171,36 @@ async function startStreamHost(video: Buffer, log: FakeVideoVendor['streamReques
 }
 
 export async function startFakeVideoVendor(): Promise<FakeVideoVendor> {
-  const fake = await startFakeUpstream();
   const streamRequests: FakeVideoVendor['streamRequests'] = [];
   let expired = false;
   const streamHost = await startStreamHost(await sampleMp4(), streamRequests, () => expired);
-  let failure: DocumentedAnswer | null = null;
-  const overrides = new Map<VideoPath, (request: RecordedRequest) => DocumentedAnswer>();
-
-  function route() {
-    for (const path of VIDEO_PATHS) {
-      fake.on(`GET /${path}`, (request) => {
-        const key = request.headers['x-rapidapi-key'];
-        if (key === undefined) return reply(answers.INVALID_KEY);
-        if (key !== VIDEO_VENDOR_KEY || request.headers['x-rapidapi-host'] !== VIDEO_VENDOR_HOST) return reply(answers.NOT_SUBSCRIBED);
-        if (failure !== null) return reply(failure);
-        const override = overrides.get(path);
-        return reply(override ? override(request) : world(path, request.query, streamHost.url));
-      });
-    }
-  }
-  route();
-
-  const settings: RapidApiVideoSettings = { apiKey: VIDEO_VENDOR_KEY, host: VIDEO_VENDOR_HOST, baseUrl: fake.url, timeoutMs: 3000 };
+  const vendor = await startFakeRapidApiVendor({
+    paths: VIDEO_PATHS,
+    key: VIDEO_VENDOR_KEY,
+    host: VIDEO_VENDOR_HOST,
+    answers,
+    world: (path, query) => world(path, query, streamHost.url),
+    hostSetting: 'RAPIDAPI_VIDEO_HOST',
+    baseUrlSetting: 'RAPIDAPI_VIDEO_BASE_URL',
+  });
   return {
-    fake,
-    baseUrl: fake.url,
+    ...vendor,
     streamBase: streamHost.url,
-    settings,
-    environment: { RAPIDAPI_KEY: VIDEO_VENDOR_KEY, RAPIDAPI_VIDEO_HOST: VIDEO_VENDOR_HOST, RAPIDAPI_VIDEO_BASE_URL: fake.url },
-    fail(answer) {
-      failure = answer;
-    },
-    recover() {
-      failure = null;
-      expired = false;
-    },
-    on(path, answer) {
-      overrides.set(path, typeof answer === 'function' ? answer : () => answer);
-    },
-    requests(path) {
-      return fake.requests.filter((request) => path === undefined || request.path === `/${path}`);
-    },
     streamRequests,
     expireStreams() {
       expired = true;
     },
-    reset() {
-      failure = null;
+    recover() {
+      vendor.recover();
       expired = false;
-      overrides.clear();
+    },
+    reset() {
+      vendor.reset();
+      expired = false;
       streamRequests.length = 0;
-      fake.reset();
-      route();
     },
     close: async () => {
-      await fake.close();
+      await vendor.close();
       await streamHost.close();
     },
   };
