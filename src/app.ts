@@ -112,7 +112,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const metrics = config.adminToken !== undefined || config.metricsAddress !== undefined ? await createMetrics(() => countOpenHolds(store)) : undefined;
   const ledger = new Ledger(store, () => new Date(clock()), metrics && ((entries, seconds) => metrics.observeLedgerCommit(entries, seconds)));
   const idempotency = new IdempotencyKeys(store.db, ledger, clock);
-  const callLog = new CallLog(store.db, (work) => ledger.exclusive(work), server.log);
+  const callLog = new CallLog(store, (work) => ledger.exclusive(work), server.log);
   const history = new AccountHistory(store.db, (work) => ledger.exclusive(work), () => callLog.flush());
   const keys = new ApiKeys(store.db);
   const authenticator = new Authenticator(keys, { clock: overrides.clock });

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../store/schema';
+import type { Store } from '../store/database';
 
 export interface CallRecord {
   requestId: string;
@@ -13,8 +14,10 @@ export interface CallRecord {
   createdAt: string;
 }
 
-/** Rows per INSERT statement (PostgreSQL's parameter limit and SQLite's both stay far away). */
-const ROWS_PER_STATEMENT = 200;
+/** Rows per statement, so that one write never holds SQLite's lock (or a batch's memory) for long. */
+const ROWS_PER_STATEMENT = 500;
+
+type Row = [requestId: string, accountId: string, keyId: string, endpointId: string, status: number, upstreamCostMicros: number, createdAt: string];
 
 /**
  * Who called what with which key, and how it ended: one row per answered API call, for the
@@ -24,19 +27,28 @@ const ROWS_PER_STATEMENT = 200;
  * Rows are gathered in memory and written every `flushMs` in one statement, off the calls' path:
  * a call never waits for its row. A crash loses at most the last `flushMs` of rows (usage
  * undercounts them; the ledger, and so every balance and the billing page, is unaffected).
+ *
+ * The statements are prepared once, not built by the query builder: at thousands of calls a
+ * second, building a many-row INSERT each flush cost the server ~9% of its paid calls/s. SQLite
+ * runs one prepared row insert per row in one transaction; PostgreSQL takes the rows as arrays
+ * (`unnest`), one statement whatever their number.
  */
 export class CallLog {
   private pending: CallRecord[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
+  private readonly insertRows: (rows: Row[]) => Promise<void>;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: Store,
     /** Serialises the writes with the ledger's (SQLite's single writer): `Ledger.exclusive`. */
     private readonly exclusive: <T>(work: () => Promise<T>) => Promise<T>,
     private readonly log: FastifyBaseLogger,
     private readonly flushMs = 250,
-  ) {}
+  ) {
+    this.insertRows = store.sqlite ? sqliteInsert(store.sqlite) : (rows) => postgresInsert(store, rows);
+  }
 
   record(call: CallRecord): void {
     this.pending.push(call);
@@ -56,22 +68,16 @@ export class CallLog {
   private async write(batch: CallRecord[]): Promise<void> {
     try {
       for (let start = 0; start < batch.length; start += ROWS_PER_STATEMENT) {
-        const rows = batch.slice(start, start + ROWS_PER_STATEMENT).map((call) => ({
-          request_id: call.requestId,
-          account_id: call.accountId,
-          key_id: call.keyId,
-          endpoint_id: call.endpointId,
-          status: call.status,
-          upstream_cost_micros: call.upstreamCostMicros,
-          created_at: call.createdAt,
-        }));
-        await this.exclusive(() => this.db.insertInto('api_calls').values(rows).onConflict((conflict) => conflict.column('request_id').doNothing()).execute());
+        const rows = batch
+          .slice(start, start + ROWS_PER_STATEMENT)
+          .map((call): Row => [call.requestId, call.accountId, call.keyId, call.endpointId, call.status, call.upstreamCostMicros, call.createdAt]);
+        await this.exclusive(() => this.insertRows(rows));
       }
       const lastUse = new Map<string, string>();
       for (const call of batch) if ((lastUse.get(call.keyId) ?? '') < call.createdAt) lastUse.set(call.keyId, call.createdAt);
       for (const [keyId, usedAt] of lastUse) {
         await this.exclusive(() =>
-          this.db.updateTable('api_keys').set({ last_used_at: usedAt }).where('id', '=', keyId)
+          this.store.db.updateTable('api_keys').set({ last_used_at: usedAt }).where('id', '=', keyId)
             .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', usedAt)])).execute(),
         );
       }
@@ -79,4 +85,21 @@ export class CallLog {
       this.log.error({ err: error, rows: batch.length }, 'call log: could not write a batch; usage misses these calls (their charges are in the ledger)');
     }
   }
+}
+
+const COLUMNS = 'request_id, account_id, key_id, endpoint_id, status, upstream_cost_micros, created_at';
+
+function sqliteInsert(database: SQLite.Database): (rows: Row[]) => Promise<void> {
+  const insert = database.prepare<Row>(`insert into api_calls (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?) on conflict (request_id) do nothing`);
+  const insertAll = database.transaction((rows: Row[]) => {
+    for (const row of rows) insert.run(...row);
+  });
+  return async (rows) => insertAll(rows);
+}
+
+async function postgresInsert(store: Store, rows: Row[]): Promise<void> {
+  const column = (index: number) => rows.map((row) => row[index]);
+  await sql`insert into api_calls (${sql.raw(COLUMNS)})
+    select * from unnest(${column(0)}::text[], ${column(1)}::text[], ${column(2)}::text[], ${column(3)}::text[], ${column(4)}::integer[], ${column(5)}::bigint[], ${column(6)}::text[])
+    on conflict (request_id) do nothing`.execute(store.db);
 }

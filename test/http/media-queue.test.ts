@@ -260,6 +260,19 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
     assert.equal(malformed.body.error.code, 'VALIDATION_ERROR');
   });
 
+  test("a capped key's job counts its hold against the key while it runs, then what it cost", async () => {
+    const { accountId } = await app.createAccount('1.00');
+    const { apiKey, keyId } = await app.keys.issue(accountId, 'jobs', { dailyMicros: parseUsd('0.50'), monthlyMicros: null, areas: null });
+    const queued = await queue(app, apiKey, { model: 'recraft', prompt: 'A logo for a florist' });
+    assert.equal(queued.status, 200, JSON.stringify(queued.body));
+    const job = await waitFor(app, apiKey, queued.body.data.jobId);
+    assert.equal(job.status, 'succeeded');
+    const key = (await app.get('/v1/account', apiKey)).body.data.key;
+    assert.equal(key.daily.spentUsd, job.costUsd);
+    const open = await app.store.db.selectFrom('key_holds').select('request_id').where('key_id', '=', keyId).execute();
+    assert.deepEqual(open, [], "the job's end settled the key's part, without waiting for the reconciler");
+  });
+
   test('an Idempotency-Key replays the queued answer: one job, one hold', async () => {
     const { accountId, apiKey } = await app.createAccount('1.00');
     const body = { model: 'recraft', prompt: 'A logo for a bakery' };
@@ -396,6 +409,14 @@ describe(`media jobs: cancel and retention (${testDatabaseLabel()})`, () => {
       const again = await idle.post('/v1/media/cancel', { jobId: queued.body.data.jobId }, apiKey);
       assert.equal(again.body.data.status, 'canceled');
       assert.deepEqual(await ledgerKinds(idle, accountId), ['hold', 'release']);
+
+      // The same with a capped key: held against the key while queued, nothing once canceled.
+      const capped = await idle.keys.issue(accountId, 'capped', { dailyMicros: parseUsd('4.00'), monthlyMicros: null, areas: null });
+      const held = await queue(idle, capped.apiKey, { model: 'seedance', prompt: 'A storm', options: { duration: 10 } });
+      assert.equal((await idle.get('/v1/account', capped.apiKey)).body.data.key.daily.spentUsd, 3);
+      assert.equal((await queue(idle, capped.apiKey, { model: 'seedance', prompt: 'A storm', options: { duration: 10 } })).body.error.code, 'KEY_LIMIT_REACHED');
+      await idle.post('/v1/media/cancel', { jobId: held.body.data.jobId }, capped.apiKey);
+      assert.equal((await idle.get('/v1/account', capped.apiKey)).body.data.key.daily.spentUsd, 0);
     } finally {
       await idle.close();
     }
