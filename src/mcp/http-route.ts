@@ -37,7 +37,8 @@ export function registerMcpRoute(server: FastifyInstance, dependencies: McpRoute
   const admitKey = (request: FastifyRequest) => admitMcpRequest(request, dependencies);
 
   server.post(MCP_PATH, { onRequest: admitKey }, async (request, reply) => {
-    const mcp = createToolServer(tools, inProcessSender(server, request));
+    const limits = request.caller!.limits;
+    const mcp = createToolServer(tools, inProcessSender(server, request), async () => limits.areas);
     // No sessions: every request stands alone, so any instance behind a load balancer can answer it.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
@@ -74,7 +75,7 @@ export function registerMcpRoute(server: FastifyInstance, dependencies: McpRoute
  * failures count against the client's address, so `/mcp` is no way around that limit.
  */
 async function admitMcpRequest(request: FastifyRequest, dependencies: McpRouteDependencies): Promise<void> {
-  await authenticate(request, dependencies);
+  request.caller = await authenticate(request, dependencies);
   request.mcpKey = presentedKey(request);
 }
 

@@ -1,6 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { areaOf } from '../core/define-endpoint';
+import { ALWAYS_ALLOWED_AREA } from '../auth/key-limits';
 import { toolRequest, toolResult, type EndpointTool, type SendToolRequest } from './tools';
+
+/** The endpoint areas the caller's key may call (null: every area), asked when the tools are listed. */
+export type KeyAreas = () => Promise<readonly string[] | null>;
 
 const SERVER_INFO = { name: 'tollgate', version: '1.0.0' };
 
@@ -14,11 +19,17 @@ const INSTRUCTIONS =
  * `send` (in-process for Streamable HTTP, over the network for stdio). Low-level `Server`, so the
  * tools' input schemas are the JSON Schemas of the requests as the OpenAPI document has them.
  */
-export function createToolServer(tools: readonly EndpointTool[], send: SendToolRequest): Server {
+export function createToolServer(tools: readonly EndpointTool[], send: SendToolRequest, keyAreas?: KeyAreas): Server {
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const definitions = tools.map((tool) => tool.definition);
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
+  // A key limited to some areas sees only their tools (a model reads the list on every turn); a
+  // hidden tool called anyway is refused by the API like any call outside the key's areas.
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const areas = keyAreas ? await keyAreas().catch(() => null) : null;
+    if (areas === null) return { tools: definitions };
+    return { tools: tools.filter((tool) => areas.includes(areaOf(tool.endpoint)) || areaOf(tool.endpoint) === ALWAYS_ALLOWED_AREA).map((tool) => tool.definition) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);

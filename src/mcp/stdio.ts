@@ -1,7 +1,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { endpoints } from '../endpoints';
 import { httpSender } from './http-sender';
-import { createToolServer } from './server';
+import { createToolServer, type KeyAreas } from './server';
+import type { SendToolRequest } from './tools';
 import { endpointTools } from './tools';
 
 /**
@@ -10,7 +11,8 @@ import { endpointTools } from './tools';
  * Resolves when the client closes stdin. Nothing but MCP messages is written to stdout.
  */
 export async function serveMcpOverStdio(options: { url: URL; apiKey: string }): Promise<void> {
-  const server = createToolServer(endpointTools(endpoints), httpSender(options.url, options.apiKey));
+  const send = httpSender(options.url, options.apiKey);
+  const server = createToolServer(endpointTools(endpoints), send, accountAreas(send));
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
@@ -19,4 +21,13 @@ export async function serveMcpOverStdio(options: { url: URL; apiKey: string }): 
   process.stdin.once('end', () => void server.close());
   await server.connect(transport);
   await closed;
+}
+
+/** The key's areas as the API tells them (`GET /v1/account`); every area when it cannot say. */
+function accountAreas(send: SendToolRequest): KeyAreas {
+  return async () => {
+    const answer = await send({ method: 'GET', url: '/v1/account' }, AbortSignal.timeout(10_000));
+    const areas = (JSON.parse(answer.text) as { data?: { key?: { areas?: unknown } } }).data?.key?.areas;
+    return Array.isArray(areas) && areas.every((area) => typeof area === 'string') ? areas : null;
+  };
 }

@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { endpoints } from '../../src/endpoints';
 import { formatUsd } from '../../src/core/money';
-import { endpointTools } from '../../src/mcp/tools';
+import { endpointTools, toolName } from '../../src/mcp/tools';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../..');
@@ -79,6 +79,19 @@ describe(`./bin/tollgate mcp: the MCP server over stdio (${testDatabaseLabel()})
       await client.close();
     }
     assert.equal(stderr(), '');
+  });
+
+  test("a key limited to some areas is shown only their tools (asked of the API), and the account's", async () => {
+    const { accountId } = await app.createAccount('1.00');
+    const { apiKey } = await app.keys.issue(accountId, 'video only', { dailyMicros: null, monthlyMicros: null, areas: ['video'] });
+    const { client } = await startStdio(app, apiKey);
+    try {
+      const { tools } = await client.listTools();
+      const expected = endpoints.filter((endpoint) => ['video', 'account'].includes(endpoint.id.split('.')[0]!)).map((endpoint) => toolName(endpoint.id));
+      assert.deepEqual(tools.map((tool) => tool.name), expected);
+    } finally {
+      await client.close();
+    }
   });
 
   test('a revoked key makes every call a tool error, uncharged', async () => {

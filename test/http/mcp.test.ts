@@ -108,10 +108,13 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
     assert.equal(await app.ledgerSum(accountId), 1_000_000);
   });
 
-  test("a key's limits hold for its tool calls: outside its areas, and past its daily cap, a tool error, uncharged", async () => {
+  test("a key's limits hold for its tools: only its areas' are listed; a call outside them, and one past its daily cap, is a tool error, uncharged", async () => {
     const { accountId } = await app.createAccount('1.00');
     const { apiKey } = await app.keys.issue(accountId, 'agent', { dailyMicros: 20_000, monthlyMicros: null, areas: ['seo'] });
     const client = await connect(app, { 'x-api-key': apiKey });
+    const { tools } = await client.listTools();
+    const expected = endpoints.filter((endpoint) => ['seo', 'account'].includes(endpoint.id.split('.')[0]!)).map((endpoint) => toolName(endpoint.id));
+    assert.deepEqual(tools.map((tool) => tool.name), expected, "only the key's areas' tools (and the account's) are listed");
     const outside = await call(client, 'video_video_info', VIDEO_INFO.examples.request as Record<string, unknown>);
     const first = await call(client, 'seo_domain_available', { domain: 'agent-budget.com' });
     const second = await call(client, 'seo_domain_available', { domain: 'agent-budget.org' });
