@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 import type { Micros } from '../core/money';
-import { spendPeriods, type KeyLimits } from '../auth/key-limits';
+import { hasSpendCap, spendPeriods, type KeyLimits } from '../auth/key-limits';
 
 const RECONCILE_CHUNK = 100;
 
@@ -212,6 +212,7 @@ export class KeyBudgets {
 
   /** Where each of the key's caps stands at `at`. */
   async status(keyId: string, limits: KeyLimits, at: Date): Promise<SpendCapStatus[]> {
+    if (!hasSpendCap(limits)) return [];
     const periods = spendPeriods(at);
     const rows = await this.exclusive(() =>
       this.db.selectFrom('key_spend').select(['period', 'spent_micros']).where('key_id', '=', keyId).where('period', 'in', [periods.day, periods.month]).execute(),
