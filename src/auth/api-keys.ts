@@ -83,6 +83,13 @@ export class ApiKeys {
     return limitsOfRow(row);
   }
 
+  /** The account a key belongs to; KeyNotFoundError when there is no such key. */
+  async accountOf(keyId: string): Promise<string> {
+    const row = await this.db.selectFrom('api_keys').select('account_id').where('id', '=', keyId).executeTakeFirst();
+    if (!row) throw new KeyNotFoundError(`no API key ${keyId}`);
+    return row.account_id;
+  }
+
   /** Replaces a key's limits (revoked keys included: harmless). KeyNotFoundError as `limitsOf`. */
   async setLimits(keyId: string, limits: KeyLimits, accountId?: string): Promise<void> {
     const result = await this.db

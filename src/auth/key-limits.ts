@@ -47,8 +47,9 @@ export function hasSpendCap(limits: KeyLimits): boolean {
   return limits.dailyMicros !== null || limits.monthlyMicros !== null;
 }
 
-export function areaAllowed(limits: KeyLimits, area: string): boolean {
-  return limits.areas === null || area === ALWAYS_ALLOWED_AREA || limits.areas.includes(area);
+/** Whether a key with these areas (null: every area) may call an endpoint of `area`. */
+export function areaAllowed(areas: KeyLimits['areas'], area: string): boolean {
+  return areas === null || area === ALWAYS_ALLOWED_AREA || areas.includes(area);
 }
 
 /** The UTC day and month a moment falls in, as `key_spend` names them, and when each ends. */

@@ -15,6 +15,7 @@ import { serveMcpOverStdio } from '../mcp/stdio';
 import { endpoints } from '../endpoints';
 import { InvalidKeyLimit, limitableAreas, NO_KEY_LIMITS, parseSpendCap, type KeyLimits } from '../auth/key-limits';
 import { updateKeyLimits } from '../auth/key-limit-updates';
+import { AccountHistory } from '../ledger/history';
 
 const USAGE = () => `Usage: tollgate <command>
 
@@ -230,9 +231,11 @@ async function run(argv: string[]): Promise<unknown> {
       const keyId = rest[0];
       if (!keyId || rest.length > 1) throw new UsageError('keys update takes exactly one KEY_ID');
       if (!(['daily-usd', 'monthly-usd', 'areas'] as const).some((name) => values[name] !== undefined)) throw new UsageError('keys update needs at least one of --daily-usd, --monthly-usd, --areas');
-      const limits = await withStore(config, async (ledger, keys) => {
+      const limits = await withStore(config, async (ledger, keys, store) => {
         const updated = limitsFrom(values, await keys.limitsOf(keyId));
-        await updateKeyLimits(keys, ledger, keyId, updated);
+        // The server's call log is another process's: its last quarter-second of calls is not counted.
+        const history = new AccountHistory(store.db, (work) => ledger.exclusive(work), async () => undefined);
+        await updateKeyLimits({ keys, ledger, history }, keyId, updated);
         return updated;
       });
       await announceChange(config, keyId, 'new limits');

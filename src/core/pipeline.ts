@@ -244,7 +244,7 @@ async function runCall(
 
 /** A key limited to some areas may call only their endpoints (and always its own account's). */
 function refuseOutsideKeyAreas(caller: KeyOwner, area: string): void {
-  if (areaAllowed(caller.limits, area)) return;
+  if (areaAllowed(caller.limits.areas, area)) return;
   throw new ApiError('KEY_AREA_NOT_ALLOWED', `This API key may call only these areas: ${caller.limits.areas!.join(', ')}; '${area}' is not one of them. Use another key, or ask for the key's areas to be changed.`);
 }
 

@@ -114,9 +114,7 @@ ${capTable(caps)}
     if (!key) return keysPage(request, reply, session, notice('No such active key on your account.'), 404);
     const requested = readLimits(request, areas);
     if (requested.problem !== undefined) return limitsPage(request, reply, session, key, requested.fields, notice(`${requested.problem} The limits were not changed.`), 400);
-    // A first cap counts what the key spent today from the call log: write its last rows first.
-    await context.flushCalls();
-    await updateKeyLimits(context.keys, context.ledger, key.keyId, requested.limits, session.accountId);
+    await updateKeyLimits(context, key.keyId, requested.limits, session.accountId);
     await context.forgetKeys([key.keyId]);
     return keysPage(request, reply, session, notice(`The limits of "${key.name ?? key.prefix}" are saved: its next call is held to them.`, 'info'));
   });

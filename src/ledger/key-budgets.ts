@@ -175,31 +175,21 @@ export class KeyBudgets {
 
   /**
    * Starts counting a key's spend (its first cap): the current day's and month's rows are set to
-   * what its calls were charged in them (the call log, so to within its last second) and what its
+   * what its calls were charged in them (`charged`, read from the account's usage) and what its
    * calls in flight hold, so a cap set at noon counts the morning.
    */
-  async startCounting(keyId: string, at: Date): Promise<void> {
+  async startCounting(keyId: string, at: Date, charged: { day: Micros; month: Micros }): Promise<void> {
     const periods = spendPeriods(at);
     await this.exclusive(() =>
       this.db.transaction().execute(async (trx) => {
-        for (const period of [periods.day, periods.month]) {
-          const charged = await trx
-            .selectFrom('api_calls as call')
-            .innerJoin('ledger_entries as charge', (join) => join.onRef('charge.request_id', '=', 'call.request_id').on('charge.kind', '=', 'capture'))
-            .select(sql<number | string>`coalesce(sum(charge.cost_micros), 0)`.as('micros'))
-            // By account first: the call log's index.
-            .where('call.account_id', '=', (builder) => builder.selectFrom('api_keys').select('account_id').where('id', '=', keyId))
-            .where('call.key_id', '=', keyId)
-            .where('call.created_at', '>=', period)
-            .where('call.created_at', '<', period === periods.day ? periods.dayEndsAt.toISOString() : periods.monthEndsAt.toISOString())
-            .executeTakeFirst();
+        for (const [period, column, chargedMicros] of [[periods.day, 'day', charged.day], [periods.month, 'month', charged.month]] as const) {
           const held = await trx
             .selectFrom('key_holds')
             .select(sql<number | string>`coalesce(sum(micros), 0)`.as('micros'))
             .where('key_id', '=', keyId)
-            .where(period === periods.day ? 'day' : 'month', '=', period)
+            .where(column, '=', period)
             .executeTakeFirst();
-          const spent = Number(charged?.micros ?? 0) + Number(held?.micros ?? 0);
+          const spent = chargedMicros + Number(held?.micros ?? 0);
           await trx
             .insertInto('key_spend')
             .values({ key_id: keyId, period, spent_micros: spent })

@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { areaOf } from '../core/define-endpoint';
-import { ALWAYS_ALLOWED_AREA } from '../auth/key-limits';
+import { areaAllowed } from '../auth/key-limits';
 import { toolRequest, toolResult, type EndpointTool, type SendToolRequest } from './tools';
 
 /** The endpoint areas the caller's key may call (null: every area), asked when the tools are listed. */
@@ -28,7 +28,7 @@ export function createToolServer(tools: readonly EndpointTool[], send: SendToolR
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const areas = keyAreas ? await keyAreas().catch(() => null) : null;
     if (areas === null) return { tools: definitions };
-    return { tools: tools.filter((tool) => areas.includes(areaOf(tool.endpoint)) || areaOf(tool.endpoint) === ALWAYS_ALLOWED_AREA).map((tool) => tool.definition) };
+    return { tools: tools.filter((tool) => areaAllowed(areas, areaOf(tool.endpoint))).map((tool) => tool.definition) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);

@@ -4,6 +4,7 @@ import { manualClock, startTestApp, testDatabaseLabel, type TestApp } from '../h
 import { parseUsd } from '../../src/core/money';
 import { NO_KEY_LIMITS, type KeyLimits } from '../../src/auth/key-limits';
 import { updateKeyLimits } from '../../src/auth/key-limit-updates';
+import { AccountHistory } from '../../src/ledger/history';
 
 const PAID = '/v1/seo/domain/available';
 /** What one call of PAID costs. */
@@ -26,6 +27,8 @@ describe(`per-key limits (${testDatabaseLabel()})`, () => {
     return { accountId, ...key };
   };
   const call = (apiKey: string, domain = 'limits-test.com') => app.post(PAID, { domain }, apiKey);
+  /** What updateKeyLimits works with, as the CLI builds it (no call log of its own to flush). */
+  const services = () => ({ keys: app.keys, ledger: app.ledger, history: new AccountHistory(app.store.db, (work) => app.ledger.exclusive(work), async () => undefined) });
 
   test('N concurrent calls on a key whose daily cap covers K: exactly K succeed, the rest 402 KEY_LIMIT_REACHED, uncharged', async () => {
     const { accountId, apiKey } = await limitedKey({ dailyMicros: 5 * PRICE });
@@ -111,15 +114,15 @@ describe(`per-key limits (${testDatabaseLabel()})`, () => {
     for (let index = 0; index < 3; index += 1) assert.equal((await call(apiKey)).status, 200);
     // The call log is written every 250 ms: what the key spent is counted from it.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    await updateKeyLimits(app.keys, app.ledger, keyId, { ...NO_KEY_LIMITS, dailyMicros: 4 * PRICE }, accountId);
+    await updateKeyLimits(services(), keyId, { ...NO_KEY_LIMITS, dailyMicros: 4 * PRICE }, accountId);
     app.authenticator.forgetKey(keyId);
     assert.equal((await app.get('/v1/account', apiKey)).body.data.key.daily.spentUsd, 0.06);
     assert.equal((await call(apiKey)).status, 200);
     assert.equal((await call(apiKey)).status, 402);
-    await updateKeyLimits(app.keys, app.ledger, keyId, { ...NO_KEY_LIMITS, dailyMicros: 5 * PRICE }, accountId);
+    await updateKeyLimits(services(), keyId, { ...NO_KEY_LIMITS, dailyMicros: 5 * PRICE }, accountId);
     app.authenticator.forgetKey(keyId);
     assert.equal((await call(apiKey)).status, 200);
-    await assert.rejects(updateKeyLimits(app.keys, app.ledger, keyId, NO_KEY_LIMITS, 'acct_someone_else'), /no API key/);
+    await assert.rejects(updateKeyLimits(services(), keyId, NO_KEY_LIMITS, 'acct_someone_else'), /no API key/);
   });
 
   test('a key hold a crash left open is settled from the ledger, and one with no ledger hold released when its lease ends', async () => {
