@@ -6,7 +6,7 @@
  *   postgres <schema> join       — the same schema, another instance on the first one's accounts.
  * Prints one JSON line `{port, apiKeys}` when ready. GET /bench-stats answers what this process
  * sent PostgreSQL so far: statements (every query on a connection, BEGIN and COMMIT included),
- * commits (statements outside a transaction, and COMMITs) and the ledger's batches.
+ * commits (statements outside a transaction, and COMMITs) and the ledger's turns.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { parseUsd } from '../src/core/money';
-import { postgresBatchStats } from '../src/ledger/postgres-settlement';
+import { postgresTurnStats } from '../src/ledger/postgres-settlement';
 import { openStore } from '../src/store/database';
 
 const [mode, schema, accountsArgument] = process.argv.slice(2);
@@ -31,7 +31,12 @@ pg.Client.prototype.query = function countedQuery(this: object, ...args: unknown
   const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string } | undefined)?.text ?? '');
   const verb = text.trimStart().slice(0, 8).toLowerCase();
   sent.statements += 1;
-  if (verb.startsWith('begin') || verb.startsWith('start')) inTransaction.add(this);
+  // The ledger's turns write and commit in one round trip (`select …; commit`): one statement,
+  // one commit.
+  if (/;\s*commit\s*$/i.test(text)) {
+    inTransaction.delete(this);
+    sent.commits += 1;
+  } else if (verb.startsWith('begin') || verb.startsWith('start')) inTransaction.add(this);
   else if (verb.startsWith('commit') || verb.startsWith('rollback')) {
     inTransaction.delete(this);
     if (verb.startsWith('commit')) sent.commits += 1;
@@ -48,7 +53,7 @@ const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, REDIS_URL
 const store = await openStore({ databaseUrl, dataDir, ...(schema ? { postgresSchema: schema } : {}) });
 const app = await buildApp(config, {
   store,
-  configure: (server) => server.get('/bench-stats', async () => ({ ...sent, ...postgresBatchStats })),
+  configure: (server) => server.get('/bench-stats', async () => ({ ...sent, ...postgresTurnStats })),
 });
 
 const apiKeys: string[] = [];

@@ -4,7 +4,7 @@
  *   one instance on SQLite, one account (the reference);
  *   one PostgreSQL instance, one account, and 32 accounts;
  *   two PostgreSQL instances on one database together, one account, and 32 accounts;
- * with what PostgreSQL was sent per paid call: statements, commits and the ledger's batches.
+ * with what PostgreSQL was sent per paid call: statements, commits and the ledger's turns.
  * Each target runs bundled in its own process (as the server does); the load is autocannon's,
  * from this process, on the paid `domain/available` call. A shared VM's speed drifts, so the
  * scenarios are measured in alternation, several rounds, and each figure is the median round.
@@ -35,7 +35,7 @@ interface Target {
 interface Stats {
   statements: number;
   commits: number;
-  batches: number;
+  turns: number;
 }
 
 const targetModule = await bundle('bench/ledger-postgres-target.ts');
@@ -81,7 +81,7 @@ interface Scenario {
 
 interface Measurement {
   callsPerSecond: number;
-  perCall?: { statements: number; commits: number; batches: number };
+  perCall?: { statements: number; commits: number; turns: number };
 }
 
 async function measure(scenario: Scenario): Promise<Measurement> {
@@ -96,7 +96,7 @@ async function measure(scenario: Scenario): Promise<Measurement> {
   if (!scenario.postgres) return { callsPerSecond };
   const after = await Promise.all(scenario.instances.map(({ target }) => stats(target)));
   const delta = (field: keyof Stats) => after.reduce((sum, stat, index) => sum + stat[field] - before[index]![field], 0) / calls;
-  return { callsPerSecond, perCall: { statements: delta('statements'), commits: delta('commits'), batches: delta('batches') } };
+  return { callsPerSecond, perCall: { statements: delta('statements'), commits: delta('commits'), turns: delta('turns') } };
 }
 
 const schema = `bench_${randomBytes(6).toString('hex')}`;
@@ -125,12 +125,12 @@ try {
   const medians = runs.map((rounds) => [...rounds].sort((x, y) => x.callsPerSecond - y.callsPerSecond)[Math.floor(rounds.length / 2)]!);
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
   console.log(`Load: autocannon, ${CONNECTIONS} connections (shared among the instances), ${ROUNDS} rounds of ${DURATION_SECONDS} s per scenario (each after a 2 s warm-up), in alternation; medians\n`);
-  console.log('| scenario | paid calls/s | rounds | statements/call | commits/call | ledger batches/call |');
+  console.log('| scenario | paid calls/s | rounds | statements/call | commits/call | ledger turns/call |');
   console.log('|---|---:|---|---:|---:|---:|');
   medians.forEach((median, index) => {
     const rounds = runs[index]!.map((run) => Math.round(run.callsPerSecond)).join(', ');
     const perCall = median.perCall;
-    const cells = perCall ? [perCall.statements, perCall.commits, perCall.batches].map((value) => value.toFixed(3)) : ['–', '–', '–'];
+    const cells = perCall ? [perCall.statements, perCall.commits, perCall.turns].map((value) => value.toFixed(3)) : ['–', '–', '–'];
     console.log(`| ${scenarios[index]!.name} | ${Math.round(median.callsPerSecond)} | ${rounds} | ${cells.join(' | ')} |`);
   });
   const [sqliteOne, postgresOne, postgresMany, twoOne, twoMany] = medians.map((median) => median.callsPerSecond) as [number, number, number, number, number];

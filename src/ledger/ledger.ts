@@ -62,7 +62,7 @@ export class Ledger {
     onCommit?: CommitObserver,
   ) {
     this.db = store.db;
-    this.settlement = store.sqlite ? sqliteSettlement(store.sqlite, onCommit) : postgresSettlement(store.db, onCommit);
+    this.settlement = store.sqlite ? sqliteSettlement(store.sqlite, onCommit) : postgresSettlement(store.postgres!, onCommit);
     this.keyBudgets = new KeyBudgets(this.db, (work) => this.settlement.exclusive(work));
   }
 
@@ -95,7 +95,8 @@ export class Ledger {
   }
 
   async findAccount(accountId: string): Promise<Account | undefined> {
-    // Through `exclusive`, so what the settlement keeps in memory is written before the read.
+    // What the settlement keeps in memory is written before the read.
+    await this.settlement.flush();
     const row = await this.settlement.exclusive(() => this.db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst());
     return row && { id: row.id, email: row.email, balanceMicros: row.balance_micros, createdAt: row.created_at };
   }
@@ -276,6 +277,7 @@ export class Ledger {
   }
 
   async balance(accountId: string): Promise<Micros> {
+    await this.settlement.flush();
     const row = await this.settlement.exclusive(() =>
       this.db.selectFrom('accounts').select('balance_micros').where('id', '=', accountId).executeTakeFirst(),
     );

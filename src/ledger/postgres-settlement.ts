@@ -1,199 +1,500 @@
-import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../store/schema';
+import type { Micros } from '../core/money';
 import { SettlementError, settlementRefusal, type CommitObserver, type HoldRequest, type Settlement, type SettleRequest } from './settlement';
 
-/** A batch's statement carries at most this many holds and settlements… */
-const MAX_BATCH_ITEMS = 512;
-/** …and, with the responses stored under idempotency keys, about this many bytes of them. */
-const MAX_BATCH_BYTES = 1 << 20;
+/** How long a turn stays open while calls keep arriving or its own calls are still running. */
+const TURN_OPEN_LIMIT_MS = 2;
+/** A turn closes at once when it carries this many items… */
+const MAX_TURN_ITEMS = 512;
+/** …or about this many bytes of responses stored under idempotency keys. */
+const MAX_TURN_BYTES = 1 << 20;
 
-interface Pending<T> {
+interface Waiter<T> {
   resolve(value: T): void;
   reject(error: unknown): void;
 }
 
-type Item = ({ hold: HoldRequest; settle?: undefined } & Pending<boolean>) | ({ settle: SettleRequest; hold?: undefined } & Pending<number>);
+/** A hold or a settlement of a written hold, waiting for its account's row lock. */
+type Item = { hold: HoldRequest; settle?: undefined; waiter: Waiter<boolean> } | { settle: SettleRequest; hold?: undefined; waiter: Waiter<Micros> };
+
+interface Settling {
+  request: SettleRequest;
+  waiter: Waiter<Micros>;
+}
+
+/** One account's row, locked by the turn: its balance then, and what the turn has taken of it. */
+interface LockedAccount {
+  stored: Micros;
+  unwritten: Micros;
+}
+
+interface Turn {
+  state: 'locking' | 'open' | 'closing' | 'done';
+  client?: pg.PoolClient;
+  /** The accounts whose rows the turn has locked (or asked to lock, while locking). */
+  accounts: Map<string, LockedAccount>;
+  requested: Set<string>;
+  /** Items waiting for their account's lock (the turn's start, or a join). */
+  queued: Item[];
+  /** Holds granted in memory and not settled yet: written as hold entries if still open at the close. */
+  holds: Map<string, HoldRequest>;
+  /** Captures of the turn's own holds: one entry each. */
+  captures: Settling[];
+  /** Settlements of holds that earlier turns wrote. */
+  settlements: Settling[];
+  settling: Set<string>;
+  bytes: number;
+  openedAt: number;
+  grantedThisTick: number;
+  joining: boolean;
+  closeWhenOpen: boolean;
+  /** True once committed; false when nothing of it was written. */
+  done: Promise<boolean>;
+  finished(committed: boolean): void;
+}
 
 /**
  * What this process's PostgreSQL ledger has written since it started, for the benchmark and for
- * metrics: each batch is one statement and one commit.
+ * metrics: each turn is one commit.
  */
-export const postgresBatchStats = {
-  /** Statements (and commits) of batches; a batch retried item by item counts each retry. */
-  batches: 0,
+export const postgresTurnStats = {
+  /** Turns that wrote entries and committed (a turn written again item by item counts each item). */
+  turns: 0,
+  /** Hold entries written (calls still running when their turn closed). */
   holds: 0,
+  /** Calls captured in the turn that reserved them: one entry, no hold entry. */
+  captures: 0,
+  /** Settlements of holds written by an earlier turn. */
   settlements: 0,
-  /** Batches the database refused whole, retried item by item. */
+  /** Turns the database refused whole, written again item by item. */
   split: 0,
-  /** Time from sending a batch to its commit's answer, summed (ms). */
+  /** Time from sending a turn's writes to its commit's answer, summed (ms). */
   commitMs: 0,
 };
 
 /**
- * PostgreSQL's settlement: group commit, a batch per moment of each instance.
+ * PostgreSQL's settlement: group commit in turns, as SQLite's (sqlite-settlement.ts).
  *
- * Holds and settlements are queued, and the queue is written as one batch: one statement
- * (`ledger_apply_batch`, migration 004) in its own transaction, so one commit for every call in
- * it. One batch is in flight at a time; what arrives meanwhile waits for the next, which leaves as
- * soon as the turn that saw the last one answered ends. So under load the batches grow with the
- * load and the commit's cost is shared, and an idle server sends a lone call at once.
+ * A turn is a transaction on a connection of its own. It starts by locking the rows of the
+ * accounts its first calls hold on (`select … for update`, in id order) and reading their
+ * balances; while it is open, holds on those accounts are granted in memory at once, from the
+ * locked balance less what the turn has already taken — nobody else can move those balances until
+ * the commit. A call on another account joins the open turn if its row is free
+ * (`for update skip locked`: a turn never waits for a lock once it holds one, so two instances
+ * cannot deadlock), else waits for the next turn. The turn stays open while calls keep arriving or
+ * its own calls are still running, at most TURN_OPEN_LIMIT_MS; then one round trip writes what it
+ * leaves and commits (`ledger_apply_turn`, migration 008):
+ * - a call answered within the turn (sandbox and local endpoints) is one capture entry, or nothing
+ *   if it failed: one commit per call, not two;
+ * - a call still running is written as a hold entry, settled later against it (capture or
+ *   release), and released by the reconciler if the process dies;
+ * - settlements of holds written earlier ride in the turn that locks their account.
+ * A capture or settlement is answered only after its commit (`synchronous_commit` stays on), so no
+ * response leaves before its charge is durable. A grant is answered before: a call may reach its
+ * vendor while its turn is open, and if that commit then fails, the call fails uncharged at its
+ * settlement ("holds nothing") — as on SQLite. The next turn starts as soon as one closes; its
+ * locks wait for the previous commit, so commits follow each other without a gap.
  *
- * Exactness is the database's: the statement locks the batch's accounts (in id order, so two
- * instances queue instead of deadlocking), grants holds in order while they fit in the balance it
- * holds, and every entry still moves its balance through the trigger, under the accounts CHECK.
- * Nothing is answered before the batch's commit has: a hold is granted, and a capture charged,
- * only once it is durable (`synchronous_commit` stays on).
- *
- * A batch the database refuses (an error from the server: the transaction rolled back, nothing
- * written) is written again item by item, so a failing statement fails only its own call. A batch
- * whose outcome is unknown (the connection lost) fails all its calls: a hold that did commit is
- * released by the reconciler when its lease expires, a capture that did commit is the charge of a
- * call that answered an error — as when a server dies in that instant.
- *
- * A settlement waits for the batch after its hold's (a call may settle in the turn it reserved),
- * and a second settlement of a request for the batch after the first's, which refuses it: in one
- * batch it would fail the statement on the one-settlement index.
+ * A turn the database refuses (an error from the server: rolled back, nothing written) is written
+ * again item by item, so a failing entry fails only its own call. A turn whose outcome is unknown
+ * (the connection lost) fails all its calls: a hold that did commit is released by the reconciler
+ * when its lease expires, a capture that did commit is the charge of a call that answered an error
+ * — as when a server dies in that instant.
  */
-export function postgresSettlement(db: Kysely<Database>, onCommit?: CommitObserver): Settlement {
-  let queue: Item[] = [];
-  let inFlight = false;
-  let scheduled = false;
+export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Settlement {
+  /** The turn that takes new items: locking or open. */
+  let current: Turn | undefined;
+  /** Items left for the next turn (a second settlement of a request, an account another turn holds). */
+  let next: Item[] = [];
+  /** Turns not done yet. */
+  const live = new Set<Turn>();
+  /** Holds a closing turn is writing: their settlements and extensions wait for its commit. */
+  const writing = new Map<string, Turn>();
 
-  const schedule = () => {
-    if (scheduled || inFlight || queue.length === 0) return;
-    scheduled = true;
-    // The rest of this turn's calls join the batch.
-    setImmediate(flush);
-  };
+  const accountOf = (item: Item) => (item.hold ? item.hold.accountId : item.settle.accountId);
+  const requestOf = (item: Item) => (item.hold ? item.hold.requestId : item.settle.requestId);
 
-  const flush = () => {
-    scheduled = false;
-    const batch: Item[] = [];
-    const later: Item[] = [];
-    // Per request, what this batch writes or leaves to the next: a settlement never rides in the
-    // batch of its own hold (the statement settles before it grants), nor twice in one batch.
-    const holds = new Set<string>();
-    const settlements = new Set<string>();
-    const deferred = new Set<string>();
-    let bytes = 0;
-    for (const item of queue) {
-      const request = item.hold ? item.hold.requestId : item.settle.requestId;
-      const seen = item.hold ? holds : settlements;
-      const size = item.settle?.idempotent ? item.settle.idempotent.body.length + item.settle.idempotent.headers.length : 0;
-      const full = batch.length >= MAX_BATCH_ITEMS || (batch.length > 0 && bytes + size > MAX_BATCH_BYTES);
-      if (full || seen.has(request) || deferred.has(request) || (item.settle && holds.has(request))) {
-        later.push(item);
-        deferred.add(request);
-      } else {
-        seen.add(request);
-        bytes += size;
-        batch.push(item);
-      }
+  /** The turn that takes a new item: the current one, or a new one. */
+  const accepting = (): Turn => {
+    if (current && current.state === 'open' && (current.captures.length + current.settlements.length + current.holds.size >= MAX_TURN_ITEMS || current.bytes > MAX_TURN_BYTES)) {
+      close(current);
     }
-    queue = later;
-    inFlight = true;
-    void write(batch).finally(() => {
-      inFlight = false;
-      schedule();
-    });
+    return current ?? startTurn();
   };
 
-  /** Writes a batch, and answers each of its calls. */
-  const write = async (batch: Item[]): Promise<void> => {
-    const started = performance.now();
-    let rows: Array<{ item: number; settled_balance: number | null; granted: boolean | null }>;
-    try {
-      ({ rows } = await sql<{ item: number; settled_balance: number | null; granted: boolean | null }>`
-        select item, settled_balance, granted from ledger_apply_batch(${batchJson(batch)}::jsonb)`.execute(db));
-    } catch (error) {
-      postgresBatchStats.batches += 1;
-      // The server's error: the statement rolled back whole. Each call again, alone.
-      if (batch.length > 1 && refusedByServer(error)) {
-        postgresBatchStats.split += 1;
-        for (const item of batch) await write([item]);
+  const admit = (item: Item) => {
+    const turn = accepting();
+    if (turn.state === 'open' && turn.accounts.has(accountOf(item))) apply(turn, item);
+    else turn.queued.push(item);
+  };
+
+  /** An item on an account the turn holds locked. */
+  const apply = (turn: Turn, item: Item) => {
+    const account = turn.accounts.get(accountOf(item))!;
+    if (item.hold) {
+      const { hold } = item;
+      if (turn.holds.has(hold.requestId)) {
+        item.waiter.reject(new SettlementError(`request ${hold.requestId} already holds`));
         return;
       }
-      for (const item of batch) item.reject(error);
+      turn.grantedThisTick += 1;
+      if (account.stored - account.unwritten < hold.micros) {
+        item.waiter.resolve(false);
+        return;
+      }
+      account.unwritten += hold.micros;
+      turn.holds.set(hold.requestId, hold);
+      item.waiter.resolve(true);
       return;
     }
-    postgresBatchStats.batches += 1;
-    postgresBatchStats.commitMs += performance.now() - started;
-    onCommit?.(batch.length, (performance.now() - started) / 1000);
-    const answers = new Map(rows.map((row) => [row.item, row]));
-    batch.forEach((item, index) => {
-      const answer = answers.get(index);
-      if (item.hold) {
-        postgresBatchStats.holds += 1;
-        if (answer?.granted === null || answer === undefined) item.reject(new SettlementError(`no account ${item.hold.accountId}`));
-        else item.resolve(answer.granted);
-      } else {
-        postgresBatchStats.settlements += 1;
-        if (answer?.settled_balance != null) item.resolve(answer.settled_balance);
-        else explainRefusal(item.settle).then(item.reject, item.reject);
+    // The settlement of a hold granted in this turn, asked for before the grant was answered.
+    if (turn.holds.has(item.settle.requestId)) {
+      settleInTurn(turn, item.settle).then(item.waiter.resolve, item.waiter.reject);
+      return;
+    }
+    // A settlement of a written hold; a second one of the same request goes to the next turn,
+    // which refuses it (in one statement both would fail it on the one-settlement index).
+    if (turn.settling.has(item.settle.requestId)) {
+      next.push(item);
+      return;
+    }
+    turn.settling.add(item.settle.requestId);
+    turn.bytes += storedBytes(item.settle);
+    turn.settlements.push({ request: item.settle, waiter: item.waiter });
+  };
+
+  const startTurn = (): Turn => {
+    let finished!: (committed: boolean) => void;
+    const turn: Turn = {
+      state: 'locking',
+      accounts: new Map(),
+      requested: new Set(),
+      queued: next,
+      holds: new Map(),
+      captures: [],
+      settlements: [],
+      settling: new Set(),
+      bytes: 0,
+      openedAt: 0,
+      grantedThisTick: 0,
+      joining: false,
+      closeWhenOpen: false,
+      done: new Promise<boolean>((resolve) => (finished = resolve)),
+      finished: (committed) => finished(committed),
+    };
+    next = [];
+    current = turn;
+    live.add(turn);
+    // The rest of this turn's calls join before the lock is asked for.
+    setImmediate(() => void lock(turn));
+    return turn;
+  };
+
+  /** Opens the turn's transaction on its accounts' rows, then grants what waits. */
+  const lock = async (turn: Turn) => {
+    try {
+      turn.client = await pool.connect();
+    } catch (error) {
+      fail(turn, error);
+      return;
+    }
+    const ids = [...new Set(turn.queued.map(accountOf))].sort();
+    ids.forEach((id) => turn.requested.add(id));
+    try {
+      const results = (await turn.client.query(`begin; ${lockAccounts(turn.client, ids, false)}`)) as unknown as pg.QueryResult[];
+      for (const row of results[1]!.rows as Array<{ id: string; balance_micros: Micros }>) turn.accounts.set(row.id, { stored: row.balance_micros, unwritten: 0 });
+    } catch (error) {
+      fail(turn, error);
+      return;
+    }
+    turn.state = 'open';
+    turn.openedAt = performance.now();
+    grantQueued(turn);
+    if (turn.closeWhenOpen) close(turn);
+    else setImmediate(() => tick(turn));
+  };
+
+  /** Applies the queued items whose accounts are locked; an account asked for and absent does not exist. */
+  const grantQueued = (turn: Turn) => {
+    const queued = turn.queued;
+    turn.queued = [];
+    for (const item of queued) {
+      if (turn.accounts.has(accountOf(item))) apply(turn, item);
+      else if (turn.requested.has(accountOf(item))) item.waiter.reject(new SettlementError(`no account ${accountOf(item)}`));
+      else turn.queued.push(item);
+    }
+  };
+
+  /**
+   * The end of each turn of the event loop while the turn is open: calls on accounts it does not
+   * hold join it, and it closes once nothing new arrives and its calls are answered, or after
+   * TURN_OPEN_LIMIT_MS.
+   */
+  const tick = (turn: Turn) => {
+    if (turn.state !== 'open' || turn.joining) return;
+    if (turn.queued.length > 0) {
+      void join(turn);
+      return;
+    }
+    const busy = turn.grantedThisTick > 0 || turn.holds.size > 0;
+    turn.grantedThisTick = 0;
+    if (busy && performance.now() - turn.openedAt < TURN_OPEN_LIMIT_MS) {
+      setImmediate(() => tick(turn));
+      return;
+    }
+    close(turn);
+  };
+
+  /** Locks the rows of the queued items' accounts that are free; the others wait for the next turn. */
+  const join = async (turn: Turn) => {
+    turn.joining = true;
+    const ids = [...new Set(turn.queued.map(accountOf))].sort();
+    try {
+      const result = await turn.client!.query(lockAccounts(turn.client!, ids, true));
+      for (const row of result.rows as Array<{ id: string; balance_micros: Micros }>) turn.accounts.set(row.id, { stored: row.balance_micros, unwritten: 0 });
+    } catch (error) {
+      fail(turn, error);
+      return;
+    }
+    turn.joining = false;
+    const queued = turn.queued;
+    turn.queued = [];
+    for (const item of queued) {
+      if (turn.accounts.has(accountOf(item))) apply(turn, item);
+      else next.push(item);
+    }
+    if (turn.state === 'open') {
+      if (turn.closeWhenOpen) close(turn);
+      else setImmediate(() => tick(turn));
+    }
+  };
+
+  /** Stops taking items, starts the next turn if items wait for one, and writes this one. */
+  const close = (turn: Turn) => {
+    if (turn.state !== 'open') return;
+    turn.state = 'closing';
+    if (current === turn) current = undefined;
+    next.push(...turn.queued);
+    turn.queued = [];
+    for (const requestId of turn.holds.keys()) writing.set(requestId, turn);
+    if (next.length > 0) startTurn();
+    void write(turn);
+  };
+
+  /** Writes the turn and commits, in one round trip; every waiter learns the outcome. */
+  const write = async (turn: Turn) => {
+    const client = turn.client!;
+    const holds = [...turn.holds.values()];
+    if (holds.length + turn.captures.length + turn.settlements.length === 0) {
+      // Only locks taken (its calls failed, or were refused): nothing to make durable.
+      try {
+        await client.query('rollback');
+        client.release();
+      } catch (error) {
+        client.release(error as Error);
       }
+      finish(turn, true);
+      return;
+    }
+    const started = performance.now();
+    let answers: Map<number, Micros>;
+    try {
+      const results = (await client.query(`select item, balance from ledger_apply_turn(${client.escapeLiteral(turnJson(holds, turn.captures, turn.settlements))}::jsonb); commit`)) as unknown as pg.QueryResult[];
+      answers = new Map((results[0]!.rows as Array<{ item: number; balance: Micros }>).map((row) => [row.item, row.balance]));
+    } catch (error) {
+      if (refusedByServer(error)) {
+        // Rolled back whole: each item again, alone, without the turn's locks.
+        try {
+          await client.query('rollback');
+          client.release();
+        } catch (rollbackError) {
+          client.release(rollbackError as Error);
+        }
+        postgresTurnStats.split += 1;
+        await writeItemByItem(holds, turn.captures, turn.settlements);
+        finish(turn, true);
+        return;
+      }
+      client.release(error as Error);
+      for (const { waiter } of [...turn.captures, ...turn.settlements]) waiter.reject(error);
+      finish(turn, false);
+      return;
+    }
+    client.release();
+    const seconds = (performance.now() - started) / 1000;
+    postgresTurnStats.turns += 1;
+    postgresTurnStats.commitMs += seconds * 1000;
+    postgresTurnStats.holds += holds.length;
+    postgresTurnStats.captures += turn.captures.length;
+    postgresTurnStats.settlements += turn.settlements.length;
+    onCommit?.(holds.length + turn.captures.length + turn.settlements.length, seconds);
+    finish(turn, true);
+    answer(turn.captures, turn.settlements, answers);
+  };
+
+  /** After a turn the database refused: each hold, capture and settlement in its own statement. */
+  const writeItemByItem = async (holds: HoldRequest[], captures: Settling[], settlements: Settling[]) => {
+    const one = async (json: string): Promise<Micros | undefined> => {
+      const { rows } = await pool.query<{ balance: Micros }>('select balance from ledger_apply_turn($1::jsonb)', [json]);
+      postgresTurnStats.turns += 1;
+      return rows[0]?.balance;
+    };
+    for (const hold of holds) {
+      // One that fails leaves its call nothing to settle against: it fails, uncharged, when it settles.
+      await one(turnJson([hold], [], [])).then(() => (postgresTurnStats.holds += 1), () => undefined);
+    }
+    for (const capture of captures) {
+      await one(turnJson([], [capture], [])).then(
+        (balance) => {
+          postgresTurnStats.captures += 1;
+          answer([capture], [], new Map(balance === undefined ? [] : [[0, balance]]));
+        },
+        (error) => capture.waiter.reject(error),
+      );
+    }
+    for (const settlement of settlements) {
+      await one(turnJson([], [], [settlement])).then(
+        (balance) => {
+          postgresTurnStats.settlements += 1;
+          answer([], [settlement], new Map(balance === undefined ? [] : [[0, balance]]));
+        },
+        (error) => settlement.waiter.reject(error),
+      );
+    }
+  };
+
+  /** Resolves captures and settlements with their balance after; explains those the statement refused. */
+  const answer = (captures: Settling[], settlements: Settling[], balances: Map<number, Micros>) => {
+    [...settlements, ...captures].forEach(({ request, waiter }, index) => {
+      const balance = balances.get(index);
+      if (balance !== undefined) waiter.resolve(balance);
+      else explainRefusal(request).then(waiter.reject, waiter.reject);
     });
   };
 
-  /** Why a settlement found nothing to settle (read after its batch, off the hot path). */
+  const finish = (turn: Turn, committed: boolean) => {
+    for (const requestId of turn.holds.keys()) if (writing.get(requestId) === turn) writing.delete(requestId);
+    turn.state = 'done';
+    live.delete(turn);
+    turn.finished(committed);
+  };
+
+  /** The turn could not lock (the database unreachable, the transaction broken): every call in it fails. */
+  const fail = (turn: Turn, error: unknown) => {
+    const wasCurrent = current === turn;
+    if (wasCurrent) current = undefined;
+    turn.state = 'closing';
+    const { client } = turn;
+    client?.query('rollback').then(
+      () => client.release(),
+      (rollbackError: Error) => client.release(rollbackError),
+    );
+    for (const item of turn.queued) item.waiter.reject(error);
+    for (const { waiter } of [...turn.captures, ...turn.settlements]) waiter.reject(error);
+    turn.queued = [];
+    finish(turn, false);
+    if (next.length > 0 && !current) startTurn();
+  };
+
+  /** Why a settlement found nothing to settle (read after its turn, off the hot path). */
   const explainRefusal = async (request: SettleRequest): Promise<never> => {
-    const entries = await db
-      .selectFrom('ledger_entries')
-      .select(['kind', 'amount_micros'])
-      .where('request_id', '=', request.requestId)
-      .where('account_id', '=', request.accountId)
-      .execute();
-    const hold = entries.find((entry) => entry.kind === 'hold');
-    const settlement = entries.find((entry) => entry.kind === 'capture' || entry.kind === 'release');
+    const { rows } = await pool.query<{ kind: string; amount_micros: Micros }>(
+      'select kind, amount_micros from ledger_entries where request_id = $1 and account_id = $2',
+      [request.requestId, request.accountId],
+    );
+    const hold = rows.find((entry) => entry.kind === 'hold');
+    const settlement = rows.find((entry) => entry.kind === 'capture' || entry.kind === 'release');
     throw settlementRefusal(request, hold && -hold.amount_micros, settlement?.kind as 'capture' | 'release' | undefined);
   };
 
-  const enqueue = <T>(item: (pending: Pending<T>) => Item): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      queue.push(item({ resolve, reject }));
-      schedule();
-    });
+  /** Settles a hold granted in the open turn: a capture becomes the turn's entry, a release nothing. */
+  const settleInTurn = (turn: Turn, request: SettleRequest): Promise<Micros> => {
+    const unwritten = turn.holds.get(request.requestId)!;
+    if (request.costMicros > unwritten.micros) return Promise.reject(settlementRefusal(request, unwritten.micros, undefined));
+    // Past its lease the capture is refused, as for a written hold: the hold stays, is written
+    // when the turn closes, and the reconciler releases it.
+    if (request.kind === 'capture' && request.now >= unwritten.leaseExpiresAt) return Promise.reject(settlementRefusal(request, unwritten.micros, undefined));
+    turn.holds.delete(request.requestId);
+    const account = turn.accounts.get(request.accountId)!;
+    account.unwritten += request.costMicros - unwritten.micros;
+    // A failed call reserved in this turn leaves nothing to write.
+    if (request.kind === 'release') return Promise.resolve(account.stored - account.unwritten);
+    turn.bytes += storedBytes(request);
+    return new Promise<Micros>((resolve, reject) => turn.captures.push({ request, waiter: { resolve, reject } }));
+  };
+
+  const settle = (request: SettleRequest): Promise<Micros> => {
+    const turn = current;
+    if (turn && turn.holds.get(request.requestId)?.accountId === request.accountId) return settleInTurn(turn, request);
+    // Its hold is being written by a turn that closed: settle once that has committed.
+    const writer = writing.get(request.requestId);
+    if (writer) return writer.done.then(() => settle(request));
+    return new Promise<Micros>((resolve, reject) => admit({ settle: request, waiter: { resolve, reject } }));
+  };
+
+  const extend = async (accountId: string, requestId: string, leaseExpiresAt: number): Promise<boolean> => {
+    const unwritten = current?.holds.get(requestId);
+    if (unwritten && unwritten.accountId === accountId) {
+      unwritten.leaseExpiresAt = Math.max(unwritten.leaseExpiresAt, leaseExpiresAt);
+      return true;
+    }
+    const writer = writing.get(requestId);
+    if (writer) await writer.done;
+    const result = await pool.query(
+      'update open_holds set lease_expires_at = greatest(lease_expires_at, $1) where request_id = $2 and account_id = $3',
+      [leaseExpiresAt, requestId, accountId],
+    );
+    return (result.rowCount ?? 0) > 0;
+  };
 
   return {
-    // Every write is one statement on a pooled connection: nothing to keep apart.
+    // Every other write is its own statement on a pooled connection: nothing to keep apart.
     exclusive: (work) => work(),
-    hold: (request) => enqueue<boolean>((pending) => ({ hold: request, ...pending })),
-    settle: (request) => enqueue<number>((pending) => ({ settle: request, ...pending })),
-    async extend(accountId, requestId, leaseExpiresAt) {
-      const result = await db
-        .updateTable('open_holds')
-        .set({ lease_expires_at: sql<number>`greatest(lease_expires_at, ${leaseExpiresAt})` })
-        .where('request_id', '=', requestId)
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    hold: (request) => new Promise<boolean>((resolve, reject) => admit({ hold: request, waiter: { resolve, reject } })),
+    settle,
+    extend,
+    async flush() {
+      const turn = current;
+      if (turn?.state === 'open') close(turn);
+      else if (turn) turn.closeWhenOpen = true;
+      await Promise.all([...live].map((each) => each.done));
     },
   };
 }
 
-/** The batch as `ledger_apply_batch` reads it (see migration 004); `i` is the item's place in the batch. */
-function batchJson(batch: Item[]): string {
-  const holds: unknown[] = [];
-  const settlements: unknown[] = [];
-  batch.forEach((item, i) => {
-    if (item.hold) {
-      const { accountId: a, requestId: r, micros: m, endpointId: e, at: t, leaseExpiresAt: l } = item.hold;
-      holds.push({ i, a, r, m, e, t, l });
-    } else {
-      const { accountId: a, requestId: r, kind: k, costMicros: c, endpointId: e, at: t, now: n, idempotent } = item.settle;
-      settlements.push(
-        idempotent
-          ? { i, a, r, k, c, e, t, n, key: idempotent.key, status: idempotent.status, headers: idempotent.headers, body: idempotent.body, x: idempotent.expiresAt }
-          : { i, a, r, k, c, e, t, n },
-      );
-    }
+/** Locks accounts' rows in id order and reads their balances; `skipLocked` never waits (a join). */
+function lockAccounts(client: pg.PoolClient, ids: string[], skipLocked: boolean): string {
+  return `select id, balance_micros from accounts where id in (${ids.map((id) => client.escapeLiteral(id)).join(', ')}) order by id for update${skipLocked ? ' skip locked' : ''}`;
+}
+
+function storedBytes(request: SettleRequest): number {
+  return request.idempotent ? request.idempotent.body.length + request.idempotent.headers.length : 0;
+}
+
+/**
+ * The turn as `ledger_apply_turn` reads it (see migration 008). `i` is the item's place in the
+ * answer: settlements first, then captures.
+ */
+function turnJson(holds: HoldRequest[], captures: Settling[], settlements: Settling[]): string {
+  const h = holds.map(({ accountId: a, requestId: r, micros: m, endpointId: e, at: t, leaseExpiresAt: l }, i) => ({ i, a, r, m, e, t, l }));
+  const stored = (request: SettleRequest) => {
+    const { idempotent } = request;
+    return idempotent ? { key: idempotent.key, status: idempotent.status, headers: idempotent.headers, body: idempotent.body, x: idempotent.expiresAt } : {};
+  };
+  const s = settlements.map(({ request }, i) => {
+    const { accountId: a, requestId: r, kind: k, costMicros: c, endpointId: e, at: t, now: n } = request;
+    return { i, a, r, k, c, e, t, n, ...stored(request) };
   });
-  return JSON.stringify({ h: holds, s: settlements });
+  const c = captures.map(({ request }, index) => {
+    const { accountId: a, requestId: r, costMicros: cost, endpointId: e, at: t } = request;
+    return { i: settlements.length + index, a, r, c: cost, e, t, ...stored(request) };
+  });
+  return JSON.stringify({ s, h, c });
 }
 
 /**
  * An error the server answered the statement with (a SQLSTATE): the statement, and with it the
- * batch's transaction, rolled back. Anything else (a connection lost) leaves the outcome unknown.
+ * turn's transaction, rolled back. Anything else (a connection lost) leaves the outcome unknown.
  */
 function refusedByServer(error: unknown): boolean {
   return error instanceof pg.DatabaseError && !String(error.code).startsWith('08');

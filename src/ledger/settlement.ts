@@ -45,11 +45,11 @@ export interface SettleRequest {
  * A paid call's hold and settlement. Every entry is an INSERT into the ledger whose trigger moves
  * the balance in the same statement (store/migrations), and the accounts CHECK refuses one that
  * would overdraw. A settlement takes its amount from the request's hold, and a unique index lets a
- * request settle once. Two implementations with the same guarantees: batches of one statement
- * and one commit for PostgreSQL (a hold entry, then a capture or release entry;
- * postgres-settlement.ts), and prepared statements with group commit for SQLite,
- * where a call answered within the turn that reserved it writes its capture alone
- * (sqlite-settlement.ts).
+ * request settle once. Two implementations with the same guarantees, both group commit in
+ * turns, where a call answered within the turn that reserved it writes its capture alone and a
+ * call still running when the turn ends writes a hold entry: a transaction that locks its
+ * accounts' rows and writes in one statement for PostgreSQL (postgres-settlement.ts), prepared
+ * statements under SQLite's write lock (sqlite-settlement.ts).
  */
 export interface Settlement {
   /** True when held; false (nothing written) when the balance cannot cover it. */
@@ -63,6 +63,8 @@ export interface Settlement {
   extend(accountId: string, requestId: string, leaseExpiresAt: number): Promise<boolean>;
   /** Runs the ledger's other multi-statement writes (a query-builder transaction) without interleaving. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Writes and commits what the open turn keeps in memory, so that a balance read after it counts it. */
+  flush(): Promise<void>;
 }
 
 /**
@@ -77,9 +79,10 @@ export function settlementRefusal(
   held: Micros | undefined,
   settledAs: 'capture' | 'release' | undefined,
 ): SettlementError {
+  // A call captured in the turn that reserved it leaves a capture and no hold entry.
+  if (settledAs === 'capture') return new SettlementError(`request ${request.requestId} is already captured`);
   if (held === undefined) return new SettlementError(`request ${request.requestId} holds nothing on account ${request.accountId}`);
   if (request.costMicros > held) return new SettlementError(`cost ${request.costMicros} is outside the hold ${held} of ${request.requestId}`);
-  if (settledAs === 'capture') return new SettlementError(`request ${request.requestId} is already captured`);
   // Open but past its lease, or released by the reconciler because it was.
   if (request.kind === 'capture') return new LeaseExpiredError(`the lease of ${request.requestId} has expired; its hold is released, not captured`);
   return new SettlementError(`request ${request.requestId} is already released`);

@@ -133,6 +133,8 @@ export function sqliteSettlement(database: SQLite.Database, onCommit?: CommitObs
     const unwritten = holds.get(request.requestId);
     if (unwritten && unwritten.accountId === request.accountId) {
       if (request.costMicros > unwritten.micros) throw settlementRefusal(request, unwritten.micros, undefined);
+      // Past its lease the capture is refused, as for a written hold (the reconciler releases it).
+      if (request.kind === 'capture' && request.now >= unwritten.leaseExpiresAt) throw settlementRefusal(request, unwritten.micros, undefined);
       holds.delete(request.requestId);
       const account = accountInTurn(request.accountId);
       account.unwritten += request.costMicros - unwritten.micros;
@@ -327,5 +329,7 @@ export function sqliteSettlement(database: SQLite.Database, onCommit?: CommitObs
     settle: (request) => inTurn(() => settle(request)),
     extend: (accountId, requestId, leaseExpiresAt) => inTurn(() => extend(accountId, requestId, leaseExpiresAt)),
     exclusive,
+    // Every read through `exclusive` commits the open turn first.
+    flush: () => exclusive(async () => undefined),
   };
 }

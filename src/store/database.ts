@@ -13,6 +13,8 @@ export interface Store {
   dialect: Dialect;
   /** The SQLite connection itself, for the ledger's hot path (see ledger/sqlite-settlement.ts). */
   sqlite?: SQLite.Database;
+  /** The PostgreSQL pool itself, for the ledger's turns (see ledger/postgres-settlement.ts). */
+  postgres?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -86,7 +88,7 @@ async function openPostgres(databaseUrl: string, schema: string | undefined): Pr
   pool.on('error', () => {});
   if (schema) await pool.query(`create schema if not exists ${schema}`);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', postgres: pool, close: () => db.destroy() };
 }
 
 async function currentSchema(store: Store): Promise<string> {

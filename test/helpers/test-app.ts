@@ -55,12 +55,11 @@ export function testDatabaseLabel(): string {
 }
 
 /**
- * The ledger entries a paid call leaves when it ends in the turn of the event loop that reserved
- * it (no wait on a vendor): on SQLite its hold never leaves memory, so a capture alone, or nothing
- * when it fails; on PostgreSQL a hold, then its capture or release.
+ * The ledger entries a paid call leaves when it ends in the turn that reserved it (no wait on a
+ * vendor): its hold never leaves memory, so a capture alone, or nothing when it fails — on SQLite
+ * and on PostgreSQL alike.
  */
 export function entriesOfAnInstantCall(outcome: 'capture' | 'release'): string[] {
-  if (process.env.DATABASE_URL) return ['hold', outcome];
   return outcome === 'capture' ? ['capture'] : [];
 }
 

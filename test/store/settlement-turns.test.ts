@@ -64,8 +64,9 @@ describe(`settlement across turns of the event loop (${testDatabaseLabel()})`, (
     const { id } = await account(100_000);
     const request = newRequestId();
     assert.equal(await ledger.hold(id, 30_000, request, 'test.turns'), true);
-    await nextTurn();
-    await nextTurn();
+    // A balance read ends the turn (SQLite's ends at the next turn of the event loop anyway;
+    // PostgreSQL's stays open a moment for its calls to be answered).
+    assert.equal(await ledger.balance(id), 70_000);
     assert.deepEqual(await entries(id), [{ kind: 'hold', amount_micros: -30_000, balance_after_micros: 70_000, request_id: request }]);
     assert.equal(await ledger.capture(id, request, 5_000, 'test.turns'), 95_000);
     assert.deepEqual(
@@ -140,7 +141,7 @@ describe(`settlement across turns of the event loop (${testDatabaseLabel()})`, (
     ]);
   });
 
-  test('a commit put off while calls keep arriving still comes', { skip: testDatabaseLabel() !== 'sqlite' && 'turns are SQLite\'s group commit' }, async () => {
+  test('a commit put off while calls keep arriving still comes', async () => {
     const { id } = await account(100_000_000);
     const request = newRequestId();
     assert.equal(await ledger.hold(id, 1_000, request, 'test.turns'), true);

@@ -7,6 +7,7 @@ import { postgresBatchSettlementMigration } from './004-postgres-batch-settlemen
 import { dashboardMigration } from './005-dashboard';
 import { mediaJobsMigration } from './006-media-jobs';
 import { keyLimitsMigration } from './007-key-limits';
+import { postgresSettlementTurnsMigration } from './008-postgres-settlement-turns';
 
 export interface NamedMigration {
   /** Recorded in kysely_migration once applied; never rename one. Names sort in the order they run. */
@@ -27,4 +28,5 @@ export const migrations: readonly NamedMigration[] = [
   { name: '005-dashboard', migration: dashboardMigration },
   { name: '006-media-jobs', migration: mediaJobsMigration },
   { name: '007-key-limits', migration: keyLimitsMigration },
+  { name: '008-postgres-settlement-turns', migration: postgresSettlementTurnsMigration },
 ];
