@@ -30,6 +30,7 @@ interface LockedAccount {
 
 interface Turn {
   state: 'locking' | 'open' | 'closing' | 'done';
+  startedAt: number;
   client?: pg.PoolClient;
   /** The accounts whose rows the turn has locked (or asked to lock, while locking). */
   accounts: Map<string, LockedAccount>;
@@ -70,6 +71,10 @@ export const postgresTurnStats = {
   split: 0,
   /** Time from sending a turn's writes to its commit's answer, summed (ms). */
   commitMs: 0,
+  /** Time from a turn's first item to its locks (a connection, the previous turn's commit, a round trip), summed (ms). */
+  lockMs: 0,
+  /** Time turns stayed open, summed (ms). */
+  openMs: 0,
 };
 
 /**
@@ -167,6 +172,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     let finished!: (committed: boolean) => void;
     const turn: Turn = {
       state: 'locking',
+      startedAt: performance.now(),
       accounts: new Map(),
       requested: new Set(),
       queued: next,
@@ -209,6 +215,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     }
     turn.state = 'open';
     turn.openedAt = performance.now();
+    postgresTurnStats.lockMs += turn.openedAt - turn.startedAt;
     grantQueued(turn);
     if (turn.closeWhenOpen) close(turn);
     else setImmediate(() => tick(turn));
@@ -273,6 +280,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
   const close = (turn: Turn) => {
     if (turn.state !== 'open') return;
     turn.state = 'closing';
+    postgresTurnStats.openMs += performance.now() - turn.openedAt;
     if (current === turn) current = undefined;
     next.push(...turn.queued);
     turn.queued = [];

@@ -123,7 +123,7 @@ describe('settlement turns on PostgreSQL (postgres)', { skip: testDatabaseLabel(
     // entry breaks the one-hold-per-request index and fails the turn's statement.
     await store.db
       .insertInto('ledger_entries')
-      .values({ account_id: id, request_id: requests[2]!, kind: 'hold', amount_micros: -100_000, endpoint_id: 'test.turns', created_at: new Date().toISOString(), balance_after_micros: 0 })
+      .values({ account_id: id, request_id: requests[2]!, kind: 'hold', amount_micros: -100_000, endpoint_id: 'test.turns', created_at: new Date().toISOString(), balance_after_micros: 900_000 })
       .execute();
     const splitBefore = postgresTurnStats.split;
     // Granted from the locked balance; still open when the turn ends, so written as hold entries.
@@ -153,7 +153,7 @@ describe('settlement turns on PostgreSQL (postgres)', { skip: testDatabaseLabel(
     // would break the one-settlement index.
     await store.db
       .insertInto('ledger_entries')
-      .values({ account_id: id, request_id: requests[2]!, kind: 'release', amount_micros: 0, endpoint_id: 'test.turns', created_at: new Date().toISOString(), balance_after_micros: 0 })
+      .values({ account_id: id, request_id: requests[2]!, kind: 'release', amount_micros: 0, endpoint_id: 'test.turns', created_at: new Date().toISOString(), balance_after_micros: 1_000_000 - 5 * PRICE })
       .execute();
     const splitBefore = postgresTurnStats.split;
     const captures = await Promise.allSettled(requests.map((request) => ledger.capture(id, request, 4_000, 'test.turns')));
