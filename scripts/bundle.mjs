@@ -15,13 +15,46 @@ const WORKER_ENTRIES = ['src/scrape/page-reader-worker.ts', 'src/media/files/ima
  * Bundles a TypeScript entry point and its sources into one ES module, and returns its path.
  * What the server runs: a plain module costs each call less CPU than running the sources through
  * tsx's loader (whose output keeps function names by re-defining `name` on every closure it
- * creates, among other things). Packages stay external; the build takes ~50 ms, so it is made at
- * every start and never goes stale. The worker threads' modules are built beside the entry's, in
- * one directory named by their content, so a module finds them as `./<name>.mjs` and concurrent
- * starts (the CLI while the server runs) never read a half-written build.
+ * creates, among other things). Packages stay external. The worker threads' modules are built
+ * beside the entry's, in one directory named by their content, so a module finds them as
+ * `./<name>.mjs` and concurrent starts (the CLI while the server runs) never read a half-written
+ * build. A build is reused while the sources it was made from are the same, byte for byte (a hash
+ * of every file under src/, the entry's own directory and this script, ~30 ms): esbuild's service takes 0.5–1 s to start
+ * and build on a small shared machine, which every CLI command would pay. So it never goes stale.
  */
 export async function bundle(entry) {
   const name = path.basename(entry).replace(/\.[cm]?ts$/, '');
+  const sources = sourcesFingerprint(entry);
+  const remembered = path.join(CACHE, `${name}.sources-${sources}`);
+  if (fs.existsSync(remembered)) {
+    const directory = path.join(CACHE, fs.readFileSync(remembered, 'utf8'));
+    if (fs.existsSync(path.join(directory, `${name}.mjs`))) return path.join(directory, `${name}.mjs`);
+  }
+  const built = await buildBundle(entry, name);
+  // Written whole, then renamed: a start reading it never sees half a name.
+  const partial = `${remembered}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, path.basename(path.dirname(built)));
+  fs.renameSync(partial, remembered);
+  return built;
+}
+
+/** Every file under src/ and under the entry's own top directory (bench/), paths and contents, and this script, hashed. */
+function sourcesFingerprint(entry) {
+  const hash = createHash('sha256');
+  hash.update(fs.readFileSync(fileURLToPath(import.meta.url)));
+  const walk = (directory) => {
+    for (const entry of fs.readdirSync(directory, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const file = path.join(directory, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(path.relative(ROOT, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+    }
+  };
+  const top = path.relative(ROOT, path.resolve(ROOT, entry)).split(path.sep)[0];
+  for (const directory of new Set(['src', top])) walk(path.join(ROOT, directory));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function buildBundle(entry, name) {
   const result = await build({
     entryPoints: [entry, ...WORKER_ENTRIES].map((file) => path.join(ROOT, file)),
     bundle: true,
@@ -59,9 +92,11 @@ export async function bundle(entry) {
 /** Earlier builds of the same entry, once no starting process can still be about to import them. */
 function removeOldBuilds(current) {
   const prefix = current.slice(0, current.lastIndexOf('-') + 1);
+  const name = prefix.slice(0, -1);
   const cutoff = Date.now() - 10 * 60_000;
   for (const other of fs.readdirSync(CACHE)) {
     const file = path.join(CACHE, other);
-    if (other !== current && other.startsWith(prefix) && fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { recursive: true, force: true });
+    const old = other !== current && (other.startsWith(prefix) || other.startsWith(`${name}.sources-`));
+    if (old && fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { recursive: true, force: true });
   }
 }

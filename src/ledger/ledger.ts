@@ -62,7 +62,7 @@ export class Ledger {
     onCommit?: CommitObserver,
   ) {
     this.db = store.db;
-    this.settlement = store.sqlite ? sqliteSettlement(store.sqlite, onCommit) : postgresSettlement(store.postgres!, onCommit);
+    this.settlement = store.sqlite ? sqliteSettlement(store.sqlite, onCommit) : postgresSettlement(postgresPool(store), onCommit);
     this.keyBudgets = new KeyBudgets(this.db, (work) => this.settlement.exclusive(work));
   }
 
@@ -319,6 +319,12 @@ export class Ledger {
       throw error;
     }
   }
+}
+
+/** The pool a PostgreSQL store opened (openStore always keeps it). */
+function postgresPool(store: Store) {
+  if (!store.postgres) throw new Error('a PostgreSQL store without its pool: open it with openStore');
+  return store.postgres;
 }
 
 function assertCreditable(micros: Micros): void {

@@ -67,7 +67,7 @@ async function createTarget(): Promise<CliTarget> {
 
 function runCli(target: CliTarget, args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile('./bin/tollgate', args, { cwd: REPOSITORY, env: target.environment, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile('./bin/tollgate', args, { cwd: REPOSITORY, env: target.environment, timeout: 90_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });
@@ -96,7 +96,7 @@ async function fail(target: CliTarget, args: string[], message: RegExp): Promise
 let emails = 0;
 const uniqueEmail = () => `cli-${++emails}-${randomBytes(4).toString('hex')}@example.com`;
 
-describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 240_000 }, () => {
+describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 600_000 }, () => {
   let target: CliTarget;
   let store: Store;
   before(async () => {
@@ -312,7 +312,7 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 240_000 }, () => {
   });
 });
 
-describe(`tollgate CLI while the server runs (${testDatabaseLabel()})`, { timeout: 120_000 }, () => {
+describe(`tollgate CLI while the server runs (${testDatabaseLabel()})`, { timeout: 300_000 }, () => {
   let target: CliTarget;
   let app: App;
   let baseUrl: string;
@@ -381,7 +381,7 @@ describe(`tollgate CLI while the server runs (${testDatabaseLabel()})`, { timeou
   });
 });
 
-describe('tollgate CLI on a PostgreSQL database that already holds another schema\'s migrations', { skip: !process.env.DATABASE_URL && 'PostgreSQL only', timeout: 60_000 }, () => {
+describe('tollgate CLI on a PostgreSQL database that already holds another schema\'s migrations', { skip: !process.env.DATABASE_URL && 'PostgreSQL only', timeout: 180_000 }, () => {
   let target: CliTarget;
   before(async () => {
     target = await createTarget();

@@ -112,7 +112,7 @@ describe(`./bin/tollgate mcp: the MCP server over stdio (${testDatabaseLabel()})
 
   test('refuses to start without a server URL it can call', async () => {
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile('./bin/tollgate', ['mcp', '--url', 'ftp://example.com', '--key', 'tg_live_x'], { cwd: REPOSITORY, timeout: 30_000 }, (error, stdout, stderr) =>
+      execFile('./bin/tollgate', ['mcp', '--url', 'ftp://example.com', '--key', 'tg_live_x'], { cwd: REPOSITORY, timeout: 90_000 }, (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
       );
     });

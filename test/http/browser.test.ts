@@ -90,7 +90,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
   assert.fail(`timed out waiting for ${what}`);
 }
 
-describe('browser endpoints (one pooled Chromium)', { timeout: 180_000 }, () => {
+describe('browser endpoints (one pooled Chromium)', { timeout: 300_000 }, () => {
   let app: TestApp;
   let pages: BrowserPages;
   let canary: Canary;
