@@ -208,7 +208,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     ids.forEach((id) => turn.requested.add(id));
     try {
       const results = (await turn.client.query(`begin; ${lockAccounts(turn.client, ids, false)}`)) as unknown as pg.QueryResult[];
-      for (const row of results[1]!.rows as Array<{ id: string; balance_micros: Micros }>) turn.accounts.set(row.id, { stored: row.balance_micros, unwritten: 0 });
+      holdLocked(turn, results[1]!);
     } catch (error) {
       fail(turn, error);
       return;
@@ -258,7 +258,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     const ids = [...new Set(turn.queued.map(accountOf))].sort();
     try {
       const result = await turn.client!.query(lockAccounts(turn.client!, ids, true));
-      for (const row of result.rows as Array<{ id: string; balance_micros: Micros }>) turn.accounts.set(row.id, { stored: row.balance_micros, unwritten: 0 });
+      holdLocked(turn, result);
     } catch (error) {
       fail(turn, error);
       return;
@@ -295,12 +295,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     const holds = [...turn.holds.values()];
     if (holds.length + turn.captures.length + turn.settlements.length === 0) {
       // Only locks taken (its calls failed, or were refused): nothing to make durable.
-      try {
-        await client.query('rollback');
-        client.release();
-      } catch (error) {
-        client.release(error as Error);
-      }
+      await rollBack(client);
       finish(turn, true);
       return;
     }
@@ -312,12 +307,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     } catch (error) {
       if (refusedByServer(error)) {
         // Rolled back whole: each item again, alone, without the turn's locks.
-        try {
-          await client.query('rollback');
-          client.release();
-        } catch (rollbackError) {
-          client.release(rollbackError as Error);
-        }
+        await rollBack(client);
         postgresTurnStats.split += 1;
         await writeItemByItem(holds, turn.captures, turn.settlements);
         finish(turn, true);
@@ -392,11 +382,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     const wasCurrent = current === turn;
     if (wasCurrent) current = undefined;
     turn.state = 'closing';
-    const { client } = turn;
-    client?.query('rollback').then(
-      () => client.release(),
-      (rollbackError: Error) => client.release(rollbackError),
-    );
+    if (turn.client) void rollBack(turn.client);
     for (const item of turn.queued) item.waiter.reject(error);
     for (const { waiter } of [...turn.captures, ...turn.settlements]) waiter.reject(error);
     turn.queued = [];
@@ -468,6 +454,21 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
       await Promise.all([...live].map((each) => each.done));
     },
   };
+}
+
+/** The balances of the rows a lock statement locked: the turn's from now until its commit. */
+function holdLocked(turn: Turn, locked: pg.QueryResult): void {
+  for (const row of locked.rows as Array<{ id: string; balance_micros: Micros }>) turn.accounts.set(row.id, { stored: row.balance_micros, unwritten: 0 });
+}
+
+/** Ends a turn's transaction without writing, and gives its connection back (destroyed if the rollback failed). */
+async function rollBack(client: pg.PoolClient): Promise<void> {
+  try {
+    await client.query('rollback');
+    client.release();
+  } catch (error) {
+    client.release(error as Error);
+  }
 }
 
 /** Locks accounts' rows in id order and reads their balances; `skipLocked` never waits (a join). */
