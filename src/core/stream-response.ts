@@ -77,7 +77,8 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
     'x-accel-buffering': 'no',
     ...(label ? { 'x-tollgate-provider': label } : {}),
   });
-  raw.flushHeaders();
+  // No flushHeaders(): the head goes out with the first event, written next, in one packet. Sent
+  // on its own it delayed the first event's arrival by ~1.5 ms on loopback (bench/chat-streams.ts).
 
   // A shutdown ends the stream as a client leaving does, and tells the client why.
   const onShutdown = () => call.abort('shutdown');
