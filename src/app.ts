@@ -106,7 +106,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return503OnClosing: false,
   });
 
-  const store = overrides.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const store =
+    overrides.store ??
+    (await openStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      backgroundCheckpoints: { onFailure: (error) => server.log.error({ err: error }, 'SQLite background checkpoint failed; SQLite checkpoints on commit meanwhile') },
+    }));
   const clock = overrides.clock ?? Date.now;
   // Metrics cost nothing unless an operator can read them.
   const metrics = config.adminToken !== undefined || config.metricsAddress !== undefined ? await createMetrics(() => countOpenHolds(store)) : undefined;

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { migrateToLatest } from './migrate';
+import { BackgroundCheckpoints } from './sqlite-checkpoints';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,6 +16,8 @@ export interface Store {
   sqlite?: SQLite.Database;
   /** The PostgreSQL pool itself, for the ledger's turns (see ledger/postgres-settlement.ts). */
   postgres?: pg.Pool;
+  /** SQLite's checkpoints on their own thread, when the store was opened with them. */
+  checkpoints?: BackgroundCheckpoints;
   close(): Promise<void>;
 }
 
@@ -24,13 +27,18 @@ export interface StoreOptions {
   dataDir: string;
   /** PostgreSQL schema to use (created if missing); tests isolate themselves with it. */
   postgresSchema?: string;
+  /**
+   * SQLite: checkpoint the write-ahead log on a thread of its own (sqlite-checkpoints.ts), as a
+   * long-running server should; told a checkpoint's failure. A CLI command does without.
+   */
+  backgroundCheckpoints?: { onFailure(error: Error): void };
 }
 
 const INT8_OID = 20;
 
 /** Opens the database and brings it to the latest migration. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.postgresSchema) : openSqlite(options.dataDir);
+  const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.postgresSchema) : openSqlite(options.dataDir, options.backgroundCheckpoints);
   await migrateToLatest(store, store.dialect === 'postgres' ? (options.postgresSchema ?? (await currentSchema(store))) : undefined);
   return store;
 }
@@ -52,21 +60,33 @@ function pragmaWhenFree(database: SQLite.Database, statement: string): void {
   }
 }
 
-function openSqlite(dataDir: string): Store {
+function openSqlite(dataDir: string, backgroundCheckpoints: StoreOptions['backgroundCheckpoints']): Store {
   fs.mkdirSync(dataDir, { recursive: true });
-  const database = new SQLite(path.join(dataDir, 'tollgate.db'));
+  const file = path.join(dataDir, 'tollgate.db');
+  const database = new SQLite(file);
   // Another process starting beside this one may hold the file's lock while it migrates, and
   // SQLite answers the switch to WAL with SQLITE_BUSY at once, busy timeout or not: wait it out.
   pragmaWhenFree(database, 'journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   // Checkpoint every ~40 MB of WAL rather than ~4 MB: the ledger's hot pages are rewritten on
-  // every commit, and a checkpoint copies only their latest version.
+  // every commit, and a checkpoint copies only their latest version. With background checkpoints
+  // this one only finishes what the thread has copied, and keeps the log bounded if it stops.
   database.pragma('wal_autocheckpoint = 10000');
   // The CLI writes to the same file while the server runs: wait for the lock instead of failing.
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', sqlite: database, close: () => db.destroy() };
+  const checkpoints = backgroundCheckpoints && new BackgroundCheckpoints(file, backgroundCheckpoints.onFailure);
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite: database,
+    ...(checkpoints ? { checkpoints } : {}),
+    close: async () => {
+      await checkpoints?.close();
+      await db.destroy();
+    },
+  };
 }
 
 async function openPostgres(databaseUrl: string, schema: string | undefined): Promise<Store> {

@@ -1,0 +1,66 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { newRequestId } from '../../src/core/request-id';
+import { Ledger } from '../../src/ledger/ledger';
+import { openStore } from '../../src/store/database';
+import { BackgroundCheckpoints } from '../../src/store/sqlite-checkpoints';
+import { testDatabaseLabel } from '../helpers/test-app';
+
+const PRICE = 1_000;
+
+/** Polls `done` until it holds, at most `limitMs` (a bound on a slow machine, not a timing claim). */
+async function eventually(done: () => boolean, limitMs = 20_000): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('not within the limit');
+    await sleep(20);
+  }
+}
+
+/**
+ * The server's SQLite store copies its write-ahead log into the database on a thread of its own,
+ * so that the event loop does not pause for a checkpoint inside a commit. The thread's work is
+ * real (frames copied while the ledger writes), it stops with the store, a failure is reported
+ * without stopping the writes, and a CLI store does without it.
+ */
+describe('SQLite background checkpoints', { skip: testDatabaseLabel() !== 'sqlite' && 'SQLite only' }, () => {
+  test('the thread checkpoints what the ledger writes; the store closes it; every entry is there after', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-checkpoints-'));
+    const failures: Error[] = [];
+    try {
+      const store = await openStore({ dataDir, backgroundCheckpoints: { onFailure: (error) => failures.push(error) } });
+      assert.ok(store.checkpoints, 'the store runs background checkpoints');
+      const ledger = new Ledger(store);
+      const account = await ledger.createAccount('checkpoints@example.com', 10_000_000, 'signup_checkpoints');
+      const calls = 600;
+      for (let call = 0; call < calls; call += 1) {
+        const reservation = await ledger.reserve(account.id, PRICE, { requestId: newRequestId(), endpointId: 'seo.domain_available', leaseSeconds: 60 });
+        await reservation!.capture(PRICE);
+      }
+      const checkpoints = store.checkpoints;
+      // Once nothing more is written, a pass of the thread leaves every frame of the log in the database.
+      await eventually(() => checkpoints.stats.passes > 0 && checkpoints.stats.logFrames > 0 && checkpoints.stats.checkpointedFrames === checkpoints.stats.logFrames);
+      assert.deepEqual(failures, []);
+      await store.close();
+
+      const reopened = await openStore({ dataDir });
+      assert.equal(reopened.checkpoints, undefined, 'a store opened without them (the CLI) runs none');
+      assert.equal(await new Ledger(reopened).balance(account.id), 10_000_000 - calls * PRICE);
+      await reopened.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a thread that cannot checkpoint reports it, and closes', async () => {
+    const failures: Error[] = [];
+    const checkpoints = new BackgroundCheckpoints(path.join(os.tmpdir(), `tollgate-missing-${process.pid}`, 'tollgate.db'), (error) => failures.push(error), 10);
+    await eventually(() => failures.length > 0);
+    assert.ok(checkpoints.stats.failures > 0);
+    await checkpoints.close();
+  });
+});
