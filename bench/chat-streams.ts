@@ -1,9 +1,10 @@
 /**
  * npm run bench, second part (BENCH_CHAT=0 skips it): streamed chat completions of 200 tokens
- * from a fake upstream (bench/fake-chat-upstream.ts), called (1) directly, (2) through Tollgate —
- * the whole app on SQLite (bench/target.ts paid), its OpenRouter adapter pointed at the fake —
- * and (3) through the Portkey gateway in front of the same fake; each in its own process, in one
- * run on this machine.
+ * from a fake upstream (bench/fake-chat-upstream.ts), called (1) directly, (2) through a bare
+ * relay (bench/bare-chat-relay.ts: what a process in between costs, with nothing in it), (3)
+ * through Tollgate — the whole app on SQLite (bench/target.ts paid), its OpenRouter adapter
+ * pointed at the fake — and (4) through the Portkey gateway in front of the same fake; each in its
+ * own process, in one run on this machine.
  *
  * autocannon sees a stream as one response, so this has its own driver: 100 streams at a time on
  * keep-alive connections (an undici Pool), recording per stream the time to its first `data:`
@@ -243,10 +244,12 @@ function slope(xs: number[], ys: number[]): number {
 // --- start the fake, Tollgate and Portkey ---------------------------------------------------
 
 const fakeModule = await bundle('bench/fake-chat-upstream.ts');
+const relayModule = await bundle('bench/bare-chat-relay.ts');
 const tollgateModule = await bundle('bench/target.ts');
 const fake = await startProcess('fake upstream', [fakeModule]);
 const fakePort = fake.ready.port as number;
 const fakeBase = `http://127.0.0.1:${fakePort}/v1`;
+const relay = await startProcess('bare relay', [relayModule, fakeBase]);
 const setPace = (ms: number) => fetch(`http://127.0.0.1:${fakePort}/pace?ms=${ms}`, { method: 'PUT' });
 
 const tollgateEnv = { ...process.env, OPENROUTER_API_KEY: 'bench', OPENROUTER_BASE_URL: fakeBase };
@@ -263,13 +266,14 @@ const portkeyPort = 20_000 + (process.pid % 20_000);
 const portkey = await startPortkey(portkeyPort);
 
 const direct = target('direct to the fake', fake.child, fakePort, '/v1/chat/completions', { authorization: 'Bearer bench' });
+const throughRelay = target('through a bare relay', relay.child, relay.ready.port as number, '/v1/chat/completions', { authorization: 'Bearer bench' });
 const throughTollgate = target('through Tollgate', tollgate.child, tollgate.ready.port as number, '/v1/ai/chat/completions', { 'x-api-key': tollgate.ready.apiKey as string });
 const throughPortkey = target('through Portkey', portkey, portkeyPort, '/v1/chat/completions', {
   'x-portkey-provider': 'openai',
   'x-portkey-custom-host': fakeBase,
   authorization: 'Bearer bench',
 });
-const targets = [direct, throughTollgate, throughPortkey];
+const targets = [direct, throughRelay, throughTollgate, throughPortkey];
 
 /** One whole stream read and checked: every target must relay the fake's 200 tokens, the usage chunk and [DONE]. */
 async function preflight(target: Target): Promise<void> {
@@ -323,7 +327,7 @@ for (let round = 0; round < ROUNDS; round += 1) {
 await setPace(0);
 const unpaced = figures();
 /** Per gateway, the CPU its process spent per stream in the unpaced runs (ms): what streams/s hides when the load generator and the fake take most of the cores. */
-const cpuPerStream = new Map<Target, number[]>([[throughTollgate, []], [throughPortkey, []]]);
+const cpuPerStream = new Map<Target, number[]>([[throughRelay, []], [throughTollgate, []], [throughPortkey, []]]);
 for (let round = 0; round < ROUNDS; round += 1) {
   for (const each of targets) {
     const cpuBefore = cpuMs(each.child);
@@ -364,20 +368,28 @@ for (const each of targets) {
 }
 const base = paced.get(direct)!;
 console.log('');
-for (const each of [throughTollgate, throughPortkey]) {
+for (const each of [throughRelay, throughTollgate, throughPortkey]) {
   const p = paced.get(each)!;
   const added = (q: number) => ms(percentile(p.ttfb, q) - percentile(base.ttfb, q));
   const rounds = p.ttfbP50.map((value, round) => ms(value - base.ttfbP50[round]!)).join(', ');
   console.log(`${each.name}: adds ${added(50)} ms p50, ${added(99)} ms p99 to the first byte, paced (p50 per round: ${rounds})`);
 }
+{
+  const floor = paced.get(throughRelay)!;
+  const p = paced.get(throughTollgate)!;
+  const beyond = (q: number) => ms(percentile(p.ttfb, q) - percentile(floor.ttfb, q));
+  const rounds = p.ttfbP50.map((value, round) => ms(value - floor.ttfbP50[round]!)).join(', ');
+  console.log(`through Tollgate beyond the bare relay: ${beyond(50)} ms p50, ${beyond(99)} ms p99, paced (p50 per round: ${rounds})`);
+}
 const tollgateRates = unpaced.get(throughTollgate)!.streamsPerSecond;
 const portkeyRates = unpaced.get(throughPortkey)!.streamsPerSecond;
 const ratios = tollgateRates.map((value, round) => value / portkeyRates[round]!);
 console.log(`Tollgate / Portkey streams/s, unpaced: ${median(ratios).toFixed(2)} (rounds: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`);
+const relayCpu = median(cpuPerStream.get(throughRelay)!);
 const tollgateCpu = median(cpuPerStream.get(throughTollgate)!);
 const portkeyCpu = median(cpuPerStream.get(throughPortkey)!);
 console.log(
-  `CPU per stream, unpaced (the gateway's own process, median round): Tollgate ${tollgateCpu.toFixed(2)} ms, Portkey ${portkeyCpu.toFixed(2)} ms — ` +
+  `CPU per stream, unpaced (the gateway's own process, median round): bare relay ${relayCpu.toFixed(2)} ms, Tollgate ${tollgateCpu.toFixed(2)} ms, Portkey ${portkeyCpu.toFixed(2)} ms — ` +
     `Portkey / Tollgate ${(portkeyCpu / tollgateCpu).toFixed(2)}`,
 );
 const perThousand = slope(rss.map((sample) => sample.streams / 1000), rss.map((sample) => sample.mib));

@@ -4,7 +4,10 @@
  *   one instance on SQLite, one account (the reference);
  *   one PostgreSQL instance, one account, and 32 accounts;
  *   two PostgreSQL instances on one database together, one account, and 32 accounts;
- * with what PostgreSQL was sent per paid call: statements, commits and the ledger's turns.
+ * with what PostgreSQL was sent per paid call: statements, commits and the ledger's turns; and the
+ * CPU each process spent per paid call (read from /proc): the instances, the PostgreSQL server's
+ * processes, and this process (the load generator) — the capacity model's inputs
+ * (docs/operations.md), and where the two cores went.
  * Each target runs bundled in its own process (as the server does); the load is autocannon's,
  * from this process, on the paid `domain/available` call. A shared VM's speed drifts, so the
  * scenarios are measured in alternation, several rounds, and each figure is the median round.
@@ -12,6 +15,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -82,21 +86,62 @@ interface Scenario {
 interface Measurement {
   callsPerSecond: number;
   perCall?: { statements: number; commits: number; turns: number };
+  /** CPU ms per paid call: the instances together, the PostgreSQL server, the load generator. */
+  cpu: { instances: number; postgres: number; load: number };
+}
+
+/** CPU time a process has used (user + system), ms, from /proc; 0 once it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
+
+/** The CPU of every process named `postgres` (the server and its backends), ms; per pid, as backends come and go. */
+function postgresCpuMs(): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') cpu.set(Number(entry), processCpuMs(Number(entry)));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return cpu;
+}
+
+function postgresCpuSince(before: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of postgresCpuMs()) spent += ms - (before.get(pid) ?? 0);
+  return spent;
 }
 
 async function measure(scenario: Scenario): Promise<Measurement> {
   const share = Math.ceil(CONNECTIONS / scenario.instances.length);
   await Promise.all(scenario.instances.map(({ target, apiKeys }) => load(target, apiKeys, share, 2))); // warm-up
   const before = scenario.postgres ? await Promise.all(scenario.instances.map(({ target }) => stats(target))) : [];
+  const instancesBefore = scenario.instances.map(({ target }) => processCpuMs(target.child.pid!));
+  const postgresBefore = postgresCpuMs();
+  const loadBefore = process.cpuUsage();
   const results = await Promise.all(scenario.instances.map(({ target, apiKeys }) => load(target, apiKeys, share, DURATION_SECONDS)));
+  const loadMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(loadBefore));
+  const postgresMs = postgresCpuSince(postgresBefore);
+  const instancesMs = scenario.instances.reduce((sum, { target }, index) => sum + processCpuMs(target.child.pid!) - instancesBefore[index]!, 0);
   const failures = results.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0);
   if (failures > 0) throw new Error(`${scenario.name}: ${failures} failed requests`);
   const calls = results.reduce((sum, result) => sum + result['2xx'], 0);
   const callsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0);
-  if (!scenario.postgres) return { callsPerSecond };
+  const cpu = { instances: instancesMs / calls, postgres: postgresMs / calls, load: loadMs / calls };
+  if (!scenario.postgres) return { callsPerSecond, cpu };
   const after = await Promise.all(scenario.instances.map(({ target }) => stats(target)));
   const delta = (field: keyof Stats) => after.reduce((sum, stat, index) => sum + stat[field] - before[index]![field], 0) / calls;
-  return { callsPerSecond, perCall: { statements: delta('statements'), commits: delta('commits'), turns: delta('turns') } };
+  return { callsPerSecond, cpu, perCall: { statements: delta('statements'), commits: delta('commits'), turns: delta('turns') } };
 }
 
 const schema = `bench_${randomBytes(6).toString('hex')}`;
@@ -125,13 +170,15 @@ try {
   const medians = runs.map((rounds) => [...rounds].sort((x, y) => x.callsPerSecond - y.callsPerSecond)[Math.floor(rounds.length / 2)]!);
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
   console.log(`Load: autocannon, ${CONNECTIONS} connections (shared among the instances), ${ROUNDS} rounds of ${DURATION_SECONDS} s per scenario (each after a 2 s warm-up), in alternation; medians\n`);
-  console.log('| scenario | paid calls/s | rounds | statements/call | commits/call | ledger turns/call |');
-  console.log('|---|---:|---|---:|---:|---:|');
+  console.log('| scenario | paid calls/s | rounds | statements/call | commits/call | ledger turns/call | CPU ms/call: instances | PostgreSQL | load generator |');
+  console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
   medians.forEach((median, index) => {
     const rounds = runs[index]!.map((run) => Math.round(run.callsPerSecond)).join(', ');
     const perCall = median.perCall;
     const cells = perCall ? [perCall.statements, perCall.commits, perCall.turns].map((value) => value.toFixed(3)) : ['–', '–', '–'];
-    console.log(`| ${scenarios[index]!.name} | ${Math.round(median.callsPerSecond)} | ${rounds} | ${cells.join(' | ')} |`);
+    const { instances, postgres, load } = median.cpu;
+    const cpu = [instances, postgres, load].map((ms, column) => (column === 1 && !perCall ? '–' : ms.toFixed(3)));
+    console.log(`| ${scenarios[index]!.name} | ${Math.round(median.callsPerSecond)} | ${rounds} | ${cells.join(' | ')} | ${cpu.join(' | ')} |`);
   });
   const [sqliteOne, postgresOne, postgresMany, twoOne, twoMany] = medians.map((median) => median.callsPerSecond) as [number, number, number, number, number];
   console.log(
