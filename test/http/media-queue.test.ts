@@ -438,8 +438,9 @@ describe(`media jobs: cancel and retention (${testDatabaseLabel()})`, () => {
   });
 
   test('after the retention period a job is JOB_EXPIRED (410), its links answer 410 and its files are deleted', async () => {
-    // 0.001 h: 3.6 s.
-    const brief = await startTestApp({}, { TOLLGATE_MEDIA_RETENTION_HOURS: '0.001', TOLLGATE_SANDBOX_MEDIA_SECONDS: '0', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+    // 0.003 h: 10.8 s — room for the job to be made and seen succeeded on a loaded machine (a
+    // 3.6-s period once passed before the first poll saw the job done).
+    const brief = await startTestApp({}, { TOLLGATE_MEDIA_RETENTION_HOURS: '0.003', TOLLGATE_SANDBOX_MEDIA_SECONDS: '0', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
     try {
       const { apiKey } = await brief.createAccount('1.00');
       const queued = await queue(brief, apiKey, { model: 'flux-schnell', prompt: 'A short-lived image' });
