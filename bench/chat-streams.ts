@@ -28,6 +28,7 @@ import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { bundle } from '../scripts/bundle.mjs';
+import { processCpuMs } from './process-cpu';
 
 if (process.env.BENCH_CHAT === '0') process.exit(0);
 
@@ -220,13 +221,6 @@ function rssMiB(child: ChildProcess): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
-/** CPU time (user + system) a process has used, ms. */
-function cpuMs(child: ChildProcess): number {
-  const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-/** Linux's USER_HZ, in which /proc/<pid>/stat counts CPU time. */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 /** Least-squares slope of y over x. */
 function slope(xs: number[], ys: number[]): number {
@@ -330,10 +324,10 @@ const unpaced = figures();
 const cpuPerStream = new Map<Target, number[]>([[throughRelay, []], [throughTollgate, []], [throughPortkey, []]]);
 for (let round = 0; round < ROUNDS; round += 1) {
   for (const each of targets) {
-    const cpuBefore = cpuMs(each.child);
+    const cpuBefore = processCpuMs(each.child.pid!);
     const run = await measure(each, 1000, SECONDS * 1000);
     record(unpaced.get(each)!, run);
-    cpuPerStream.get(each)?.push((cpuMs(each.child) - cpuBefore) / run.streamsStarted);
+    cpuPerStream.get(each)?.push((processCpuMs(each.child.pid!) - cpuBefore) / run.streamsStarted);
   }
 }
 

@@ -21,6 +21,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { bundle } from '../scripts/bundle.mjs';
+import { processCpuMs } from './process-cpu';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -90,17 +91,6 @@ interface Measurement {
   cpu: { instances: number; postgres: number; load: number };
 }
 
-/** CPU time a process has used (user + system), ms, from /proc; 0 once it is gone. */
-function processCpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
-const CLOCK_TICKS = 100;
 
 /** The CPU of every process named `postgres` (the server and its backends), ms; per pid, as backends come and go. */
 function postgresCpuMs(): Map<number, number> {

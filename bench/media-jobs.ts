@@ -28,6 +28,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { processCpuMs } from './process-cpu';
 
 if (process.env.BENCH_MEDIA === '0') process.exit(0);
 
@@ -103,12 +104,7 @@ async function stopAll(): Promise<void> {
 process.on('exit', () => children.forEach((entry) => entry.child.kill('SIGKILL')));
 
 /** User and system CPU seconds of a running process (Linux). */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime, in clock ticks (USER_HZ: 100 on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+const cpuSeconds = (pid: number) => processCpuMs(pid) / 1000;
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
