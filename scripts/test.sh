@@ -44,4 +44,19 @@ echo "== SQLite, in-memory rate limiter (exit $sqlite_status)"
 cat "$reports/sqlite"
 echo "== PostgreSQL, Redis rate limiter (exit $postgres_status)"
 cat "$reports/postgres"
+
+# A CI log may keep only its tail: the failures of both runs are repeated last, each with its
+# report block (the error, the expected and actual values, the stack).
+failures() {
+  awk '/^ *not ok / && !/# TODO/ { printing = 1; match($0, /^ */); indent = RLENGTH }
+       printing { print }
+       printing && /^ *\.\.\.$/ { match($0, /^ */); if (RLENGTH == indent + 2) printing = 0 }' "$1"
+}
+if [ "$sqlite_status" -ne 0 ] || [ "$postgres_status" -ne 0 ]; then
+  echo "== Failures: SQLite run exit $sqlite_status, PostgreSQL run exit $postgres_status"
+  echo "-- SQLite"
+  failures "$reports/sqlite"
+  echo "-- PostgreSQL"
+  failures "$reports/postgres"
+fi
 [ "$sqlite_status" -eq 0 ] && [ "$postgres_status" -eq 0 ]

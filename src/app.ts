@@ -111,7 +111,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     (await openStore({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      backgroundCheckpoints: { onFailure: (error) => server.log.error({ err: error }, 'SQLite background checkpoint failed; SQLite checkpoints on commit meanwhile') },
+      backgroundCheckpoints: {
+        onFailure: (error) => server.log.error({ err: error }, 'SQLite background checkpoints are failing; SQLite checkpoints on commit meanwhile (logged once until they recover)'),
+        onRecovery: (failedPasses) => server.log.info({ failedPasses }, 'SQLite background checkpoints recovered'),
+      },
     }));
   const clock = overrides.clock ?? Date.now;
   // Metrics cost nothing unless an operator can read them.

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { migrateToLatest } from './migrate';
-import { BackgroundCheckpoints } from './sqlite-checkpoints';
+import { BackgroundCheckpoints, type CheckpointListener } from './sqlite-checkpoints';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,9 +29,10 @@ export interface StoreOptions {
   postgresSchema?: string;
   /**
    * SQLite: checkpoint the write-ahead log on a thread of its own (sqlite-checkpoints.ts), as a
-   * long-running server should; told a checkpoint's failure. A CLI command does without.
+   * long-running server should; told when checkpoints start failing and when they recover. A CLI
+   * command does without.
    */
-  backgroundCheckpoints?: { onFailure(error: Error): void };
+  backgroundCheckpoints?: CheckpointListener;
 }
 
 const INT8_OID = 20;
@@ -76,7 +77,7 @@ function openSqlite(dataDir: string, backgroundCheckpoints: StoreOptions['backgr
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  const checkpoints = backgroundCheckpoints && new BackgroundCheckpoints(file, backgroundCheckpoints.onFailure);
+  const checkpoints = backgroundCheckpoints && new BackgroundCheckpoints(file, backgroundCheckpoints);
   return {
     db,
     dialect: 'sqlite',

@@ -10,6 +10,16 @@ export interface CheckpointStats {
   logFrames: number;
   checkpointedFrames: number;
   failures: number;
+  /** Failed passes since the last one that succeeded (0 while checkpoints succeed). */
+  failingPasses: number;
+}
+
+/** Told what goes wrong with the thread, once per run of failures rather than every pass. */
+export interface CheckpointListener {
+  /** The first failed pass after a success (or the thread's own failure); the automatic checkpoint carries on. */
+  onFailure(error: Error): void;
+  /** A pass succeeded after `failedPasses` failed ones. */
+  onRecovery?(failedPasses: number): void;
 }
 
 /**
@@ -26,35 +36,42 @@ export interface CheckpointStats {
  * ~20 ms. The automatic checkpoint stays on, so the log stays bounded even if this thread stops.
  */
 export class BackgroundCheckpoints {
-  readonly stats: CheckpointStats = { passes: 0, logFrames: 0, checkpointedFrames: 0, failures: 0 };
+  readonly stats: CheckpointStats = { passes: 0, logFrames: 0, checkpointedFrames: 0, failures: 0, failingPasses: 0 };
   private readonly worker: Worker;
   private readonly exited: Promise<void>;
 
   constructor(
     file: string,
-    /** Told when a checkpoint or the thread fails (the automatic checkpoint carries on). */
-    onFailure: (error: Error) => void,
+    listener: CheckpointListener,
     intervalMs = CHECKPOINT_INTERVAL_MS,
   ) {
     // Beside this module, from the sources and in a bundle alike (scripts/bundle.mjs builds it there).
     this.worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), { workerData: { file, intervalMs } });
     this.worker.on('message', (message: { log: number; checkpointed: number } | { error: string }) => {
       if ('error' in message) {
-        this.stats.failures += 1;
-        onFailure(new Error(`SQLite checkpoint failed: ${message.error}`));
+        this.failed(new Error(`SQLite checkpoint failed: ${message.error}`), listener);
         return;
       }
+      if (this.stats.failingPasses > 0) listener.onRecovery?.(this.stats.failingPasses);
+      this.stats.failingPasses = 0;
       this.stats.passes += 1;
       this.stats.logFrames = message.log;
       this.stats.checkpointedFrames = message.checkpointed;
     });
-    this.worker.on('error', (error) => {
-      this.stats.failures += 1;
-      onFailure(error);
-    });
+    this.worker.on('error', (error) => this.failed(error, listener));
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     // A process that is done does not wait for its checkpoints.
     this.worker.unref();
+  }
+
+  /**
+   * A pass that fails every 250 ms (a full disk, a damaged file) would otherwise fill the log
+   * with one error four times a second: the first of a run is told, the rest only counted.
+   */
+  private failed(error: Error, listener: CheckpointListener): void {
+    this.stats.failures += 1;
+    this.stats.failingPasses += 1;
+    if (this.stats.failingPasses === 1) listener.onFailure(error);
   }
 
   /** Stops the thread (its connection closed); resolves once it has exited. */

@@ -58,9 +58,39 @@ describe('SQLite background checkpoints', { skip: testDatabaseLabel() !== 'sqlit
 
   test('a thread that cannot checkpoint reports it, and closes', async () => {
     const failures: Error[] = [];
-    const checkpoints = new BackgroundCheckpoints(path.join(os.tmpdir(), `tollgate-missing-${process.pid}`, 'tollgate.db'), (error) => failures.push(error), 10);
+    const checkpoints = new BackgroundCheckpoints(path.join(os.tmpdir(), `tollgate-missing-${process.pid}`, 'tollgate.db'), { onFailure: (error) => failures.push(error) }, 10);
     await eventually(() => failures.length > 0);
     assert.ok(checkpoints.stats.failures > 0);
     await checkpoints.close();
+  });
+
+  test('a checkpoint that fails pass after pass is reported once, and its recovery once', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-checkpoints-'));
+    const healthyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-checkpoints-'));
+    const file = path.join(dataDir, 'tollgate.db');
+    // Not a database: every pass fails ("file is not a database") until the file becomes one.
+    fs.writeFileSync(file, Buffer.alloc(8192, 7));
+    const failures: Error[] = [];
+    const recoveries: number[] = [];
+    const checkpoints = new BackgroundCheckpoints(file, { onFailure: (error) => failures.push(error), onRecovery: (failed) => recoveries.push(failed) }, 5);
+    try {
+      await eventually(() => checkpoints.stats.failures >= 10);
+      assert.equal(failures.length, 1, 'told once, not once per pass');
+      assert.match(failures[0]!.message, /SQLite checkpoint failed: file is not a database/);
+      assert.ok(checkpoints.stats.failingPasses >= 10);
+
+      // The file becomes a database (a freshly migrated store's, written over it in place).
+      await (await openStore({ dataDir: healthyDir })).close();
+      fs.writeFileSync(file, fs.readFileSync(path.join(healthyDir, 'tollgate.db')));
+      await eventually(() => recoveries.length > 0);
+      assert.equal(recoveries.length, 1);
+      assert.ok(recoveries[0]! >= 10, `the recovery counts the failed passes (${recoveries[0]})`);
+      assert.equal(checkpoints.stats.failingPasses, 0);
+      assert.equal(failures.length, 1);
+    } finally {
+      await checkpoints.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(healthyDir, { recursive: true, force: true });
+    }
   });
 });
