@@ -19,9 +19,9 @@ export interface BrowserPages {
 const page = (title: string, head: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
 
-/** Script-rendered text that appears 400 ms after load: only a waitFor longer than that sees it. */
+/** Script-rendered text that appears 3 s after load: only a waitFor longer than that sees it (3 s, so a loaded machine's slow read of the page does not see it early). */
 const DELAYED = page('Delayed', '', `<div id="app">Waiting</div><script>
-addEventListener('load', () => setTimeout(() => { document.getElementById('app').innerHTML = '<p>Appeared after a delay.</p>'; }, 400));
+addEventListener('load', () => setTimeout(() => { document.getElementById('app').innerHTML = '<p>Appeared after a delay.</p>'; }, 3000));
 </script>`);
 
 /** What the page's own scripts see of the browser, written into the page. */

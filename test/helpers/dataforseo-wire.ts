@@ -38,7 +38,7 @@ export function dataForSeoEnvironment(fake: FakeUpstream, extra: Record<string, 
     DATAFORSEO_LOGIN: 'login',
     DATAFORSEO_PASSWORD: 'pw',
     DATAFORSEO_BASE_URL: fake.url,
-    TOLLGATE_UPSTREAM_TIMEOUT_MS: '500',
+    TOLLGATE_UPSTREAM_TIMEOUT_MS: '2000',
     TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000',
     ...extra,
   };

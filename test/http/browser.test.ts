@@ -130,12 +130,12 @@ describe('browser endpoints (one pooled Chromium)', { timeout: 300_000 }, () => 
     assert.doesNotMatch(served.response.body.data.content, /Rendered by script/);
   });
 
-  test('scrape/js: waitFor is honoured (text added 400 ms after load appears only with a longer wait)', async () => {
+  test('scrape/js: waitFor is honoured (text added 3 s after load appears only with a longer wait)', async () => {
     const url = `${pages.url}/delayed`;
     const quick = await app.paidCall('/v1/scrape/js', { url, format: 'text', selector: '#app' }, 'live');
     assert.match(quick.response.body.data.content, /Waiting/);
     assert.doesNotMatch(quick.response.body.data.content, /Appeared/);
-    const patient = await app.paidCall('/v1/scrape/js', { url, format: 'text', selector: '#app', waitFor: 1500 }, 'live');
+    const patient = await app.paidCall('/v1/scrape/js', { url, format: 'text', selector: '#app', waitFor: 6000 }, 'live');
     assert.match(patient.response.body.data.content, /Appeared after a delay/);
   });
 

@@ -35,7 +35,7 @@ describe('chat through the OpenAI-compatible adapter, against fake upstreams', (
         FIRST_BASE_URL: first.url,
         FIRST_API_KEY: 'sk-first',
         SECOND_BASE_URL: second.url,
-        TOLLGATE_CHAT_FIRST_BYTE_TIMEOUT_MS: '300',
+        TOLLGATE_CHAT_FIRST_BYTE_TIMEOUT_MS: '3000',
         TOLLGATE_RATE_LIMIT_PER_MINUTE: '10000',
       },
     );
@@ -153,7 +153,7 @@ describe('chat through the OpenAI-compatible adapter, against fake upstreams', (
   });
 
   test('a first byte slower than the timeout moves the call on', async () => {
-    first.script({ kind: 'answer', firstByteDelayMs: 2_000 });
+    first.script({ kind: 'answer', firstByteDelayMs: 10_000 });
     let content = '';
     await charged(async () => {
       for await (const chunk of await client.chat.completions.create({ ...ask, stream: true })) content += chunk.choices[0]?.delta.content ?? '';

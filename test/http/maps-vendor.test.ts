@@ -234,7 +234,7 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
 
   before(async () => {
     fake = await startFakeUpstream();
-    app = await startTestApp({}, { GOOGLE_PLACES_API_KEY: API_KEY, GOOGLE_PLACES_BASE_URL: fake.url, TOLLGATE_UPSTREAM_TIMEOUT_MS: '1000', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+    app = await startTestApp({}, { GOOGLE_PLACES_API_KEY: API_KEY, GOOGLE_PLACES_BASE_URL: fake.url, TOLLGATE_UPSTREAM_TIMEOUT_MS: '2000', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
     ({ accountId, apiKey } = await app.createAccount('20.00'));
   });
   after(async () => {
@@ -429,7 +429,7 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
       ['malformed JSON', { raw: '{"places": [' }, /malformed answer/, 1],
       ['a place without its id', { json: { places: [{ displayName: { text: 'Nameless' } }] } }, /unexpected shape/, 1],
       ['a photo without its size', { json: { places: [{ ...RICH_PLACE, photos: [{ name: 'places/x/photos/y' }] }] } }, /unexpected shape/, 1],
-      ['too slow', { delayMs: 1500, json: {} }, /did not answer in time/, 1],
+      ['too slow', { delayMs: 5_000, json: {} }, /did not answer in time/, 1],
       ['connection dropped', { hangUp: true }, /unreachable/, 3],
     ];
     for (const [label, reply, message, attempts] of failures) {

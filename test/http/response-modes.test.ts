@@ -85,7 +85,7 @@ const slowEndpoint = defineEndpoint({
   price: ({ perCall }) => perCall(0.05),
   examples: { request: {}, response: { done: true } },
   async handler() {
-    await delay(1_500);
+    await delay(4_000);
     return { done: true };
   },
 });
@@ -108,7 +108,7 @@ describe(`response modes, path parameters and deadlines (${testDatabaseLabel()})
   before(async () => {
     app = await startTestApp(
       { endpoints: [...registry, wireEndpoint, streamEndpoint, itemEndpoint, slowEndpoint] },
-      { TOLLGATE_STREAM_KEEPALIVE_MS: '150', TOLLGATE_CALL_DEADLINE_MS: '300' },
+      { TOLLGATE_STREAM_KEEPALIVE_MS: '150', TOLLGATE_CALL_DEADLINE_MS: '2000' },
     );
   });
   after(() => app.close());

@@ -245,7 +245,7 @@ describe(`backlink endpoints on the DataForSEO adapter (${testDatabaseLabel()})`
     });
 
     test('a vendor too slow to answer is a 502, not charged', async () => {
-      vendor.fake.on('POST /v3/backlinks/referring_domains/live', { delayMs: 1_500, json: envelope('/v3/backlinks/referring_domains/live', { result: [] }) });
+      vendor.fake.on('POST /v3/backlinks/referring_domains/live', { delayMs: 5_000, json: envelope('/v3/backlinks/referring_domains/live', { result: [] }) });
       await failsUncharged('/v1/seo/backlinks/referring-domains', { target: 'example.com' }, /did not answer/);
     });
 

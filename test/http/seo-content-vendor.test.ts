@@ -142,7 +142,7 @@ describe(`content, trends and AI visibility on the DataForSEO adapter (${testDat
   });
 
   test('trends: a vendor too slow to answer is a 502, not charged', async () => {
-    vendor.fake.on('POST /v3/keywords_data/google_trends/explore/live', { delayMs: 1_500, json: envelope('/v3/keywords_data/google_trends/explore/live', { result: [] }) });
+    vendor.fake.on('POST /v3/keywords_data/google_trends/explore/live', { delayMs: 5_000, json: envelope('/v3/keywords_data/google_trends/explore/live', { result: [] }) });
     await failsUncharged('/v1/seo/trends', { keywords: ['espresso machine'] }, /did not answer/);
   });
 

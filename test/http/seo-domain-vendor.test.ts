@@ -677,7 +677,7 @@ describe(`domain analytics on the DataForSEO adapter (${testDatabaseLabel()})`, 
     });
 
     test('a vendor that does not answer in time', async () => {
-      vendor.fake.on(`POST ${PATHS.technologies}`, { delayMs: 1500, json: envelope(PATHS.technologies, [{ technologies: null }]) });
+      vendor.fake.on(`POST ${PATHS.technologies}`, { delayMs: 5_000, json: envelope(PATHS.technologies, [{ technologies: null }]) });
       assert.match(await failed('/v1/seo/domain/technologies', { domain: 'example.com' }), /did not answer in time/);
     });
 

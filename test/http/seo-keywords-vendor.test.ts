@@ -125,7 +125,7 @@ const SPARSE_MAPPED = (keyword: string) => ({
 });
 
 describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()})`, () => {
-  const vendor = useDataForSeoHarness({ TOLLGATE_UPSTREAM_TIMEOUT_MS: '400' });
+  const vendor = useDataForSeoHarness({ TOLLGATE_UPSTREAM_TIMEOUT_MS: '2000' });
 
   /** Answers `path` with one successful task holding `result`. */
   function answer(path: string, result: unknown[] | null, status?: { status_code: number; status_message: string }) {
@@ -444,7 +444,7 @@ describe(`SEO keyword endpoints on the DataForSEO adapter (${testDatabaseLabel()
     });
 
     test('a timeout', async () => {
-      vendor.fake.on(`POST ${LABS}/keyword_ideas/live`, { delayMs: 1200, json: envelope(`${LABS}/keyword_ideas/live`, { result: [labsResult([])] }) });
+      vendor.fake.on(`POST ${LABS}/keyword_ideas/live`, { delayMs: 5_000, json: envelope(`${LABS}/keyword_ideas/live`, { result: [labsResult([])] }) });
       await failed('/v1/seo/keywords/ideas', { keyword: 'running shoes' }, /did not answer/);
     });
 

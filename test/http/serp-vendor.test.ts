@@ -396,7 +396,7 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
     const failures: Array<[string, Parameters<FakeUpstream['on']>[1], RegExp]> = [
       ['a task error (40501)', { json: envelope(PATH, null, 40501, 'Invalid Field: language_code.') }, /refused the request/],
       ['an internal vendor error (50000)', { json: envelope(PATH, null, 50000, 'Internal Error.') }, /is failing right now/],
-      ['a timeout', { delayMs: 1_500, json: envelope(PATH, [resultPage('x', [])]) }, /did not answer/],
+      ['a timeout', { delayMs: 5_000, json: envelope(PATH, [resultPage('x', [])]) }, /did not answer/],
       ['a malformed answer', { raw: '<html>Bad Gateway</html>' }, /malformed/],
       ['an error page (HTTP 502, not JSON)', { status: 502, raw: '<html>Bad Gateway</html>' }, /answered HTTP 502/],
       ['an item in an unexpected shape', { json: envelope(PATH, [resultPage('x', [{ type: 'organic', ...at(1, 1), title: 42, url: 'https://a.example' }])]) }, /unexpected shape/],

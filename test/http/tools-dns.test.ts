@@ -27,7 +27,7 @@ describe(`POST /v1/tools/dns (${testDatabaseLabel()})`, () => {
       'silent.example.com': { silent: true },
       'xn--mnchen-3ya.de': { A: ['93.184.215.20'] },
     });
-    app = await startTestApp({}, { TOLLGATE_DNS_SERVERS: dns.servers.join(','), TOLLGATE_FETCH_TIMEOUT_MS: '600' });
+    app = await startTestApp({}, { TOLLGATE_DNS_SERVERS: dns.servers.join(','), TOLLGATE_FETCH_TIMEOUT_MS: '3000' });
   });
   after(async () => {
     await app.close();
