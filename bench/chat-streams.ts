@@ -221,7 +221,6 @@ function rssMiB(child: ChildProcess): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
-
 /** Least-squares slope of y over x. */
 function slope(xs: number[], ys: number[]): number {
   const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -360,21 +359,23 @@ for (const each of targets) {
       `${Math.round(median(u.streamsPerSecond))} | ${ms(percentile(u.ttfb, 50))} | ${ms(percentile(u.ttfb, 99))} |`,
   );
 }
-const base = paced.get(direct)!;
+/** What `over` adds to the first byte beyond `under`, paced: p50 and p99 over all streams, then p50 per round. */
+function addedTtfb(over: Target, under: Target): { figures: string; rounds: string } {
+  const p = paced.get(over)!;
+  const base = paced.get(under)!;
+  const added = (q: number) => ms(percentile(p.ttfb, q) - percentile(base.ttfb, q));
+  return {
+    figures: `${added(50)} ms p50, ${added(99)} ms p99`,
+    rounds: p.ttfbP50.map((value, round) => ms(value - base.ttfbP50[round]!)).join(', '),
+  };
+}
 console.log('');
 for (const each of [throughRelay, throughTollgate, throughPortkey]) {
-  const p = paced.get(each)!;
-  const added = (q: number) => ms(percentile(p.ttfb, q) - percentile(base.ttfb, q));
-  const rounds = p.ttfbP50.map((value, round) => ms(value - base.ttfbP50[round]!)).join(', ');
-  console.log(`${each.name}: adds ${added(50)} ms p50, ${added(99)} ms p99 to the first byte, paced (p50 per round: ${rounds})`);
+  const { figures, rounds } = addedTtfb(each, direct);
+  console.log(`${each.name}: adds ${figures} to the first byte, paced (p50 per round: ${rounds})`);
 }
-{
-  const floor = paced.get(throughRelay)!;
-  const p = paced.get(throughTollgate)!;
-  const beyond = (q: number) => ms(percentile(p.ttfb, q) - percentile(floor.ttfb, q));
-  const rounds = p.ttfbP50.map((value, round) => ms(value - floor.ttfbP50[round]!)).join(', ');
-  console.log(`through Tollgate beyond the bare relay: ${beyond(50)} ms p50, ${beyond(99)} ms p99, paced (p50 per round: ${rounds})`);
-}
+const beyondRelay = addedTtfb(throughTollgate, throughRelay);
+console.log(`through Tollgate beyond the bare relay: ${beyondRelay.figures}, paced (p50 per round: ${beyondRelay.rounds})`);
 const tollgateRates = unpaced.get(throughTollgate)!.streamsPerSecond;
 const portkeyRates = unpaced.get(throughPortkey)!.streamsPerSecond;
 const ratios = tollgateRates.map((value, round) => value / portkeyRates[round]!);

@@ -91,7 +91,6 @@ interface Measurement {
   cpu: { instances: number; postgres: number; load: number };
 }
 
-
 /** The CPU of every process named `postgres` (the server and its backends), ms; per pid, as backends come and go. */
 function postgresCpuMs(): Map<number, number> {
   const cpu = new Map<number, number>();

@@ -42,23 +42,23 @@ export class BackgroundCheckpoints {
 
   constructor(
     file: string,
-    listener: CheckpointListener,
+    private readonly listener: CheckpointListener,
     intervalMs = CHECKPOINT_INTERVAL_MS,
   ) {
     // Beside this module, from the sources and in a bundle alike (scripts/bundle.mjs builds it there).
     this.worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), { workerData: { file, intervalMs } });
     this.worker.on('message', (message: { log: number; checkpointed: number } | { error: string }) => {
       if ('error' in message) {
-        this.failed(new Error(`SQLite checkpoint failed: ${message.error}`), listener);
+        this.failed(new Error(`SQLite checkpoint failed: ${message.error}`));
         return;
       }
-      if (this.stats.failingPasses > 0) listener.onRecovery?.(this.stats.failingPasses);
+      if (this.stats.failingPasses > 0) this.listener.onRecovery?.(this.stats.failingPasses);
       this.stats.failingPasses = 0;
       this.stats.passes += 1;
       this.stats.logFrames = message.log;
       this.stats.checkpointedFrames = message.checkpointed;
     });
-    this.worker.on('error', (error) => this.failed(error, listener));
+    this.worker.on('error', (error) => this.failed(error));
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     // A process that is done does not wait for its checkpoints.
     this.worker.unref();
@@ -68,10 +68,10 @@ export class BackgroundCheckpoints {
    * A pass that fails every 250 ms (a full disk, a damaged file) would otherwise fill the log
    * with one error four times a second: the first of a run is told, the rest only counted.
    */
-  private failed(error: Error, listener: CheckpointListener): void {
+  private failed(error: Error): void {
     this.stats.failures += 1;
     this.stats.failingPasses += 1;
-    if (this.stats.failingPasses === 1) listener.onFailure(error);
+    if (this.stats.failingPasses === 1) this.listener.onFailure(error);
   }
 
   /** Stops the thread (its connection closed); resolves once it has exited. */
