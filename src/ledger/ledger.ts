@@ -276,6 +276,15 @@ export class Ledger {
     return this.stamp;
   }
 
+  /**
+   * Resolves once every hold and settlement asked for so far is in the database: a PostgreSQL
+   * turn grants holds in memory and writes them at its close, so a direct read of the ledger's
+   * tables (open holds, entries) can come before them.
+   */
+  flush(): Promise<void> {
+    return this.settlement.flush();
+  }
+
   async balance(accountId: string): Promise<Micros> {
     await this.settlement.flush();
     const row = await this.settlement.exclusive(() =>

@@ -23,6 +23,12 @@ export interface TestApp extends App {
   balance(accountId: string): Promise<Micros>;
   /** Sum of the account's ledger entries; must always equal its balance. */
   ledgerSum(accountId: string): Promise<Micros>;
+  /**
+   * How many of the account's holds are not settled yet, read once the ledger has written the
+   * holds it keeps in memory (a PostgreSQL turn grants a hold at once and writes it at its close:
+   * an unwritten hold is open, not settled).
+   */
+  openHolds(accountId: string): Promise<number>;
   post(path: string, body: unknown, apiKey?: string, headers?: Record<string, string>): Promise<TestResponse>;
   get(path: string, apiKey?: string): Promise<TestResponse>;
   /**
@@ -142,6 +148,10 @@ export async function startTestApp(
         .where('account_id', '=', accountId)
         .executeTakeFirst();
       return Number(row?.total ?? 0);
+    },
+    async openHolds(accountId) {
+      await app.ledger.flush();
+      return (await store.db.selectFrom('open_holds').select('request_id').where('account_id', '=', accountId).execute()).length;
     },
     post: (route, body, apiKey, headers) => send('POST', route, body, apiKey, headers),
     get: (route, apiKey) => send('GET', route, undefined, apiKey),

@@ -220,7 +220,7 @@ describe('chat billing, exact to the micro-dollar', () => {
     while (!received.includes('exactly')) received += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
     // Settled: the hold alone already lowers the balance, so wait for it to be closed too.
-    const settled = async () => (await app.store.db.selectFrom('open_holds').select('request_id').where('account_id', '=', account.accountId).execute()).length === 0;
+    const settled = async () => (await app.openHolds(account.accountId)) === 0;
     await waitFor(async () => upstreamAborted && (await app.balance(account.accountId)) < 1_000_000 && (await settled()));
     const delivered = textTokens(WORDS.slice(0, 4).join(''));
     assert.equal(1_000_000 - (await app.balance(account.accountId)), cost(promptTokens(body()), delivered));

@@ -251,8 +251,7 @@ describe('the openai SDK against /v1/ai', () => {
       }
       assert.ok(chunks < (full.usage?.completion_tokens ?? 0), `the stream stopped early (${chunks} chunks)`);
       // Settled when the stream's reservation is no longer open.
-      const openHolds = async () =>
-        (await paced.store.db.selectFrom('open_holds').select('request_id').where('account_id', '=', account.accountId).execute()).length;
+      const openHolds = () => paced.openHolds(account.accountId);
       for (let attempt = 0; attempt < 300 && (await openHolds()) > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
       assert.equal(await openHolds(), 0, 'the stream was settled');
       const charged = 5_000_000 - fullCharge - (await paced.balance(account.accountId));

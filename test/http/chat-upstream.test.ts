@@ -58,8 +58,7 @@ describe('chat through the OpenAI-compatible adapter, against fake upstreams', (
     const before = await app.balance(accountId);
     await call();
     for (let attempt = 0; attempt < 200; attempt++) {
-      const open = await app.store.db.selectFrom('open_holds').select('request_id').where('account_id', '=', accountId).execute();
-      if (open.length === 0) break;
+      if ((await app.openHolds(accountId)) === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     return before - (await app.balance(accountId));
@@ -205,8 +204,7 @@ describe('chat through the OpenAI-compatible adapter, against fake upstreams', (
     // the charge is read once the call has settled, not at a fixed moment after the abort.
     let spent = 0;
     for (let attempt = 0; attempt < 500 && spent === 0; attempt++) {
-      const open = await app.store.db.selectFrom('open_holds').select('request_id').where('account_id', '=', accountId).execute();
-      spent = open.length === 0 ? before - (await app.balance(accountId)) : 0;
+      spent = (await app.openHolds(accountId)) === 0 ? before - (await app.balance(accountId)) : 0;
       if (spent === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     }
     assert.equal(first.requests[0]!.abortedByClient, true, 'the upstream request was aborted');

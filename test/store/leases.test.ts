@@ -21,14 +21,17 @@ describe(`reservation leases (${testDatabaseLabel()})`, () => {
   });
   after(() => store.close());
 
-  /** Lets the SQLite settlement's turn commit, so holds are in the database as a crash would leave them. */
-  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  /**
+   * Writes the holds the settlement keeps in memory, so they are in the database as a crash would
+   * leave them (a PostgreSQL turn grants a hold at once and writes it at its close).
+   */
+  const written = () => ledger.flush();
 
   test('a call that runs longer than any fixed window is captured while its lease holds', async () => {
     const account = await ledger.createAccount(`long-${now}@example.com`, 1_000_000, newRequestId(now));
     const reservation = await ledger.reserve(account.id, 100_000, { requestId: newRequestId(now), endpointId: 'test.long', leaseSeconds: 3 * 3600 });
     assert.ok(reservation);
-    await nextTurn();
+    await written();
     now += 2 * 3600_000; // two hours: far past the old 10–20 minute window
     assert.equal(await ledger.releaseExpiredHolds(), 0, 'the lease has not expired');
     assert.equal(await reservation.capture(40_000), 960_000);
@@ -41,7 +44,7 @@ describe(`reservation leases (${testDatabaseLabel()})`, () => {
     const account = await ledger.createAccount(`expired-${now}@example.com`, 1_000_000, newRequestId(now));
     const reservation = await ledger.reserve(account.id, 100_000, { requestId: newRequestId(now), endpointId: 'test.expired', leaseSeconds: 60 });
     assert.ok(reservation);
-    await nextTurn();
+    await written();
     assert.equal(await ledger.balance(account.id), 900_000);
     now += 59_000;
     assert.equal(await ledger.releaseExpiredHolds(), 0, 'one second of lease is left');
@@ -59,7 +62,7 @@ describe(`reservation leases (${testDatabaseLabel()})`, () => {
     const account = await ledger.createAccount(`late-${now}@example.com`, 1_000_000, newRequestId(now));
     const reservation = await ledger.reserve(account.id, 100_000, { requestId: newRequestId(now), endpointId: 'test.late', leaseSeconds: 60 });
     assert.ok(reservation);
-    await nextTurn();
+    await written();
     now += 61_000;
     await assert.rejects(reservation.capture(40_000), LeaseExpiredError);
     assert.equal(await ledger.balance(account.id), 900_000, 'still held until it is released');
@@ -71,7 +74,7 @@ describe(`reservation leases (${testDatabaseLabel()})`, () => {
     const account = await ledger.createAccount(`twice-captured-${now}@example.com`, 1_000_000, newRequestId(now));
     const reservation = await ledger.reserve(account.id, 100_000, { requestId: newRequestId(now), endpointId: 'test.twice', leaseSeconds: 60 });
     assert.ok(reservation);
-    await nextTurn();
+    await written();
     assert.equal(await reservation.capture(40_000), 960_000);
     await assert.rejects(reservation.capture(40_000), (error: Error) => !(error instanceof LeaseExpiredError) && /already captured/.test(error.message));
     assert.equal(await ledger.balance(account.id), 960_000);
@@ -81,7 +84,7 @@ describe(`reservation leases (${testDatabaseLabel()})`, () => {
     const account = await ledger.createAccount(`extend-${now}@example.com`, 1_000_000, newRequestId(now));
     const reservation = await ledger.reserve(account.id, 100_000, { requestId: newRequestId(now), endpointId: 'test.stream', leaseSeconds: 60 });
     assert.ok(reservation);
-    await nextTurn();
+    await written();
     for (let minute = 0; minute < 5; minute += 1) {
       now += 50_000;
       await reservation.extend(60);
@@ -95,7 +98,7 @@ describe(`reservation leases (${testDatabaseLabel()})`, () => {
     const account = await ledger.createAccount(`many-${now}@example.com`, 10_000_000, newRequestId(now));
     const start = now;
     await Promise.all(Array.from({ length: 345 }, (_, index) => ledger.hold(account.id, 1_000, newRequestId(start + index), 'test.many', 60)));
-    await nextTurn();
+    await written();
     assert.equal(await ledger.balance(account.id), 10_000_000 - 345_000);
     now += 10 * MINUTE;
     assert.equal(await ledger.releaseExpiredHolds(), 345);
@@ -107,7 +110,7 @@ describe(`reservation leases (${testDatabaseLabel()})`, () => {
     const account = await ledger.createAccount(`twice-${now}@example.com`, 1_000_000, newRequestId(now));
     const requestId = newRequestId(now);
     assert.equal(await ledger.hold(account.id, 100_000, requestId, 'test.twice', 60), true);
-    await nextTurn();
+    await written();
     now += 2 * MINUTE;
     const [first, second] = await Promise.all([ledger.releaseExpiredHolds(), other.releaseExpiredHolds()]);
     assert.equal(first + second, 1);
