@@ -141,12 +141,7 @@ ${activityTable('Endpoint', byEndpoint)}
     scope.post<{ Params: { accountId: string } }>(`/admin/accounts/:accountId/${action}`, async (request, reply) => {
       if (!guard(request, reply, true)) return reply;
       const accountId = request.params.accountId;
-      const result = await context.ledger.exclusive(() =>
-        context.db.updateTable('accounts').set({ suspended_at: action === 'suspend' ? new Date(context.clock()).toISOString() : null }).where('id', '=', accountId).executeTakeFirst(),
-      );
-      if (Number(result.numUpdatedRows) === 0) return accountPage(request, reply);
-      // Like a revocation: every instance drops its cached lookups of the account's keys at once.
-      await context.forgetKeys(await context.keys.keyIdsOf(accountId));
+      if (!(await context.setSuspended(accountId, action === 'suspend'))) return accountPage(request, reply);
       request.log.info({ accountId, action }, 'admin: account suspension changed');
       return accountPage(request, reply, notice(action === 'suspend' ? 'The account is suspended: its keys are refused.' : 'The suspension is lifted.', 'info'));
     });

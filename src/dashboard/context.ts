@@ -43,6 +43,8 @@ export interface DashboardContext {
   flushCalls(): Promise<void>;
   /** Makes every instance re-read these keys at once (revocation, suspension, new limits). */
   forgetKeys(keyIds: readonly string[]): Promise<void>;
+  /** Suspends an account (its keys refused by every instance at once) or lifts it; false when there is no such account. */
+  setSuspended(accountId: string, suspended: boolean): Promise<boolean>;
 }
 
 export function linkBase(context: DashboardContext, request: FastifyRequest): string {

@@ -79,6 +79,15 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
       // The change is committed; the announcement only hurries the other instances (their cache expires within 1 s anyway).
       for (const keyId of keyIds) await announceKeyChange(config.redisUrl, keyId).catch((error: unknown) => server.log.warn({ err: error, keyId }, 'could not announce a changed key; other instances see it when their cache expires'));
     },
+    async setSuspended(accountId, suspended) {
+      const result = await ledger.exclusive(() =>
+        store.db.updateTable('accounts').set({ suspended_at: suspended ? new Date(clock()).toISOString() : null }).where('id', '=', accountId).executeTakeFirst(),
+      );
+      if (Number(result.numUpdatedRows) === 0) return false;
+      // Like a revocation: every instance drops its cached lookups of the account's keys at once.
+      await context.forgetKeys(await keys.keyIdsOf(accountId));
+      return true;
+    },
   };
 
   await server.register(async (scope) => {
@@ -92,7 +101,7 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
     registerCustomerPages(scope, context);
     registerAdminPages(scope, context);
   });
-  if (config.stripe) await registerStripeWebhook(server, config.stripe, ledger, server.log, clock);
+  if (config.stripe) await registerStripeWebhook(server, config.stripe, context, server.log);
   server.addHook('onClose', async () => {
     await Promise.all(Object.values(limits).map((limit) => limit.close()));
   });

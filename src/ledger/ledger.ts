@@ -19,6 +19,13 @@ export interface Account {
 
 export class AccountNotFoundError extends Error {}
 
+/** What a debit took: never more than the balance held; the rest is short. */
+export interface Debit {
+  takenMicros: Micros;
+  shortMicros: Micros;
+  balanceMicros: Micros;
+}
+
 export class DuplicateEmailError extends Error {}
 
 /** Balances stay far inside the range where a JavaScript number is an exact integer. */
@@ -107,6 +114,33 @@ export class Ledger {
       const balance = await this.applyEntry(trx, accountId, requestId, 'credit', micros, null);
       if (balance > MAX_BALANCE_MICROS) throw new RangeError(`a balance cannot exceed USD ${MAX_BALANCE_MICROS / 1_000_000}`);
       return balance;
+    }));
+  }
+
+  /**
+   * Takes credit back (a refund, a chargeback): one credit entry of minus what is taken, under
+   * `requestId` (one per request id: a replay takes nothing, and fails as a unique violation). The
+   * account is locked first (its row on PostgreSQL, the write lock on SQLite), then `wanted` says
+   * how much to take, reading what earlier debits wrote in the same transaction, so two debits
+   * never both count on the same past. A balance never goes below zero: what it cannot cover is
+   * returned as `shortMicros`, taken from nobody (the operator's to settle).
+   */
+  async debit(accountId: string, requestId: string, wanted: (trx: Transaction<Database>) => Promise<Micros>): Promise<Debit> {
+    return this.settlement.exclusive(() => this.db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .updateTable('accounts')
+        .set({ balance_micros: sql`balance_micros` })
+        .where('id', '=', accountId)
+        .returning('balance_micros')
+        .executeTakeFirst();
+      if (!locked) throw new AccountNotFoundError(`no account ${accountId}`);
+      const asked = await wanted(trx);
+      if (!Number.isSafeInteger(asked) || asked < 0 || asked > MAX_BALANCE_MICROS) throw new RangeError(`a debit must be a whole number of micro-USD between 0 and ${MAX_BALANCE_MICROS}`);
+      const balance = Number(locked.balance_micros);
+      if (asked === 0) return { takenMicros: 0, shortMicros: 0, balanceMicros: balance };
+      const taken = Math.min(asked, balance);
+      const after = await this.applyEntry(trx, accountId, requestId, 'credit', -taken, null);
+      return { takenMicros: taken, shortMicros: asked - taken, balanceMicros: after };
     }));
   }
 

@@ -57,6 +57,8 @@ describe(`buying credit with Stripe Checkout (against a fake Stripe, ${testDatab
     assert.equal(form.get('line_items[0][price_data][unit_amount]'), '2000');
     assert.equal(form.get('line_items[0][price_data][currency]'), 'usd');
     assert.match(form.get('client_reference_id') ?? '', /^acct_/);
+    // On the payment too, so that its charge (refunds, disputes) names the account.
+    assert.equal(form.get('payment_intent_data[metadata][account_id]'), form.get('client_reference_id'));
     assert.match(form.get('success_url') ?? '', /\/dashboard\/billing\?paid=1$/);
     // Coming back from the payment page adds nothing: only the webhook does.
     assert.equal(await app.balance(form.get('client_reference_id')!), 0);
@@ -74,6 +76,98 @@ describe(`buying credit with Stripe Checkout (against a fake Stripe, ${testDatab
     assert.equal((await webhook(other, signed(other))).status, 200);
     assert.equal(await app.balance(accountId), 25_000_000);
     assert.equal(await app.ledgerSum(accountId), 25_000_000);
+  });
+
+  /** An account credited `cents` through a paid session, with a key. */
+  async function boughtCredit(cents: number) {
+    const account = await app.createAccount('0');
+    const body = paidEvent(`cs_test_${Math.random().toString(36).slice(2)}`, account.accountId, cents);
+    assert.equal((await webhook(body, signed(body))).status, 200);
+    assert.equal(await app.balance(account.accountId), cents * 10_000);
+    return account;
+  }
+  const deliver = async (event: object) => {
+    const body = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', ...event });
+    return webhook(body, signed(body));
+  };
+  const refunded = (chargeId: string, accountId: string, refundedCents: number) =>
+    deliver({ type: 'charge.refunded', data: { object: { id: chargeId, object: 'charge', amount: 5000, amount_refunded: refundedCents, refunded: refundedCents === 5000, currency: 'usd', metadata: { account_id: accountId } } } });
+  const disputeEvent = (type: string, disputeId: string, chargeId: string, cents: number, status: string) =>
+    deliver({ type, data: { object: { id: disputeId, object: 'dispute', amount: cents, charge: chargeId, currency: 'usd', status, reason: 'fraudulent' } } });
+
+  test('a refund takes the refunded credit back once; partial refunds add up, and a late older event takes nothing', async () => {
+    const { accountId } = await boughtCredit(5000);
+    const chargeId = `ch_${Date.now()}a`;
+    assert.equal((await refunded(chargeId, accountId, 1000)).status, 200);
+    assert.equal(await app.balance(accountId), 40_000_000);
+    // Stripe retries the same event.
+    assert.equal((await refunded(chargeId, accountId, 1000)).status, 200);
+    assert.equal(await app.balance(accountId), 40_000_000);
+    // A second refund of $15: the event says $25 refunded so far, so $15 more is taken.
+    assert.equal((await refunded(chargeId, accountId, 2500)).status, 200);
+    assert.equal(await app.balance(accountId), 25_000_000);
+    // The first event delivered again, late: it takes nothing.
+    assert.equal((await refunded(chargeId, accountId, 1000)).status, 200);
+    assert.equal(await app.balance(accountId), 25_000_000);
+    assert.equal(await app.ledgerSum(accountId), 25_000_000);
+    const entries = await app.store.db.selectFrom('ledger_entries').select(['request_id', 'amount_micros']).where('account_id', '=', accountId).where('kind', '=', 'credit').orderBy('id').execute();
+    assert.deepEqual(entries.slice(1).map((entry) => [entry.request_id, Number(entry.amount_micros)]), [[`stripe_refund_${chargeId}_1000`, -10_000_000], [`stripe_refund_${chargeId}_2500`, -15_000_000]]);
+  });
+
+  test('two refund events of one charge at once take what the larger says, not their sum', async () => {
+    const { accountId } = await boughtCredit(5000);
+    const chargeId = `ch_${Date.now()}b`;
+    const statuses = await Promise.all([refunded(chargeId, accountId, 1000), refunded(chargeId, accountId, 3000), refunded(chargeId, accountId, 2000)]);
+    assert.deepEqual(statuses.map((response) => response.status), [200, 200, 200]);
+    assert.equal(await app.balance(accountId), 20_000_000);
+    assert.equal(await app.ledgerSum(accountId), 20_000_000);
+  });
+
+  test('a refund of credit already spent takes what is left; the balance never goes below zero', async () => {
+    const { accountId, apiKey } = await boughtCredit(1000);
+    const call = await app.post('/v1/seo/domain/technologies', { domain: 'example.com' }, apiKey);
+    assert.equal(call.status, 200);
+    const left = await app.balance(accountId);
+    assert.ok(left < 10_000_000);
+    assert.equal((await refunded(`ch_${Date.now()}c`, accountId, 1000)).status, 200);
+    assert.equal(await app.balance(accountId), 0);
+    assert.equal(await app.ledgerSum(accountId), 0);
+  });
+
+  test('a dispute takes the disputed credit back and suspends the account; a dispute won gives it back', async () => {
+    const { accountId, apiKey } = await boughtCredit(2000);
+    const chargeId = `ch_${Date.now()}d`;
+    const disputeId = `dp_${Date.now()}`;
+    // Stripe's API is asked whose the charge is: first it fails (the delivery fails, for Stripe to retry), then it answers.
+    stripe.on(`GET /v1/charges/${chargeId}`, { status: 500, json: { error: { message: 'try later' } } });
+    assert.equal((await disputeEvent('charge.dispute.created', disputeId, chargeId, 2000, 'needs_response')).status, 500);
+    assert.equal(await app.balance(accountId), 20_000_000, 'nothing taken while the charge is unknown');
+    assert.equal((await app.get('/v1/account', apiKey)).status, 200);
+
+    stripe.on(`GET /v1/charges/${chargeId}`, { json: { id: chargeId, object: 'charge', metadata: { account_id: accountId } } });
+    assert.equal((await disputeEvent('charge.dispute.created', disputeId, chargeId, 2000, 'needs_response')).status, 200);
+    assert.equal(stripe.requests.at(-1)!.headers.authorization, 'Bearer sk_test_fake');
+    assert.equal(await app.balance(accountId), 0);
+    const refused = await app.get('/v1/account', apiKey);
+    assert.equal(refused.body.error.code, 'ACCOUNT_SUSPENDED');
+    // Retried: nothing more taken.
+    assert.equal((await disputeEvent('charge.dispute.created', disputeId, chargeId, 2000, 'needs_response')).status, 200);
+    assert.equal(await app.ledgerSum(accountId), 0);
+
+    // Lost disputes change nothing more; a won one gives back what was taken, once.
+    assert.equal((await disputeEvent('charge.dispute.closed', `${disputeId}x`, chargeId, 2000, 'lost')).status, 200);
+    assert.equal((await disputeEvent('charge.dispute.closed', disputeId, chargeId, 2000, 'won')).status, 200);
+    assert.equal((await disputeEvent('charge.dispute.closed', disputeId, chargeId, 2000, 'won')).status, 200);
+    assert.equal(await app.balance(accountId), 20_000_000);
+    assert.equal(await app.ledgerSum(accountId), 20_000_000);
+    assert.equal((await app.get('/v1/account', apiKey)).body.error.code, 'ACCOUNT_SUSPENDED', 'the operator lifts the suspension');
+  });
+
+  test('a refund of a charge that names no account takes nothing and is acknowledged', async () => {
+    const { accountId } = await boughtCredit(1000);
+    const body = JSON.stringify({ id: 'evt_y', type: 'charge.refunded', data: { object: { id: `ch_${Date.now()}e`, amount_refunded: 1000, currency: 'usd', metadata: {} } } });
+    assert.equal((await webhook(body, signed(body))).status, 200);
+    assert.equal(await app.balance(accountId), 10_000_000);
   });
 
   test('unsigned, mis-signed, stale or tampered webhooks are refused and credit nothing', async () => {
