@@ -23,9 +23,12 @@ describe(`closing the server and its connections (${testDatabaseLabel()})`, { ti
   test('connections without a request in progress are closed at once; a running request is answered first', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let running!: () => void;
+    const started = new Promise<void>((resolve) => (running = resolve));
     const app = await startTestApp({
       configure: (server) =>
         server.get('/test-slow', async () => {
+          running();
           await released;
           return { ok: true };
         }),
@@ -36,7 +39,7 @@ describe(`closing the server and its connections (${testDatabaseLabel()})`, { ti
     while (!idle.received().includes('"status":"up"')) await sleep(10);
     const busy = await connect(app.baseUrl);
     busy.socket.write('GET /test-slow HTTP/1.1\r\nHost: test\r\n\r\n');
-    await sleep(100);
+    await started;
 
     const closing = app.close();
     await Promise.all([silent.closed, idle.closed]);

@@ -151,7 +151,8 @@ describe(`success envelope and cost headers (${testDatabaseLabel()})`, () => {
   let offline: OfflineExamples;
   before(async () => {
     offline = await startOfflineExamples();
-    app = await startTestApp({ providers: offline.providers }, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '10000', ...offline.environment });
+    // Media jobs stay queued: a job finishing before the balance is read would be charged already.
+    app = await startTestApp({ providers: offline.providers }, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '10000', TOLLGATE_MEDIA_CONCURRENCY: '0', ...offline.environment });
   });
   after(async () => {
     await app.close();
@@ -219,7 +220,8 @@ const throwingLaterEndpoint = defineEndpoint({
   price: ({ perCall }) => perCall(0.05),
   examples: { request: {}, response: { word: 'hello' } },
   async handler() {
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Long past the ledger's turn (PostgreSQL keeps one open ≤ 2 ms), even on a loaded machine.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     throw new Error('secret detail');
   },
 });

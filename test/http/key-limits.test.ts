@@ -112,8 +112,10 @@ describe(`per-key limits (${testDatabaseLabel()})`, () => {
   test('a first cap set on a key counts what the key already spent that day; a cap raised applies at once', async () => {
     const { accountId, apiKey, keyId } = await app.createAccount('5.00');
     for (let index = 0; index < 3; index += 1) assert.equal((await call(apiKey)).status, 200);
-    // The call log is written every 250 ms: what the key spent is counted from it.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The call log is written every 250 ms: what the key spent is counted from it, once it is there.
+    const logged = async () => (await app.store.db.selectFrom('api_calls').select('request_id').where('key_id', '=', keyId).execute()).length;
+    for (let attempt = 0; attempt < 200 && (await logged()) < 3; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(await logged(), 3);
     await updateKeyLimits(services(), keyId, { ...NO_KEY_LIMITS, dailyMicros: 4 * PRICE }, accountId);
     app.authenticator.forgetKey(keyId);
     assert.equal((await app.get('/v1/account', apiKey)).body.data.key.daily.spentUsd, 0.06);

@@ -58,12 +58,14 @@ describe('metrics', () => {
   });
 
   test('requests, money, holds, upstreams and refusals move exactly with the calls made', async () => {
-    fake.on(`POST ${TECHNOLOGIES}`, { json: dataForSeoEnvelope(TECHNOLOGIES, { result: [{ technologies: null }] }) });
+    // The vendor answers after the ledger's turn has closed (PostgreSQL keeps one open ≤ 2 ms): each
+    // call then writes its hold, and settles it in a later turn.
+    fake.on(`POST ${TECHNOLOGIES}`, { delayMs: 50, json: dataForSeoEnvelope(TECHNOLOGIES, { result: [{ technologies: null }] }) });
     const { apiKey } = await app.createAccount();
     const before = await scrape();
     const route = 'tollgate_http_requests_total{endpoint="/v1/seo/domain/technologies",status="200"}';
     assert.equal((await app.post('/v1/seo/domain/technologies', { domain: 'example.com' }, apiKey)).status, 200);
-    fake.on(`POST ${TECHNOLOGIES}`, { status: 503, json: { error: 'down' } });
+    fake.on(`POST ${TECHNOLOGIES}`, { delayMs: 50, status: 503, json: { error: 'down' } });
     assert.equal((await app.post('/v1/seo/domain/technologies', { domain: 'example.org' }, apiKey)).status, 502);
     assert.equal((await app.post('/v1/seo/domain/technologies', { domain: 'example.net' }, apiKey)).status, 429);
     const after = await scrape();
