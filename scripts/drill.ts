@@ -116,6 +116,9 @@ export async function runDrill(options: DrillOptions = {}): Promise<DrillSummary
     };
     await Promise.all(Array.from({ length: connections }, (_, index) => client(index)));
     await server.exited;
+    // A statement PostgreSQL was running for the killed server still ends (a turn's commit may land
+    // after the kill): the holds left open are read once no other session is at work.
+    if (process.env.DATABASE_URL) await othersIdle();
     const openAtKill = (await db.selectFrom('open_holds').select('request_id').execute()).map((row) => row.request_id);
 
     const restartedAt = Date.now();
@@ -192,6 +195,17 @@ export async function runDrill(options: DrillOptions = {}): Promise<DrillSummary
     await stopServerProcess(server);
     await fake.close();
     await database.close();
+  }
+
+  /** Waits (up to 10 s) until no other client session of the database is running a statement or inside a transaction. */
+  async function othersIdle(): Promise<void> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const { rows } = await sql<{ busy: number | string }>`
+        select count(*) as busy from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend' and state <> 'idle'`.execute(db);
+      if (Number(rows[0]!.busy) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async function countOpenHolds(): Promise<number> {
