@@ -23,7 +23,6 @@ export class AccountNotFoundError extends Error {}
 export interface Debit {
   takenMicros: Micros;
   shortMicros: Micros;
-  balanceMicros: Micros;
 }
 
 export class DuplicateEmailError extends Error {}
@@ -136,11 +135,10 @@ export class Ledger {
       if (!locked) throw new AccountNotFoundError(`no account ${accountId}`);
       const asked = await wanted(trx);
       if (!Number.isSafeInteger(asked) || asked < 0 || asked > MAX_BALANCE_MICROS) throw new RangeError(`a debit must be a whole number of micro-USD between 0 and ${MAX_BALANCE_MICROS}`);
-      const balance = Number(locked.balance_micros);
-      if (asked === 0) return { takenMicros: 0, shortMicros: 0, balanceMicros: balance };
-      const taken = Math.min(asked, balance);
-      const after = await this.applyEntry(trx, accountId, requestId, 'credit', -taken, null);
-      return { takenMicros: taken, shortMicros: asked - taken, balanceMicros: after };
+      if (asked === 0) return { takenMicros: 0, shortMicros: 0 };
+      const taken = Math.min(asked, Number(locked.balance_micros));
+      await this.applyEntry(trx, accountId, requestId, 'credit', -taken, null);
+      return { takenMicros: taken, shortMicros: asked - taken };
     }));
   }
 
