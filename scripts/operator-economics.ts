@@ -16,7 +16,7 @@ import { endpoints } from '../src/endpoints';
 import type { Providers } from '../src/providers/providers';
 import { sandboxProviders } from '../src/providers/sandbox';
 import { DataForSeoClient } from '../src/providers/dataforseo/client';
-import { upstreamCostMicros as seoTaskCost } from '../src/providers/dataforseo/costs';
+import { BELOW_COST as DATAFORSEO_BELOW_COST, upstreamCostMicros as seoTaskCost } from '../src/providers/dataforseo/costs';
 import { dataForSeoFamilies } from '../src/providers/dataforseo';
 import { GooglePlacesClient, type PlacesCall } from '../src/providers/google-places/client';
 import { upstreamCostMicros as placesCallCost } from '../src/providers/google-places/costs';
@@ -47,13 +47,14 @@ import { NO_KEY_LIMITS } from '../src/auth/key-limits';
 
 /**
  * Every endpoint served by a vendor adapter. `shortfall` marks one whose price cannot cover the
- * vendor's list price at some allowed input, whatever the adapter asks for: a pricing decision
- * for the operator, stated here instead of hidden (the test records it as a known gap).
+ * vendor's list price at some allowed input, whatever the adapter asks for: the adapter declares it
+ * (its BELOW_COST), and the server does not serve it live unless the operator accepts the loss
+ * (TOLLGATE_SERVE_BELOW_COST).
  */
 export const VENDOR_BACKED: ReadonlyArray<{ id: string; shortfall?: string }> = [
   ...['seo.keyword_ideas', 'seo.keywords_related', 'seo.keywords_overview', 'seo.keywords', 'seo.keywords_difficulty', 'seo.keywords_intent'].map((id) => ({ id })),
   ...['seo.domain_overview', 'seo.domain_keywords', 'seo.domain_traffic', 'seo.domain_rank_overview', 'seo.domain_technologies', 'seo.domain_backlinks'].map((id) => ({ id })),
-  { id: 'seo.domain_metrics', shortfall: 'the link figures need a Backlinks API task ($0.02 plus $0.00003 per target) and the traffic figures a Labs task (about $0.01): two bulk calls, about $0.03, for a $0.02 price; no cheaper public request gives both' },
+  { id: 'seo.domain_metrics', shortfall: DATAFORSEO_BELOW_COST['seo.domain_metrics'] },
   { id: 'seo.domain_whois' },
   ...['seo.competitors_domain', 'seo.competitors_keywords', 'seo.competitors_pages', 'seo.competitors_serp'].map((id) => ({ id })),
   ...['seo.backlinks_summary', 'seo.backlinks_history', 'seo.backlinks_anchors', 'seo.backlinks_list', 'seo.backlinks_referring_domains', 'seo.backlinks_domain_intersection', 'seo.backlinks_page_intersection'].map((id) => ({ id })),
@@ -376,7 +377,7 @@ export async function economicsTable(): Promise<string> {
     const own = rows.filter((row) => row.endpoint.id === id);
     const endpoint = own[0]!.endpoint;
     const worst = (label: string) => own.filter((row) => row.label.startsWith(label)).sort((a, b) => (a.priceMicros - a.costMicros) - (b.priceMicros - b.costMicros))[0];
-    return `| \`${endpoint.method} ${endpoint.path}\` | ${cell(worst('smallest'))} | ${cell(worst('largest'))} | ${shortfall ? `Short: ${shortfall}.` : ''} |`;
+    return `| \`${endpoint.method} ${endpoint.path}\` | ${cell(worst('smallest'))} | ${cell(worst('largest'))} | ${shortfall ? `Short, so not served live unless listed in \`TOLLGATE_SERVE_BELOW_COST\`: ${shortfall}.` : ''} |`;
   });
   return ['| Endpoint | Smallest input: price / upstream cost / margin | Largest input: price / upstream cost / margin | Note |', '|---|---|---|---|', ...lines].join('\n');
 }

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { setMaxListeners } from 'node:events';
 import { sql } from 'kysely';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import { errorCatalog } from './core/errors';
 import { failure } from './core/envelope';
@@ -22,7 +22,7 @@ import { RevocationListener } from './auth/revocations';
 import { Ledger } from './ledger/ledger';
 import { CallLog } from './ledger/call-log';
 import { AccountHistory } from './ledger/history';
-import { createProviders, providerLabel, reportingProviders } from './providers';
+import { belowCostEndpoints, createProviders, providerLabel, reportingProviders } from './providers';
 import { createNet } from './net';
 import { createBrowser } from './net/browser';
 import { PageReaders } from './scrape/page-readers';
@@ -106,6 +106,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return503OnClosing: false,
   });
 
+  const endpoints = overrides.endpoints ?? registry;
+  // Before anything is opened: a mistyped setting stops the start with nothing to clean up.
+  const notOffered = endpointsNotOffered(belowCostEndpoints(config.vendors), config.serveBelowCost, endpoints, server.log);
+
   const store =
     overrides.store ??
     (await openStore({
@@ -142,7 +146,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The media sandbox's images: made off the event loop (no thread starts until one is asked for).
   const imageThreads = new ImageThreads();
   const providers: Providers = { ...createProviders(config.vendors, server.log, net, browser, pageReaders.provider(), imageThreads), ...overrides.providers };
-  const endpoints = overrides.endpoints ?? registry;
   const models = overrides.models ?? loadModelCatalog(config.modelCatalogFile);
   checkExtractionModel(models, config.endpoints.aiExtractModel);
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
@@ -204,6 +207,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     settings: config.endpoints,
     services: { mediaJobs: media.jobs, files: media.files },
     providerLabel: (used) => providerLabel(used, config.exposeVendorNames),
+    notOffered,
     callDeadlineMs: config.callDeadlineMs,
     keepAliveMs: config.streamKeepAliveMs,
     shutdown: shutdownSignal.signal,
@@ -213,7 +217,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   media.registerFileRoute(server);
   registerMcpRoute(server, { endpoints, authenticator, failedAuthenticationLimiter });
 
-  const openapi = buildOpenApiDocument(endpoints, { serverUrl: publicUrl });
+  const openapi = buildOpenApiDocument(endpoints, { serverUrl: publicUrl, notOffered: new Set(notOffered.keys()) });
   const openapiText = JSON.stringify(openapi);
   server.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapiText));
   // For load balancers and orchestrators: up only while the database answers.
@@ -339,4 +343,31 @@ function listeningUrl(server: FastifyInstance): string | undefined {
 async function countOpenHolds(store: Store): Promise<number> {
   const row = await store.db.selectFrom('open_holds').select((eb) => eb.fn.countAll<number | string>().as('holds')).executeTakeFirst();
   return Number(row?.holds ?? 0);
+}
+
+/**
+ * The endpoints this server will not serve because its vendors would charge the operator more than
+ * the customer pays, unless the operator listed them in TOLLGATE_SERVE_BELOW_COST (an id there that
+ * names no endpoint stops the start: a typo must not leave a loss running or an endpoint refused).
+ * Each is said at start, in the operator's words.
+ */
+function endpointsNotOffered(
+  belowCost: ReadonlyMap<string, string>,
+  serveBelowCost: readonly string[],
+  endpoints: readonly EndpointDefinition<any, any>[],
+  log: FastifyBaseLogger,
+): ReadonlyMap<string, string> {
+  for (const id of serveBelowCost) {
+    if (!endpoints.some((endpoint) => endpoint.id === id)) throw new Error(`TOLLGATE_SERVE_BELOW_COST: '${id}' is not an endpoint id (ids look like seo.domain_metrics; GET /openapi.json lists each as its operationId).`);
+  }
+  const notOffered = new Map<string, string>();
+  for (const [id, reason] of belowCost) {
+    if (serveBelowCost.includes(id)) {
+      log.warn({ endpoint: id }, `${id} is served at a loss (TOLLGATE_SERVE_BELOW_COST): ${reason}`);
+    } else {
+      notOffered.set(id, reason);
+      log.warn({ endpoint: id }, `${id} is not served (501 NOT_OFFERED): its vendor requests cost more than its price: ${reason}. List it in TOLLGATE_SERVE_BELOW_COST to serve it at a loss.`);
+    }
+  }
+  return notOffered;
 }

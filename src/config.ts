@@ -66,6 +66,7 @@ const EnvironmentSchema = z.object({
   TOLLGATE_ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
   TOLLGATE_METRICS_ADDRESS: z.string().regex(/^[^\s:]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, 'HOST:PORT, e.g. 10.0.0.5:9464 or [::1]:9464').optional(),
   TOLLGATE_EXPOSE_VENDOR_NAMES: z.enum(['true', 'false']).default('false'),
+  TOLLGATE_SERVE_BELOW_COST: z.string().optional(),
   TOLLGATE_MODEL_CATALOG: z.string().min(1).optional(),
   TOLLGATE_SANDBOX_CHAT_TOKENS_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(200),
   TOLLGATE_CHAT_UPSTREAMS: z.string().optional(),
@@ -196,6 +197,11 @@ export interface Config {
   metricsAddress: { host: string; port: number } | undefined;
   /** `x-tollgate-provider` names the vendor instead of saying `live`. */
   exposeVendorNames: boolean;
+  /**
+   * Endpoint ids served live although their vendor's requests cost more than their price
+   * (TOLLGATE_SERVE_BELOW_COST): the operator accepts the loss. Checked against the registry at start.
+   */
+  serveBelowCost: string[];
   /** The operator's model catalog file (replacing or extending the built-in one), if any. */
   modelCatalogFile: string | undefined;
   vendors: VendorSettings;
@@ -358,6 +364,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     adminToken: env.TOLLGATE_ADMIN_TOKEN,
     metricsAddress: env.TOLLGATE_METRICS_ADDRESS === undefined ? undefined : hostAndPort(env.TOLLGATE_METRICS_ADDRESS),
     exposeVendorNames: env.TOLLGATE_EXPOSE_VENDOR_NAMES === 'true',
+    serveBelowCost: (env.TOLLGATE_SERVE_BELOW_COST ?? '').split(',').map((id) => id.trim()).filter((id) => id !== ''),
     modelCatalogFile: env.TOLLGATE_MODEL_CATALOG,
     net: {
       dnsServers: env.TOLLGATE_DNS_SERVERS !== undefined && env.TOLLGATE_DNS_SERVERS.length > 0 ? env.TOLLGATE_DNS_SERVERS : undefined,

@@ -16,6 +16,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '415': 'UNSUPPORTED_MEDIA_TYPE: the body was not sent as Content-Type: application/json. Not charged.',
   '429': 'RATE_LIMITED: too many requests for this key, or too many failed authentications from this address; see Retry-After. Not charged.',
   '500': 'INTERNAL_ERROR. Not charged.',
+  '501': "NOT_OFFERED: this server does not serve the endpoint: its data provider would charge the operator more than the call's price. Not charged.",
   '502': 'UPSTREAM_ERROR: the data provider failed. Not charged.',
   '504': 'DEADLINE_EXCEEDED: the call did not finish within the server\'s deadline. Not charged.',
 };
@@ -24,6 +25,8 @@ const ERROR_RESPONSES: Record<string, string> = {
 const BODY_ONLY_STATUSES = new Set(['413', '415']);
 /** Only a paid POST takes an Idempotency-Key. */
 const IDEMPOTENT_ONLY_STATUSES = new Set(['409']);
+/** Only an endpoint the server does not offer answers 501. */
+const NOT_OFFERED_ONLY_STATUSES = new Set(['501']);
 
 const ERROR_HEADERS: Record<string, Record<string, unknown>> = {
   '405': { allow: { description: 'The methods this path takes, e.g. `POST`.', schema: { type: 'string' } } },
@@ -119,6 +122,8 @@ function successContent(endpoint: EndpointDefinition<any, any>, output: JsonSche
 
 export interface OpenApiOptions {
   serverUrl: string;
+  /** Ids of the endpoints this server does not serve (501 NOT_OFFERED; see PipelineDependencies.notOffered). */
+  notOffered?: ReadonlySet<string>;
 }
 
 /** Builds the OpenAPI 3.1.0 document from the registry. Called once at boot. */
@@ -146,6 +151,7 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
           Object.keys(ERROR_RESPONSES)
             .filter((status) => endpoint.method !== 'GET' || !BODY_ONLY_STATUSES.has(status))
             .filter((status) => idempotent || !IDEMPOTENT_ONLY_STATUSES.has(status))
+            .filter((status) => options.notOffered?.has(endpoint.id) || !NOT_OFFERED_ONLY_STATUSES.has(status))
             .map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
         ),
       },

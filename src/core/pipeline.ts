@@ -45,6 +45,12 @@ export interface PipelineDependencies {
   services: EndpointServices;
   /** `x-tollgate-provider` for the providers a call used; undefined when it used none. */
   providerLabel(used: ReadonlySet<string>): string | undefined;
+  /**
+   * Endpoints this server does not serve, by id, with the operator's reason: their vendor's
+   * requests would cost more than their price (see providers' `belowCostEndpoints`). Refused after
+   * validation, before anything is reserved or fetched.
+   */
+  notOffered: ReadonlyMap<string, string>;
   /** A request/response call's server-side deadline. */
   callDeadlineMs: number;
   /** How long a stream may stay silent before a `: keep-alive` comment. */
@@ -129,6 +135,9 @@ async function runCall(
   const caller = request.caller!;
   const params = endpoint.params ? validated(endpoint.params, pathParams(request.params as Record<string, string>)) : {};
   const input = validated(endpoint.input, callInput(endpoint.method, request));
+  if (dependencies.notOffered.has(endpoint.id)) {
+    throw new ApiError('NOT_OFFERED', `${endpoint.method} ${endpoint.path} is not offered by this server: its data provider would charge more for it than its price. Nothing was charged.`);
+  }
   const mode: ResponseMode = endpoint.responseMode(input);
   const requestId = request.id;
   const { models } = dependencies;

@@ -9,6 +9,7 @@ import type { ImageThreads } from '../media/files/image-threads';
 import type { CallOptions, ProviderFamily, Providers } from './providers';
 import { sandboxProviders } from './sandbox';
 import { dataForSeoProviders } from './dataforseo';
+import { BELOW_COST as DATAFORSEO_BELOW_COST } from './dataforseo/costs';
 import { googlePlacesProvider } from './google-places';
 import { sandboxChat } from './sandbox/chat';
 import { openAiCompatibleChat } from './openai-compatible';
@@ -124,6 +125,18 @@ function methodNames(provider: object): string[] {
     }
   }
   return [...names];
+}
+
+/**
+ * The endpoints the configured vendors would serve at a loss (their requests cost the operator more
+ * than the endpoint's price), each with the reason: by default these are not served (the pipeline
+ * answers 501 NOT_OFFERED, uncharged) unless the operator lists them in TOLLGATE_SERVE_BELOW_COST.
+ * Served by the sandbox, nothing costs anything, so nothing is listed.
+ */
+export function belowCostEndpoints(vendors: VendorSettings): ReadonlyMap<string, string> {
+  const belowCost = new Map<string, string>();
+  if (vendors.dataForSeo) for (const [id, reason] of Object.entries(DATAFORSEO_BELOW_COST)) belowCost.set(id, reason);
+  return belowCost;
 }
 
 /**

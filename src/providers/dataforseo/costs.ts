@@ -126,3 +126,13 @@ export function upstreamCostMicros(path: string, task: Task): Micros {
   if (!cost) throw new Error(`No upstream price for the vendor path ${path}; add it to dataforseo/costs.ts.`);
   return cost(task);
 }
+
+/**
+ * Endpoints whose price cannot cover what this vendor charges for the requests they need, whatever
+ * the adapter asks for, and why. They are not served live unless the operator accepts the loss
+ * (TOLLGATE_SERVE_BELOW_COST); test/unit/operator-economics.test.ts holds each entry to be true.
+ */
+export const BELOW_COST: Readonly<Record<string, string>> = {
+  'seo.domain_metrics':
+    'the link figures need a Backlinks API task ($0.02 plus $0.00003 per target) and the traffic figures a Labs task (about $0.01): two bulk calls, about $0.03, for a $0.02 price; no cheaper public request gives both',
+};
