@@ -29,6 +29,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { bundle } from '../scripts/bundle.mjs';
 import { processCpuMs } from './process-cpu';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 if (process.env.BENCH_CHAT === '0') process.exit(0);
 
@@ -79,7 +80,8 @@ async function startProcess(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; onLine?: (line: string) => void } = {},
 ): Promise<{ child: ChildProcess; ready: Record<string, unknown> }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: options.env ?? process.env });
+  // Every Node process of the run (ours and Portkey) takes the server's Node flags: one runtime for all.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: options.env ?? process.env });
   children.push(child);
   const line = await new Promise<string>((resolve, reject) => {
     let ready = false;
@@ -96,7 +98,7 @@ async function startProcess(
 
 /** Portkey prints a banner, not JSON: it is ready when its port answers. */
 async function startPortkey(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [PORTKEY_SERVER, `--port=${port}`, '--headless'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, PORTKEY_SERVER, `--port=${port}`, '--headless'], { stdio: 'ignore' });
   children.push(child);
   for (let attempt = 0; attempt < 100; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`Portkey exited with ${child.exitCode}`);

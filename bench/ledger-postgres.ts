@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { bundle } from '../scripts/bundle.mjs';
 import { processCpuMs } from './process-cpu';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -48,7 +49,7 @@ const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((child) => child.kill()));
 
 async function startTarget(...args: string[]): Promise<Target> {
-  const child = spawn(process.execPath, [targetModule, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, targetModule, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);

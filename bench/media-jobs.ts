@@ -29,6 +29,7 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { processCpuMs } from './process-cpu';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 if (process.env.BENCH_MEDIA === '0') process.exit(0);
 
@@ -83,7 +84,7 @@ const failures: string[] = [];
 const fail = (message: string) => failures.push(message);
 
 function start(name: string, args: string[], env: NodeJS.ProcessEnv): Process {
-  const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const stderr: string[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => lines.push(line));

@@ -11,6 +11,7 @@ import os from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { bundle } from '../scripts/bundle.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -22,11 +23,12 @@ interface Target {
   apiKey?: string;
 }
 
-// The targets run bundled, as the server does (bin/tollgate), not through tsx's loader.
+// The targets run bundled, as the server does (bin/tollgate), not through tsx's loader, and both
+// with the server's Node flags: the bare route gets the same runtime as the pipeline.
 const targetModule = await bundle('bench/target.ts');
 
 async function startTarget(mode: 'bare' | 'paid'): Promise<Target> {
-  const child = spawn(process.execPath, [targetModule, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, targetModule, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`target ${mode} exited with ${code}`)));

@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { bundle } from '../scripts/bundle.mjs';
 import { readPage } from '../src/scrape/page-content';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 if (process.env.BENCH_SCRAPE === '0') process.exit(0);
 
@@ -64,7 +65,7 @@ await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
 const pageUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/article-50k`;
 
 const targetModule = await bundle('bench/target.ts');
-const child: ChildProcess = spawn(process.execPath, [targetModule, 'paid'], {
+const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, targetModule, 'paid'], {
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, TOLLGATE_FETCH_ALLOWED_NETWORKS: '127.0.0.0/8', TOLLGATE_BROWSER_POOL_SIZE: String(POOL_SIZE) },
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database';
+import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 
 /**
  * Real servers in processes of their own (`tollgate serve`, run through tsx), for the tests of
@@ -61,7 +62,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * operators run it, bundled, its worker threads' modules built beside it.
  */
 export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['bin/tollgate', 'serve'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bin/tollgate', 'serve'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
