@@ -184,7 +184,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Every answered API call (a key was accepted) goes to the call log: usage by key, last use, errors.
   server.addHook('onResponse', (request, reply, done) => {
-    const endpointId = (request.routeOptions.config as { endpointId?: string } | undefined)?.endpointId;
+    const { endpointId } = request;
     if (request.caller && endpointId) {
       callLog.record({ requestId: request.id, accountId: request.caller.accountId, keyId: request.caller.keyId, endpointId, status: reply.statusCode, upstreamCostMicros: request.upstreamCostMicros, createdAt: new Date(clock()).toISOString() });
     }

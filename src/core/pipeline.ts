@@ -68,6 +68,8 @@ export interface PipelineDependencies {
 declare module 'fastify' {
   interface FastifyRequest {
     caller: KeyOwner | null;
+    /** The endpoint a call was routed to (the call log's label for it), set before authentication. */
+    endpointId: string | undefined;
     /** What the call's vendor requests cost the operator (set when the call ends; for the call log). */
     upstreamCostMicros: number;
   }
@@ -91,6 +93,7 @@ export function registerEndpoints(
   dependencies: PipelineDependencies,
 ): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('endpointId', undefined);
   app.decorateRequest('upstreamCostMicros', 0);
   const deadlines = new Deadlines(dependencies.callDeadlineMs);
   app.addHook('onClose', async () => deadlines.close());
@@ -101,11 +104,12 @@ export function registerEndpoints(
       method: endpoint.method,
       url: path.url,
       // Failures of a wire endpoint carry that format's error fields too (error-handling.ts).
-      // `endpointId`: the call log's label for the call (app.ts).
-      config: { wire: endpoint.responseModes.some((mode) => mode !== 'envelope'), endpointId: endpoint.id },
+      config: { wire: endpoint.responseModes.some((mode) => mode !== 'envelope') },
       // Before the body is read: a caller without a valid key, over its rate or outside its key's
       // areas gets nothing parsed.
       onRequest: async (request, reply) => {
+        // Read per request from the decoration: Fastify's `routeOptions` builds an object each time.
+        request.endpointId = endpoint.id;
         await admit(request, reply, dependencies);
         refuseOutsideKeyAreas(request.caller!, area);
       },

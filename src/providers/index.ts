@@ -144,8 +144,8 @@ export function belowCostEndpoints(vendors: VendorSettings): ReadonlyMap<string,
  * or the vendors' names when the operator chooses to expose them.
  */
 export function providerLabel(used: ReadonlySet<string>, exposeVendorNames: boolean): string | undefined {
-  if (used.size === 0) return undefined;
-  const labels = new Set<string>();
-  for (const name of used) labels.add(exposeVendorNames || name === 'sandbox' ? name : 'live');
-  return [...labels].join(', ');
+  const label = (name: string) => (exposeVendorNames || name === 'sandbox' ? name : 'live');
+  // Most calls use one provider: its label, without gathering a set.
+  if (used.size <= 1) return used.size === 0 ? undefined : label(used.values().next().value!);
+  return [...new Set([...used].map(label))].join(', ');
 }

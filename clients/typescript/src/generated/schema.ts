@@ -9527,7 +9527,7 @@ export interface components {
                  * @description Machine-readable error code.
                  * @enum {string}
                  */
-                code: "VALIDATION_ERROR" | "MODEL_NOT_FOUND" | "MEDIA_MODEL_NOT_FOUND" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "NO_CREDITS" | "KEY_LIMIT_REACHED" | "ACCOUNT_SUSPENDED" | "FORBIDDEN" | "KEY_AREA_NOT_ALLOWED" | "NOT_FOUND" | "JOB_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "IDEMPOTENCY_CONFLICT" | "JOB_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAVAILABLE" | "UPSTREAM_ERROR" | "STREAM_ERROR" | "DEADLINE_EXCEEDED";
+                code: "VALIDATION_ERROR" | "MODEL_NOT_FOUND" | "MEDIA_MODEL_NOT_FOUND" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "NO_CREDITS" | "KEY_LIMIT_REACHED" | "ACCOUNT_SUSPENDED" | "FORBIDDEN" | "KEY_AREA_NOT_ALLOWED" | "NOT_FOUND" | "JOB_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "IDEMPOTENCY_CONFLICT" | "JOB_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "NOT_OFFERED" | "UNAVAILABLE" | "UPSTREAM_ERROR" | "STREAM_ERROR" | "DEADLINE_EXCEEDED";
                 /** @description Human-readable explanation; names the field on validation errors. */
                 message: string;
             };
@@ -9634,6 +9634,15 @@ export interface components {
         };
         /** @description INTERNAL_ERROR. Not charged. */
         Error500: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description NOT_OFFERED: this server does not serve the endpoint: its data provider would charge the operator more than the call's price. Not charged. */
+        Error501: {
             headers: {
                 [name: string]: unknown;
             };
