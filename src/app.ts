@@ -215,7 +215,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   media.registerFileRoute(server);
-  registerMcpRoute(server, { endpoints, authenticator, failedAuthenticationLimiter });
+  // An agent is not offered a tool that can only answer 501.
+  registerMcpRoute(server, { endpoints: endpoints.filter((endpoint) => !notOffered.has(endpoint.id)), authenticator, failedAuthenticationLimiter });
 
   const openapi = buildOpenApiDocument(endpoints, { serverUrl: publicUrl, notOffered: new Set(notOffered.keys()) });
   const openapiText = JSON.stringify(openapi);

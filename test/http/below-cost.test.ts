@@ -5,6 +5,9 @@ import { loadConfig } from '../../src/config';
 import { startTestApp, testDatabaseLabel } from '../helpers/test-app';
 import { dataForSeoEnvironment, useDataForSeoHarness } from '../helpers/dataforseo-wire';
 import { startFakeUpstream } from '../helpers/fake-upstream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { endpoints } from '../../src/endpoints';
 
 /**
  * An operator never pays a vendor more than the customer paid: an endpoint whose vendor requests
@@ -42,6 +45,16 @@ describe(`endpoints served below cost (fake SEO data vendor, ${testDatabaseLabel
     vendor.reply('dataforseo_labs/google/domain_rank_overview/live', null, { status_code: 40102, status_message: 'No Search Results.' });
     vendor.reply('backlinks/summary/live', null, { status_code: 40102, status_message: 'No Search Results.' });
     await vendor.served('/v1/seo/domain/overview', { domain: 'example.com' }, 40_000);
+  });
+
+  test('MCP agents are not offered it as a tool; every other endpoint still is', async () => {
+    const client = new Client({ name: 'tollgate-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', vendor.app.baseUrl), { requestInit: { headers: { 'x-api-key': vendor.apiKey } } }));
+    const { tools } = await client.listTools();
+    await client.close();
+    const names = tools.map((tool) => tool.name);
+    assert.ok(!names.includes('seo_domain_metrics'));
+    assert.equal(names.length, endpoints.length - 1);
   });
 
   test('the OpenAPI document lists 501 for the endpoint not offered, and for no other', async () => {
