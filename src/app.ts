@@ -218,7 +218,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // An agent is not offered a tool that can only answer 501.
   registerMcpRoute(server, { endpoints: endpoints.filter((endpoint) => !notOffered.has(endpoint.id)), authenticator, failedAuthenticationLimiter });
 
-  const openapi = buildOpenApiDocument(endpoints, { serverUrl: publicUrl, notOffered: new Set(notOffered.keys()) });
+  const openapi = buildOpenApiDocument(endpoints, { serverUrl: publicUrl, notOffered });
   const openapiText = JSON.stringify(openapi);
   server.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapiText));
   // For load balancers and orchestrators: up only while the database answers.

@@ -1,12 +1,17 @@
 import os from 'node:os';
 import { z } from 'zod';
 
+/** `a, b,,c ` → `['a', 'b', 'c']`: how every list setting is written. */
+function commaList(value: string): string[] {
+  return value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+}
+
 // Fastify's proxy matcher refuses /0 ranges, so they are refused here, where the message is ours.
 const ProxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).refine((entry) => !entry.endsWith('/0'));
 
 /** `10.0.0.2, 10.1.0.0/16` → its entries, each checked: a typo stops start-up instead of trusting the wrong hosts. */
 const ProxyList = z.string().transform((value, context) => {
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = commaList(value);
   for (const entry of entries) {
     if (!ProxyAddress.safeParse(entry).success) {
       context.addIssue({ code: 'custom', message: `'${entry}' is not an IP address or CIDR range of /1 or more (e.g. 10.0.0.2, 10.0.0.0/8, fd00::/8)` });
@@ -17,7 +22,7 @@ const ProxyList = z.string().transform((value, context) => {
 
 /** `127.0.0.1:5353, [::1]:53, 9.9.9.9` → its entries, each a resolver address (port 53 when left out). */
 const DnsServerList = z.string().transform((value, context) => {
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = commaList(value);
   for (const entry of entries) {
     const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+))(?::(\d{1,5}))?$/.exec(entry);
     const host = match?.[1] ?? match?.[2];
@@ -29,7 +34,7 @@ const DnsServerList = z.string().transform((value, context) => {
 
 /** `10.0.0.0/8, fd00::/8, 192.168.1.5` → its entries, each an address or CIDR range. */
 const NetworkList = z.string().transform((value, context) => {
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = commaList(value);
   for (const entry of entries) {
     if (!z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).safeParse(entry).success) {
       context.addIssue({ code: 'custom', message: `'${entry}' is not an IP address or CIDR range (e.g. 10.0.0.0/8, fd00::/8)` });
@@ -364,7 +369,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     adminToken: env.TOLLGATE_ADMIN_TOKEN,
     metricsAddress: env.TOLLGATE_METRICS_ADDRESS === undefined ? undefined : hostAndPort(env.TOLLGATE_METRICS_ADDRESS),
     exposeVendorNames: env.TOLLGATE_EXPOSE_VENDOR_NAMES === 'true',
-    serveBelowCost: (env.TOLLGATE_SERVE_BELOW_COST ?? '').split(',').map((id) => id.trim()).filter((id) => id !== ''),
+    serveBelowCost: commaList(env.TOLLGATE_SERVE_BELOW_COST ?? ''),
     modelCatalogFile: env.TOLLGATE_MODEL_CATALOG,
     net: {
       dnsServers: env.TOLLGATE_DNS_SERVERS !== undefined && env.TOLLGATE_DNS_SERVERS.length > 0 ? env.TOLLGATE_DNS_SERVERS : undefined,
@@ -459,7 +464,7 @@ const UPSTREAM_NAME = /^[a-z][a-z0-9_]{0,31}$/;
  * read here rather than declared in the schema; every problem names its variable.
  */
 function chatUpstreams(env: Environment, present: Record<string, string | undefined>): ChatUpstreamSettings[] {
-  const listed = env.TOLLGATE_CHAT_UPSTREAMS?.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+  const listed = env.TOLLGATE_CHAT_UPSTREAMS === undefined ? undefined : commaList(env.TOLLGATE_CHAT_UPSTREAMS.toLowerCase());
   const names = listed ?? (env.OPENROUTER_API_KEY !== undefined ? [OPENROUTER] : []);
   const problems: string[] = [];
   const upstreams: ChatUpstreamSettings[] = [];
@@ -478,7 +483,8 @@ function chatUpstreams(env: Environment, present: Record<string, string | undefi
     if (baseUrl === undefined) problems.push(`${prefix}_BASE_URL: required, as TOLLGATE_CHAT_UPSTREAMS lists '${name}' (e.g. http://127.0.0.1:8000/v1)`);
     else if (!isHttpUrl(baseUrl)) problems.push(`${prefix}_BASE_URL: '${baseUrl}' is not an http(s) URL`);
     if (name === OPENROUTER && apiKey === undefined) problems.push(`OPENROUTER_API_KEY: required, as TOLLGATE_CHAT_UPSTREAMS lists 'openrouter'`);
-    const models = present[`${prefix}_MODELS`]?.split(',').map((model) => model.trim()).filter((model) => model !== '');
+    const modelList = present[`${prefix}_MODELS`];
+    const models = modelList === undefined ? undefined : commaList(modelList);
     if (models !== undefined && models.length === 0) problems.push(`${prefix}_MODELS: lists no model-id prefix (unset it to serve every model)`);
     if (baseUrl !== undefined && isHttpUrl(baseUrl)) upstreams.push({ name, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, modelPrefixes: models });
   }

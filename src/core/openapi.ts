@@ -123,7 +123,7 @@ function successContent(endpoint: EndpointDefinition<any, any>, output: JsonSche
 export interface OpenApiOptions {
   serverUrl: string;
   /** Ids of the endpoints this server does not serve (501 NOT_OFFERED; see PipelineDependencies.notOffered). */
-  notOffered?: ReadonlySet<string>;
+  notOffered?: Pick<ReadonlySet<string>, 'has'>;
 }
 
 /** Builds the OpenAPI 3.1.0 document from the registry. Called once at boot. */
