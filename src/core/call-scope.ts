@@ -25,6 +25,10 @@ export class CallScope implements CallOptions {
   private used: Set<string> | undefined;
   /** Rejects the race under way, if any. */
   private interrupt: ((reason: unknown) => void) | undefined;
+  /** @internal Its neighbours on the Deadlines list: the call started just before it, and just after. */
+  startedBefore: CallScope | undefined;
+  /** @internal */
+  startedAfter: CallScope | undefined;
 
   /** `deadlines`: the watch that ends the call at its deadline; none for a call without one. */
   constructor(response: ServerResponse, deadlines: Deadlines | undefined) {
@@ -119,9 +123,16 @@ const ABORT_MESSAGES: Record<AbortCause, string> = {
  * length, so the calls running, in the order they started, are also in deadline order, and each
  * tick ends those at the head whose deadline has passed. A deadline is met to within a twentieth
  * of its length (at most a second).
+ *
+ * The running calls are a list threaded through the calls themselves, not a Set: a Set with an
+ * entry added and deleted per call is rebuilt every few calls, and each table it replaces stays
+ * linked to the next (for iterators); dead tables promoted to the old generation then kept the
+ * calls of every later table alive through minor GCs (see InFlightCalls). A call taken off the
+ * list keeps no link to it.
  */
 export class Deadlines {
-  private readonly running = new Set<CallScope>();
+  private oldest: CallScope | undefined;
+  private newest: CallScope | undefined;
   private readonly ticker: NodeJS.Timeout;
 
   constructor(readonly deadlineMs: number) {
@@ -129,11 +140,21 @@ export class Deadlines {
   }
 
   watch(call: CallScope): void {
-    this.running.add(call);
+    call.startedBefore = this.newest;
+    call.startedAfter = undefined;
+    if (this.newest) this.newest.startedAfter = call;
+    else this.oldest = call;
+    this.newest = call;
   }
 
   forget(call: CallScope): void {
-    this.running.delete(call);
+    if (this.oldest !== call && call.startedBefore === undefined) return; // not on the list
+    const { startedBefore: earlier, startedAfter: later } = call;
+    if (earlier) earlier.startedAfter = later;
+    else this.oldest = later;
+    if (later) later.startedBefore = earlier;
+    else this.newest = earlier;
+    call.startedBefore = call.startedAfter = undefined;
   }
 
   close(): void {
@@ -142,9 +163,8 @@ export class Deadlines {
 
   private endExpired(): void {
     const now = Date.now();
-    for (const call of this.running) {
-      if (call.deadlineAt! > now) return;
-      this.running.delete(call);
+    for (let call = this.oldest; call !== undefined && call.deadlineAt! <= now; call = this.oldest) {
+      this.forget(call);
       call.abort('deadline');
     }
   }
