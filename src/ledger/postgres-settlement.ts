@@ -111,8 +111,13 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
   let current: Turn | undefined;
   /** Items left for the next turn (a second settlement of a request, an account another turn holds). */
   let next: Item[] = [];
-  /** Turns not done yet. */
-  const live = new Set<Turn>();
+  /**
+   * Turns not done yet (a few at most). An array, not a Set: a Set with an entry added and deleted
+   * per turn is rebuilt every few turns, and V8 keeps each replaced table linked to the next, so a
+   * dead table in the old generation would keep later turns — and their calls — alive past minor
+   * GCs (see InFlightCalls).
+   */
+  const live: Turn[] = [];
   /** Holds a closing turn is writing: their settlements and extensions wait for its commit. */
   const writing = new Map<string, Turn>();
 
@@ -190,7 +195,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     };
     next = [];
     current = turn;
-    live.add(turn);
+    live.push(turn);
     // The rest of this turn's calls join before the lock is asked for.
     setImmediate(() => void lock(turn));
     return turn;
@@ -373,7 +378,8 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
   const finish = (turn: Turn, committed: boolean) => {
     for (const requestId of turn.holds.keys()) if (writing.get(requestId) === turn) writing.delete(requestId);
     turn.state = 'done';
-    live.delete(turn);
+    const index = live.indexOf(turn);
+    if (index >= 0) live.splice(index, 1);
     turn.finished(committed);
   };
 
@@ -451,7 +457,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
       const turn = current;
       if (turn?.state === 'open') close(turn);
       else if (turn) turn.closeWhenOpen = true;
-      await Promise.all([...live].map((each) => each.done));
+      await Promise.all(live.map((each) => each.done));
     },
   };
 }

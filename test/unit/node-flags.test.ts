@@ -19,3 +19,11 @@ test('Node takes the flags: the young generation may grow to 32 MB a semi-space'
   const grown = (flags: readonly string[]) => Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' }));
   assert.ok(grown(SERVER_NODE_FLAGS) > grown([]), 'the flags give a larger young generation than the default');
 });
+
+test('Node takes the flags: V8 never moves an allocation site to the old generation', () => {
+  // A site whose objects all survive: V8 tenures it ("=> tenure") unless pretenuring is off.
+  const script = 'const keep = []; for (let round = 0; round < 40; round++) for (let i = 0; i < 100000; i++) keep.push({ i, a: [i] });';
+  const decisions = (flags: readonly string[]) => execFileSync(process.execPath, [...flags, '--trace-pretenuring-statistics', '-e', script], { encoding: 'utf8' });
+  assert.match(decisions([]), /=> tenure/, 'without the flags V8 tenures the site');
+  assert.doesNotMatch(decisions(SERVER_NODE_FLAGS), /=> tenure/);
+});
