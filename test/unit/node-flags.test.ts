@@ -12,7 +12,7 @@ test("bin/tollgate runs with the server's Node flags, the ones the benchmarks an
   assert.equal(firstLine, `#!/usr/bin/env -S node ${SERVER_NODE_FLAGS.join(' ')}`);
 });
 
-test('Node takes the flags: the young generation may grow to 32 MB a semi-space', () => {
+test('Node takes the flags: the young generation may grow to 64 MB a semi-space', () => {
   // V8 reports the new space's capacity (one semi-space, less its age mark) once it has grown; the
   // flag's effect is read from V8 itself rather than assumed.
   const script = "const v8 = require('v8'); let keep = []; for (let i = 0; i < 2e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 50000) keep = []; } console.log(v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size)";
