@@ -128,11 +128,8 @@ const ABORT_MESSAGES: Record<AbortCause, string> = {
  * tick ends those at the head whose deadline has passed. A deadline is met to within a twentieth
  * of its length (at most a second).
  *
- * The running calls are a list threaded through the calls themselves, not a Set: a Set with an
- * entry added and deleted per call is rebuilt every few calls, and each table it replaces stays
- * linked to the next (for iterators); dead tables promoted to the old generation then kept the
- * calls of every later table alive through minor GCs (see InFlightCalls). A call taken off the
- * list keeps no link to it.
+ * The running calls are a list threaded through the calls themselves, not a Set churned per call
+ * (why: InFlightCalls). A call taken off the list keeps no link to it.
  */
 export class Deadlines {
   private oldest: CallScope | undefined;

@@ -111,12 +111,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
   let current: Turn | undefined;
   /** Items left for the next turn (a second settlement of a request, an account another turn holds). */
   let next: Item[] = [];
-  /**
-   * Turns not done yet (a few at most). An array, not a Set: a Set with an entry added and deleted
-   * per turn is rebuilt every few turns, and V8 keeps each replaced table linked to the next, so a
-   * dead table in the old generation would keep later turns — and their calls — alive past minor
-   * GCs (see InFlightCalls).
-   */
+  /** Turns not done yet (a few at most): an array, not a Set churned per turn (why: InFlightCalls). */
   const live: Turn[] = [];
   /** Holds a closing turn is writing: their settlements and extensions wait for its commit. */
   const writing = new Map<string, Turn>();
