@@ -2,8 +2,8 @@
  * The PostgreSQL ledger's benchmark (issue 10): paid calls/s through the whole app, on SQLite and
  * on PostgreSQL in the same run —
  *   one instance on SQLite, one account (the reference);
- *   one PostgreSQL instance, one account, and 32 accounts;
- *   two PostgreSQL instances on one database together, one account, and 32 accounts;
+ *   one PostgreSQL instance, then two on one database together, on one account;
+ *   the same on 32 accounts;
  * with what PostgreSQL was sent per paid call: statements, commits and the ledger's turns; and the
  * CPU each process spent per paid call (read from /proc): the instances, the PostgreSQL server's
  * processes, and this process (the load generator) — the capacity model's inputs
@@ -145,8 +145,8 @@ try {
   const scenarios: Scenario[] = [
     { name: 'SQLite, one instance, one account', instances: [{ target: sqlite, apiKeys: sqlite.apiKeys }], postgres: false },
     { name: 'PostgreSQL, one instance, one account', instances: [{ target: first, apiKeys: oneAccount }], postgres: true },
-    { name: `PostgreSQL, one instance, ${ACCOUNTS} accounts`, instances: [{ target: first, apiKeys: first.apiKeys }], postgres: true },
     { name: 'PostgreSQL, two instances, one account', instances: [{ target: first, apiKeys: oneAccount }, { target: second, apiKeys: oneAccount }], postgres: true },
+    { name: `PostgreSQL, one instance, ${ACCOUNTS} accounts`, instances: [{ target: first, apiKeys: first.apiKeys }], postgres: true },
     {
       name: `PostgreSQL, two instances, ${ACCOUNTS} accounts`,
       instances: [{ target: first, apiKeys: first.apiKeys }, { target: second, apiKeys: first.apiKeys }],
@@ -170,11 +170,16 @@ try {
     const cpu = [instances, postgres, load].map((ms, column) => (column === 1 && !perCall ? '–' : ms.toFixed(3)));
     console.log(`| ${scenarios[index]!.name} | ${Math.round(median.callsPerSecond)} | ${rounds} | ${cells.join(' | ')} | ${cpu.join(' | ')} |`);
   });
-  const [sqliteOne, postgresOne, postgresMany, twoOne, twoMany] = medians.map((median) => median.callsPerSecond) as [number, number, number, number, number];
-  console.log(
-    `\none account: PostgreSQL/SQLite = ${(postgresOne / sqliteOne).toFixed(2)}; two instances/one: one account ${(twoOne / postgresOne).toFixed(2)}, ` +
-      `${ACCOUNTS} accounts ${(twoMany / postgresMany).toFixed(2)}`,
-  );
+  // Each ratio is taken within a round, between two scenarios measured back to back, and the
+  // median round's reported (as bench/pipeline.ts does): a shared VM's speed drifts between rounds.
+  const perRound = (over: number, under: number) => runs[over]!.map((run, round) => run.callsPerSecond / runs[under]![round]!.callsPerSecond);
+  const middle = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!.toFixed(2);
+  const ratio = (over: number, under: number) => {
+    const rounds = perRound(over, under);
+    return `${middle(rounds)} (rounds: ${rounds.map((value) => value.toFixed(2)).join(', ')}; ratio of the medians ${(medians[over]!.callsPerSecond / medians[under]!.callsPerSecond).toFixed(2)})`;
+  };
+  console.log(`\none account: PostgreSQL/SQLite = ${ratio(1, 0)}`);
+  console.log(`two instances/one: one account ${ratio(2, 1)}; ${ACCOUNTS} accounts ${ratio(4, 3)}`);
   console.log('(targets: one instance, one account ≥ 4,000 and ≥ 0.5 × SQLite; 32 accounts ≥ 5,000; two instances never below one)');
   // Every entry updates its account's row: HOT (no index entries) while its page has room.
   const { rows } = await admin.query<{ updates: string; hot: string }>(

@@ -113,8 +113,11 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
   let next: Item[] = [];
   /** Turns not done yet (a few at most): an array, not a Set churned per turn (why: InFlightCalls). */
   const live: Turn[] = [];
-  /** Holds a closing turn is writing: their settlements and extensions wait for its commit. */
-  const writing = new Map<string, Turn>();
+  /**
+   * The closed turn writing a request's hold, if one is: its settlement or extension waits for that
+   * commit. Found among the few live turns rather than kept in a map churned per hold.
+   */
+  const writing = (requestId: string): Turn | undefined => live.find((turn) => turn.state === 'closing' && turn.holds.has(requestId));
 
   const accountOf = (item: Item) => (item.hold ? item.hold.accountId : item.settle.accountId);
   const requestOf = (item: Item) => (item.hold ? item.hold.requestId : item.settle.requestId);
@@ -284,7 +287,6 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     if (current === turn) current = undefined;
     next.push(...turn.queued);
     turn.queued = [];
-    for (const requestId of turn.holds.keys()) writing.set(requestId, turn);
     if (next.length > 0) startTurn();
     void write(turn);
   };
@@ -371,7 +373,6 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
   };
 
   const finish = (turn: Turn, committed: boolean) => {
-    for (const requestId of turn.holds.keys()) if (writing.get(requestId) === turn) writing.delete(requestId);
     turn.state = 'done';
     const index = live.indexOf(turn);
     if (index >= 0) live.splice(index, 1);
@@ -422,7 +423,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     const turn = current;
     if (turn && turn.holds.get(request.requestId)?.accountId === request.accountId) return settleInTurn(turn, request);
     // Its hold is being written by a turn that closed: settle once that has committed.
-    const writer = writing.get(request.requestId);
+    const writer = writing(request.requestId);
     if (writer) return writer.done.then(() => settle(request));
     return new Promise<Micros>((resolve, reject) => admit({ settle: request, waiter: { resolve, reject } }));
   };
@@ -433,7 +434,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
       unwritten.leaseExpiresAt = Math.max(unwritten.leaseExpiresAt, leaseExpiresAt);
       return true;
     }
-    const writer = writing.get(requestId);
+    const writer = writing(requestId);
     if (writer) await writer.done;
     const result = await pool.query(
       'update open_holds set lease_expires_at = greatest(lease_expires_at, $1) where request_id = $2 and account_id = $3',

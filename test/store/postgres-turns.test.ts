@@ -210,4 +210,31 @@ describe('settlement turns on PostgreSQL (postgres)', { skip: testDatabaseLabel(
     const captured = await otherStore.db.selectFrom('ledger_entries').select('kind').where('request_id', '=', request).where('kind', '=', 'capture').execute();
     assert.equal(captured.length, 1);
   });
+  test('a hold still being written when its call extends its lease waits for that commit, then extends and settles it', async () => {
+    const { id } = await account(100_000);
+    const request = newRequestId();
+    assert.equal(await ledger.hold(id, 40_000, request, 'test.turns'), true);
+    const result = await otherStore.db.connection().execute(async (connection) => {
+      // Another connection keeps the turn's entries from being written, so its commit waits.
+      await sql`begin`.execute(connection);
+      await sql`lock table ledger_entries in share mode`.execute(connection);
+      const flushing = ledger.flush(); // ends the open turn: its hold is now being written
+      let answered = false;
+      const extended = ledger.extendLease(id, request, 120).then((open) => {
+        answered = true;
+        return open;
+      });
+      for (let turn = 0; turn < 20; turn += 1) await nextTurn();
+      const answeredWhileWriting = answered;
+      await sql`commit`.execute(connection);
+      await flushing;
+      return { answeredWhileWriting, extended: await extended };
+    });
+    // Asked before the hold's row existed, the extension would have found nothing open.
+    assert.equal(result.answeredWhileWriting, false, 'the extension waited for the hold to be written');
+    assert.equal(result.extended, true);
+    const lease = await store.db.selectFrom('open_holds').select('lease_expires_at').where('request_id', '=', request).executeTakeFirstOrThrow();
+    assert.ok(Number(lease.lease_expires_at) > Date.now() + 100_000, 'the lease now ends two minutes out');
+    assert.equal(await ledger.capture(id, request, 25_000, 'test.turns'), 75_000);
+  });
 });
