@@ -6,9 +6,7 @@ set -euo pipefail
 shopt -s globstar nullglob
 cd "$(dirname "$0")/.."
 
-bash scripts/ensure-services.sh
-bash scripts/ensure-chromium.sh
-bash scripts/ensure-ffmpeg.sh
+bash scripts/ensure-all.sh
 npx tsc --noEmit -p .
 
 # Node 20's test runner takes files, not globs.

@@ -210,6 +210,7 @@ describe('settlement turns on PostgreSQL (postgres)', { skip: testDatabaseLabel(
     const captured = await otherStore.db.selectFrom('ledger_entries').select('kind').where('request_id', '=', request).where('kind', '=', 'capture').execute();
     assert.equal(captured.length, 1);
   });
+
   test('a hold still being written when its call extends its lease waits for that commit, then extends and settles it', async () => {
     const { id } = await account(100_000);
     const request = newRequestId();
