@@ -4,6 +4,8 @@ import { SettlementError, settlementRefusal, type CommitObserver, type HoldReque
 
 /** How long a turn stays open while calls keep arriving or its own calls are still running. */
 const TURN_OPEN_LIMIT_MS = 2;
+/** At most this many accounts of the last turn are locked ahead by the next one. */
+const PREDICTED_ACCOUNTS_LIMIT = 64;
 /** A turn closes at once when it carries this many items… */
 const MAX_TURN_ITEMS = 512;
 /** …or about this many bytes of responses stored under idempotency keys. */
@@ -35,6 +37,8 @@ interface Turn {
   /** The accounts whose rows the turn has locked (or asked to lock, while locking). */
   accounts: Map<string, LockedAccount>;
   requested: Set<string>;
+  /** The accounts its items moved: what the next turn locks ahead (`predicted`). */
+  used: Set<string>;
   /** Items waiting for their account's lock (the turn's start, or a join). */
   queued: Item[];
   /** Holds granted in memory and not settled yet: written as hold entries if still open at the close. */
@@ -67,6 +71,8 @@ export const postgresTurnStats = {
   captures: 0,
   /** Settlements of holds written by an earlier turn. */
   settlements: 0,
+  /** Round trips an open turn made to lock the rows of accounts it had not locked (calls on them arrived meanwhile). */
+  joins: 0,
   /** Turns the database refused whole, written again item by item. */
   split: 0,
   /** Time from sending a turn's writes to its commit's answer, summed (ms). */
@@ -84,9 +90,11 @@ export const postgresTurnStats = {
  * accounts its first calls hold on (`select … for update`, in id order) and reading their
  * balances; while it is open, holds on those accounts are granted in memory at once, from the
  * locked balance less what the turn has already taken — nobody else can move those balances until
- * the commit. A call on another account joins the open turn if its row is free
- * (`for update skip locked`: a turn never waits for a lock once it holds one, so two instances
- * cannot deadlock), else waits for the next turn. The turn stays open while calls keep arriving or
+ * the commit. In the same round trip it locks ahead the other accounts the previous turn moved
+ * (up to PREDICTED_ACCOUNTS_LIMIT), where their rows are free: under traffic from many accounts,
+ * their calls then arrive to a turn that already holds them. A call on another account joins the
+ * open turn if its row is free (`for update skip locked`, as the locks ahead: a turn never waits
+ * for a lock once it holds one, so two instances cannot deadlock), else waits for the next turn. The turn stays open while calls keep arriving or
  * its own calls are still running, at most TURN_OPEN_LIMIT_MS; then one round trip writes what it
  * leaves and commits (`ledger_apply_turn`, migration 008):
  * - a call answered within the turn (sandbox and local endpoints) is one capture entry, or nothing
@@ -111,6 +119,8 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
   let current: Turn | undefined;
   /** Items left for the next turn (a second settlement of a request, an account another turn holds). */
   let next: Item[] = [];
+  /** The accounts the last closed turn moved: busy accounts are likely busy in the next turn too. */
+  let predicted: string[] = [];
   /** Turns not done yet (a few at most): an array, not a Set churned per turn (why: InFlightCalls). */
   const live: Turn[] = [];
   /**
@@ -139,6 +149,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
   /** An item on an account the turn holds locked. */
   const apply = (turn: Turn, item: Item) => {
     const account = turn.accounts.get(accountOf(item))!;
+    turn.used.add(accountOf(item));
     if (item.hold) {
       const { hold } = item;
       if (turn.holds.has(hold.requestId)) {
@@ -178,6 +189,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
       startedAt: performance.now(),
       accounts: new Map(),
       requested: new Set(),
+      used: new Set(),
       queued: next,
       holds: new Map(),
       captures: [],
@@ -209,9 +221,14 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     }
     const ids = [...new Set(turn.queued.map(accountOf))].sort();
     ids.forEach((id) => turn.requested.add(id));
+    // The last turn's other accounts are locked ahead where free (never waiting for one), so
+    // their calls arriving while this turn is open need no join round trip.
+    const ahead = predicted.filter((id) => !turn.requested.has(id));
     try {
-      const results = (await turn.client.query(`begin; ${lockAccounts(turn.client, ids, false)}`)) as unknown as pg.QueryResult[];
+      const statements = `begin; ${lockAccounts(turn.client, ids, false)}${ahead.length > 0 ? `; ${lockAccounts(turn.client, ahead, true)}` : ''}`;
+      const results = (await turn.client.query(statements)) as unknown as pg.QueryResult[];
       holdLocked(turn, results[1]!);
+      if (ahead.length > 0) holdLocked(turn, results[2]!);
     } catch (error) {
       fail(turn, error);
       return;
@@ -258,6 +275,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
   /** Locks the rows of the queued items' accounts that are free; the others wait for the next turn. */
   const join = async (turn: Turn) => {
     turn.joining = true;
+    postgresTurnStats.joins += 1;
     const ids = [...new Set(turn.queued.map(accountOf))].sort();
     try {
       const result = await turn.client!.query(lockAccounts(turn.client!, ids, true));
@@ -285,6 +303,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
     turn.state = 'closing';
     postgresTurnStats.openMs += performance.now() - turn.openedAt;
     if (current === turn) current = undefined;
+    predicted = turn.used.size <= PREDICTED_ACCOUNTS_LIMIT ? [...turn.used].sort() : [];
     next.push(...turn.queued);
     turn.queued = [];
     if (next.length > 0) startTurn();

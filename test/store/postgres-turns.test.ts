@@ -104,6 +104,21 @@ describe('settlement turns on PostgreSQL (postgres)', { skip: testDatabaseLabel(
     }
   });
 
+  test('a turn locks ahead the accounts the last turn moved: a call on one of them, arriving while the turn is open, is granted without another round trip', async () => {
+    const [first, second] = await Promise.all([account(1_000_000), account(1_000_000)]);
+    // One turn moves both accounts.
+    assert.deepEqual(await Promise.all([call(ledger, first.id), call(ledger, second.id)]), ['charged', 'charged']);
+    // The next turn starts on the first account; the second's call comes once that turn is open.
+    const joinsBefore = postgresTurnStats.joins;
+    const held = await ledger.reserve(first.id, PRICE, { requestId: newRequestId(), endpointId: 'test.turns', leaseSeconds: 60 });
+    const joining = await ledger.reserve(second.id, PRICE, { requestId: newRequestId(), endpointId: 'test.turns', leaseSeconds: 60 });
+    assert.ok(held && joining);
+    assert.equal(postgresTurnStats.joins, joinsBefore, 'the second account was locked with the first: no join');
+    await Promise.all([held.capture(PRICE), joining.capture(PRICE)]);
+    assert.equal(await ledger.balance(first.id), 1_000_000 - 2 * PRICE);
+    assert.equal(await ledger.balance(second.id), 1_000_000 - 2 * PRICE);
+  });
+
   test('calls answered within their turn leave one capture entry each and share commits', async () => {
     const { id } = await account(1_000_000);
     const turnsBefore = postgresTurnStats.turns;
