@@ -62,6 +62,11 @@ async function buildBundle(entry, name) {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // Modules imported with import() go into chunks of their own, loaded (with the packages they
+    // import) only when that import runs: a CLI command that only touches the database does not
+    // load the server, its endpoints and their packages (src/cli/main.ts).
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     sourcemap: 'inline',
     write: false,
     logLevel: 'silent',

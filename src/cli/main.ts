@@ -8,16 +8,12 @@ import { announceKeyChange } from '../auth/revocations';
 import { AccountNotFoundError, DuplicateEmailError, Ledger, MAX_BALANCE_MICROS } from '../ledger/ledger';
 import { openStore, type Store } from '../store/database';
 import { listAccounts, MAX_PAGE, showAccount } from './accounts';
-import { serve } from '../main';
-import { runWorker } from '../worker';
 import { WebhookSecrets } from '../jobs/webhooks/secrets';
-import { serveMcpOverStdio } from '../mcp/stdio';
-import { endpoints } from '../endpoints';
 import { InvalidKeyLimit, limitableAreas, NO_KEY_LIMITS, parseSpendCap, type KeyLimits } from '../auth/key-limits';
 import { updateKeyLimits } from '../auth/key-limit-updates';
 import { AccountHistory } from '../ledger/history';
 
-const USAGE = () => `Usage: tollgate <command>
+const USAGE = (areas: readonly string[]) => `Usage: tollgate <command>
 
   accounts create --email EMAIL [--credit USD]   create an account (default credit: the signup credit)
   accounts show --account ACCOUNT_ID             an account: balance, keys (never the keys themselves), created
@@ -27,7 +23,7 @@ const USAGE = () => `Usage: tollgate <command>
   keys revoke KEY_ID                             revoke an API key (refused everywhere within 1 s)
       LIMITS: --daily-usd USD|none  --monthly-usd USD|none   spending caps per UTC day / UTC month
               --areas AREA,AREA|all                          the endpoint areas the key may call
-              (${AREAS.join(', ')})
+              (${areas.join(', ')})
   credits add --account ACCOUNT_ID --usd AMOUNT  add prepaid credit
   serve                                          serve the API (what npm start runs)
   worker [--concurrency N]                       run media job workers only (default N: TOLLGATE_MEDIA_CONCURRENCY, or 4 when it is 0)
@@ -40,8 +36,15 @@ Prints JSON on stdout. Uses the same database as the server (DATABASE_URL, or SQ
 
 class UsageError extends Error {}
 
-/** The endpoint areas a key may be limited to (its account's own endpoints are always allowed). */
-const AREAS = limitableAreas(endpoints);
+/**
+ * The endpoint areas a key may be limited to (its account's own endpoints are always allowed).
+ * Read from the registry, which is loaded only for the commands that need it (with the server,
+ * the worker and the MCP bridge): a command that only touches the database then starts without
+ * loading every endpoint, vendor adapter and their packages.
+ */
+async function keyAreas(): Promise<readonly string[]> {
+  return limitableAreas((await import('../endpoints')).endpoints);
+}
 
 /** A spending cap option: a USD amount above 0, or `none` to remove the cap. */
 function capOption(text: string, name: string): number | null {
@@ -54,16 +57,16 @@ function capOption(text: string, name: string): number | null {
   }
 }
 
-function areasOption(text: string): readonly string[] | null {
+function areasOption(text: string, known: readonly string[]): readonly string[] | null {
   if (text.trim().toLowerCase() === 'all') return null;
   const areas = text.split(',').map((area) => area.trim().toLowerCase()).filter((area) => area !== '');
-  const unknown = areas.filter((area) => !AREAS.includes(area));
-  if (areas.length === 0 || unknown.length > 0) throw new UsageError(`--areas takes areas from ${AREAS.join(', ')} (or all), got '${text}'`);
+  const unknown = areas.filter((area) => !known.includes(area));
+  if (areas.length === 0 || unknown.length > 0) throw new UsageError(`--areas takes areas from ${known.join(', ')} (or all), got '${text}'`);
   return areas;
 }
 
-/** The limits the options set, over `current` (what they leave out stays as it was). */
-function limitsFrom(values: Record<string, string | boolean | undefined>, current: KeyLimits): KeyLimits {
+/** The limits the options set, over `current` (what they leave out stays as it was); `known`: the areas a key may be limited to. */
+function limitsFrom(values: Record<string, string | boolean | undefined>, current: KeyLimits, known: readonly string[]): KeyLimits {
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const daily = text('daily-usd');
   const monthly = text('monthly-usd');
@@ -71,7 +74,7 @@ function limitsFrom(values: Record<string, string | boolean | undefined>, curren
   return {
     dailyMicros: daily === undefined ? current.dailyMicros : capOption(daily, 'daily-usd'),
     monthlyMicros: monthly === undefined ? current.monthlyMicros : capOption(monthly, 'monthly-usd'),
-    areas: areas === undefined ? current.areas : areasOption(areas),
+    areas: areas === undefined ? current.areas : areasOption(areas, known),
   };
 }
 
@@ -182,10 +185,12 @@ async function run(argv: string[]): Promise<unknown> {
 
   if (values.help || !group) throw new UsageError('');
   if (group === 'serve' && !action) {
+    const { serve } = await import('../main');
     await serve(config);
     return undefined;
   }
   if (group === 'worker' && !action) {
+    const { runWorker } = await import('../worker');
     await runWorker(config, values.concurrency === undefined ? undefined : count(values, 'concurrency', 4, { min: 1, max: 256 }));
     return undefined;
   }
@@ -193,9 +198,11 @@ async function run(argv: string[]): Promise<unknown> {
     // The key from the environment keeps it out of the process list (`ps` shows arguments).
     const apiKey = typeof values.key === 'string' ? option(values, 'key') : process.env.TOLLGATE_API_KEY?.trim();
     if (!apiKey) throw new UsageError('missing --key (or TOLLGATE_API_KEY in the environment)');
+    const { serveMcpOverStdio } = await import('../mcp/stdio');
     await serveMcpOverStdio({ url: serverUrl(option(values, 'url')), apiKey });
     return undefined;
   }
+  const known = values.areas === undefined ? [] : await keyAreas();
   switch (command) {
     case 'accounts create': {
       const email = option(values, 'email');
@@ -221,7 +228,7 @@ async function run(argv: string[]): Promise<unknown> {
     }
     case 'keys create': {
       const accountId = option(values, 'account');
-      const limits = limitsFrom(values, NO_KEY_LIMITS);
+      const limits = limitsFrom(values, NO_KEY_LIMITS, known);
       return withStore(config, async (ledger, keys) => {
         if (!(await ledger.findAccount(accountId))) throw new AccountNotFoundError(`no account ${accountId}`);
         return { ...(await keys.issue(accountId, null, limits)), limits: limitsView(limits) };
@@ -232,7 +239,7 @@ async function run(argv: string[]): Promise<unknown> {
       if (!keyId || rest.length > 1) throw new UsageError('keys update takes exactly one KEY_ID');
       if (!(['daily-usd', 'monthly-usd', 'areas'] as const).some((name) => values[name] !== undefined)) throw new UsageError('keys update needs at least one of --daily-usd, --monthly-usd, --areas');
       const limits = await withStore(config, async (ledger, keys, store) => {
-        const updated = limitsFrom(values, await keys.limitsOf(keyId));
+        const updated = limitsFrom(values, await keys.limitsOf(keyId), known);
         // The server's call log is another process's: its last quarter-second of calls is not counted.
         const history = new AccountHistory(store.db, (work) => ledger.exclusive(work), async () => undefined);
         await updateKeyLimits({ keys, ledger, history }, keyId, updated);
@@ -277,13 +284,13 @@ try {
 } catch (error) {
   if (error instanceof UsageError) {
     if (error.message) process.stderr.write(`tollgate: ${error.message}\n\n`);
-    process.stderr.write(`${USAGE()}\n`);
+    process.stderr.write(`${USAGE(await keyAreas())}\n`);
     process.exitCode = 2;
   } else if (error instanceof AccountNotFoundError || error instanceof KeyNotFoundError || error instanceof DuplicateEmailError) {
     process.stderr.write(`tollgate: ${error.message}\n`);
     process.exitCode = 1;
   } else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`tollgate: ${(error as Error).message}\n\n${USAGE()}\n`);
+    process.stderr.write(`tollgate: ${(error as Error).message}\n\n${USAGE(await keyAreas())}\n`);
     process.exitCode = 2;
   } else {
     process.stderr.write(`tollgate: ${(error as Error).message}\n`);
