@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import type { Config } from './config';
+import { preloadTokenizer } from './chat/tokens';
 
 /**
  * Serves the API until SIGINT/SIGTERM, then shuts down gracefully (`App.shutdown`) and exits 0
@@ -27,6 +28,8 @@ export async function serve(config: Config): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Chat counts prompt tokens on every call: its tables are built now, not during the first one.
+  preloadTokenizer();
   await app.server.listen({ port: config.port, host: config.host });
   log.info(
     { database: app.store.dialect, rateLimit: config.redisUrl ? 'redis' : 'memory' },

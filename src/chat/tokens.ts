@@ -1,5 +1,26 @@
-import { countTokens, decode, encode } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
 import type { ChatCompletionsRequest, ChatMessage } from '../schemas/chat-completions';
+
+type Tokenizer = typeof import('gpt-tokenizer');
+
+const loadPackage = createRequire(import.meta.url);
+let tokenizer: Tokenizer | undefined;
+
+/**
+ * The o200k tokenizer, loaded at its first use (gpt-tokenizer's CommonJS build, which can be
+ * loaded synchronously; one instance for every caller). Loading it builds its tables from a large
+ * rank list: ~0.4 s of CPU that every process importing the app paid at start (a server that
+ * serves no chat, each CLI command that reads the endpoint registry, each test file). The server
+ * loads it before it listens (`preloadTokenizer`), so no call pays it.
+ */
+export function o200k(): Tokenizer {
+  return (tokenizer ??= loadPackage('gpt-tokenizer') as Tokenizer);
+}
+
+/** Loads the tokenizer now rather than at the first call that counts tokens. */
+export function preloadTokenizer(): void {
+  o200k();
+}
 
 /**
  * Token counts with a real tokenizer (o200k, GPT-4o's): the prompt's count makes the hold, and a
@@ -7,7 +28,7 @@ import type { ChatCompletionsRequest, ChatMessage } from '../schemas/chat-comple
  * tokenizers count differently; what they report is what is billed.
  */
 export function textTokens(text: string): number {
-  return text === '' ? 0 : countTokens(text);
+  return text === '' ? 0 : o200k().countTokens(text);
 }
 
 /** Each message's framing (role, separators), and the reply's priming, as the format counts them. */
@@ -50,7 +71,7 @@ function messageTokens(message: ChatMessage): number {
 export function truncateToTokens(text: string, maxTokens: number): { text: string; truncated: boolean } {
   if (maxTokens <= 0) return { text: '', truncated: text !== '' };
   const prefix = text.length > maxTokens * 32 ? text.slice(0, maxTokens * 32) : text;
-  const tokens = encode(prefix);
+  const tokens = o200k().encode(prefix);
   if (tokens.length <= maxTokens) return { text: prefix, truncated: prefix.length < text.length };
-  return { text: decode(tokens.slice(0, maxTokens)), truncated: true };
+  return { text: o200k().decode(tokens.slice(0, maxTokens)), truncated: true };
 }

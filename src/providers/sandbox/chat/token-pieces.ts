@@ -1,5 +1,4 @@
-import { decodeGenerator, encode } from 'gpt-tokenizer';
-import { textTokens } from '../../../chat/tokens';
+import { o200k, textTokens } from '../../../chat/tokens';
 
 /** A piece of text as streamed: the text of one token, or of the few that make one character. */
 export interface TokenPiece {
@@ -18,6 +17,7 @@ export interface TokenPiece {
  */
 export function tokenPieces(text: string): TokenPiece[] {
   if (text === '') return [];
+  const { encode, decodeGenerator } = o200k();
   let consumed = 0;
   const counted = (function* () {
     for (const token of encode(text)) {
