@@ -304,6 +304,28 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 600_000 }, () => {
     assert.equal(accounts.length, 1);
   });
 
+  test('a command that only touches the database loads neither the server nor the endpoint registry; --areas loads the registry alone', async () => {
+    // Each run records, at its exit, the CommonJS modules it loaded (fastify is one, and only the
+    // server loads it; qrcode is one, and only the registry's QR endpoint loads it).
+    const loadedBy = async (args: string[]): Promise<string[]> => {
+      const record = path.join(target.dataDir, `loaded-${randomBytes(4).toString('hex')}.json`);
+      const probe = `import { createRequire } from 'node:module'; import fs from 'node:fs'; const cache = createRequire('/').cache; process.on('exit', () => fs.writeFileSync(${JSON.stringify(record)}, JSON.stringify(Object.keys(cache))));`;
+      const environment = { ...target.environment, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(probe)}` };
+      const result = await runCli({ ...target, environment }, args);
+      assert.equal(result.code, 0, result.stderr);
+      return JSON.parse(fs.readFileSync(record, 'utf8')) as string[];
+    };
+    const loads = (modules: string[], name: string) => modules.some((file) => file.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`));
+    const listing = await loadedBy(['accounts', 'list']);
+    assert.ok(loads(listing, 'better-sqlite3'), 'the probe sees the database driver');
+    assert.ok(!loads(listing, 'fastify'), 'accounts list loaded the server');
+    assert.ok(!loads(listing, 'qrcode'), 'accounts list loaded the endpoint registry');
+    const { accountId } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    const limited = await loadedBy(['keys', 'create', '--account', accountId, '--areas', 'seo']);
+    assert.ok(loads(limited, 'qrcode'), 'keys create --areas reads the areas from the registry');
+    assert.ok(!loads(limited, 'fastify'), 'keys create loaded the server');
+  });
+
   test('amounts that cannot be kept exactly in micro-USD are refused, naming the option', async () => {
     // 2^53 + 1 micro-USD: past this, balances silently round.
     await fail(target, ['accounts', 'create', '--email', uniqueEmail(), '--credit', '9007199254.740993'], /--credit/);
