@@ -94,9 +94,9 @@ export const postgresTurnStats = {
  * (up to PREDICTED_ACCOUNTS_LIMIT), where their rows are free: under traffic from many accounts,
  * their calls then arrive to a turn that already holds them. A call on another account joins the
  * open turn if its row is free (`for update skip locked`, as the locks ahead: a turn never waits
- * for a lock once it holds one, so two instances cannot deadlock), else waits for the next turn. The turn stays open while calls keep arriving or
- * its own calls are still running, at most TURN_OPEN_LIMIT_MS; then one round trip writes what it
- * leaves and commits (`ledger_apply_turn`, migration 008):
+ * for a lock once it holds one, so two instances cannot deadlock), else waits for the next turn.
+ * The turn stays open while calls keep arriving or its own calls are still running, at most
+ * TURN_OPEN_LIMIT_MS; then one round trip writes what it leaves and commits (`ledger_apply_turn`, migration 008):
  * - a call answered within the turn (sandbox and local endpoints) is one capture entry, or nothing
  *   if it failed: one commit per call, not two;
  * - a call still running is written as a hold entry, settled later against it (capture or
