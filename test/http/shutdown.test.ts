@@ -193,14 +193,22 @@ describe('SIGTERM to a server process with a browser call in flight', () => {
     const ledger = new Ledger(database.store);
     const account = await ledger.createAccount('shutdown-browser@example.com', 1_000_000, 'test_shutdown_browser_credit');
     const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
-    const asked = new Promise<void>((resolve) => (pageAsked = resolve));
+    let pageWasAsked = false;
+    const asked = new Promise<void>((resolve) => (pageAsked = () => ((pageWasAsked = true), resolve())));
 
     const call = fetch(`${server.url}/v1/scrape/js`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
       body: JSON.stringify({ url: `http://127.0.0.1:${(site.address() as AddressInfo).port}/late` }),
     });
-    await asked;
+    // A call answered before its page was asked for (no browser to ask it, say) fails the test at
+    // once, with its answer, instead of leaving it waiting for ever.
+    await Promise.race([
+      asked,
+      call.then(async (response) => {
+        if (!pageWasAsked) throw new Error(`the call answered ${response.status} before its page was asked for: ${await response.text()}`);
+      }),
+    ]);
     server.child.kill('SIGTERM');
     assert.ok(await refusesConnections(server.url), 'new connections are still accepted after SIGTERM');
     answerPage();
