@@ -16,7 +16,6 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { ApiKeys } from '../src/auth/api-keys';
 import { parseUsd } from '../src/core/money';
@@ -24,6 +23,7 @@ import { Ledger } from '../src/ledger/ledger';
 import { startFakeUpstream } from '../test/helpers/fake-upstream';
 import { dataForSeoEnvelope, dataForSeoEnvironment } from '../test/helpers/dataforseo-wire';
 import { openSharedDatabase, startServerProcess, stopServerProcess, type ServerProcess } from '../test/helpers/server-process';
+import { startedAs } from './started-as';
 
 const TECHNOLOGIES = '/v3/domain_analytics/technologies/domain_technologies/live';
 const ROUTE = '/v1/seo/domain/technologies';
@@ -217,7 +217,7 @@ export async function runDrill(options: DrillOptions = {}): Promise<DrillSummary
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (startedAs('scripts/drill.ts')) {
   runDrill().then(
     (summary) => process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`),
     (error: unknown) => {

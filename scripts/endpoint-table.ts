@@ -4,6 +4,7 @@
  */
 import { areaOf, type EndpointDefinition } from '../src/core/define-endpoint';
 import { endpoints } from '../src/endpoints';
+import { startedAs } from './started-as';
 
 /** Area (the id's prefix, also the OpenAPI tag) → heading, in the order the README lists them. */
 const AREA_TITLES: Record<string, string> = {
@@ -39,7 +40,7 @@ export function endpointTable(): string {
     .join('\n\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(endpointTable());
+if (startedAs('scripts/endpoint-table.ts')) console.log(endpointTable());
 
 /** A price's words as a table cell: a sentence, capitalised. */
 function sentence(text: string): string {

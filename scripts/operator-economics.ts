@@ -44,6 +44,7 @@ import { upstreamCostMicros as clipsRequestCost } from '../src/providers/rapidap
 import { RapidApiVideoClient, rapidApiVideoOn, type VideoAnswer, type VideoCall } from '../src/providers/rapidapi-video';
 import { upstreamCostMicros as videoRequestCost } from '../src/providers/rapidapi-video/costs';
 import { NO_KEY_LIMITS } from '../src/auth/key-limits';
+import { startedAs } from './started-as';
 
 /**
  * Every endpoint served by a vendor adapter. `shortfall` marks one whose price cannot cover the
@@ -382,4 +383,4 @@ export async function economicsTable(): Promise<string> {
   return ['| Endpoint | Smallest input: price / upstream cost / margin | Largest input: price / upstream cost / margin | Note |', '|---|---|---|---|', ...lines].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(await economicsTable());
+if (startedAs('scripts/operator-economics.ts')) console.log(await economicsTable());

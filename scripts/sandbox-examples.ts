@@ -16,6 +16,7 @@ import { sandboxProviders } from '../src/providers/sandbox';
 import { createSandboxPhotos } from '../src/providers/sandbox/photos';
 import { createSandboxClips } from '../src/providers/sandbox/clips';
 import { NO_KEY_LIMITS } from '../src/auth/key-limits';
+import { startedAs } from './started-as';
 
 /** The areas whose examples the sandbox writes. */
 export const EXAMPLE_AREAS = ['retail', 'photos', 'clips', 'video'] as const;
@@ -81,7 +82,7 @@ export function examplesFile(area: string): URL {
   return new URL(`../src/endpoints/${area}/example-responses.json`, import.meta.url);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (startedAs('scripts/sandbox-examples.ts')) {
   for (const [area, answers] of Object.entries(await sandboxExamples())) {
     fs.writeFileSync(examplesFile(area), `${JSON.stringify(answers, null, 2)}\n`);
     console.log(`${examplesFile(area).pathname}: ${Object.keys(answers).length} examples`);

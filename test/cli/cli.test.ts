@@ -12,8 +12,8 @@ import { loadConfig } from '../../src/config';
 import { openStore, type Store } from '../../src/store/database';
 import { hashApiKey } from '../../src/auth/api-keys';
 import { testDatabaseLabel } from '../helpers/test-app';
+import { REPOSITORY } from '../helpers/repository';
 
-const REPOSITORY = path.resolve(import.meta.dirname, '../..');
 const KEY_FORMAT = /^tg_live_[A-Za-z0-9_-]{43}$/;
 
 interface CliResult {

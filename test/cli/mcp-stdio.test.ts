@@ -9,8 +9,8 @@ import { endpoints } from '../../src/endpoints';
 import { formatUsd } from '../../src/core/money';
 import { endpointTools, toolName } from '../../src/mcp/tools';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { REPOSITORY } from '../helpers/repository';
 
-const REPOSITORY = path.resolve(import.meta.dirname, '../..');
 const VIDEO_INFO = endpoints.find((endpoint) => endpoint.id === 'video.video_info')!;
 
 interface StdioSession {

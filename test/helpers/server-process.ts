@@ -6,9 +6,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database';
 import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
+import { REPOSITORY } from './repository';
 
 /**
- * Real servers in processes of their own (`tollgate serve`, run through tsx), for the tests of
+ * Real servers in processes of their own (`bin/tollgate serve`, bundled), for the tests of
  * what only a process can show: signals, SIGKILL, several instances on one database.
  */
 export interface ServerProcess {
@@ -55,15 +56,13 @@ export async function openSharedDatabase(): Promise<SharedDatabase> {
   };
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
 /**
  * Starts `bin/tollgate serve` on a free loopback port and resolves once it listens: the server as
  * operators run it, bundled, its worker threads' modules built beside it.
  */
 export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bin/tollgate', 'serve'], {
-    cwd: ROOT,
+    cwd: REPOSITORY,
     env: {
       PATH: process.env.PATH,
       TOLLGATE_AUTH_FAILURES_PER_MINUTE: '1000000',

@@ -1,13 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Ledger } from '../../src/ledger/ledger';
+import { bundle } from '../../scripts/bundle.mjs';
 import { openTestStore, testDatabaseLabel } from '../helpers/test-app';
 
 const run = promisify(execFile);
-const LEDGER_PROCESS = fileURLToPath(new URL('../helpers/ledger-process.ts', import.meta.url));
+/** The other server's ledger process (test/helpers/ledger-process.ts), run bundled as servers run: the test itself may run without tsx's loader. */
+const LEDGER_PROCESS = 'test/helpers/ledger-process.ts';
 const PRICE = 10_000;
 const CALLS = 300;
 const AFFORDABLE = 400;
@@ -22,9 +23,10 @@ describe('two processes on one SQLite ledger (sqlite)', { skip: testDatabaseLabe
     try {
       const account = await new Ledger(store).createAccount('processes@example.com', AFFORDABLE * PRICE + PRICE - 1, 'signup_processes');
       // Both start at the same moment, once both have loaded.
+      const ledgerProcess = await bundle(LEDGER_PROCESS);
       const start = String(Date.now() + 3_000);
       const processes = await Promise.all(
-        [1, 2].map(() => run(process.execPath, [...process.execArgv, LEDGER_PROCESS, dataDir, account.id, String(CALLS), String(PRICE), start], { timeout: 60_000 })),
+        [1, 2].map(() => run(process.execPath, [ledgerProcess, dataDir, account.id, String(CALLS), String(PRICE), start], { timeout: 60_000 })),
       );
       const held = processes.map(({ stdout }) => (JSON.parse(stdout) as { held: number }).held);
       assert.equal(held[0]! + held[1]!, AFFORDABLE, `held ${held.join(' + ')}`);
