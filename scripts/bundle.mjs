@@ -55,24 +55,23 @@ function sourcesFingerprint(entry) {
 }
 
 /**
- * Bundles test files (paths from the repository root) into one directory, each as
- * `<its name>.mjs` beside the chunks they share and the worker threads' modules, and returns their
- * paths in the same order. What `npm test` runs its database-backed files as: a process then
- * loads one module and its chunks, not ~400 source files through tsx's loader (~1.5 s less per
- * file), and runs them at the bundle's speed. The scripts/*.mjs modules a test imports stay its
- * own (they find the repository from where they are); scripts/*.ts modules are bundled with it.
- * Built each time (~2 s): a build is in a directory named by its content, so runs never share a
- * half-written one.
+ * Bundles test files (paths from the repository root) into one directory (`<name>-<hash>`), each
+ * as `<its file's name>.mjs` beside the chunks they share and the worker threads' modules, and
+ * returns their paths in the same order. What `npm test` runs the unit and database-backed files
+ * as: a file's process then loads one module and its chunks, not ~400 source files through tsx's
+ * loader (~1.5 s less per file), and runs them at the bundle's speed. The scripts/*.mjs modules a
+ * test imports stay where they are (they find the repository from there); scripts/*.ts modules
+ * are bundled with it. Built each time (~2 s), into a directory named by its content.
  */
-export async function bundleTests(entries) {
+export async function bundleTests(entries, name = 'tests') {
   const names = entries.map((entry) => path.basename(entry).replace(/\.ts$/, ''));
-  const repeated = names.find((name, index) => names.indexOf(name) !== index);
+  const repeated = names.find((each, index) => names.indexOf(each) !== index);
   if (repeated) throw new Error(`two test files are named ${repeated}: their bundles would collide`);
-  const directory = await buildBundle(entries, 'tests', [KEEP_SCRIPT_MODULES]);
-  return names.map((name) => path.join(directory, `${name}.mjs`));
+  const directory = await buildBundle(entries, name, [KEEP_SCRIPT_MODULES]);
+  return names.map((each) => path.join(directory, `${each}.mjs`));
 }
 
-/** scripts/*.mjs imported by a bundled module: imported from where they are, not copied in. */
+/** scripts/*.mjs imported by a bundled test: imported from where they are (they find the repository from there), not copied in. */
 const KEEP_SCRIPT_MODULES = {
   name: 'keep-script-modules',
   setup(build) {

@@ -6,6 +6,8 @@
  * fails when they are stale, so a documented example is always what the sandbox answers.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { EndpointDefinition, EndpointServices } from '../src/core/define-endpoint';
 import { endpoints } from '../src/endpoints';
 import { areaOf } from '../src/core/define-endpoint';
@@ -16,6 +18,7 @@ import { sandboxProviders } from '../src/providers/sandbox';
 import { createSandboxPhotos } from '../src/providers/sandbox/photos';
 import { createSandboxClips } from '../src/providers/sandbox/clips';
 import { NO_KEY_LIMITS } from '../src/auth/key-limits';
+import { REPOSITORY } from './repository';
 import { startedAs } from './started-as';
 
 /** The areas whose examples the sandbox writes. */
@@ -79,7 +82,7 @@ export async function sandboxExamples(): Promise<Record<string, Record<string, u
 }
 
 export function examplesFile(area: string): URL {
-  return new URL(`../src/endpoints/${area}/example-responses.json`, import.meta.url);
+  return pathToFileURL(path.join(REPOSITORY, 'src', 'endpoints', area, 'example-responses.json'));
 }
 
 if (startedAs('scripts/sandbox-examples.ts')) {

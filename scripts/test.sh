@@ -10,21 +10,39 @@ bash scripts/ensure-all.sh
 npx tsc --noEmit -p .
 
 # Node 20's test runner takes files, not globs.
-unit_tests=(test/unit/**/*.test.ts)
+# The TypeScript client's generator test imports the client package's own scripts, which find its
+# files and packages from where they are: it runs from the sources, through tsx.
+unit_from_sources=(test/unit/ts-client-generated.test.ts)
+unit_tests=()
+for file in test/unit/**/*.test.ts; do
+  [[ " ${unit_from_sources[*]} " == *" $file "* ]] || unit_tests+=("$file")
+done
 browser_tests=(test/browser/**/*.test.ts)
 database_tests=(test/http/**/*.test.ts test/store/**/*.test.ts test/cli/**/*.test.ts)
 
+# The unit and database-backed files run bundled (scripts/bundle.mjs; the database runs share one
+# build): each file's process loads one module instead of the sources through tsx's loader, and
+# runs at the server's speed. Source maps point failures at the TypeScript.
+bundled() {
+  local name=$1
+  shift
+  mapfile -t bundles < <(node scripts/bundle-tests.mjs "$name" "$@")
+  if [ "${#bundles[@]}" -ne "$#" ]; then
+    echo "could not bundle the $name tests" >&2
+    exit 1
+  fi
+}
+
+bundled unit-tests "${unit_tests[@]}"
 echo "== unit (the Redis rate limiter's suite against the machine's Redis)"
-env -u DATABASE_URL REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" node --import tsx --test "${unit_tests[@]}"
+env -u DATABASE_URL REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" node --enable-source-maps --test "${bundles[@]}"
+env -u DATABASE_URL -u REDIS_URL node --import tsx --test "${unit_from_sources[@]}"
 
 echo "== browser (the /docs page in Chromium, once)"
 env -u DATABASE_URL -u REDIS_URL node --import tsx --test "${browser_tests[@]}"
 
-# The database-backed files run bundled (scripts/bundle.mjs, once for both runs): each file's
-# process loads one module instead of the sources through tsx's loader, and runs at the server's
-# speed. Source maps point failures at the TypeScript.
-mapfile -t database_bundles < <(node scripts/bundle-tests.mjs "${database_tests[@]}")
-[ "${#database_bundles[@]}" -eq "${#database_tests[@]}" ]
+bundled database-tests "${database_tests[@]}"
+database_bundles=("${bundles[@]}")
 run() { node --enable-source-maps --test --test-concurrency=1 "${database_bundles[@]}"; }
 
 # The two database runs share nothing (the SQLite one uses neither PostgreSQL nor Redis), so they

@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config';
 import { openStore, type Store } from '../../src/store/database';
 import { hashApiKey } from '../../src/auth/api-keys';
 import { testDatabaseLabel } from '../helpers/test-app';
-import { REPOSITORY } from '../helpers/repository';
+import { REPOSITORY } from '../../scripts/repository';
 
 const KEY_FORMAT = /^tg_live_[A-Za-z0-9_-]{43}$/;
 

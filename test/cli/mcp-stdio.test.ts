@@ -9,7 +9,7 @@ import { endpoints } from '../../src/endpoints';
 import { formatUsd } from '../../src/core/money';
 import { endpointTools, toolName } from '../../src/mcp/tools';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
-import { REPOSITORY } from '../helpers/repository';
+import { REPOSITORY } from '../../scripts/repository';
 
 const VIDEO_INFO = endpoints.find((endpoint) => endpoint.id === 'video.video_info')!;
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database';
 import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
-import { REPOSITORY } from './repository';
+import { REPOSITORY } from '../../scripts/repository';
 
 /**
  * Real servers in processes of their own (`bin/tollgate serve`, bundled), for the tests of

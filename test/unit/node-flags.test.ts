@@ -4,11 +4,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { REPOSITORY } from '../../scripts/repository';
 
 test("bin/tollgate runs with the server's Node flags, the ones the benchmarks and server tests pass", () => {
-  const firstLine = fs.readFileSync(path.join(ROOT, 'bin/tollgate'), 'utf8').split('\n')[0];
+  const firstLine = fs.readFileSync(path.join(REPOSITORY, 'bin/tollgate'), 'utf8').split('\n')[0];
   assert.equal(firstLine, `#!/usr/bin/env -S node ${SERVER_NODE_FLAGS.join(' ')}`);
 });
 

@@ -1,10 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import { formatUsd } from '../../src/core/money';
 import { economics, economicsTable } from '../../scripts/operator-economics';
 import { maskTier } from '../../src/providers/google-places/costs';
 import { FULL_PLACE_FIELDS, searchMask, SUMMARY_PLACE_FIELDS } from '../../src/providers/google-places/field-mask';
+import { REPOSITORY } from '../../scripts/repository';
 
 /**
  * A vendor call must never cost the operator more than the customer pays: every vendor-backed
@@ -50,6 +52,6 @@ test('the maps search asks for its summary fields only; the web-search maps vari
 });
 
 test("the README's economics table is the one the adapters' price lists give", async () => {
-  const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const readme = fs.readFileSync(path.join(REPOSITORY, 'README.md'), 'utf8');
   assert.ok(readme.includes(await economicsTable()), 'README.md is stale: paste the output of `node --import tsx scripts/operator-economics.ts`');
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { builtinCatalog } from '../../src/catalog/model-catalog';
 import { promptTokens, textTokens } from '../../src/chat/tokens';

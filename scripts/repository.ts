@@ -3,8 +3,9 @@ import path from 'node:path';
 
 /**
  * The repository's root: the nearest directory above this module that holds a package.json, outside
- * node_modules. Found rather than counted as `../..`, because a test may run bundled, from a build
- * under node_modules/.cache (scripts/bundle.mjs).
+ * node_modules. Found rather than counted in `..`s from here, because a test that imports this
+ * module (or a script that does) may run bundled, from a build under node_modules/.cache
+ * (scripts/bundle.mjs).
  */
 export const REPOSITORY = repositoryAbove(import.meta.dirname);
 
