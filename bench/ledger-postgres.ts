@@ -7,7 +7,9 @@
  * with what PostgreSQL was sent per paid call: statements, commits and the ledger's turns; and the
  * CPU each process spent per paid call (read from /proc): the instances, the PostgreSQL server's
  * processes, and this process (the load generator) — the capacity model's inputs
- * (docs/operations.md), and where the two cores went.
+ * (docs/operations.md), and where the two cores went — and how many cores the three kept busy
+ * together (their CPU over the measured window), which tells a scenario bound by the CPU from one
+ * bound by waiting (a lock, a commit, the load's connections).
  * Each target runs bundled in its own process (as the server does); the load is autocannon's,
  * from this process, on the paid `domain/available` call. A shared VM's speed drifts, so the
  * scenarios are measured in alternation, several rounds, and each figure is the median round.
@@ -90,6 +92,8 @@ interface Measurement {
   perCall?: { statements: number; commits: number; turns: number };
   /** CPU ms per paid call: the instances together, the PostgreSQL server, the load generator. */
   cpu: { instances: number; postgres: number; load: number };
+  /** The cores those three kept busy together over the measured window: how near the machine was to its CPU's limit. */
+  coresBusy: number;
 }
 
 /** The CPU of every process named `postgres` (the server and its backends), ms; per pid, as backends come and go. */
@@ -119,7 +123,9 @@ async function measure(scenario: Scenario): Promise<Measurement> {
   const instancesBefore = scenario.instances.map(({ target }) => processCpuMs(target.child.pid!));
   const postgresBefore = postgresCpuMs();
   const loadBefore = process.cpuUsage();
+  const windowStarted = performance.now();
   const results = await Promise.all(scenario.instances.map(({ target, apiKeys }) => load(target, apiKeys, share, DURATION_SECONDS)));
+  const windowMs = performance.now() - windowStarted;
   const loadMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(loadBefore));
   const postgresMs = postgresCpuSince(postgresBefore);
   const instancesMs = scenario.instances.reduce((sum, { target }, index) => sum + processCpuMs(target.child.pid!) - instancesBefore[index]!, 0);
@@ -128,10 +134,11 @@ async function measure(scenario: Scenario): Promise<Measurement> {
   const calls = results.reduce((sum, result) => sum + result['2xx'], 0);
   const callsPerSecond = results.reduce((sum, result) => sum + result.requests.average, 0);
   const cpu = { instances: instancesMs / calls, postgres: postgresMs / calls, load: loadMs / calls };
-  if (!scenario.postgres) return { callsPerSecond, cpu };
+  const coresBusy = (instancesMs + postgresMs + loadMs) / windowMs;
+  if (!scenario.postgres) return { callsPerSecond, cpu, coresBusy };
   const after = await Promise.all(scenario.instances.map(({ target }) => stats(target)));
   const delta = (field: keyof Stats) => after.reduce((sum, stat, index) => sum + stat[field] - before[index]![field], 0) / calls;
-  return { callsPerSecond, cpu, perCall: { statements: delta('statements'), commits: delta('commits'), turns: delta('turns') } };
+  return { callsPerSecond, cpu, coresBusy, perCall: { statements: delta('statements'), commits: delta('commits'), turns: delta('turns') } };
 }
 
 const schema = `bench_${randomBytes(6).toString('hex')}`;
@@ -160,15 +167,15 @@ try {
   const medians = runs.map((rounds) => [...rounds].sort((x, y) => x.callsPerSecond - y.callsPerSecond)[Math.floor(rounds.length / 2)]!);
   console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
   console.log(`Load: autocannon, ${CONNECTIONS} connections (shared among the instances), ${ROUNDS} rounds of ${DURATION_SECONDS} s per scenario (each after a 2 s warm-up), in alternation; medians\n`);
-  console.log('| scenario | paid calls/s | rounds | statements/call | commits/call | ledger turns/call | CPU ms/call: instances | PostgreSQL | load generator |');
-  console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
+  console.log(`| scenario | paid calls/s | rounds | statements/call | commits/call | ledger turns/call | CPU ms/call: instances | PostgreSQL | load generator | cores busy (of ${os.cpus().length}) |`);
+  console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
   medians.forEach((median, index) => {
     const rounds = runs[index]!.map((run) => Math.round(run.callsPerSecond)).join(', ');
     const perCall = median.perCall;
     const cells = perCall ? [perCall.statements, perCall.commits, perCall.turns].map((value) => value.toFixed(3)) : ['–', '–', '–'];
     const { instances, postgres, load } = median.cpu;
     const cpu = [instances, postgres, load].map((ms, column) => (column === 1 && !perCall ? '–' : ms.toFixed(3)));
-    console.log(`| ${scenarios[index]!.name} | ${Math.round(median.callsPerSecond)} | ${rounds} | ${cells.join(' | ')} | ${cpu.join(' | ')} |`);
+    console.log(`| ${scenarios[index]!.name} | ${Math.round(median.callsPerSecond)} | ${rounds} | ${cells.join(' | ')} | ${cpu.join(' | ')} | ${median.coresBusy.toFixed(2)} |`);
   });
   // Each ratio is taken within a round, between two scenarios measured back to back, and the
   // median round's reported (as bench/pipeline.ts does): a shared VM's speed drifts between rounds.
