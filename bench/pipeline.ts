@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { bundle } from '../scripts/bundle.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { processCpuMs } from './process-cpu';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -42,6 +43,12 @@ interface Measurement {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /**
+   * The target process's CPU per request, µs (from /proc; one target loaded at a time): where the
+   * target's process fills its core, requests/s is about its inverse, and a ratio's gap reads as
+   * CPU to save.
+   */
+  cpuMicros: number;
 }
 
 /** The round with the median throughput (its latencies with it). */
@@ -58,10 +65,12 @@ async function measure(name: string, target: Target, path: string, body: unknown
     connections,
   };
   await autocannon({ ...options, duration: 2 }); // warm-up
+  const cpuBefore = processCpuMs(target.child.pid!);
   const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  const cpuMicros = ((processCpuMs(target.child.pid!) - cpuBefore) * 1000) / result.requests.total;
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > 0) throw new Error(`${name}: ${failures} failed requests`);
-  return { name, connections, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return { name, connections, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMicros };
 }
 
 // The paid SERP call (c) and the bare route sending a page of its size (d) take the same body.
@@ -119,9 +128,9 @@ try {
   console.log(`SERP page (c, d): ${paidSerpBytes} bytes`);
   console.log(`Machine load (1-minute load average, ${os.cpus().length} cores): ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end`);
   console.log(`Load: autocannon, ${ROUNDS} rounds of ${DURATION_SECONDS} s per target (each after a 2 s warm-up), targets in alternation; table: each target's median round; ratios: the median of the rounds' ratios\n`);
-  console.log('| target | connections | requests/s | p50 ms | p99 ms |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const row of rows) console.log(`| ${row.name} | ${row.connections} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} |`);
+  console.log('| target | connections | requests/s | p50 ms | p99 ms | CPU µs/request |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const row of rows) console.log(`| ${row.name} | ${row.connections} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${Math.round(row.cpuMicros)} |`);
   console.log(`\n${ratios.join('\n')}\n(targets: b/a ≥ 0.4, c/d ≥ 0.5; b/a' isolates the per-call pipeline from the app-wide setup)`);
 } finally {
   bare.child.kill();
