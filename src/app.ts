@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import type { Config } from './config';
 import { errorCatalog } from './core/errors';
 import { failure } from './core/envelope';
+import { AccessLog, loggedRequest } from './core/access-log';
 import { installJsonBodyParser } from './core/body-parser';
 import { answerClientError } from './core/client-errors';
 import { frameworkFailure, installErrorHandling } from './core/error-handling';
@@ -87,7 +88,9 @@ const DRAIN_REAP_MS = 50;
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
   const server = Fastify({
-    logger: { level: config.logLevel },
+    // Requests appear in the log as their method and route only, one line each when answered.
+    logger: { level: config.logLevel, serializers: { req: loggedRequest } },
+    logController: new AccessLog(['info', 'debug', 'trace'].includes(config.logLevel)),
     bodyLimit: config.maxBodyBytes,
     genReqId: () => newRequestId(),
     // Request ids are ours: a client-sent header must not collide with ledger entries.

@@ -26,7 +26,9 @@ export function answerClientError(this: FastifyInstance, error: ClientError, soc
   }
   const requestId = newRequestId();
   const { code, message } = describeClientError(error);
-  this.log.info({ reqId: requestId, err: error }, 'request refused by the HTTP parser');
+  // The parser's code and reason only: its error carries the raw request (`rawPacket`), API key
+  // and query included, which must not reach the log.
+  this.log.info({ reqId: requestId, code: error.code, reason: (error as { reason?: string }).reason }, 'request refused by the HTTP parser');
   if (socket.writable && !responseStarted(socket)) socket.write(rawResponse(errorCatalog[code], requestId, JSON.stringify(failure(code, message))));
   socket.destroy();
 }
