@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { newRequestId } from '../../src/core/request-id';
 import { Ledger } from '../../src/ledger/ledger';
@@ -66,8 +66,11 @@ describe('settlement turns on PostgreSQL (postgres)', { skip: testDatabaseLabel(
     for (let index = 0; index < 200; index += 1) {
       calls.push(call(ledger, id).then((outcome) => void outcomes[0]!.push(outcome)));
       calls.push(call(other, id).then((outcome) => void outcomes[1]!.push(outcome)));
-      // A few calls per turn of the event loop, so that both instances' turns interleave.
-      if (index % 5 === 4) await nextTurn();
+      // A few calls per millisecond, so that the affordable calls arrive over several turns (each
+      // open at most 2 ms) and both instances' turns interleave: arriving within one turn's window
+      // (as they did on a fast machine, a turn of the event loop apart), one instance's first turn
+      // could grant them all.
+      if (index % 5 === 4) await sleep(1);
     }
     await Promise.all(calls);
     const charged = outcomes.map((instance) => instance.filter((outcome) => outcome === 'charged').length);
