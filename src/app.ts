@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { setMaxListeners } from 'node:events';
 import { sql } from 'kysely';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from './config';
 import { errorCatalog } from './core/errors';
 import { failure } from './core/envelope';
@@ -90,7 +91,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const server = Fastify({
     // Requests appear in the log as their method and route only, one line each when answered.
     logger: { level: config.logLevel, serializers: { req: loggedRequest } },
-    logController: new AccessLog(['info', 'debug', 'trace'].includes(config.logLevel)),
+    logController: new AccessLog((pino.levels.values[config.logLevel] ?? Infinity) <= pino.levels.values.info!),
     bodyLimit: config.maxBodyBytes,
     genReqId: () => newRequestId(),
     // Request ids are ours: a client-sent header must not collide with ledger entries.

@@ -28,7 +28,7 @@ export function answerClientError(this: FastifyInstance, error: ClientError, soc
   const { code, message } = describeClientError(error);
   // The parser's code and reason only: its error carries the raw request (`rawPacket`), API key
   // and query included, which must not reach the log.
-  this.log.info({ reqId: requestId, code: error.code, reason: (error as { reason?: string }).reason }, 'request refused by the HTTP parser');
+  this.log.info({ reqId: requestId, code: error.code, reason: error.reason }, 'request refused by the HTTP parser');
   if (socket.writable && !responseStarted(socket)) socket.write(rawResponse(errorCatalog[code], requestId, JSON.stringify(failure(code, message))));
   socket.destroy();
 }
