@@ -6,6 +6,7 @@ import { BrowserPool } from './browser-pool';
 import { disguisePage, stealthContextOptions, type StealthCountry } from './browser-stealth';
 import { evaluateSettled, LONG_TASK_RECORDER, measureTimeToInteractive, readPageFacts } from './page-audit';
 import { runLighthouse } from './lighthouse-run';
+import { withoutTitle } from './pdf-title';
 
 /** The tallest full-page screenshot taken, in CSS pixels (a longer page is cut there). */
 export const MAX_FULL_PAGE_HEIGHT = 16_384;
@@ -72,7 +73,9 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
       return pool.withPage({ signal: call.signal, loadHeavyResources: true }, async (page) => {
         if (request.source.url !== undefined) await navigate(page, request.source.url, (url) => check(url, call));
         else await page.setContent(request.source.html ?? '', { waitUntil: 'load' });
-        return page.pdf({ format: request.pageSize, landscape: request.landscape, printBackground: request.printBackground, margin: request.margins, pageRanges: `1-${MAX_PDF_PAGES}` });
+        const pdf = await page.pdf({ format: request.pageSize, landscape: request.landscape, printBackground: request.printBackground, margin: request.margins, pageRanges: `1-${MAX_PDF_PAGES}` });
+        // Inline HTML without a <title> would be titled with the page's address, about:blank.
+        return request.source.html !== undefined && (await page.title()) === '' ? withoutTitle(pdf, page.url()) : pdf;
       });
     },
 

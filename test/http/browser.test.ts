@@ -51,6 +51,14 @@ async function pdfText(pdf: Buffer): Promise<string> {
   return texts.join('\n');
 }
 
+/** The title a PDF viewer shows (the document information dictionary's). */
+async function pdfTitle(pdf: Buffer): Promise<unknown> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const { info } = await document.getMetadata();
+  await document.destroy();
+  return (info as { Title?: unknown }).Title;
+}
+
 /**
  * The operator's upstream proxy for stealth scrapes, faked: a CONNECT proxy that records what it
  * was asked for (and with which credentials) and connects there.
@@ -232,6 +240,11 @@ describe('browser endpoints (one pooled Chromium)', { timeout: 300_000 }, () => 
     const text = await pdfText(htmlPdf);
     assert.match(text, /Invoice 4711/);
     assert.match(text, /Total due: 12 EUR/);
+    // Without a <title>, the PDF has none (not Chromium's "about:blank", which viewers would show).
+    assert.equal(await pdfTitle(htmlPdf), '');
+    const titled = await app.paidCall('/v1/tools/pdf', { html: '<html><head><title>Invoice 4711</title></head><body><p>Total due: 12 EUR</p></body></html>' }, 'live');
+    assert.equal(await pdfTitle(Buffer.from(titled.response.body.data.pdf, 'base64')), 'Invoice 4711');
+    assert.equal(await pdfTitle(urlPdf), 'Audit me');
   });
 
   test('pdf: neither or both of url and html is a 400 naming them, uncharged', async () => {
