@@ -18,9 +18,9 @@ import http from 'node:http';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { bundle } from '../scripts/bundle.mjs';
-import { readPage } from '../src/scrape/page-content';
 import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 if (process.env.BENCH_SCRAPE === '0') process.exit(0);
@@ -149,7 +149,8 @@ await autocannon({ ...scrapeOptions, duration: 2 });
 const scrape = await autocannon({ ...scrapeOptions, duration: SECONDS });
 if (scrape.non2xx + scrape.errors > 0) throw new Error(`/v1/scrape: ${scrape.non2xx + scrape.errors} failed requests`);
 
-// HTML → markdown, the reader alone.
+// HTML → markdown, the reader alone: bundled, the code the server's page-reader threads run.
+const { readPage } = (await import(pathToFileURL(await bundle('src/scrape/page-content.ts')).href)) as typeof import('../src/scrape/page-content');
 for (let index = 0; index < 20; index += 1) readPage(page100k, pageUrl, { format: 'markdown' });
 const conversions: number[] = [];
 for (let index = 0; index < 100; index += 1) {
