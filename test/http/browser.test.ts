@@ -3,11 +3,11 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { parseUsd } from '../../src/core/money';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startBrowserPages, type BrowserPages } from '../helpers/browser-pages';
 import { startCanary, type Canary } from '../helpers/canary';
+import { readPdf } from '../helpers/pdf-reader';
 
 /**
  * The browser endpoints through the real server and a real Chromium pool of one browser with a
@@ -38,25 +38,6 @@ function pngSize(image: Buffer): { width: number; height: number } {
   assert.deepEqual([...image.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
   assert.equal(image.subarray(12, 16).toString('ascii'), 'IHDR');
   return { width: image.readUInt32BE(16), height: image.readUInt32BE(20) };
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
-  const texts: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return texts.join('\n');
-}
-
-/** The title a PDF viewer shows (the document information dictionary's). */
-async function pdfTitle(pdf: Buffer): Promise<unknown> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
-  const { info } = await document.getMetadata();
-  await document.destroy();
-  return (info as { Title?: unknown }).Title;
 }
 
 /**
@@ -232,19 +213,19 @@ describe('browser endpoints (one pooled Chromium)', { timeout: 300_000 }, () => 
     const urlPdf = Buffer.from(fromUrl.response.body.data.pdf, 'base64');
     assert.equal(urlPdf.subarray(0, 5).toString('latin1'), '%PDF-');
     assert.equal(fromUrl.response.body.data.bytes, urlPdf.length);
-    assert.match(await pdfText(urlPdf), /First heading/);
+    assert.match((await readPdf(urlPdf)).text, /First heading/);
 
     const fromHtml = await app.paidCall('/v1/tools/pdf', { html: '<html><body><h1>Invoice 4711</h1><p>Total due: 12 EUR</p></body></html>', pageSize: 'A4' }, 'live');
     const htmlPdf = Buffer.from(fromHtml.response.body.data.pdf, 'base64');
     assert.equal(htmlPdf.subarray(0, 5).toString('latin1'), '%PDF-');
-    const text = await pdfText(htmlPdf);
+    const { text, title } = await readPdf(htmlPdf);
     assert.match(text, /Invoice 4711/);
     assert.match(text, /Total due: 12 EUR/);
     // Without a <title>, the PDF has none (not Chromium's "about:blank", which viewers would show).
-    assert.equal(await pdfTitle(htmlPdf), '');
+    assert.equal(title, '');
     const titled = await app.paidCall('/v1/tools/pdf', { html: '<html><head><title>Invoice 4711</title></head><body><p>Total due: 12 EUR</p></body></html>' }, 'live');
-    assert.equal(await pdfTitle(Buffer.from(titled.response.body.data.pdf, 'base64')), 'Invoice 4711');
-    assert.equal(await pdfTitle(urlPdf), 'Audit me');
+    assert.equal((await readPdf(Buffer.from(titled.response.body.data.pdf, 'base64'))).title, 'Invoice 4711');
+    assert.equal((await readPdf(urlPdf)).title, 'Audit me');
   });
 
   test('pdf: neither or both of url and html is a 400 naming them, uncharged', async () => {

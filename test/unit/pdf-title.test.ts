@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { withoutTitle } from '../../src/net/pdf-title';
+import { readPdf } from '../helpers/pdf-reader';
 
 /** A one-page PDF with an information dictionary, its cross-reference offsets computed. */
 function pdfWith(info: string, pageTitle = '(about:blank)'): Buffer {
@@ -24,12 +24,7 @@ function pdfWith(info: string, pageTitle = '(about:blank)'): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-async function titleOf(pdf: Buffer): Promise<unknown> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
-  const { info } = await document.getMetadata();
-  await document.destroy();
-  return (info as { Title?: unknown }).Title;
-}
+const titleOf = async (pdf: Buffer) => (await readPdf(pdf)).title;
 
 test('the information dictionary title is blanked in place: same length, offsets intact, readable', async () => {
   const pdf = pdfWith('\n/Info 1 0 R');
