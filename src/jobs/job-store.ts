@@ -172,9 +172,19 @@ export class JobStore {
     return Number(result.numDeletedRows);
   }
 
-  /** The next time any job is due, to sleep until (undefined: none is). */
-  async nextDue(): Promise<number | undefined> {
-    const row = await this.db.selectFrom('media_jobs').select((eb) => eb.fn.min('due_at').as('next')).executeTakeFirst();
-    return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
+  /**
+   * Whether any job is due and unclaimed: what claimDue would take, found with a read. An idle
+   * worker asks this first, because a claim is a write (and on SQLite commits the ledger's open
+   * turn before it).
+   */
+  async anyClaimable(now: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('media_jobs')
+      .select('id')
+      .where('due_at', '<=', now)
+      .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', now)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }

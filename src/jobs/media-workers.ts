@@ -100,7 +100,8 @@ export class MediaWorkers {
       let claimed = 0;
       if (free > 0) {
         try {
-          const jobs = await store.claimDue(runner.workerId, free, clock(), CLAIM_LEASE_MS);
+          const now = clock();
+          const jobs = (await store.anyClaimable(now)) ? await store.claimDue(runner.workerId, free, now, CLAIM_LEASE_MS) : [];
           claimed = jobs.length;
           for (const job of jobs) void this.track(runner.run(job, this.aborting.signal));
         } catch (error) {

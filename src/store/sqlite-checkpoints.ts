@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 
-/** How often the thread copies the write-ahead log into the database. */
+/** How often the thread looks for new pages in the write-ahead log, and copies them into the database. */
 const CHECKPOINT_INTERVAL_MS = 250;
 
 export interface CheckpointStats {
@@ -31,9 +31,10 @@ export interface CheckpointListener {
  * server is the event loop: at a few thousand paid calls a second that was a 60–75 ms pause every
  * couple of seconds (every call waiting), the pages of the ledger's and call log's new rows being
  * written and synced. Here a worker thread on its own connection copies them every
- * CHECKPOINT_INTERVAL_MS instead (PASSIVE: no lock a writer waits on). What is left for the
- * automatic checkpoint, when the log reaches its limit, is the last interval's pages and the sync:
- * ~20 ms. The automatic checkpoint stays on, so the log stays bounded even if this thread stops.
+ * CHECKPOINT_INTERVAL_MS instead (PASSIVE: no lock a writer waits on), when anything was committed
+ * since its last complete pass (`PRAGMA data_version`): an idle server's thread neither checkpoints
+ * nor wakes the event loop with a report. What is left for the automatic checkpoint, when the log
+ * reaches its limit, is the last interval's pages and the sync: ~20 ms. The automatic checkpoint stays on, so the log stays bounded even if this thread stops.
  */
 export class BackgroundCheckpoints {
   readonly stats: CheckpointStats = { passes: 0, logFrames: 0, checkpointedFrames: 0, failures: 0, failingPasses: 0 };

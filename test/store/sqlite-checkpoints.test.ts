@@ -56,6 +56,36 @@ describe('SQLite background checkpoints', { skip: testDatabaseLabel() !== 'sqlit
     }
   });
 
+  test('with nothing new in the log the thread does nothing; the next commit gets a pass', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-checkpoints-'));
+    const failures: Error[] = [];
+    const store = await openStore({ dataDir });
+    const checkpoints = new BackgroundCheckpoints(path.join(dataDir, 'tollgate.db'), { onFailure: (error) => failures.push(error) }, 10);
+    try {
+      const ledger = new Ledger(store);
+      const account = await ledger.createAccount('idle@example.com', 10_000_000, 'signup_idle');
+      const charge = async () => {
+        const reservation = await ledger.reserve(account.id, PRICE, { requestId: newRequestId(), endpointId: 'seo.domain_available', leaseSeconds: 60 });
+        await reservation!.capture(PRICE);
+      };
+      for (let call = 0; call < 50; call += 1) await charge();
+      await eventually(() => checkpoints.stats.passes > 0 && checkpoints.stats.logFrames > 0 && checkpoints.stats.checkpointedFrames === checkpoints.stats.logFrames);
+      await sleep(100); // a pass that began before the last commit is followed by one more
+      const idlePasses = checkpoints.stats.passes;
+      await sleep(500); // fifty intervals
+      assert.equal(checkpoints.stats.passes, idlePasses, 'no pass while nothing is written');
+
+      await charge();
+      await eventually(() => checkpoints.stats.passes > idlePasses);
+      assert.equal(checkpoints.stats.checkpointedFrames, checkpoints.stats.logFrames);
+      assert.deepEqual(failures, []);
+    } finally {
+      await checkpoints.close();
+      await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test('a thread that cannot checkpoint reports it, and closes', async () => {
     const failures: Error[] = [];
     const checkpoints = new BackgroundCheckpoints(path.join(os.tmpdir(), `tollgate-missing-${process.pid}`, 'tollgate.db'), { onFailure: (error) => failures.push(error) }, 10);
