@@ -5,7 +5,7 @@ import { formatPath, jsonNodes, noteParsedFrom, pathOf } from './validation';
 type JsonParser = (request: FastifyRequest, body: string, done: (error: Error | null, document?: unknown) => void) => void;
 
 /**
- * The one body parser: JSON only, in UTF-8, uncompressed, parsed by Fastify's own secure parser
+ * The one body parser: JSON only, in UTF-8 (and declared so, if a charset is given), uncompressed, parsed by Fastify's own secure parser
  * (a `__proto__` key or a `constructor.prototype` is refused: merged into an object, either would
  * change its prototype). An empty body parses to `undefined`, which the pipeline reads as `{}`:
  * Fastify's parser alone refuses it, and a body whose every field has a default may be left out.
@@ -16,6 +16,7 @@ export function installJsonBodyParser(server: FastifyInstance): void {
   server.removeAllContentTypeParsers();
   server.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     refuseCompressedBody(request.headers['content-encoding']);
+    refuseOtherCharset(request.headers['content-type']);
     const text = decodeUtf8(body as Buffer);
     if (text.trim() === '') return done(null, undefined);
     parseSecurely(request, text, (error, document) => {
@@ -31,6 +32,17 @@ function refuseCompressedBody(contentEncoding: string | undefined): void {
   const codings = contentEncoding.split(',').map((coding) => coding.trim().toLowerCase());
   if (codings.every((coding) => coding === 'identity' || coding === '')) return;
   throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Compressed request bodies are not accepted: send the JSON without Content-Encoding (or with identity).');
+}
+
+/**
+ * JSON is UTF-8 (RFC 8259, section 8.1). A body declared in another charset is refused rather
+ * than read as UTF-8: its text would be misread whenever its bytes happen to be valid UTF-8
+ * (Latin-1 `Ã©` is UTF-8 `é`), and charged.
+ */
+function refuseOtherCharset(contentType: string | undefined): void {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return;
+  throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Send the JSON in UTF-8: charset=${charset.slice(0, 40)} is not accepted (send charset=utf-8, or no charset).`);
 }
 
 /**

@@ -143,6 +143,24 @@ describe(`bad input in the body (${testDatabaseLabel()})`, () => {
     assert.equal(identity.status, 200, JSON.stringify(identity.body));
   });
 
+  test('a body declared in a charset other than UTF-8 is 415 naming it, not charged; utf-8 in any spelling is accepted', async () => {
+    // Latin-1 bytes for "café" that are also valid UTF-8 ("cafÃ©" read as Latin-1): read as UTF-8 they would be a different query.
+    const latin1 = Buffer.from('{"query":"cafÃ© in seattle"}', 'latin1');
+    for (const contentType of ['application/json; charset=latin1', 'application/json;charset="ISO-8859-1"', 'application/json; charset=utf-16']) {
+      await refusedUncharged(
+        (apiKey) => postBytes(app, '/v1/maps/search', latin1, apiKey, { 'content-type': contentType }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        /^Send the JSON in UTF-8: charset=(latin1|iso-8859-1|utf-16) is not accepted/,
+      );
+    }
+    const { apiKey } = await app.createAccount('1.00');
+    for (const contentType of ['application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json;charset=utf8']) {
+      const accepted = await postBytes(app, '/v1/maps/search', JSON.stringify({ query: 'coffee in seattle' }), apiKey, { 'content-type': contentType });
+      assert.equal(accepted.status, 200, `${contentType}: ${JSON.stringify(accepted.body)}`);
+    }
+  });
+
   test('a __proto__ key is 400 naming it, not charged', async () => {
     await refusedUncharged(
       (apiKey) => app.post('/v1/test/loose-body', '{"__proto__":{"x":1}}', apiKey),

@@ -9612,7 +9612,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description UNSUPPORTED_MEDIA_TYPE: the body was not sent as Content-Type: application/json. Not charged. */
+        /** @description UNSUPPORTED_MEDIA_TYPE: the body was not sent as Content-Type: application/json, in UTF-8 and uncompressed. Not charged. */
         Error415: {
             headers: {
                 [name: string]: unknown;
