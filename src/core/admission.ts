@@ -13,11 +13,21 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
   if (typeof header === 'string' && header.length > 0) return header.trim();
   const authorization = request.headers.authorization;
-  if (authorization && BEARER_PATHS.some((path) => request.url.startsWith(path))) {
+  if (authorization && readsBearer(request)) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (match) return match[1];
   }
   return undefined;
+}
+
+/** A key sent in an Authorization header this path does not read (or not as a bearer token): where it goes. */
+function unreadAuthorization(request: FastifyRequest): string {
+  if (readsBearer(request)) return 'Missing API key: send it in the x-api-key header, or as Authorization: Bearer <key>.';
+  return `Missing API key: send it in the x-api-key header (Authorization: Bearer is read only on ${BEARER_PATHS.join(' and ')}).`;
+}
+
+function readsBearer(request: FastifyRequest): boolean {
+  return BEARER_PATHS.some((path) => request.url.startsWith(path));
 }
 
 /**
@@ -50,7 +60,9 @@ export async function authenticate(
   { authenticator, failedAuthenticationLimiter }: Pick<PipelineDependencies, 'authenticator' | 'failedAuthenticationLimiter'>,
 ): Promise<KeyOwner> {
   try {
-    return await authenticator.authenticate(presentedKey(request));
+    const key = presentedKey(request);
+    if (key === undefined && request.headers.authorization !== undefined) throw new ApiError('INVALID_API_KEY', unreadAuthorization(request));
+    return await authenticator.authenticate(key);
   } catch (error) {
     if (!(error instanceof ApiError) || !failedAuthenticationLimiter) throw error;
     const decision = await consumeOrAdmit(request, failedAuthenticationLimiter, clientAddressKey(request.ip));

@@ -165,14 +165,18 @@ describe(`API keys through HTTP (${testDatabaseLabel()})`, () => {
     const { apiKey } = await app.createAccount('1.00');
     const listed = await fetch(`${app.baseUrl}/v1/ai/models`, { headers: { authorization: `Bearer ${apiKey}` } });
     assert.equal(listed.status, 200);
+    const basic = await fetch(`${app.baseUrl}/v1/ai/models`, { headers: { authorization: `Basic ${Buffer.from(`user:${apiKey}`).toString('base64')}` } });
+    assert.equal(basic.status, 401);
+    assert.equal(((await basic.json()) as { error: { message: string } }).error.message, 'Missing API key: send it in the x-api-key header, or as Authorization: Bearer <key>.');
     const body = (await listed.json()) as { ok: boolean; data: unknown[] };
     assert.equal(body.ok, true);
     assert.ok(Array.isArray(body.data) && body.data.length > 0);
 
     const account = await fetch(`${app.baseUrl}/v1/account`, { headers: { authorization: `Bearer ${apiKey}` } });
     assert.equal(account.status, 401);
-    const refused = (await account.json()) as { ok: boolean; error: { code: string } };
+    const refused = (await account.json()) as { ok: boolean; error: { code: string; message: string } };
     assert.equal(refused.error.code, 'INVALID_API_KEY');
+    assert.equal(refused.error.message, 'Missing API key: send it in the x-api-key header (Authorization: Bearer is read only on /v1/ai/ and /mcp).');
 
     const paid = await fetch(`${app.baseUrl}${PAID_ROUTE}`, {
       method: 'POST',
