@@ -47,6 +47,22 @@ const NO_DATA = new Set(['ENODATA']);
 const NO_NAME = new Set(['ENOTFOUND']);
 
 /**
+ * `localhost` and every name under it are the loopback addresses, answered without asking DNS
+ * (RFC 6761, section 6.3): what a public resolver says of them is irrelevant, and the servers
+ * configured may not answer for them at all — the address policy then refuses them as loopback,
+ * as it refuses 127.0.0.1, instead of the fetch failing as a name that does not resolve.
+ */
+const LOOPBACK: ResolvedAddress[] = [
+  { address: '127.0.0.1', family: 4 },
+  { address: '::1', family: 6 },
+];
+
+function isLocalhostName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
+/**
  * Names resolved by Tollgate itself (never by the HTTP client), through the configured servers,
  * so that what gets checked is what gets connected to.
  */
@@ -89,6 +105,7 @@ export function createResolver(options: ResolverOptions): Resolver {
     async lookup(host) {
       const literal = canonicalAddress(host);
       if (literal !== undefined) return [{ address: literal, family: isIP(literal) === 6 ? 6 : 4 }];
+      if (isLocalhostName(host)) return LOOPBACK.map((address) => ({ ...address }));
       const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
       const addresses: ResolvedAddress[] = [
         ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 as const })) : []),

@@ -60,6 +60,9 @@ const DIRECT: Vector[] = [
 const BY_NAME: Vector[] = [
   { name: 'a name resolving to loopback', url: (port) => `http://canary.test:${port}/`, reason: /canary\.test resolves to a loopback address/ },
   { name: 'localhost through our DNS', url: (port) => `http://localhost:${port}/` },
+  // RFC 6761: loopback by definition, never asked of DNS (whose answer here is the allowed stand-in).
+  { name: 'a name under localhost, whatever DNS answers', url: (port) => `http://app.localhost:${port}/`, reason: /^app\.localhost resolves to a loopback address$/ },
+  { name: 'localhost, upper case with a trailing dot', url: (port) => `http://LOCALHOST.:${port}/`, reason: /^localhost\.? resolves to a loopback address$/ },
   { name: 'a name with only an IPv6 loopback address', url: (port) => `http://v6only.test:${port}/` },
   { name: 'a name with a public and a private address', url: (port) => `http://mixed.test:${port}/` },
   { name: 'a name with a public IPv4 and an IPv6 loopback', url: (port) => `http://mixed6.test:${port}/` },
@@ -97,6 +100,7 @@ describe('SSRF: every vector refused, the canary untouched', () => {
     net = await startNetFixture({
       records: {
         localhost: { A: ['127.0.0.1'], AAAA: ['::1'] },
+        'app.localhost': { A: [PUBLIC_STAND_IN] },
         'v6only.test': { AAAA: ['::1'] },
         'mixed.test': { A: [PUBLIC_STAND_IN, '127.0.0.1'] },
         'mixed6.test': { A: [PUBLIC_STAND_IN], AAAA: ['::1'] },
