@@ -7,8 +7,9 @@ type JsonParser = (request: FastifyRequest, body: string, done: (error: Error | 
 /**
  * The one body parser: JSON only, in UTF-8 (and declared so, if a charset is given), uncompressed,
  * parsed by Fastify's own secure parser (a `__proto__` key or a `constructor.prototype` is refused:
- * merged into an object, either would change its prototype). An empty body parses to `undefined`, which the pipeline reads as `{}`:
- * Fastify's parser alone refuses it, and a body whose every field has a default may be left out.
+ * merged into an object, either would change its prototype). An empty body parses to `undefined`,
+ * which the pipeline reads as `{}`: Fastify's parser alone refuses it, and a body whose every field
+ * has a default may be left out.
  */
 export function installJsonBodyParser(server: FastifyInstance): void {
   // Fastify's default parser is the synchronous, callback form.
