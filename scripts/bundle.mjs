@@ -15,12 +15,13 @@ const WORKER_ENTRIES = ['src/scrape/page-reader-worker.ts', 'src/media/files/ima
  * Bundles a TypeScript entry point and its sources into one ES module, and returns its path.
  * What the server runs: a plain module costs each call less CPU than running the sources through
  * tsx's loader (whose output keeps function names by re-defining `name` on every closure it
- * creates, among other things). Packages stay external. The worker threads' modules are built
- * beside the entry's, in one directory named by their content, so a module finds them as
- * `./<name>.mjs` and concurrent starts (the CLI while the server runs) never read a half-written
- * build. A build is reused while the sources it was made from are the same, byte for byte (a hash
- * of every file under src/, the entry's own directory and this script, ~30 ms): esbuild's service takes 0.5–1 s to start
- * and build on a small shared machine, which every CLI command would pay. So it never goes stale.
+ * creates, among other things). Packages stay external, but for BUNDLED_PACKAGES. The worker
+ * threads' modules are built beside the entry's, in one directory named by their content, so a
+ * module finds them as `./<name>.mjs` and concurrent starts (the CLI while the server runs) never
+ * read a half-written build. A build is reused while the sources it was made from are the same,
+ * byte for byte (a hash of every file under src/, the entry's own directory and this script,
+ * ~30 ms): esbuild's service takes 0.5–1 s to start and build on a small shared machine, which
+ * every CLI command would pay. So it never goes stale.
  */
 export async function bundle(entry) {
   const name = path.basename(entry).replace(/\.[cm]?ts$/, '');
@@ -38,7 +39,7 @@ export async function bundle(entry) {
   return built;
 }
 
-/** Every file under src/ and under the entry's own top directory (bench/), paths and contents, and this script, hashed. */
+/** Every file under src/ and under the entry's own top directory (bench/), paths and contents, this script and the built-in packages' package.json, hashed. */
 function sourcesFingerprint(entry) {
   const hash = createHash('sha256');
   hash.update(fs.readFileSync(fileURLToPath(import.meta.url)));
@@ -51,6 +52,7 @@ function sourcesFingerprint(entry) {
   };
   const top = path.relative(ROOT, path.resolve(ROOT, entry)).split(path.sep)[0];
   for (const directory of new Set(['src', top])) walk(path.join(ROOT, directory));
+  for (const name of BUNDLED_PACKAGES) hash.update(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json')));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -79,11 +81,28 @@ const KEEP_SCRIPT_MODULES = {
   },
 };
 
+/**
+ * Packages built into the bundle rather than imported from node_modules: kysely ships ~400 small
+ * ES modules, which Node resolves and loads one by one — ~250 ms of every process start on a slow
+ * machine, a quarter of a CLI command's time. Built in, they are one module among the bundle's
+ * (each bundle gets its own copy: nothing here shares kysely's objects across bundles). Their
+ * package.json is part of the fingerprint, so an upgrade rebuilds.
+ */
+const BUNDLED_PACKAGES = ['kysely'];
+
+const BUILD_IN_PACKAGES = {
+  name: 'build-in-packages',
+  setup(build) {
+    const filter = new RegExp(`^(${BUNDLED_PACKAGES.join('|')})$`);
+    build.onResolve({ filter }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
+  },
+};
+
 /** Builds the entries (and the worker threads' modules) into a directory named by its content; returns the directory. */
 async function buildBundle(entries, name, plugins = []) {
   const result = await build({
     entryPoints: [...entries, ...WORKER_ENTRIES].map((file) => path.join(ROOT, file)),
-    plugins,
+    plugins: [...plugins, BUILD_IN_PACKAGES],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -20,7 +20,7 @@ import type { EndpointDefinition } from './core/define-endpoint';
 import { endpoints as registry } from './endpoints';
 import { ApiKeys } from './auth/api-keys';
 import { Authenticator } from './auth/authenticator';
-import { RevocationListener } from './auth/revocations';
+import { RevocationListener } from './auth/revocation-listener';
 import { Ledger } from './ledger/ledger';
 import { CallLog } from './ledger/call-log';
 import { AccountHistory } from './ledger/history';

@@ -1,7 +1,3 @@
-import { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Authenticator } from './authenticator';
-
 /** The Redis pub/sub channel on which revocations are announced to every instance. */
 export const REVOCATIONS_CHANNEL = 'tollgate:revocations';
 
@@ -12,47 +8,13 @@ export const REVOCATIONS_CHANNEL = 'tollgate:revocations';
  * reconnecting) costs at most the auth cache's lifetime. Returns how many instances received it.
  */
 export async function announceKeyChange(redisUrl: string, keyId: string): Promise<number> {
+  // Loaded here, not with the module: a CLI command with nothing to announce never loads the client.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
   try {
     await redis.connect();
     return await redis.publish(REVOCATIONS_CHANNEL, keyId);
   } finally {
     redis.disconnect();
-  }
-}
-
-/**
- * Listens for announced revocations and forgets the revoked key's cached lookup. A subscription
- * lost while Redis is away is renewed when it reconnects; what was announced meanwhile
- * is lost, and the cache's expiry covers it.
- */
-export class RevocationListener {
-  private readonly redis: Redis;
-
-  constructor(redisUrl: string, authenticator: Pick<Authenticator, 'forgetKey'>, log: FastifyBaseLogger) {
-    // Subscribed here on every (re)connection, with its failure handled: ioredis's own
-    // resubscription leaves a rejection unhandled when the connection closes as it renews.
-    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: null, autoResubscribe: false });
-    // Errors are retried by ioredis; one line per outage, not one per attempt.
-    let failing = false;
-    this.redis.on('error', (error) => {
-      if (!failing) log.error({ err: error }, 'revocation listener: Redis unreachable; revocations are seen when the auth cache expires (< 1 s)');
-      failing = true;
-    });
-    this.redis.on('ready', () => {
-      failing = false;
-      this.redis.subscribe(REVOCATIONS_CHANNEL).catch(() => undefined);
-    });
-    this.redis.on('message', (_channel: string, keyId: string) => authenticator.forgetKey(keyId));
-  }
-
-  /** Resolves once subscribed (tests wait for it before revoking). */
-  async ready(): Promise<void> {
-    if (this.redis.status !== 'ready') await new Promise((resolve) => this.redis.once('ready', resolve));
-    await this.redis.subscribe(REVOCATIONS_CHANNEL);
-  }
-
-  async close(): Promise<void> {
-    this.redis.disconnect();
   }
 }

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { loadedPostgresDriver } from '../store/postgres-driver';
 import type { Micros } from '../core/money';
 import { SettlementError, settlementRefusal, type CommitObserver, type HoldRequest, type Settlement, type SettleRequest } from './settlement';
 
@@ -527,5 +528,5 @@ function turnJson(holds: HoldRequest[], captures: Settling[], settlements: Settl
  * turn's transaction, rolled back. Anything else (a connection lost) leaves the outcome unknown.
  */
 function refusedByServer(error: unknown): boolean {
-  return error instanceof pg.DatabaseError && !String(error.code).startsWith('08');
+  return error instanceof loadedPostgresDriver().DatabaseError && !String(error.code).startsWith('08');
 }

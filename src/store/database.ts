@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { migrateToLatest } from './migrate';
+import { loadPostgresDriver } from './postgres-driver';
 import { BackgroundCheckpoints, type CheckpointListener } from './sqlite-checkpoints';
 import type { Database } from './schema';
 
@@ -92,6 +93,7 @@ function openSqlite(dataDir: string, backgroundCheckpoints: StoreOptions['backgr
 
 async function openPostgres(databaseUrl: string, schema: string | undefined): Promise<Store> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+  const pg = await loadPostgresDriver();
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
