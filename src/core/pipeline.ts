@@ -4,7 +4,7 @@ import { areaOf, routerPath, type CallContext, type EndpointDefinition, type Res
 import { ApiError } from './errors';
 import { success } from './envelope';
 import { formatUsd, type Micros } from './money';
-import { callInput, describeIssues, formatPath } from './validation';
+import { callInput, describeIssues, issueField } from './validation';
 import { admit } from './admission';
 import { CallScope, Deadlines } from './call-scope';
 import { isEventStream } from './sse';
@@ -121,7 +121,8 @@ export function registerEndpoints(
 function validated<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    const field = formatPath(parsed.error.issues[0]?.path ?? []);
+    const first = parsed.error.issues[0];
+    const field = first ? issueField(first) : '';
     throw new ApiError('VALIDATION_ERROR', describeIssues(parsed.error.issues), field ? { param: field } : {});
   }
   return parsed.data;

@@ -11,6 +11,11 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return text;
 }
 
+/** The field an issue is about: for unknown fields, the first of them (the issue's path is their object's). */
+export function issueField(issue: z.core.$ZodIssue): string {
+  return formatPath(issue.code === 'unrecognized_keys' && issue.keys.length > 0 ? [...issue.path, issue.keys[0]!] : issue.path);
+}
+
 /**
  * One readable sentence per problem, each naming the field and the rule it broke, e.g.
  * `depth: must be at most 100; colour: unknown field`.

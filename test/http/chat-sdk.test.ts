@@ -184,6 +184,13 @@ describe('the openai SDK against /v1/ai', () => {
       assert.equal((error.error as { param?: string }).param, 'temperature');
       return true;
     });
+    // A field the gateway does not take is named in `param` too, as the SDKs' error handling expects.
+    await assert.rejects(client.chat.completions.create({ ...request, metadata: { team: 'search' } }), (error: unknown) => {
+      assert.ok(error instanceof OpenAI.BadRequestError);
+      assert.match(error.message, /metadata: unknown field/);
+      assert.equal((error.error as { param?: string }).param, 'metadata');
+      return true;
+    });
     await assert.rejects(client.chat.completions.create({ ...request, model: 'openai/o3', temperature: 0.5 }), (error: unknown) => {
       assert.ok(error instanceof OpenAI.BadRequestError);
       assert.match(error.message, /temperature: openai\/o3 does not take this parameter/);

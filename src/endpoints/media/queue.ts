@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
-import { describeIssues, formatPath } from '../../core/validation';
+import { describeIssues, issueField } from '../../core/validation';
 import { findMediaModel, MEDIA_MODELS, type MediaModel } from '../../media/models';
 import { heldMicros } from '../../media/job-cost';
 import { JOB_HOLD_LEASE_SECONDS } from '../../jobs/media-jobs';
@@ -70,7 +70,7 @@ export default defineEndpoint({
         throw new ApiError('VALIDATION_ERROR', `options.${unknown.keys[0]}: ${model.id} does not take this option (GET /v1/media/models lists what it takes).`, { param: `options.${unknown.keys[0]}` });
       }
       const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ['options', ...issue.path] }));
-      throw new ApiError('VALIDATION_ERROR', describeIssues(issues), { param: formatPath(issues[0]!.path) });
+      throw new ApiError('VALIDATION_ERROR', describeIssues(issues), { param: issueField(issues[0]!) });
     }
     const options = parsed.data as Record<string, unknown>;
     return {
