@@ -68,11 +68,7 @@ export class JobStore {
   async claimDue(workerId: string, limit: number, now: number, leaseMs: number): Promise<JobRow[]> {
     if (limit <= 0) return [];
     return this.exclusive(async () => {
-      let due = this.db
-        .selectFrom('media_jobs')
-        .select('id')
-        .where('due_at', '<=', now)
-        .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', now)]))
+      let due = this.claimable(now)
         // Jobs already at the vendor first: a backlog of new jobs must not keep finished ones from
         // being collected (and their model's run time from running out).
         .orderBy(sql`case when submission is null then 1 else 0 end`)
@@ -178,13 +174,15 @@ export class JobStore {
    * turn before it).
    */
   async anyClaimable(now: number): Promise<boolean> {
-    const row = await this.db
+    return (await this.claimable(now).limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** The ids of jobs due by `now` that no live worker holds. */
+  private claimable(now: number) {
+    return this.db
       .selectFrom('media_jobs')
       .select('id')
       .where('due_at', '<=', now)
-      .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', now)]))
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+      .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', now)]));
   }
 }
