@@ -51,12 +51,14 @@ export interface Reservation {
 
 /**
  * The only code that writes money. Every balance change is a ledger entry; inserting it moves the
- * balance in the same statement (a database trigger), and the accounts CHECK (balance ≥ 0) refuses
- * any entry that would overdraw — so concurrent holds can never take more than there is. The
+ * balance in the same statement (a database trigger, which also refuses an entry whose stated
+ * balance after it is not the true one), and no entry may take a balance below zero — so
+ * concurrent holds can never take more than there is. The
  * per-call hold and settlement go through `Settlement` (one implementation per database).
  */
 export class Ledger {
   private readonly db: Kysely<Database>;
+  private readonly dialect: Store['dialect'];
   private readonly settlement: Settlement;
   /** Per-key spending caps, counted with the holds and settlements of capped keys' calls. */
   readonly keyBudgets: KeyBudgets;
@@ -68,6 +70,7 @@ export class Ledger {
     onCommit?: CommitObserver,
   ) {
     this.db = store.db;
+    this.dialect = store.dialect;
     this.settlement = store.sqlite ? sqliteSettlement(store.sqlite, onCommit) : postgresSettlement(postgresPool(store), onCommit);
     this.keyBudgets = new KeyBudgets(this.db, (work) => this.settlement.exclusive(work));
   }
@@ -336,8 +339,11 @@ export class Ledger {
     endpointId: string | null,
   ): Promise<Micros> {
     // The write comes first: on SQLite it takes the write lock at once (waiting for other writers),
-    // where a read first would have to upgrade its snapshot and could fail as busy.
+    // where a read first would have to upgrade its snapshot and could fail as busy. PostgreSQL's
+    // trigger refuses a stated balance another transaction has moved since (migration 009): the
+    // account's row is locked first.
     try {
+      if (this.dialect === 'postgres') await sql`select 1 from accounts where id = ${accountId} for update`.execute(trx);
       const entry = await trx
         .insertInto('ledger_entries')
         .values({
@@ -347,7 +353,8 @@ export class Ledger {
           amount_micros: amountMicros,
           endpoint_id: endpointId,
           created_at: this.timestamp(),
-          // Read in the statement itself, so a writer in another process cannot slip between.
+          // Read in the statement itself, so a writer in another process cannot slip between (SQLite),
+          // or after the row's lock (PostgreSQL).
           balance_after_micros: sql<number>`(select balance_micros from accounts where id = ${accountId}) + ${amountMicros}`,
         })
         .returning('balance_after_micros')

@@ -354,17 +354,28 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
 
   /** After a turn the database refused: each hold, capture and settlement in its own statement. */
   const writeItemByItem = async (holds: HoldRequest[], captures: Settling[], settlements: Settling[]) => {
-    const one = async (json: string): Promise<Micros | undefined> => {
-      const { rows } = await pool.query<{ balance: Micros }>('select balance from ledger_apply_turn($1::jsonb)', [json]);
-      postgresTurnStats.turns += 1;
-      return rows[0]?.balance;
+    // One statement string, one implicit transaction: the account's row locked, then its entry
+    // written with the balance read under that lock (migration 009).
+    const one = async (accountId: string, json: string): Promise<Micros | undefined> => {
+      const client = await pool.connect();
+      try {
+        const statements = `${lockAccounts(client, [accountId], false)}; select balance from ledger_apply_turn(${client.escapeLiteral(json)}::jsonb)`;
+        const results = (await client.query(statements)) as unknown as pg.QueryResult[];
+        client.release();
+        postgresTurnStats.turns += 1;
+        return (results[1]!.rows[0] as { balance: Micros } | undefined)?.balance;
+      } catch (error) {
+        // Refused by the server, the implicit transaction rolled back: the connection is fine.
+        client.release(refusedByServer(error) ? undefined : (error as Error));
+        throw error;
+      }
     };
     for (const hold of holds) {
       // One that fails leaves its call nothing to settle against: it fails, uncharged, when it settles.
-      await one(turnJson([hold], [], [])).then(() => (postgresTurnStats.holds += 1), () => undefined);
+      await one(hold.accountId, turnJson([hold], [], [])).then(() => (postgresTurnStats.holds += 1), () => undefined);
     }
     for (const capture of captures) {
-      await one(turnJson([], [capture], [])).then(
+      await one(capture.request.accountId, turnJson([], [capture], [])).then(
         (balance) => {
           postgresTurnStats.captures += 1;
           answer([capture], [], new Map(balance === undefined ? [] : [[0, balance]]));
@@ -373,7 +384,7 @@ export function postgresSettlement(pool: pg.Pool, onCommit?: CommitObserver): Se
       );
     }
     for (const settlement of settlements) {
-      await one(turnJson([], [], [settlement])).then(
+      await one(settlement.request.accountId, turnJson([], [], [settlement])).then(
         (balance) => {
           postgresTurnStats.settlements += 1;
           answer([], [settlement], new Map(balance === undefined ? [] : [[0, balance]]));

@@ -8,6 +8,7 @@ import { dashboardMigration } from './005-dashboard';
 import { mediaJobsMigration } from './006-media-jobs';
 import { keyLimitsMigration } from './007-key-limits';
 import { postgresSettlementTurnsMigration } from './008-postgres-settlement-turns';
+import { postgresStatementBalancesMigration } from './009-postgres-statement-balances';
 
 export interface NamedMigration {
   /** Recorded in kysely_migration once applied; never rename one. Names sort in the order they run. */
@@ -29,4 +30,5 @@ export const migrations: readonly NamedMigration[] = [
   { name: '006-media-jobs', migration: mediaJobsMigration },
   { name: '007-key-limits', migration: keyLimitsMigration },
   { name: '008-postgres-settlement-turns', migration: postgresSettlementTurnsMigration },
+  { name: '009-postgres-statement-balances', migration: postgresStatementBalancesMigration },
 ];
