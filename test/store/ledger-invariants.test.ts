@@ -50,4 +50,20 @@ describe(`ledger invariants kept by the database (${testDatabaseLabel()})`, () =
     await entry(account.id, 'cli_after_2', 1_000, 501_000);
     assert.equal(await ledger.balance(account.id), 501_000);
   });
+
+  test('several entries in one statement: each states the running balance, and one wrong or below zero refuses them all', async () => {
+    const account = await ledger.createAccount('several@example.com', 1_000_000, 'cli_several_credit');
+    const entries = (rows: Array<[string, number, number]>) =>
+      store.db
+        .insertInto('ledger_entries')
+        .values(rows.map(([requestId, amount, balanceAfter]) => ({ account_id: account.id, request_id: requestId, kind: 'credit', amount_micros: amount, endpoint_id: null, created_at: new Date().toISOString(), balance_after_micros: balanceAfter })))
+        .execute();
+    await entries([['cli_several_1', 100, 1_000_100], ['cli_several_2', 200, 1_000_300], ['cli_several_3', 300, 1_000_600]]);
+    assert.equal(await ledger.balance(account.id), 1_000_600);
+    await assert.rejects(entries([['cli_several_4', 100, 1_000_700], ['cli_several_5', 100, 1_000_700]]), /balance_after_micros does not match/);
+    // Below zero in between, even if the statement ends above it.
+    await assert.rejects(entries([['cli_several_6', -2_000_000, -999_400], ['cli_several_7', 2_000_000, 1_000_600]]));
+    assert.equal(await ledger.balance(account.id), 1_000_600);
+    assert.equal(await sumOf(account.id), 1_000_600);
+  });
 });
