@@ -72,65 +72,65 @@ export function postgresStatementBalancesMigration(dialect: Dialect): Migration 
         language plpgsql as $$
         begin
           if jsonb_array_length(turn->'s') > 0 then
-          return query
-          with s as (
-            select * from jsonb_to_recordset(turn->'s') as s(i integer, a text, r text, k text, c bigint, e text, t text, n bigint,
-                                                             key text, status integer, headers text, body text, x bigint)),
-          due as (
-            select s.i, hold.account_id, hold.request_id, s.k, -hold.amount_micros - s.c as amount, s.c, s.e, s.t
-              from s
-              join ledger_entries as hold on hold.request_id = s.r and hold.account_id = s.a and hold.kind = 'hold'
-              join open_holds as open on open.request_id = s.r
-             where -hold.amount_micros >= s.c and (s.k = 'release' or open.lease_expires_at > s.n)),
-          settled as (
-            insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
-            select due.account_id, due.request_id, due.k, due.amount, due.c, due.e, due.t,
-                   account.balance_micros + sum(due.amount) over (partition by due.account_id order by due.i)
-              from due
-              left join accounts as account on account.id = due.account_id
-             order by due.i
-            returning request_id, balance_after_micros),
-          closed as (delete from open_holds where request_id in (select request_id from settled)),
-          stored as (
-            update idempotency_keys as keys
-               set state = 'done', status = s.status, headers = s.headers, body = s.body, expires_at = s.x
-              from s
-             where s.key is not null and keys.account_id = s.a and keys.key = s.key
-               and s.r in (select request_id from settled))
-          select s.i, settled.balance_after_micros from s join settled on settled.request_id = s.r;
+            return query
+            with s as (
+              select * from jsonb_to_recordset(turn->'s') as s(i integer, a text, r text, k text, c bigint, e text, t text, n bigint,
+                                                               key text, status integer, headers text, body text, x bigint)),
+            due as (
+              select s.i, hold.account_id, hold.request_id, s.k, -hold.amount_micros - s.c as amount, s.c, s.e, s.t
+                from s
+                join ledger_entries as hold on hold.request_id = s.r and hold.account_id = s.a and hold.kind = 'hold'
+                join open_holds as open on open.request_id = s.r
+               where -hold.amount_micros >= s.c and (s.k = 'release' or open.lease_expires_at > s.n)),
+            settled as (
+              insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
+              select due.account_id, due.request_id, due.k, due.amount, due.c, due.e, due.t,
+                     account.balance_micros + sum(due.amount) over (partition by due.account_id order by due.i)
+                from due
+                left join accounts as account on account.id = due.account_id
+               order by due.i
+              returning request_id, balance_after_micros),
+            closed as (delete from open_holds where request_id in (select request_id from settled)),
+            stored as (
+              update idempotency_keys as keys
+                 set state = 'done', status = s.status, headers = s.headers, body = s.body, expires_at = s.x
+                from s
+               where s.key is not null and keys.account_id = s.a and keys.key = s.key
+                 and s.r in (select request_id from settled))
+            select s.i, settled.balance_after_micros from s join settled on settled.request_id = s.r;
           end if;
 
           if jsonb_array_length(turn->'h') > 0 then
-          with h as (
-            select * from jsonb_to_recordset(turn->'h') as h(i integer, a text, r text, m bigint, e text, t text, l bigint)),
-          entries as (
-            insert into ledger_entries (account_id, request_id, kind, amount_micros, endpoint_id, created_at, balance_after_micros)
-            select h.a, h.r, 'hold', -h.m, h.e, h.t, account.balance_micros - sum(h.m) over (partition by h.a order by h.i)
-              from h
-              left join accounts as account on account.id = h.a
-             order by h.i)
-          insert into open_holds (request_id, account_id, endpoint_id, lease_expires_at)
-          select r, a, e, l from h;
+            with h as (
+              select * from jsonb_to_recordset(turn->'h') as h(i integer, a text, r text, m bigint, e text, t text, l bigint)),
+            entries as (
+              insert into ledger_entries (account_id, request_id, kind, amount_micros, endpoint_id, created_at, balance_after_micros)
+              select h.a, h.r, 'hold', -h.m, h.e, h.t, account.balance_micros - sum(h.m) over (partition by h.a order by h.i)
+                from h
+                left join accounts as account on account.id = h.a
+               order by h.i)
+            insert into open_holds (request_id, account_id, endpoint_id, lease_expires_at)
+            select r, a, e, l from h;
           end if;
 
           if jsonb_array_length(turn->'c') > 0 then
-          return query
-          with c as (
-            select * from jsonb_to_recordset(turn->'c') as c(i integer, a text, r text, c bigint, e text, t text,
-                                                             key text, status integer, headers text, body text, x bigint)),
-          charged as (
-            insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
-            select c.a, c.r, 'capture', -c.c, c.c, c.e, c.t, account.balance_micros - sum(c.c) over (partition by c.a order by c.i)
-              from c
-              left join accounts as account on account.id = c.a
-             order by c.i
-            returning request_id, balance_after_micros),
-          stored as (
-            update idempotency_keys as keys
-               set state = 'done', status = c.status, headers = c.headers, body = c.body, expires_at = c.x
-              from c
-             where c.key is not null and keys.account_id = c.a and keys.key = c.key)
-          select c.i, charged.balance_after_micros from c join charged on charged.request_id = c.r;
+            return query
+            with c as (
+              select * from jsonb_to_recordset(turn->'c') as c(i integer, a text, r text, c bigint, e text, t text,
+                                                               key text, status integer, headers text, body text, x bigint)),
+            charged as (
+              insert into ledger_entries (account_id, request_id, kind, amount_micros, cost_micros, endpoint_id, created_at, balance_after_micros)
+              select c.a, c.r, 'capture', -c.c, c.c, c.e, c.t, account.balance_micros - sum(c.c) over (partition by c.a order by c.i)
+                from c
+                left join accounts as account on account.id = c.a
+               order by c.i
+              returning request_id, balance_after_micros),
+            stored as (
+              update idempotency_keys as keys
+                 set state = 'done', status = c.status, headers = c.headers, body = c.body, expires_at = c.x
+                from c
+               where c.key is not null and keys.account_id = c.a and keys.key = c.key)
+            select c.i, charged.balance_after_micros from c join charged on charged.request_id = c.r;
           end if;
         end $$`.execute(db);
     },
