@@ -42,8 +42,12 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
         if (stealth) await disguisePage(page, stealth.country as StealthCountry, page.context().browser()?.version() ?? '0.0.0.0');
         const response = await navigate(page, request.url, (url) => check(url, call));
         if (request.waitFor > 0) await page.waitForTimeout(Math.min(request.waitFor, limits.remainingMs()));
-        await checkWhereItLanded(page, request.url, (url) => check(url, call));
-        return snapshot(page, response);
+        await checkWhereItLanded(page.url(), request.url, (url) => check(url, call));
+        const rendered = await snapshot(page, response);
+        // It may have sent itself elsewhere while it was read (a slow meta refresh): what was read
+        // is held to the same rule.
+        await checkWhereItLanded(rendered.url, request.url, (url) => check(url, call));
+        return rendered;
       });
     },
 
@@ -86,7 +90,7 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
         await page.addInitScript(LONG_TASK_RECORDER);
         const response = await navigate(page, url, (destination) => check(destination, call));
         const timeToInteractive = await measureTimeToInteractive(page, limits.remainingMs);
-        await checkWhereItLanded(page, url, (destination) => check(destination, call));
+        await checkWhereItLanded(page.url(), url, (destination) => check(destination, call));
         const facts = await readPageFacts(page);
         return { ...facts, statusCode: response?.status() ?? 200, timeToInteractive };
       });
@@ -126,8 +130,7 @@ async function navigate(page: Page, url: string, check: (url: string) => Promise
 }
 
 /** A page that sent itself elsewhere (a meta refresh, a script) is held to the same rule as a redirect. */
-async function checkWhereItLanded(page: Page, url: string, check: (url: string) => Promise<void>): Promise<void> {
-  const landed = page.url();
+async function checkWhereItLanded(landed: string, url: string, check: (url: string) => Promise<void>): Promise<void> {
   if (landed !== url && /^https?:/i.test(landed)) await check(landed);
 }
 
