@@ -42,10 +42,9 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
         if (stealth) await disguisePage(page, stealth.country as StealthCountry, page.context().browser()?.version() ?? '0.0.0.0');
         const response = await navigate(page, request.url, (url) => check(url, call));
         if (request.waitFor > 0) await page.waitForTimeout(Math.min(request.waitFor, limits.remainingMs()));
-        await checkWhereItLanded(page.url(), request.url, (url) => check(url, call));
         const rendered = await snapshot(page, response);
-        // It may have sent itself elsewhere while it was read (a slow meta refresh): what was read
-        // is held to the same rule.
+        // Checked where the page was read, not before: it may send itself elsewhere (a slow meta
+        // refresh) until then.
         await checkWhereItLanded(rendered.url, request.url, (url) => check(url, call));
         return rendered;
       });
