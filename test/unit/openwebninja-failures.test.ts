@@ -1,5 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setMaxListeners } from 'node:events';
 import { UpstreamError } from '../../src/core/errors';
 import type { RetailProvider } from '../../src/providers/families/retail';
 import type { CallOptions } from '../../src/providers/providers';
@@ -54,7 +55,11 @@ describe('OpenWeb Ninja retail adapter: failures', () => {
   beforeEach(() => {
     vendor.reset();
     costs = [];
-    call = { signal: new AbortController().signal, upstreamCost: (micros) => costs.push(micros) };
+    // `everywhere` runs every method on both channels at once on this one signal, each attempt
+    // listening to it while it runs: more listeners than Node's leak warning expects of one call.
+    const { signal } = new AbortController();
+    setMaxListeners(2 * METHODS.length * CHANNELS.length, signal);
+    call = { signal, upstreamCost: (micros) => costs.push(micros) };
   });
 
   /** The method fails with our 502; its message and detail are checked and returned. */
