@@ -11,6 +11,7 @@ import { installJsonBodyParser } from './core/body-parser';
 import { answerClientError } from './core/client-errors';
 import { frameworkFailure, installErrorHandling } from './core/error-handling';
 import { buildOpenApiDocument } from './core/openapi';
+import { once } from './core/once';
 import { registerDocsPage } from './core/docs-page';
 import { registerDashboard } from './dashboard';
 import type { Mailer } from './dashboard/mailer';
@@ -222,9 +223,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // An agent is not offered a tool that can only answer 501.
   registerMcpRoute(server, { endpoints: endpoints.filter((endpoint) => !notOffered.has(endpoint.id)), authenticator, failedAuthenticationLimiter });
 
-  const openapi = buildOpenApiDocument(endpoints, { serverUrl: publicUrl, notOffered });
-  const openapiText = JSON.stringify(openapi);
-  server.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapiText));
+  // Built on first request: converting every endpoint's schemas is about half of what building
+  // the app costs, which every start (and every test's server) would otherwise pay.
+  const openapi = once(() => buildOpenApiDocument(endpoints, { serverUrl: publicUrl, notOffered }));
+  const openapiText = once(() => JSON.stringify(openapi()));
+  server.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapiText()));
   // For load balancers and orchestrators: up only while the database answers.
   server.get('/health', async (_request, reply) => {
     try {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { once } from './once';
 
 /**
  * The interactive reference at /docs: Swagger UI, served from its npm package by this server.
@@ -98,16 +99,20 @@ function contentSecurityPolicy(serverUrl: string | undefined): string {
 
 /**
  * Serves the reference page at /docs (and /docs/) for `document`, the OpenAPI document the server
- * publishes at /openapi.json, with its assets under /docs/assets/.
+ * publishes at /openapi.json (asked for when the page is first served), with its assets under
+ * /docs/assets/.
  */
-export function registerDocsPage(server: FastifyInstance, document: Record<string, unknown>): void {
-  const { info, servers } = DocumentHeading.parse(document);
-  const html = page(info.title);
-  const policy = contentSecurityPolicy(servers[0]?.url);
+export function registerDocsPage(server: FastifyInstance, document: () => Record<string, unknown>): void {
+  const heading = once(() => {
+    const { info, servers } = DocumentHeading.parse(document());
+    return { html: page(info.title), policy: contentSecurityPolicy(servers[0]?.url) };
+  });
   const assetBodies = new Map<string, Promise<Buffer>>();
 
-  const sendPage = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('content-security-policy', policy).send(html);
+  const sendPage = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const { html, policy } = heading();
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', policy).send(html);
+  };
   server.get('/docs', sendPage);
   server.get('/docs/', sendPage);
 

@@ -6,6 +6,7 @@ import { failure } from '../core/envelope';
 import type { Authenticator } from '../auth/authenticator';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import { createToolServer } from './server';
+import { once } from '../core/once';
 import { endpointTools, type SendToolRequest } from './tools';
 
 export interface McpRouteDependencies {
@@ -32,13 +33,14 @@ declare module 'fastify' {
  * exactly what its endpoint costs.
  */
 export function registerMcpRoute(server: FastifyInstance, dependencies: McpRouteDependencies): void {
-  const tools = endpointTools(dependencies.endpoints);
+  // Made on the first request: most servers are never asked for their tools.
+  const tools = once(() => endpointTools(dependencies.endpoints));
   server.decorateRequest('mcpKey', undefined);
   const admitKey = (request: FastifyRequest) => admitMcpRequest(request, dependencies);
 
   server.post(MCP_PATH, { onRequest: admitKey }, async (request, reply) => {
     const limits = request.caller!.limits;
-    const mcp = createToolServer(tools, inProcessSender(server, request), async () => limits.areas);
+    const mcp = createToolServer(tools(), inProcessSender(server, request), async () => limits.areas);
     // No sessions: every request stands alone, so any instance behind a load balancer can answer it.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();

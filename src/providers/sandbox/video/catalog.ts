@@ -1,3 +1,4 @@
+import { once } from '../../../core/once';
 import { remembering } from '../photos/memo';
 import { allChannels, channelAt } from './channels';
 import { keyOf, videoFrame } from './videos';
@@ -43,12 +44,6 @@ function scanWorld() {
     });
   }
   return catalog;
-}
-
-/** `build`'s answer, built on the first call only. */
-export function once<Value>(build: () => Value): () => Value {
-  let value: Value | undefined;
-  return () => (value ??= build());
 }
 
 export const catalog = once(scanWorld);

@@ -1,6 +1,7 @@
 import { seedOf } from '../clips/videos';
 import { remembering } from '../photos/memo';
-import { catalog, kindOfKey, once, ranked, topicOfKey } from './catalog';
+import { once } from '../../../core/once';
+import { catalog, kindOfKey, ranked, topicOfKey } from './catalog';
 import { channelAt, SHORT, VIDEO } from './channels';
 import { NOW, slugOf } from './texts';
 import { hypeOf, keyOf, type Video } from './videos';
