@@ -45,13 +45,10 @@ bundled database-tests "${database_tests[@]}"
 database_bundles=("${bundles[@]}")
 run() { node --enable-source-maps --test --test-concurrency=1 "${database_bundles[@]}"; }
 
-# The two database runs share nothing (the SQLite one uses neither PostgreSQL nor Redis), so they
-# run side by side, each a file at a time: the suite's wall time is the longer of the two rather
-# than their sum. Each run's report is printed whole when both have ended.
 # Each test app on PostgreSQL creates a schema of ~20 tables and drops it when it closes: a run
 # leaves ~100,000 dead rows in the system catalogs, and the machine's PostgreSQL runs with
 # autovacuum off. Unvacuumed, they had grown pg_attribute to 77 MB after a few runs and made every
-# catalog lookup (a migration's check for its tables, each DDL statement) 40 times slower: a test
+# catalog lookup (a migration's check for its tables, each DDL statement) tens of times slower: a test
 # app's start took ~320 ms instead of ~240. So the catalogs are compacted before the run and
 # vacuumed every 30 s while it goes (a plain VACUUM takes no lock that DDL waits on).
 test_database_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
@@ -65,12 +62,15 @@ vacuum_catalogs full
 (while sleep 30; do vacuum_catalogs || true; done) &
 vacuum_loop=$!
 
+# The two database runs share nothing (the SQLite one uses neither PostgreSQL nor Redis), so they
+# run side by side, each a file at a time: the suite's wall time is the longer of the two rather
+# than their sum. Each run's report is printed whole when both have ended.
 reports=$(mktemp -d)
 trap 'rm -rf "$reports"; kill "$vacuum_loop" 2>/dev/null || true' EXIT
 echo "== SQLite (in-memory rate limiter) and PostgreSQL (Redis rate limiter), side by side"
 (unset DATABASE_URL REDIS_URL; run) >"$reports/sqlite" 2>&1 &
 sqlite_run=$!
-DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" \
+DATABASE_URL="$test_database_url" \
 REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" \
   run >"$reports/postgres" 2>&1 &
 postgres_run=$!

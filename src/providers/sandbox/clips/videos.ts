@@ -1,3 +1,4 @@
+import { once } from '../../../core/once';
 import { remembering } from '../photos/memo';
 import { SeededRandom } from '../random';
 import { coprimeStride, creatorAt, NOTABLE, POSTERS, PRESENT, type Creator } from './creators';
@@ -128,8 +129,7 @@ function scanWorld() {
   return { bySound, byChallenge, challengePlays, searched };
 }
 
-let scanned: ReturnType<typeof scanWorld> | undefined;
-export const worldIndex = () => (scanned ??= scanWorld());
+export const worldIndex = once(scanWorld);
 
 const newestFirst = (entries: number[]) => Array.from(new Float64Array(entries).sort().reverse(), (entry) => entry % 2 ** 18);
 
