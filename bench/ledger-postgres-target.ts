@@ -45,6 +45,9 @@ pg.Client.prototype.query = function countedQuery(this: object, ...args: unknown
 } as typeof pg.Client.prototype.query;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-ledger-'));
+// The benchmark stops its targets with SIGTERM: exit, so that the SQLite run's files go with the process.
+process.once('SIGTERM', () => process.exit(0));
+process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 const databaseUrl = mode === 'postgres' ? (process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test') : '';
 if (mode !== 'sqlite' && mode !== 'postgres') throw new Error('usage: ledger-postgres-target.ts sqlite | postgres <schema> <accounts>|join');
 // The limiter runs on every request (in memory here: each instance its own); its limit is raised

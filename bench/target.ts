@@ -35,6 +35,8 @@ if (mode === 'bare') {
   process.stdout.write(`${JSON.stringify({ port: (server.server.address() as AddressInfo).port })}\n`);
 } else if (mode === 'paid') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-'));
+  // A run writes hundreds of MB of ledger and call log here: gone with the process.
+  process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   // The limiter runs on every request; its limit is raised so the load is measured, not refused.
   const config = loadConfig({ ...process.env, DATABASE_URL: '', REDIS_URL: '', TOLLGATE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', TOLLGATE_RATE_LIMIT_PER_MINUTE: '1000000000' });
   const app = await buildApp(config, { configure: (server) => server.post('/bare', bareRoute) });

@@ -13,7 +13,9 @@ import { openStore, type Store } from '../../src/store/database';
 
 /**
  * A real server on a loopback port, on the database the suite runs against: SQLite in a fresh
- * temporary directory by default, or a fresh PostgreSQL schema when DATABASE_URL is set.
+ * temporary directory by default, or a fresh PostgreSQL schema when DATABASE_URL is set. `close`
+ * removes what the helper made; a store the test passed in (`overrides.store`) stays open for the
+ * test to close.
  */
 export interface TestApp extends App {
   baseUrl: string;
@@ -93,6 +95,8 @@ export async function startTestApp(
   overrides: AppOverrides = {},
   environment: Record<string, string> = {},
 ): Promise<TestApp> {
+  // A store the test passes stays the test's to close; the app's data directory is removed either way.
+  const ownsStore = overrides.store === undefined;
   const { store, dataDir } = overrides.store ? { store: overrides.store, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-test-')) } : await openTestStore();
   const config = loadConfig({
     // Every test client is 127.0.0.1, whose failures a Redis limiter shares between test files:
@@ -165,7 +169,8 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
-      await store.close();
+      if (ownsStore) await store.close();
+      else fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

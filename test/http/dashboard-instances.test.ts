@@ -21,7 +21,8 @@ describe(`the dashboard's revocations and suspensions reach another instance (${
     second = await startTestApp({ store: first.store, clock: clock.now });
   });
   after(async () => {
-    await second.server.close();
+    // The second shares the first's store, which the first closes.
+    await second.close();
     await first.close();
   });
 

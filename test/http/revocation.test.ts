@@ -27,9 +27,9 @@ describe('revocation across two instances on one database', () => {
     await Promise.all([first.revocations?.ready(), second.revocations?.ready()]);
   });
   after(async () => {
-    // The apps share the store: each closes its server, then the test its store.
-    await first.server.close();
-    await second.server.close();
+    // The apps share the test's store: each closes itself, then the test the store.
+    await first.close();
+    await second.close();
     await store.close();
   });
 

@@ -1,4 +1,4 @@
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,8 +21,14 @@ const entry = (overrides: Partial<ChatModel> = {}): ChatModel => ({
   ...overrides,
 });
 
+/** The operators' catalog files of these tests, in one directory removed when they end. */
+const catalogDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-catalog-'));
+after(() => fs.rmSync(catalogDirectory, { recursive: true, force: true }));
+let catalogFiles = 0;
+
 function catalogFile(contents: unknown): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-catalog-')), 'models.json');
+  catalogFiles += 1;
+  const file = path.join(catalogDirectory, `models-${catalogFiles}.json`);
   fs.writeFileSync(file, JSON.stringify(contents));
   return file;
 }
