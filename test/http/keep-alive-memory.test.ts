@@ -74,8 +74,8 @@ describe(`memory on a keep-alive connection (${testDatabaseLabel()})`, () => {
       // their working size), then equal runs: what each call leaves behind shows as growth from
       // each run to the next, what warms once does not. A leak grows the heap in every step; the
       // heap's own noise (a few MB, now and then more on a loaded machine) rarely in one, and not
-      // in several running. So after two steps the runs go on until a step stays under the bound, four
-      // steps at most: 100,000 calls on the connection, up to 160,000.
+      // in several running. So after two steps the runs go on until a step stays under the
+      // bound, four steps at most: 100,000 calls on the connection, up to 160,000.
       await heapAfter(10_000);
       // 140 bytes a call would be 4.2 MB a run, in every run (the rate limiter keeps each call's
       // time for a minute, 8 bytes).
