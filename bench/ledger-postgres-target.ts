@@ -8,9 +8,6 @@
  * sent PostgreSQL so far: statements (every query on a connection, BEGIN and COMMIT included),
  * commits (statements outside a transaction, and COMMITs) and the ledger's turns.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -18,6 +15,7 @@ import { loadConfig } from '../src/config';
 import { parseUsd } from '../src/core/money';
 import { postgresTurnStats } from '../src/ledger/postgres-settlement';
 import { openStore } from '../src/store/database';
+import { scratchDirectory } from './scratch-directory';
 
 const [mode, schema, accountsArgument] = process.argv.slice(2);
 process.on('SIGINT', () => process.exit(0));
@@ -44,10 +42,9 @@ pg.Client.prototype.query = function countedQuery(this: object, ...args: unknown
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-ledger-'));
+const dataDir = scratchDirectory('tollgate-bench-ledger-');
 // The benchmark stops its targets with SIGTERM: exit, so that the SQLite run's files go with the process.
 process.once('SIGTERM', () => process.exit(0));
-process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 const databaseUrl = mode === 'postgres' ? (process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test') : '';
 if (mode !== 'sqlite' && mode !== 'postgres') throw new Error('usage: ledger-postgres-target.ts sqlite | postgres <schema> <accounts>|join');
 // The limiter runs on every request (in memory here: each instance its own); its limit is raised

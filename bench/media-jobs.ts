@@ -19,7 +19,6 @@
  * on two cores 1,000 jobs take about two minutes a scenario; BENCH_MEDIA_JOBS=300 takes about a third.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +28,7 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { processCpuMs } from './process-cpu';
+import { scratchDirectory } from './scratch-directory';
 import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 if (process.env.BENCH_MEDIA === '0') process.exit(0);
@@ -299,7 +299,6 @@ const baseEnv: NodeJS.ProcessEnv = {
 
 const loadBefore = os.loadavg()[0]!;
 const outcomes: Outcome[] = [];
-const dataDirs: string[] = [];
 const schema = `bench_media_${randomBytes(6).toString('hex')}`;
 const admin = new pg.Client({ connectionString: DATABASE_URL });
 let adminConnected = false;
@@ -315,8 +314,7 @@ async function attempt(run: () => Promise<Outcome>): Promise<void> {
 }
 try {
   // One server on SQLite, running the jobs itself.
-  const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-media-'));
-  dataDirs.push(sqliteDir);
+  const sqliteDir = scratchDirectory('tollgate-bench-media-');
   await attempt(() =>
     scenario('SQLite, one server', {
       env: { ...baseEnv, DATABASE_URL: '', TOLLGATE_DATA_DIR: sqliteDir },
@@ -338,8 +336,7 @@ try {
   await admin.connect();
   adminConnected = true;
   await admin.query(`create schema ${schema}`);
-  const workersDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-media-'));
-  dataDirs.push(workersDir);
+  const workersDir = scratchDirectory('tollgate-bench-media-');
   const schemaUrl = new URL(DATABASE_URL);
   schemaUrl.searchParams.set('options', `-c search_path=${schema}`);
   await attempt(() =>
@@ -364,7 +361,6 @@ try {
     await admin.query(`drop schema if exists ${schema} cascade`).catch((error: unknown) => fail(`could not drop the schema ${schema}: ${String(error)}`));
     await admin.end();
   }
-  for (const directory of dataDirs) fs.rmSync(directory, { recursive: true, force: true });
 }
 
 console.log(`\nMedia job queue: ${new Date().toISOString()}`);

@@ -8,15 +8,13 @@
  *           JSON parser), to tell the pipeline's cost from the app-wide setup's.
  * Prints one JSON line `{port, apiKey}` when it is ready.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { parseUsd } from '../src/core/money';
 import { sandboxSerp } from '../src/providers/sandbox/serp';
+import { scratchDirectory } from './scratch-directory';
 
 const mode = process.argv[2];
 const bareRoute = async () => ({ ok: true, data: { domains: [{ domain: 'example.com', available: false }] } });
@@ -34,9 +32,7 @@ if (mode === 'bare') {
   await server.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ port: (server.server.address() as AddressInfo).port })}\n`);
 } else if (mode === 'paid') {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-bench-'));
-  // A run writes hundreds of MB of ledger and call log here: gone with the process.
-  process.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = scratchDirectory('tollgate-bench-');
   // The limiter runs on every request; its limit is raised so the load is measured, not refused.
   const config = loadConfig({ ...process.env, DATABASE_URL: '', REDIS_URL: '', TOLLGATE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', TOLLGATE_RATE_LIMIT_PER_MINUTE: '1000000000' });
   const app = await buildApp(config, { configure: (server) => server.post('/bare', bareRoute) });
