@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { EndpointDefinition } from './define-endpoint';
 import { failure, wireFailure, type ErrorEnvelope } from './envelope';
-import { ApiError, errorCatalog, type ErrorCode } from './errors';
+import { ApiError, DestinationFailed, errorCatalog, type ErrorCode } from './errors';
 import { isDatabaseUnreachable } from '../store/unreachable';
 
 /**
@@ -55,7 +55,8 @@ export function installErrorHandling(
     const error = !(thrown instanceof ApiError) && isDatabaseUnreachable(thrown) ? databaseUnavailable(thrown) : thrown;
     if (error instanceof ApiError) {
       // The serialised error carries what customers are not told (an UpstreamError's `detail`, its cause).
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error instanceof DestinationFailed) request.log.info(error.logged(), 'a destination the caller chose could not be fetched');
+      else if (error.status >= 500) request.log.error({ err: error }, error.message);
       const wire = (request.routeOptions.config as { wire?: boolean } | undefined)?.wire === true;
       return reply
         .status(error.status)

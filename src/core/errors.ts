@@ -69,6 +69,29 @@ export class UpstreamError extends ApiError {
   }
 }
 
+/**
+ * A destination the caller chose — a page's URL, a domain's web or mail hosts — could not be
+ * fetched: 502 UPSTREAM_ERROR, uncharged, as a vendor's failure. Unlike a vendor's, it is nothing
+ * the operator can mend, and what it failed on can name a person (a host like jane-doe.blog, the
+ * text of a certificate error): the error handler logs it at info, by its message — which never
+ * names the destination — and its cause's code, never its detail, cause or stack.
+ */
+export class DestinationFailed extends UpstreamError {
+  constructor(message: string, options: { cause?: unknown; detail?: string } = {}) {
+    super(message, options);
+    this.name = 'DestinationFailed';
+  }
+
+  /** What the log may say of it: the message and the code of what failed underneath ('ECONNREFUSED', 'CERT_HAS_EXPIRED'). */
+  logged(): { failure: string; code?: string } {
+    for (let cause = this.cause; cause instanceof Error; cause = cause.cause) {
+      const { code } = cause as { code?: unknown };
+      if (typeof code === 'string') return { failure: this.message, code };
+    }
+    return { failure: this.message };
+  }
+}
+
 /** A lookup's answer, or the 404 NOT_FOUND naming the field whose value nothing matched (a failure, so not charged). */
 export function found<Data>(data: Data | null, field: string, message: string): Data {
   if (data === null) throw new ApiError('NOT_FOUND', `${field}: ${message}`);

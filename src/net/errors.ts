@@ -1,4 +1,4 @@
-import { ApiError, UpstreamError } from '../core/errors';
+import { ApiError, DestinationFailed } from '../core/errors';
 
 /**
  * A destination Tollgate will not connect to (a non-public address, a scheme other than http(s),
@@ -18,9 +18,10 @@ export class DestinationRefused extends ApiError {
 
 /**
  * A fetch that could not complete: the name does not resolve, the site cannot be reached, the
- * fetch took too long, the body is too large. 502, uncharged; `message` is for the customer.
+ * fetch took too long, the body is too large. 502, uncharged; `message` is for the customer and
+ * never names the host (it is logged: DestinationFailed).
  */
-export class FetchFailed extends UpstreamError {
+export class FetchFailed extends DestinationFailed {
   constructor(message: string, options: { cause?: unknown; detail?: string } = {}) {
     super(message, options);
     this.name = 'FetchFailed';

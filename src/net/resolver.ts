@@ -113,8 +113,8 @@ export function createResolver(options: ResolverOptions): Resolver {
       ];
       if (addresses.length > 0) return addresses;
       const codes = [v4, v6].map((result) => (result.status === 'rejected' ? errorCode(result.reason) : 'ENODATA'));
-      if (codes.every((code) => NO_DATA.has(code) || NO_NAME.has(code))) throw new FetchFailed(`the host ${host} does not resolve to any address`);
-      throw new FetchFailed(`the host ${host} could not be resolved (the DNS servers did not answer)`, { detail: `DNS: ${codes.join(', ')}` });
+      if (codes.every((code) => NO_DATA.has(code) || NO_NAME.has(code))) throw new FetchFailed('the host does not resolve to any address');
+      throw new FetchFailed('the host could not be resolved (the DNS servers did not answer)', { detail: `DNS: ${codes.join(', ')}` });
     },
 
     async query(name, type) {
@@ -124,7 +124,7 @@ export function createResolver(options: ResolverOptions): Resolver {
         const code = errorCode(error);
         if (NO_NAME.has(code)) return { status: 'NXDOMAIN', records: [] };
         if (NO_DATA.has(code)) return { status: 'NOERROR', records: [] };
-        throw new FetchFailed('the DNS servers did not answer', { cause: error, detail: `DNS ${type} ${name}: ${code}` });
+        throw new FetchFailed('the DNS servers did not answer', { cause: error, detail: `DNS ${type}: ${code}` });
       }
     },
   };

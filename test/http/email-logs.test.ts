@@ -10,7 +10,8 @@ import { startTestDnsServer, type TestDnsServer } from '../helpers/test-dns-serv
 /**
  * The server's own log (pino JSON at info, a real process) after email calls about people —
  * addresses, names and phone numbers in the requests and in the answers, accepted and refused,
- * an article whose author is looked up: none of it is ever written, only that the calls happened.
+ * an article whose author is looked up, pages on hosts named after people that cannot be fetched:
+ * none of it is ever written, only that the calls happened.
  */
 
 /** What the calls below carry, in every spelling a log could hold them in. */
@@ -22,6 +23,15 @@ const PERSONAL = [
 const ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>Cold chain lessons</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"BlogPosting","headline":"Cold chain lessons","author":{"@type":"Person","name":"Greta Stubridge"}}</script>
 </head><body><article><h1>Cold chain lessons</h1><p>Packaging matters.</p></article></body></html>`;
+
+/** A loopback port nobody listens on (taken, then given back). */
+async function unusedPort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 describe('email calls leave no personal data in the log', () => {
   let database: SharedDatabase;
@@ -53,6 +63,7 @@ describe('email calls leave no personal data in the log', () => {
     const account = await new Ledger(database.store).createAccount('email-logs@example.com', 5_000_000, 'test_email_logs_credit');
     const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
     const port = (site.address() as AddressInfo).port;
+    const closedPort = await unusedPort();
 
     const calls: Array<[path: string, body: Record<string, unknown>, status: number]> = [
       ['/v1/email/enrich', { email: 'Greta.Stubridge@northwind.example' }, 200],
@@ -68,6 +79,10 @@ describe('email calls leave no personal data in the log', () => {
       ['/v1/email/phone-validator', { phone: '+44 20 7946 0958' }, 200],
       ['/v1/email/domain-search', { domain: 'northwind.example', limit: 20 }, 200],
       ['/v1/email/author-finder', { url: `http://blog.northwind.example:${port}/2026/cold-chain` }, 200],
+      // Pages that cannot be fetched: 502, and their hosts (here people's names) stay out of the log.
+      ['/v1/email/author-finder', { url: 'http://greta-stubridge.northwind.example/about' }, 502],
+      ['/v1/email/author-finder', { url: `http://blog.northwind.example:${closedPort}/zebulon-quixworthy` }, 502],
+      ['/v1/email/technology', { domain: 'zebulon-quixworthy.example' }, 502],
       // Refused: the messages name the field and the rule, not the value.
       ['/v1/email/enrich', { email: 'prince.of.persia@' }, 400],
       ['/v1/email/finder', { domain: 'northwind.example', full_name: 'Quixworthy' }, 400],
@@ -89,5 +104,11 @@ describe('email calls leave no personal data in the log', () => {
     const log = server.logs.join('\n').toLowerCase();
     assert.match(log, /"url":"\/v1\/email\/enrich"/, 'the calls themselves are logged');
     for (const personal of PERSONAL) assert.ok(!log.includes(personal), `${personal} was logged`);
+    // A page the caller chose failing is not the operator's error: logged at info, by its cause's code.
+    const failures = server.logs.flatMap((line) => line.split('\n')).filter((line) => line.includes('a destination the caller chose could not be fetched'));
+    assert.equal(failures.length, 3, 'each failed fetch is logged once');
+    assert.ok(failures.every((line) => JSON.parse(line).level === 30 && !line.includes('"stack"')), failures.join('\n'));
+    assert.ok(failures.some((line) => JSON.parse(line).code === 'ECONNREFUSED'), 'the refused connection is logged by its code');
+    assert.ok(!server.logs.some((line) => line.includes('"level":50')), 'nothing was logged as an error');
   });
 });
