@@ -51,6 +51,10 @@ const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Too big|Too small|Un
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return `${formatPath(issue.path) || 'body'}: ${issue.message}`;
+  if (issue.code === 'invalid_union') {
+    const described = describeUnion(issue);
+    if (described !== undefined) return described;
+  }
   if (issue.code === 'unrecognized_keys') {
     return issue.keys
       .map((key) => `${formatPath([...issue.path, key])}: unknown field (not accepted by this endpoint)`)
@@ -63,6 +67,21 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') return `${field}: must be ${article(issue.expected)}`;
   if (issue.code === 'invalid_value') return `${field}: must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
   return `${field}: ${issue.message}`;
+}
+
+/**
+ * A value that fits none of a union's options (a count as the string "20" or the number 20, say):
+ * zod says only "Invalid input". When the value's type fits one option and breaks a rule of it
+ * ("abc" for that count), that rule is the one to meet; when its type fits none (`true`), the
+ * types that would.
+ */
+function describeUnion(issue: z.core.$ZodIssue & { code: 'invalid_union' }): string | undefined {
+  const wrongType = (branch: readonly z.core.$ZodIssue[]) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0;
+  const fitting = issue.errors.filter((branch) => !wrongType(branch));
+  if (fitting.length === 1) return withTightestBounds(fitting[0]!.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue)).map(describeIssue).join('; ');
+  if (fitting.length > 0 || issue.errors.length === 0) return undefined;
+  const expected = [...new Set(issue.errors.map((branch) => (branch[0] as z.core.$ZodIssue & { expected: string }).expected))];
+  return `${formatPath(issue.path) || 'body'}: must be ${expected.map(article).join(' or ')}`;
 }
 
 function sizeRule(bound: 'at most' | 'at least', limit: number | bigint, origin: string, inclusive = true): string {

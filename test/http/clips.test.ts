@@ -74,6 +74,8 @@ describe(`clips endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
       assert.equal(response.status, 400, `${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
       assert.equal(response.body.error.code, 'VALIDATION_ERROR');
       assert.match(response.body.error.message, new RegExp(`^${field}\\b`), response.body.error.message);
+      // The rule itself, never zod's "Invalid input" (a count is a string or a number: a union).
+      assert.doesNotMatch(response.body.error.message, /Invalid input/, response.body.error.message);
     }
     assert.equal(await app.balance(accountId), 1_000_000);
   });

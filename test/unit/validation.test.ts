@@ -184,6 +184,18 @@ describe('describeIssues', () => {
     assert.equal(described(schema, { a: 60, b: 0 }), 'a: must be at most 10; b: must be at least 5');
   });
 
+  test('a value no option of a union takes: the rule of the option its type fits, else the types that fit', () => {
+    const count = z.union([z.string().regex(/^\d{1,3}$/, 'must be a whole number from 1 to 50, e.g. "20"').transform(Number), z.number()]).pipe(wholeNumber(1, 50));
+    const schema = z.strictObject({ page: z.strictObject({ count }), content: z.union([z.string(), z.array(z.strictObject({ text: z.string() })).min(1)]).optional() });
+    assert.equal(described(schema, { page: { count: 'abc' } }), 'page.count: must be a whole number from 1 to 50, e.g. "20"');
+    assert.equal(described(schema, { page: { count: true } }), 'page.count: must be a string or a number');
+    assert.equal(described(schema, { page: { count: null } }), 'page.count: must be a string or a number');
+    assert.equal(described(schema, { page: { count: '0' } }), 'page.count: must be at least 1');
+    assert.equal(described(schema, { page: { count: 1 }, content: 5 }), 'content: must be a string or an array');
+    assert.equal(described(schema, { page: { count: 1 }, content: [] }), 'content: must have at least 1 item');
+    assert.equal(described(schema, { page: { count: 1 }, content: [{ text: 3 }] }), 'content[0].text: must be a string');
+  });
+
   test('an empty list of issues describes to an empty string', () => {
     assert.equal(describeIssues([]), '');
   });
