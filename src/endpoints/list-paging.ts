@@ -28,7 +28,8 @@ function fingerprintOf(subject: string): string {
 export function continuationRule(paging: ListPaging) {
   return (input: Record<string, unknown>, context: z.RefinementCtx) => {
     const token = input[paging.field];
-    if (typeof token !== 'string') return;
+    // A continuation its own field's rules refused (empty, too long) is described by them alone.
+    if (typeof token !== 'string' || context.issues.some((issue) => issue.path?.[0] === paging.field)) return;
     const reading = readPageToken(token, paging.scope, fingerprintOf(paging.subjectOf(input)), MISMATCH);
     if ('problem' in reading) context.addIssue({ code: 'custom', path: [paging.field], message: reading.problem });
   };

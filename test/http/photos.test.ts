@@ -53,6 +53,15 @@ describe(`photos endpoints on the sandbox platform (${testDatabaseLabel()})`, ()
     ], 400);
   });
 
+  test('an empty or oversized end_cursor is described by its own rule alone, not also as an unknown token', async () => {
+    const { apiKey } = await app.createAccount('1.00');
+    for (const [cursor, message] of [['', 'end_cursor: must not be empty'], ['x'.repeat(4097), 'end_cursor: must be at most 4096 characters long']]) {
+      const response = await app.post('/v1/photos/user-reels', { username: EXAMPLE_USERNAME, end_cursor: cursor }, apiKey);
+      assert.equal(response.status, 400);
+      assert.equal(response.body.error.message, message);
+    }
+  });
+
   test('an account, post or hashtag the platform does not know is 404 NOT_FOUND, not charged', async () => {
     await assertRefusedUncharged(app, [
       ['/v1/photos/user', { username: 'nobody.knows.this.one' }, 'username'],
