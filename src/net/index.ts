@@ -1,6 +1,8 @@
+import { Agent } from 'undici';
 import type { NetSettings } from '../config';
 import { createAddressPolicy, type AddressPolicy } from './address-policy';
 import { createFetcher, type Fetcher } from './fetcher';
+import { pinnedConnector } from './pinned-connector';
 import { createResolver, type Resolver } from './resolver';
 import { createSmtpProber, type SmtpProber } from './smtp-probe';
 
@@ -14,6 +16,12 @@ export interface Net {
   fetcher: Fetcher;
   /** Mail servers asked about an address (off unless TOLLGATE_SMTP_PROBE is on). */
   smtpProber: SmtpProber;
+  /**
+   * Connections for a client of its own (RDAP's) to servers that third parties name — a
+   * registry's redirect, a registrar's link — each connected only where the policy allows, to the
+   * address it was checked at (as the fetcher's).
+   */
+  agent: Agent;
   close(): Promise<void>;
 }
 
@@ -23,5 +31,6 @@ export function createNet(settings: NetSettings): Net {
   const policy = createAddressPolicy({ allowedNetworks: settings.allowedNetworks });
   const fetcher = createFetcher({ resolver, policy, maxBytes: settings.fetchMaxBytes, timeoutMs: settings.fetchTimeoutMs, maxRedirects: MAX_REDIRECTS });
   const smtpProber = createSmtpProber({ resolver, policy, settings: settings.smtpProbe });
-  return { resolver, policy, fetcher, smtpProber, close: () => fetcher.close() };
+  const agent = new Agent({ connect: pinnedConnector({ resolver, policy, connectTimeoutMs: settings.fetchTimeoutMs }), keepAliveTimeout: 30_000 });
+  return { resolver, policy, fetcher, smtpProber, agent, close: async () => void (await Promise.all([fetcher.close(), agent.close()])) };
 }

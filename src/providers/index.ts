@@ -40,7 +40,7 @@ export function createProviders(vendors: VendorSettings, logger: FastifyBaseLogg
   providers.media = createMediaProvider(vendors, images);
   if (vendors.whois.live) {
     const bootstrap = loadRdapBootstrap(vendors.whois.bootstrapFile);
-    providers.whois = rdapWhois({ bootstrap, timeoutMs: vendors.timeoutMs });
+    providers.whois = rdapWhois({ bootstrap, timeoutMs: vendors.timeoutMs, agent: net.agent });
     logger.info({ bootstrapFile: vendors.whois.bootstrapFile ?? 'shipped', publication: bootstrap.publication }, `RDAP bootstrap: ${vendors.whois.bootstrapFile ?? 'the shipped copy'}, published ${bootstrap.publication ?? '(undated)'}`);
   }
   if (vendors.chat.upstreams.length > 0) {

@@ -38,7 +38,8 @@ export async function startFakeRdap(tlds: readonly string[] = ['com', 'net', 'or
     fake,
     registryBase,
     registrarBase: `${fake.url}/registrar/`,
-    environment: { TOLLGATE_LIVE_LOOKUPS: 'true', TOLLGATE_RDAP_BOOTSTRAP: bootstrapFile },
+    // RDAP connects only where the fetch policy allows, which refuses loopback unless it is listed.
+    environment: { TOLLGATE_LIVE_LOOKUPS: 'true', TOLLGATE_RDAP_BOOTSTRAP: bootstrapFile, TOLLGATE_FETCH_ALLOWED_NETWORKS: '127.0.0.1/32' },
     answer(server, domain, reply) {
       const respond = typeof reply === 'function' ? reply : () => reply;
       fake.on(`GET /${server}/domain/${domain}`, (request) => {

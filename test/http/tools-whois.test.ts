@@ -1,5 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { NOT_FOUND, personalRegistration, registrarRecord, registryRecord } from '../../src/providers/rdap/fixtures/domains';
 import { assertNeutralMessage } from '../helpers/fake-upstream';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
@@ -121,6 +123,32 @@ describe(`RDAP: /v1/tools/whois and /v1/seo/domain/whois (${testDatabaseLabel()}
     const message = await refusedUncharged('/v1/tools/whois', { domain: 'loop.net' }, 502, 'UPSTREAM_ERROR');
     assertNeutralMessage(message, ['127.0.0.1', 'registry/']);
     assert.equal(rdap.lookups().length, 4, 'the first request and three redirects');
+  });
+
+  test('a redirect or a registrar link to an address the fetch policy refuses is never followed: 502 for the redirect, the registry’s record alone for the link', async () => {
+    // 127.0.0.2 is loopback too, but not in TOLLGATE_FETCH_ALLOWED_NETWORKS (127.0.0.1/32 only).
+    let reached = 0;
+    const internal = http.createServer((_request, response) => {
+      reached += 1;
+      response.writeHead(200, { 'content-type': 'application/rdap+json' }).end(JSON.stringify(registrarRecord('inside.com')));
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.2', resolve));
+    try {
+      const inside = `http://127.0.0.2:${(internal.address() as AddressInfo).port}/registrar/domain/inside.com`;
+      rdap.answer('registry', 'inside.com', { status: 302, headers: { location: inside } });
+      const message = await refusedUncharged('/v1/tools/whois', { domain: 'inside.com' }, 502, 'UPSTREAM_ERROR');
+      assert.match(message, /sent the lookup to an address Tollgate does not connect to/);
+      assertNeutralMessage(message, ['127.0.0.2', 'registrar/']);
+      assert.deepEqual(rdap.lookups(), ['registry inside.com'], 'asked once: a refused destination is not retried');
+
+      rdap.answer('registry', 'linked.com', { json: registryRecord('linked.com', inside) });
+      const { response } = await app.paidCall('/v1/tools/whois', { domain: 'linked.com' }, 'live');
+      assert.equal(response.body.data.registered, true);
+      assert.equal(response.body.data.registrant, null, 'the registrar’s record was not read');
+      assert.equal(reached, 0, 'nothing connected to the refused address');
+    } finally {
+      await new Promise((resolve) => internal.close(resolve));
+    }
   });
 
   test('the registrar failing leaves the registry’s record standing (no registrant)', async () => {

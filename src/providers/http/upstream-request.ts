@@ -1,4 +1,4 @@
-import { Agent, errors, request } from 'undici';
+import { Agent, errors, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
 import { retryAfterMs } from './retry-after';
@@ -25,6 +25,8 @@ export interface UpstreamRequest {
   timeoutMs: number;
   /** The caller's signal: aborted when the client goes away or the call's deadline passes. */
   signal: AbortSignal;
+  /** Connections other than the vendors' shared pool (RDAP's: only to addresses the fetch policy allows). */
+  dispatcher?: Dispatcher;
 }
 
 export interface UpstreamAnswer {
@@ -107,7 +109,7 @@ async function sendUpstreamRequest(call: UpstreamRequest): Promise<UpstreamAnswe
   try {
     const response = await request(call.url, {
       method: call.method,
-      dispatcher: agent,
+      dispatcher: call.dispatcher ?? agent,
       headers: {
         accept: 'application/json',
         ...(call.json !== undefined ? { 'content-type': 'application/json' } : {}),

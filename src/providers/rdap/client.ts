@@ -1,5 +1,7 @@
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
+import { DestinationRefused } from '../../net/errors';
 import type { CallOptions } from '../providers';
 import { withRetries } from '../http/retry';
 import { readUpstream, upstreamRequest, type UpstreamAnswer } from '../http/upstream-request';
@@ -15,12 +17,19 @@ export interface RdapAnswer extends UpstreamAnswer {
 }
 
 /**
- * GETs of RDAP URLs. The servers are the ones the bootstrap names (or that they redirect to), not
- * the customer's choice, so the shared upstream client serves; a lookup only reads, so transient
- * failures are tried again under the shared policy. What a lookup costs the operator: ./costs.ts.
+ * GETs of RDAP URLs, through the shared upstream client; a lookup only reads, so transient
+ * failures are tried again under the shared policy. The servers are the ones the bootstrap names
+ * and those that third parties send the lookup on to (a registry's redirect, its link to the
+ * registrar's record), for a domain the customer chose: so the connections are the fetch policy's
+ * (`agent`: only to public addresses, or those TOLLGATE_FETCH_ALLOWED_NETWORKS allows, each
+ * connected to the address it was checked at). A server sending the lookup elsewhere fails it, as
+ * a 502. What a lookup costs the operator: ./costs.ts.
  */
 export class RdapClient {
-  constructor(private readonly timeoutMs: number) {}
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly agent?: Dispatcher,
+  ) {}
 
   async get(url: string, options: CallOptions): Promise<RdapAnswer> {
     const started = Date.now();
@@ -34,6 +43,9 @@ export class RdapClient {
           headers: { accept: 'application/rdap+json, application/json;q=0.9' },
           timeoutMs,
           signal: options.signal,
+          ...(this.agent ? { dispatcher: this.agent } : {}),
+        }).catch((error: unknown) => {
+          throw refusedDestination(error, current) ?? error;
         }),
       );
       if (!REDIRECT_STATUSES.has(answer.status)) return { ...answer, url: current };
@@ -43,6 +55,19 @@ export class RdapClient {
       current = next;
     }
   }
+}
+
+/** A lookup sent to an address the fetch policy refuses, as the registry failing (never retried). */
+function refusedDestination(error: unknown, url: string): UpstreamError | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof DestinationRefused) {
+      return new UpstreamError(`${REGISTRY} sent the lookup to an address Tollgate does not connect to; try again later.`, {
+        cause,
+        detail: `${VENDOR} GET ${pathOf(url)}: destination refused (${cause.reason})`,
+      });
+    }
+  }
+  return undefined;
 }
 
 /** A 200 answer's body in the expected shape; any other status is the server failing (502). */

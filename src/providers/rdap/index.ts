@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import { noRegistrationService, type WhoisProvider } from '../families/whois';
 import type { CallOptions } from '../providers';
 import { unregisteredDomain } from '../../schemas/domain-registration';
@@ -13,6 +14,8 @@ export interface RdapSettings {
   bootstrap: RdapBootstrap;
   /** The most one lookup may spend, redirects and retries included. */
   timeoutMs: number;
+  /** Connections only to addresses the fetch policy allows (Net's `agent`). */
+  agent: Dispatcher;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface RdapSettings {
  * record stands on its own.
  */
 export function rdapWhois(settings: RdapSettings): WhoisProvider {
-  return rdapWhoisOn(new RdapClient(settings.timeoutMs), settings.bootstrap);
+  return rdapWhoisOn(new RdapClient(settings.timeoutMs, settings.agent), settings.bootstrap);
 }
 
 /** The family on a given client (a recording one prices what each endpoint asks for: ./costs.ts). */
