@@ -381,6 +381,23 @@ test('response formats: `json_schema` content is valid against the schema, `json
   assert.match(object.topic, /Lisbon|museums|trip/);
 });
 
+test('a schema that asks for more than the token limit holds is made only as far as the limit: the answer is cut there, the same prefix at any limit', async () => {
+  // No finite answer fits: 100,000 strings of at least 100,000 characters (10 GB of JSON).
+  const huge = { type: 'array', items: { type: 'string', minLength: 100_000 }, minItems: 100_000 };
+  const format = { type: 'json_schema' as const, json_schema: { name: 'huge', schema: huge } };
+  const short = await complete(ask(PROMPTS[0]!, { response_format: format }, 200));
+  assert.equal(short.choices[0]!.finish_reason, 'length');
+  assert.equal(short.usage.completion_tokens, 200);
+  const longer = await complete(ask(PROMPTS[0]!, { response_format: format }, 2_000));
+  assert.equal(longer.usage.completion_tokens, 2_000);
+  assert.ok(longer.choices[0]!.message.content!.startsWith(short.choices[0]!.message.content!), 'a higher limit only lets more of the same answer through');
+  // Tool arguments under such a schema: the call is cut at the limit too.
+  const tool = { type: 'function' as const, function: { name: 'store_everything', parameters: { type: 'object', properties: { all: huge }, required: ['all'] } } };
+  const called = await complete(ask(PROMPTS[0]!, { tools: [tool], tool_choice: 'required' }, 300));
+  assert.equal(called.choices[0]!.finish_reason, 'length');
+  assert.ok(called.usage.completion_tokens <= 300);
+});
+
 /** A clock that moves only when the stream waits: each wait is counted and passes at once. */
 function fakeClock(): PaceClock & { waits: number[] } {
   let now = 1_000;

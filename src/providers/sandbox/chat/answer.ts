@@ -40,14 +40,14 @@ export function sandboxAnswer({ body, route }: ChatRequest): SandboxAnswer {
   const base = { id: `chatcmpl-sandbox-${hash.slice(0, 24)}`, created };
 
   const toolRandom = random.fork();
-  const calls = toolsToCall(body, topic, toolRandom).map((tool, index) => toolCallOf(tool, `call_${digest(`${hash}:${index}`).slice(0, 24)}`, topic, toolRandom));
+  const calls = toolsToCall(body, topic, toolRandom).map((tool, index) => toolCallOf(tool, `call_${digest(`${hash}:${index}`).slice(0, 24)}`, topic, toolRandom, model.maxCompletionTokens));
   const fitted = withinLimit(calls, model.maxCompletionTokens);
   if (fitted.calls.length > 0) {
     const completion = fitted.calls.reduce((sum, call) => sum + toolCallTokens(call), 0);
     return { ...base, content: null, toolCalls: fitted.calls, finishReason: fitted.finishReason, usage: usageOf(prompt, completion) };
   }
 
-  let content = textFor(body, topic, random.fork());
+  let content = textFor(body, topic, random.fork(), model.maxCompletionTokens);
   let finishReason: FinishReason = 'stop';
   content = beforeStop(content, body.stop);
   const cut = cutToTokens(content, model.maxCompletionTokens);
@@ -63,9 +63,9 @@ export function toolCallTokens(call: ToolCall): number {
   return textTokens(call.function.name) + textTokens(call.function.arguments);
 }
 
-function textFor(body: ChatCompletionsRequest, topic: Topic, random: SeededRandom): string {
+function textFor(body: ChatCompletionsRequest, topic: Topic, random: SeededRandom, tokens: number): string {
   const format = body.response_format;
-  if (format?.type === 'json_schema' && format.json_schema.schema) return JSON.stringify(jsonValueFor(format.json_schema.schema, topic, random));
+  if (format?.type === 'json_schema' && format.json_schema.schema) return JSON.stringify(jsonValueFor(format.json_schema.schema, topic, random, tokens));
   if (format?.type === 'json_object' || format?.type === 'json_schema') {
     return JSON.stringify({ topic: topic.phrase, keywords: topic.words, summary: `A sandbox summary of ${topic.phrase}.`, sandbox: true });
   }

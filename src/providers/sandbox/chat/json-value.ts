@@ -9,6 +9,11 @@ import type { Topic } from './topic';
  * numeric bounds and `multipleOf`, string lengths and the common `format`s, `items`/`prefixItems`,
  * `minItems`/`maxItems`/`uniqueItems`, `anyOf`/`oneOf` (one branch), `allOf` (merged) and local
  * `$ref`s. `pattern` is not: a string under a pattern gets the prompt's words like any other.
+ *
+ * A value is made only as long as the answer can be: `budget` characters of JSON text, which the
+ * caller sets past what its token limit lets through. A schema asking for more (`minLength:
+ * 100000` items of `minItems: 100000`) is cut off there — the answer ends at its token limit
+ * anyway, with `finish_reason: length` — instead of holding the server while it builds gigabytes.
  */
 
 type Schema = Record<string, unknown>;
@@ -17,6 +22,8 @@ interface Generation {
   readonly root: unknown;
   readonly topic: Topic;
   readonly random: SeededRandom;
+  /** Characters of JSON text still to be made; at 0 every value left is null. */
+  left: number;
 }
 
 /** Recursive `$ref`s stop nesting here: optional parts are left out, arrays take their fewest items. */
@@ -25,11 +32,23 @@ const DEEPEST = 6;
 const HOPELESS = 40;
 const FALLBACK_WORDS = ['sandbox', 'example'];
 
-export function jsonValueFor(schema: unknown, topic: Topic, random: SeededRandom): unknown {
-  return valueOf(schema, { root: schema, topic, random }, '', 0);
+/** JSON text past any this generator writes in `tokens` tokens: its longest tokens are a word and its punctuation. */
+const MOST_CHARACTERS_PER_TOKEN = 24;
+
+/** A value for an answer of at most `tokens` tokens (see `budget` above). */
+export function jsonValueFor(schema: unknown, topic: Topic, random: SeededRandom, tokens: number): unknown {
+  return valueOf(schema, { root: schema, topic, random, left: tokens * MOST_CHARACTERS_PER_TOKEN + 1024 }, '', 0);
 }
 
 function valueOf(schema: unknown, generation: Generation, name: string, depth: number): unknown {
+  if (generation.left <= 0) return null;
+  const value = unspentValueOf(schema, generation, name, depth);
+  // Objects and arrays were paid for part by part; a leaf pays for its text here.
+  if (value === null || typeof value !== 'object') generation.left -= typeof value === 'string' ? value.length + 2 : String(value).length;
+  return value;
+}
+
+function unspentValueOf(schema: unknown, generation: Generation, name: string, depth: number): unknown {
   if (schema === false || depth > HOPELESS) return null;
   if (schema === true || schema === null || typeof schema !== 'object' || Array.isArray(schema)) return wordFor(name, generation);
   let node = schema as Schema;
@@ -78,12 +97,21 @@ function objectOf(node: Schema, generation: Generation, depth: number): Record<s
   const properties = (node.properties ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
   const object: Record<string, unknown> = {};
+  generation.left -= 2;
   for (const [key, property] of Object.entries(properties)) {
-    if (required.has(key) || (depth < DEEPEST && generation.random.chance(0.6))) object[key] = valueOf(property, generation, key, depth + 1);
+    if (generation.left <= 0) break;
+    if (required.has(key) || (depth < DEEPEST && generation.random.chance(0.6))) {
+      generation.left -= key.length + 4;
+      object[key] = valueOf(property, generation, key, depth + 1);
+    }
   }
   // Required names the schema does not describe take any value its extra properties allow.
   for (const key of required) {
-    if (!(key in object)) object[key] = valueOf(extraSchema(node), generation, key, depth + 1);
+    if (generation.left <= 0) break;
+    if (!(key in object)) {
+      generation.left -= key.length + 4;
+      object[key] = valueOf(extraSchema(node), generation, key, depth + 1);
+    }
   }
   return object;
 }
@@ -98,10 +126,12 @@ function arrayOf(node: Schema, generation: Generation, name: string, depth: numb
   const fewest = Math.max(numberField(node.minItems) ?? 0, tuple.length);
   const most = rest === false ? tuple.length : (numberField(node.maxItems) ?? Infinity);
   const wanted = depth >= DEEPEST ? fewest : generation.random.integer(Math.max(fewest, Math.min(1, most)), Math.max(fewest, Math.min(most, 3)));
+  generation.left -= 2;
   const items: unknown[] = tuple.map((item) => valueOf(item, generation, name, depth + 1));
   const seen = new Set(items.map((item) => JSON.stringify(item)));
   // Unique items: a few more draws per item, then a numbered string when the schema allows one.
-  for (let attempts = 0; items.length < wanted && attempts < wanted * 8; attempts += 1) {
+  for (let attempts = 0; items.length < wanted && attempts < wanted * 8 && generation.left > 0; attempts += 1) {
+    generation.left -= 1;
     let item = valueOf(rest ?? true, generation, singular(name), depth + 1);
     if (node.uniqueItems === true && seen.has(JSON.stringify(item)) && typeof item === 'string' && attempts >= wanted * 4) item = `${item} ${items.length + 1}`;
     if (node.uniqueItems === true && seen.has(JSON.stringify(item))) continue;
@@ -145,7 +175,7 @@ function decimalsOf(step: number): number {
 
 function stringOf(node: Schema, generation: Generation, name: string): string {
   const value = formatted(node.format ?? formatNamed(name), generation) ?? wordFor(name, generation);
-  const fewest = numberField(node.minLength) ?? 0;
+  const fewest = Math.min(numberField(node.minLength) ?? 0, Math.max(0, generation.left));
   const most = numberField(node.maxLength) ?? Infinity;
   // Lengths count code points, as JSON Schema does.
   let characters = [...value];

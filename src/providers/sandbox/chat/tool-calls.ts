@@ -30,10 +30,13 @@ export function toolsToCall(body: ChatCompletionsRequest, topic: Topic, random: 
   return [scored.reduce((best, candidate) => (candidate.score > best.score ? candidate : best)).tool];
 }
 
-/** A call of `tool`: arguments valid against its parameters' schema (compact JSON, as models write it). */
-export function toolCallOf(tool: FunctionTool, id: string, topic: Topic, random: SeededRandom): ToolCall {
+/**
+ * A call of `tool`: arguments valid against its parameters' schema (compact JSON, as models write
+ * it), made no longer than `tokens` can hold (the limit cuts the call there).
+ */
+export function toolCallOf(tool: FunctionTool, id: string, topic: Topic, random: SeededRandom, tokens: number): ToolCall {
   const parameters = tool.function.parameters ?? { type: 'object', properties: {} };
-  return { id, type: 'function', function: { name: tool.function.name, arguments: JSON.stringify(jsonValueFor(parameters, topic, random)) } };
+  return { id, type: 'function', function: { name: tool.function.name, arguments: JSON.stringify(jsonValueFor(parameters, topic, random, tokens)) } };
 }
 
 /** Lower-case words of a tool's name (`get_weather`, `getWeather`) and description, a plural's `s` dropped. */
