@@ -4,7 +4,8 @@ import { preloadTokenizer } from './chat/tokens';
 
 /**
  * Serves the API until SIGINT/SIGTERM, then shuts down gracefully (`App.shutdown`) and exits 0
- * within `TOLLGATE_SHUTDOWN_GRACE_MS`. A second signal, or a shutdown that overruns its grace
+ * within `TOLLGATE_SHUTDOWN_GRACE_MS`. A server that cannot listen (its port taken) closes what it
+ * started and fails: the CLI exits 1. A second signal, or a shutdown that overruns its grace
  * period, ends the process at once; holds left open then are released by any instance's
  * reconciler when their leases expire.
  */
@@ -30,7 +31,14 @@ export async function serve(config: Config): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   // Chat counts prompt tokens on every call: its tables are built now, not during the first one.
   preloadTokenizer();
-  await app.server.listen({ port: config.port, host: config.host });
+  try {
+    await app.server.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // The port is taken, say: nothing may run without the server it belongs to (its media
+    // workers would go on claiming jobs, its reconciler settling holds). Close it all, then fail.
+    await app.shutdown(config.shutdownGraceMs);
+    throw error;
+  }
   log.info(
     { database: app.store.dialect, rateLimit: config.redisUrl ? 'redis' : 'memory' },
     `Tollgate listening on http://${config.host}:${config.port} (docs at /docs)`,

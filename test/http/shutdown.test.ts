@@ -1,5 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { tokenCostMicros } from '../../src/core/price';
@@ -13,6 +15,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
 import { dataForSeoEnvelope, dataForSeoEnvironment } from '../helpers/dataforseo-wire';
 import { openSharedDatabase, startServerProcess, stopServerProcess, type ServerProcess, type SharedDatabase } from '../helpers/server-process';
+import { SERVER_NODE_FLAGS } from '../../scripts/node-flags.mjs';
+import { REPOSITORY } from '../../scripts/repository';
 
 /**
  * Graceful shutdown: a SIGTERM lets the calls in flight finish and be charged once, refuses new
@@ -221,5 +225,33 @@ describe('SIGTERM to a server process with a browser call in flight', () => {
     const price = Number(response.headers.get('x-cost-usd')) * 1_000_000;
     assert.ok(price > 0);
     assert.equal(await ledger.balance(account.id), 1_000_000 - price);
+  });
+});
+
+describe('a server process that cannot listen', () => {
+  let database: SharedDatabase;
+  let taken: net.Server;
+  before(async () => {
+    database = await openSharedDatabase();
+    taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  });
+  after(async () => {
+    await new Promise((resolve) => taken?.close(resolve));
+    await database?.close();
+  });
+
+  test('its port taken: it says so and exits 1, leaving nothing running (no media workers claiming jobs)', async () => {
+    const port = String((taken.address() as AddressInfo).port);
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bin/tollgate', 'serve'], {
+      cwd: REPOSITORY,
+      env: { PATH: process.env.PATH, ...database.environment, HOST: '127.0.0.1', PORT: port, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    assert.equal(code, 1, stderr);
+    assert.match(stderr, new RegExp(`tollgate: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port}`));
   });
 });
