@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { priceRules, type PriceRule, type PriceRules } from './price';
 import type { EventStream } from './sse';
 import type { Micros } from './money';
+import type { ErrorCode } from './errors';
 import type { CallOptions, Providers } from '../providers/providers';
 import type { ModelCatalog } from '../catalog/model-catalog';
 import type { LedgerEntryView, UsageQuery, UsageRow } from '../ledger/history';
@@ -131,6 +132,12 @@ export interface EndpointDeclaration<
   params?: Params;
   /** `data` of the success envelope (or the wire body). A `z.object`: unknown fields are stripped. */
   output: Output;
+  /**
+   * Errors of the endpoint's own, beyond those any endpoint answers: each code from the catalog,
+   * with when it is answered. The OpenAPI document describes each code's status with them, in
+   * place of that status's shared description.
+   */
+  errors?: Partial<Record<ErrorCode, string>>;
   response?: ResponseMode | { modes: readonly ResponseMode[]; choose(input: z.output<Input>): ResponseMode };
   /**
    * Checks that need the server's data and prepares what the price and the handler share — run

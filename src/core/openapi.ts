@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { areaOf, type EndpointDefinition } from './define-endpoint';
 import { ErrorResponse } from './envelope';
+import { errorCatalog, type ErrorCode } from './errors';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -100,6 +101,25 @@ function parametersIn(location: 'query' | 'path', schema: JsonSchema): unknown[]
   }));
 }
 
+/** An error status's response: its description (the codes it answers, and when) and the envelope. */
+function errorResponse(status: string, description: string): Record<string, unknown> {
+  return {
+    description,
+    ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+  };
+}
+
+/** The endpoint's own errors (its declaration's `errors`) by status; each takes the place of its status's shared response. */
+function ownErrorResponses(endpoint: EndpointDefinition<any, any>): Record<string, unknown> {
+  const byStatus = new Map<string, string[]>();
+  for (const [code, when] of Object.entries(endpoint.errors ?? {})) {
+    const status = String(errorCatalog[code as ErrorCode]);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `${code}: ${when}`]);
+  }
+  return Object.fromEntries([...byStatus].map(([status, descriptions]) => [status, errorResponse(status, descriptions.join(' '))]));
+}
+
 /** The success body in each mode the endpoint answers in: the envelope, the wire body itself, or an event stream. */
 function successContent(endpoint: EndpointDefinition<any, any>, output: JsonSchema): Record<string, unknown> {
   const content: Record<string, unknown> = {};
@@ -154,6 +174,7 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
             .filter((status) => options.notOffered?.has(endpoint.id) || !NOT_OFFERED_ONLY_STATUSES.has(status))
             .map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
         ),
+        ...ownErrorResponses(endpoint),
       },
     };
     const parameters = [
@@ -190,16 +211,7 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       schemas: collector.components,
-      responses: Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([status, description]) => [
-          `Error${status}`,
-          {
-            description,
-            ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
-          },
-        ]),
-      ),
+      responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, description]) => [`Error${status}`, errorResponse(status, description)])),
     },
   };
 }

@@ -150,7 +150,7 @@ export class JobRunner {
       state = await provider.status({ requestId: submission.requestId, handle: submission.handle }, { signal });
     } catch (error) {
       if (!(error instanceof UpstreamError) || signal.aborted) throw error;
-      if (job.started_at !== null && clock() - job.started_at > model.maxRunSeconds * 1000 * 2) {
+      if (clock() - runningSince(job, submission) > model.maxRunSeconds * 1000 * 2) {
         return this.end(job, 'failed', { code: 'UPSTREAM_ERROR', message: 'The media service stopped answering about the job; nothing is charged.' }, { cancelAtVendor: true, signal });
       }
       return this.retryLater(job, error);
@@ -158,14 +158,14 @@ export class JobRunner {
     const now = clock();
     // A job the vendor has not finished within the model's run time is given up (a finished one
     // is collected however late: the vendor has done, and been paid for, the work).
-    if ((state.status === 'queued' || state.status === 'running') && job.started_at !== null && now - job.started_at > model.maxRunSeconds * 1000) {
+    if ((state.status === 'queued' || state.status === 'running') && now - runningSince(job, submission) > model.maxRunSeconds * 1000) {
       return this.end(job, 'failed', { code: 'DEADLINE_EXCEEDED', message: `The model did not finish within ${model.maxRunSeconds} s; nothing is charged.` }, { cancelAtVendor: true, signal });
     }
     switch (state.status) {
       case 'queued':
-        return this.write(job, { status: 'queued', queue_position: state.queuePosition, attempts: 0, due_at: now + pollDelay(job, now) }, { release: true });
+        return this.write(job, { status: 'queued', queue_position: state.queuePosition, attempts: 0, due_at: now + pollDelay(job, submission, now) }, { release: true });
       case 'running':
-        return this.write(job, { status: 'running', progress: state.progress, queue_position: null, attempts: 0, due_at: now + pollDelay(job, now) }, { release: true });
+        return this.write(job, { status: 'running', started_at: job.started_at ?? now, progress: state.progress, queue_position: null, attempts: 0, due_at: now + pollDelay(job, submission, now) }, { release: true });
       case 'failed':
         if (state.detail) this.options.log.warn({ jobId: job.id, code: state.code, detail: state.detail }, 'media job failed at the vendor');
         return this.end(job, job.cancel_requested ? 'canceled' : 'failed', { code: state.code, message: `${state.message} Nothing is charged.` });
@@ -213,7 +213,10 @@ export class JobRunner {
       }
     }
 
-    await this.write(job, { status: 'submitting', started_at: clock() });
+    // Not started yet: started_at waits for a poll that finds the vendor running the job (until
+    // then it is queued, at the vendor); its run time and polls count from the submission meanwhile.
+    const submittedAt = clock();
+    await this.write(job, { status: 'submitting' });
     let submitted;
     try {
       submitted = await provider.submit({ endpoint: model.fal.endpoint(jobInput), input: model.fal.input(jobInput), files, jobId: job.id }, { signal });
@@ -224,7 +227,7 @@ export class JobRunner {
       return this.end(job, 'failed', { code: error instanceof ApiError ? error.code : 'UPSTREAM_ERROR', message: `${message} Nothing is charged.` });
     }
     this.options.log.info({ jobId: job.id, workerId: this.options.workerId, vendor: provider.name, vendorRequestId: submitted.requestId }, 'media job submitted');
-    const stored: StoredSubmission = { requestId: submitted.requestId, handle: submitted.handle, ...(inputSeconds !== undefined ? { inputSeconds } : {}) };
+    const stored: StoredSubmission = { requestId: submitted.requestId, handle: submitted.handle, submittedAt, ...(inputSeconds !== undefined ? { inputSeconds } : {}) };
     await this.write(job, { status: 'queued', vendor: provider.name, submission: JSON.stringify(stored), attempts: 0, due_at: clock() + FIRST_POLL_MS }, { release: true });
   }
 
@@ -258,7 +261,8 @@ export class JobRunner {
     }
     await ledger.settleKeyHold(job.hold_request_id);
     const result: StoredResult = { text: state.text, units: cost.units };
-    await this.write(job, { status: 'succeeded', cost_micros: charged, upstream_cost_micros: cost.upstreamMicros, result: JSON.stringify(result), progress: 1, queue_position: null, completed_at: clock(), attempts: 0, ...this.webhookDue(job) }, { release: true });
+    // A job the vendor ran between two polls was never seen running: it started by the time it was seen done.
+    await this.write(job, { status: 'succeeded', started_at: job.started_at ?? clock(), cost_micros: charged, upstream_cost_micros: cost.upstreamMicros, result: JSON.stringify(result), progress: 1, queue_position: null, completed_at: clock(), attempts: 0, ...this.webhookDue(job) }, { release: true });
   }
 
   /** Ends a job that produced nothing: failed or canceled, its hold released in full. */
@@ -307,7 +311,8 @@ export class JobRunner {
     const delay = attempt.outcome === 'retry' ? nextAttemptDelaySeconds(attempts) : undefined;
     this.options.log.info({ jobId: job.id, attempts, outcome: attempt.outcome, reason: attempt.reason }, 'media job webhook not delivered');
     if (delay === undefined) return this.write(job, { webhook_state: 'abandoned', webhook_attempts: attempts, webhook_last_error: attempt.reason, due_at: null }, { release: true });
-    await this.write(job, { webhook_attempts: attempts, webhook_last_error: attempt.reason, due_at: now + delay * 1000 }, { release: true });
+    // Counted from when the attempt ended: one that waited out its timeout is not retried at once.
+    await this.write(job, { webhook_attempts: attempts, webhook_last_error: attempt.reason, due_at: clock() + delay * 1000 }, { release: true });
   }
 
   private webhookDue(job: JobRow): Updateable<MediaJobsTable> {
@@ -375,10 +380,18 @@ function outcomeOf(model: MediaModel, request: JobRequest, submission: StoredSub
   };
 }
 
-/** How long until a submitted job is polled again: a fifth of its age, between the first poll's delay and the cap. */
-function pollDelay(job: JobRow, now: number): number {
-  const age = now - (job.started_at ?? now);
+/** How long until a submitted job is polled again: a fifth of the time since its submission, between the first poll's delay and the cap. */
+function pollDelay(job: JobRow, submission: StoredSubmission, now: number): number {
+  const age = now - (submission.submittedAt ?? job.started_at ?? now);
   return Math.min(MAX_POLL_MS, Math.max(FIRST_POLL_MS, Math.round(age / 5)));
+}
+
+/**
+ * Where the model's run time is counted from: when the vendor started running the job, or, while
+ * it waits in the vendor's queue, when it was submitted (a job stuck there is given up too).
+ */
+function runningSince(job: JobRow, submission: StoredSubmission): number {
+  return job.started_at ?? submission.submittedAt ?? job.created_at;
 }
 
 async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {

@@ -13,6 +13,14 @@ export function isActive(status: string): boolean {
 }
 
 /**
+ * What a worker claims a job for: a step of an unfinished job, or the webhook delivery of a
+ * finished one. Workers claim each into its own pool, so a receiver that never answers holds a
+ * delivery's place, never a step's.
+ */
+export type JobWork = 'step' | 'delivery';
+export const JOB_WORKS: readonly JobWork[] = ['step', 'delivery'];
+
+/**
  * The media queue's rows. Every write goes through `exclusive` (the ledger's: on SQLite the
  * settlement's group commit must not interleave with another transaction). A worker claims due
  * jobs with a lease; each write a worker makes afterwards is conditional on still holding it, so a
@@ -61,14 +69,14 @@ export class JobStore {
 
   /**
    * Claims up to `limit` jobs that are due and not leased to a live worker, for `leaseMs`, those
-   * submitted to the vendor before new ones. On
+   * submitted to the vendor before new ones; only those due for `work` when it is given. On
    * PostgreSQL, rows another worker is claiming are skipped (FOR UPDATE SKIP LOCKED), so workers
    * in any number of processes take each job once; on SQLite the one writer serialises claims.
    */
-  async claimDue(workerId: string, limit: number, now: number, leaseMs: number): Promise<JobRow[]> {
+  async claimDue(workerId: string, limit: number, now: number, leaseMs: number, work?: JobWork): Promise<JobRow[]> {
     if (limit <= 0) return [];
     return this.exclusive(async () => {
-      let due = this.claimable(now)
+      let due = this.claimable(now, work ? [work] : JOB_WORKS)
         // Jobs already at the vendor first: a backlog of new jobs must not keep finished ones from
         // being collected (and their model's run time from running out).
         .orderBy(sql`case when submission is null then 1 else 0 end`)
@@ -169,20 +177,24 @@ export class JobStore {
   }
 
   /**
-   * Whether any job is due and unclaimed: what claimDue would take, found with a read. An idle
-   * worker asks this first, because a claim is a write (and on SQLite commits the ledger's open
-   * turn before it).
+   * Whether any job is due and unclaimed for one of `works`: what claimDue would take, found with
+   * a read. An idle worker asks this first, because a claim is a write (and on SQLite commits the
+   * ledger's open turn before it).
    */
-  async anyClaimable(now: number): Promise<boolean> {
-    return (await this.claimable(now).limit(1).executeTakeFirst()) !== undefined;
+  async anyClaimable(now: number, works: readonly JobWork[] = JOB_WORKS): Promise<boolean> {
+    return (await this.claimable(now, works).limit(1).executeTakeFirst()) !== undefined;
   }
 
-  /** The ids of jobs due by `now` that no live worker holds. */
-  private claimable(now: number) {
-    return this.db
+  /** The ids of jobs due by `now` for one of `works` that no live worker holds. */
+  private claimable(now: number, works: readonly JobWork[]) {
+    let due = this.db
       .selectFrom('media_jobs')
       .select('id')
       .where('due_at', '<=', now)
       .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', now)]));
+    // A finished job is due only for its webhook.
+    if (!works.includes('delivery')) due = due.where('status', 'in', [...ACTIVE_STATUSES]);
+    if (!works.includes('step')) due = due.where('status', 'not in', [...ACTIVE_STATUSES]);
+    return due;
   }
 }

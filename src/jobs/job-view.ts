@@ -56,7 +56,9 @@ export class JobViews {
     const result = job.result ? (JSON.parse(job.result) as StoredResult) : null;
     const status: PublicStatus = job.status === 'submitting' ? 'queued' : job.status;
     let queuePosition: number | null = null;
-    if (status === 'queued') queuePosition = job.submission ? job.queue_position : (await this.store.queuedBefore(job.created_at)) + 1;
+    // At the vendor, a job whose place it has not told (not polled yet, or a vendor that does not
+    // say) is shown next in line: a queued job always has a position.
+    if (status === 'queued') queuePosition = job.submission ? (job.queue_position ?? 1) : (await this.store.queuedBefore(job.created_at)) + 1;
     const expiresSeconds = Math.floor(job.expires_at / 1000);
     return {
       jobId: job.id,

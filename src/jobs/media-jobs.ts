@@ -22,6 +22,8 @@ export interface StoredSubmission {
   handle: Record<string, string>;
   /** Seconds of the video analysed (video-to-text), measured before submitting. */
   inputSeconds?: number;
+  /** When it was submitted; absent from jobs submitted before it was stored (their started_at says). */
+  submittedAt?: number;
 }
 
 export interface EnqueueRequest {

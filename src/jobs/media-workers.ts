@@ -4,7 +4,7 @@ import { PUBLISHED_FILE_PREFIX } from '../media/published-files';
 import type { MediaStorage } from '../media/storage';
 import type { JobRunner } from './job-runner';
 import { CLAIM_LEASE_MS } from './job-runner';
-import type { JobStore } from './job-store';
+import { JOB_WORKS, type JobStore, type JobWork } from './job-store';
 import type { JobRequest } from './media-jobs';
 
 /** How often an idle worker looks for due jobs other processes queued. */
@@ -23,7 +23,10 @@ export interface MediaWorkersOptions {
   store: JobStore;
   runner: JobRunner;
   storage: MediaStorage;
-  /** Steps of jobs in flight at once in this process (TOLLGATE_MEDIA_CONCURRENCY). */
+  /**
+   * Steps of jobs in flight at once in this process (TOLLGATE_MEDIA_CONCURRENCY), and as many
+   * webhook deliveries beside them.
+   */
   concurrency: number;
   retentionMs: number;
   clock: () => number;
@@ -33,10 +36,13 @@ export interface MediaWorkersOptions {
 /**
  * The workers of one process: claim due jobs (up to the concurrency), run a step of each, and
  * claim again as steps end; woken at once when this process queues a job, otherwise looking every
- * quarter second for jobs other processes queued. Also deletes the files of jobs past retention.
+ * quarter second for jobs other processes queued. Webhook deliveries are claimed into a pool of
+ * their own, as large: an attempt may wait on a receiver for its whole timeout, and receivers that
+ * never answer must not keep other accounts' jobs from starting. Also deletes the files of jobs
+ * past retention.
  */
 export class MediaWorkers {
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight: Record<JobWork, Set<Promise<void>>> = { step: new Set(), delivery: new Set() };
   /** Aborted when the workers stop claiming. */
   private readonly stopping = new AbortController();
   /** Aborted when the steps still in flight must stop where they are. */
@@ -75,10 +81,10 @@ export class MediaWorkers {
     await this.loop;
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-    await Promise.race([Promise.allSettled([...this.inFlight]), graceOver]);
+    await Promise.race([Promise.allSettled(this.allInFlight()), graceOver]);
     clearTimeout(timer);
     this.aborting.abort();
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled(this.allInFlight());
   }
 
   /**
@@ -88,7 +94,7 @@ export class MediaWorkers {
   async actNow(jobId: string): Promise<void> {
     const { store, runner, clock } = this.options;
     const job = await store.claim(jobId, runner.workerId, clock(), CLAIM_LEASE_MS);
-    if (job) await this.track(runner.run(job, this.aborting.signal));
+    if (job) await this.track('step', runner.run(job, this.aborting.signal));
   }
 
   private async run(): Promise<void> {
@@ -96,22 +102,28 @@ export class MediaWorkers {
     const stop = this.stopping.signal;
     while (!stop.aborted) {
       this.wakePending = false;
-      const free = concurrency - this.inFlight.size;
-      let claimed = 0;
-      if (free > 0) {
+      const free = (work: JobWork) => concurrency - this.inFlight[work].size;
+      const open = JOB_WORKS.filter((work) => free(work) > 0);
+      // A pool's free slots all filled: more may be due at once.
+      let filled = false;
+      if (open.length > 0) {
         try {
           const now = clock();
-          const jobs = (await store.anyClaimable(now)) ? await store.claimDue(runner.workerId, free, now, CLAIM_LEASE_MS) : [];
-          claimed = jobs.length;
-          for (const job of jobs) void this.track(runner.run(job, this.aborting.signal));
+          if (await store.anyClaimable(now, open)) {
+            for (const work of open) {
+              const slots = free(work);
+              const jobs = await store.claimDue(runner.workerId, slots, now, CLAIM_LEASE_MS, work);
+              filled ||= jobs.length === slots;
+              for (const job of jobs) void this.track(work, runner.run(job, this.aborting.signal));
+            }
+          }
         } catch (error) {
           log.error({ err: error }, 'could not claim media jobs; trying again shortly');
           await new Promise((resolve) => setTimeout(resolve, CLAIM_FAILURE_PAUSE_MS));
         }
         await this.purgeExpired();
       }
-      // All free slots filled: more may be due at once.
-      if (claimed > 0 && claimed === free) continue;
+      if (filled) continue;
       if (this.wakePending) {
         this.wakePending = false;
         continue;
@@ -127,13 +139,18 @@ export class MediaWorkers {
     }
   }
 
-  private track(step: Promise<void>): Promise<void> {
-    const tracked = step.finally(() => {
-      this.inFlight.delete(tracked);
+  private track(work: JobWork, running: Promise<void>): Promise<void> {
+    const pool = this.inFlight[work];
+    const tracked = running.finally(() => {
+      pool.delete(tracked);
       this.wake();
     });
-    this.inFlight.add(tracked);
+    pool.add(tracked);
     return tracked;
+  }
+
+  private allInFlight(): Promise<void>[] {
+    return JOB_WORKS.flatMap((work) => [...this.inFlight[work]]);
   }
 
   /**

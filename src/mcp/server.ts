@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { areaOf } from '../core/define-endpoint';
+import { describeIssues } from '../core/validation';
 import { areaAllowed } from '../auth/key-limits';
 import { toolRequest, toolResult, type EndpointTool, type SendToolRequest } from './tools';
 
@@ -13,6 +15,34 @@ const INSTRUCTIONS =
   'Tollgate: pay-per-call data and AI tools (SEO, search results, maps, scraping, e-mail, retail, social and video data, AI chat and media). ' +
   'Each tool states its price; a successful call is charged from the prepaid balance of the API key, and its result says what it cost ' +
   'and the balance left. A failed call is a tool error (`CODE: message`) and is never charged.';
+
+/**
+ * A JSON-RPC error answered with our message alone: the SDK's McpError writes `MCP error <code>: `
+ * before it, and the client's McpError writes that again.
+ */
+class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * `tools/call`, whose params the SDK's schema checks, but refused as invalid params (-32602) with
+ * a readable message: the SDK parses a request with its handler's schema before anything else,
+ * and a failure of the SDK's own schema would be an internal error (-32603) quoting zod's issues.
+ */
+const ToolCallRequest = z.object({
+  method: z.literal('tools/call'),
+  params: z.unknown().transform((params) => {
+    const parsed = CallToolRequestSchema.shape.params.safeParse(params);
+    if (parsed.success) return parsed.data;
+    const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ['params', ...issue.path] }));
+    throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid tools/call request: ${describeIssues(issues)}`);
+  }),
+});
 
 /**
  * An MCP server whose tools are the registry's endpoints, each call sent as one API request by
@@ -30,13 +60,11 @@ export function createToolServer(tools: readonly EndpointTool[], send: SendToolR
     if (areas === null) return { tools: definitions };
     return { tools: tools.filter((tool) => areaAllowed(areas, areaOf(tool.endpoint))).map((tool) => tool.definition) };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler(ToolCallRequest, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const apiRequest = toolRequest(tool, request.params.arguments);
-    if ('refusal' in apiRequest) return { isError: true, content: [{ type: 'text', text: apiRequest.refusal }] };
+    if (!tool) throw new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     try {
-      return toolResult(tool, await send(apiRequest, extra.signal));
+      return toolResult(tool, await send(toolRequest(tool, request.params.arguments), extra.signal));
     } catch (error) {
       if (extra.signal.aborted) throw error;
       return { isError: true, content: [{ type: 'text', text: `UNAVAILABLE: the Tollgate API could not be reached (${error instanceof Error ? error.message : String(error)}).` }] };

@@ -126,15 +126,18 @@ function openingSentences(text: string, limit: number): string {
   return excerpt;
 }
 
-/** The API request a tool call makes, or the refusal of arguments that cannot make one. */
-export function toolRequest(tool: EndpointTool, args: Record<string, unknown> = {}): ToolRequest | { refusal: string } {
+/**
+ * The API request a tool call makes. A path parameter left out is sent empty: the endpoint refuses
+ * it as any bad argument (a 400 naming the field), so every tool error is the API's own answer,
+ * with its code, status and request id.
+ */
+export function toolRequest(tool: EndpointTool, args: Record<string, unknown> = {}): ToolRequest {
   let path: string = tool.endpoint.path;
   const rest: Record<string, unknown> = { ...args };
   for (const name of tool.pathParameters) {
     const value = rest[name];
     delete rest[name];
-    if (value === undefined || value === null || value === '') return { refusal: `VALIDATION_ERROR: ${name}: is required` };
-    path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+    path = path.replace(`{${name}}`, encodeURIComponent(value === undefined || value === null ? '' : String(value)));
   }
   const fields = { ...rest, ...tool.fixed };
   if (tool.endpoint.method === 'POST') return { method: 'POST', url: path, body: JSON.stringify(fields) };

@@ -7,6 +7,7 @@ import { disguisePage, stealthContextOptions, type StealthCountry } from './brow
 import { evaluateSettled, LONG_TASK_RECORDER, measureTimeToInteractive, readPageFacts } from './page-audit';
 import { runLighthouse } from './lighthouse-run';
 import { withoutTitle } from './pdf-title';
+import { checkDrawable, documentKind } from './document-kind';
 
 /** The tallest full-page screenshot taken, in CSS pixels (a longer page is cut there). */
 export const MAX_FULL_PAGE_HEIGHT = 16_384;
@@ -42,10 +43,12 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
         if (stealth) await disguisePage(page, stealth.country as StealthCountry, page.context().browser()?.version() ?? '0.0.0.0');
         const response = await navigate(page, request.url, (url) => check(url, call));
         if (request.waitFor > 0) await page.waitForTimeout(Math.min(request.waitFor, limits.remainingMs()));
-        const rendered = await snapshot(page, response);
+        const { rendered, contentType } = await snapshot(page, response);
         // Checked where the page was read, not before: it may send itself elsewhere (a slow meta
         // refresh) until then.
         await checkWhereItLanded(rendered.url, request.url, (url) => check(url, call));
+        // An image or a PDF shown on its own has nothing to read: the 502 /v1/scrape answers.
+        documentKind(contentType, 'scrape');
         return rendered;
       });
     },
@@ -59,6 +62,7 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
         async (page) => {
           await page.setViewportSize({ width: request.width, height: request.height });
           await navigate(page, request.url, (url) => check(url, call));
+          checkDrawable(await documentType(page));
           let height = request.height;
           if (request.fullPage) {
             const documentHeight = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0));
@@ -74,8 +78,12 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
       if (request.source.url !== undefined) await check(request.source.url, call);
       const pool = await poolOf();
       return pool.withPage({ signal: call.signal, loadHeavyResources: true }, async (page) => {
-        if (request.source.url !== undefined) await navigate(page, request.source.url, (url) => check(url, call));
-        else await page.setContent(request.source.html ?? '', { waitUntil: 'load' });
+        if (request.source.url !== undefined) {
+          await navigate(page, request.source.url, (url) => check(url, call));
+          checkDrawable(await documentType(page));
+        } else {
+          await page.setContent(request.source.html ?? '', { waitUntil: 'load' });
+        }
         const pdf = await page.pdf({ format: request.pageSize, landscape: request.landscape, printBackground: request.printBackground, margin: request.margins, pageRanges: `1-${MAX_PDF_PAGES}` });
         // Inline HTML without a <title> would be titled with the page's address, about:blank.
         return request.source.html !== undefined && (await page.title()) === '' ? withoutTitle(pdf, page.url()) : pdf;
@@ -90,6 +98,7 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
         const response = await navigate(page, url, (destination) => check(destination, call));
         const timeToInteractive = await measureTimeToInteractive(page, limits.remainingMs);
         await checkWhereItLanded(page.url(), url, (destination) => check(destination, call));
+        documentKind(await documentType(page), 'audit'); // the same rule: nothing to audit in an image
         const facts = await readPageFacts(page);
         return { ...facts, statusCode: response?.status() ?? 200, timeToInteractive };
       });
@@ -99,7 +108,9 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
       await check(url, call);
       const pool = await poolOf();
       // A browser to itself: one Lighthouse run at a time per browser, nothing else beside it.
-      return pool.withBrowser(call.signal, async (_browser, limits) => runLighthouse(url, limits.debuggingPort, limits.remainingMs()));
+      return pool.withBrowser(call.signal, async (_browser, limits) =>
+        runLighthouse(url, limits.debuggingPort, limits.remainingMs(), (landed) => checkWhereItLanded(landed, url, (destination) => check(destination, call))),
+      );
     },
 
   };
@@ -128,18 +139,26 @@ async function navigate(page: Page, url: string, check: (url: string) => Promise
   }
 }
 
+/** The media type of the document the page shows now (`image/png` for an image opened on its own). */
+async function documentType(page: Page): Promise<string> {
+  return (await evaluateSettled(page, 'document.contentType')) as string;
+}
+
 /** A page that sent itself elsewhere (a meta refresh, a script) is held to the same rule as a redirect. */
 async function checkWhereItLanded(landed: string, url: string, check: (url: string) => Promise<void>): Promise<void> {
   if (landed !== url && /^https?:/i.test(landed)) await check(landed);
 }
 
-/** The page as it is now (read again if it navigated on its own meanwhile). */
-async function snapshot(page: Page, response: Response | null): Promise<RenderedPage> {
-  const { html, title } = (await evaluateSettled(
+/**
+ * The page as it is now (read again if it navigated on its own meanwhile), and its document's
+ * type: an image or a PDF is shown in a document of the browser's own making, with nothing to read.
+ */
+async function snapshot(page: Page, response: Response | null): Promise<{ rendered: RenderedPage; contentType: string }> {
+  const { html, title, contentType } = (await evaluateSettled(
     page,
-    `(() => { const html = document.documentElement ? document.documentElement.outerHTML : ''; return { html: html.length > ${MAX_RENDERED_HTML_CHARS} ? null : html, title: document.title }; })()`,
-  )) as { html: string | null; title: string };
+    `(() => { const html = document.documentElement ? document.documentElement.outerHTML : ''; return { html: html.length > ${MAX_RENDERED_HTML_CHARS} ? null : html, title: document.title, contentType: document.contentType }; })()`,
+  )) as { html: string | null; title: string; contentType: string };
   if (html === null) throw new UpstreamError(`The rendered page is larger than ${MAX_RENDERED_HTML_CHARS / 1_000_000} million characters; you were not charged.`);
   const doctype = (await evaluateSettled(page, 'document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : ""')) as string;
-  return { url: page.url(), statusCode: response?.status() ?? 200, html: doctype + html, title };
+  return { rendered: { url: page.url(), statusCode: response?.status() ?? 200, html: doctype + html, title }, contentType };
 }

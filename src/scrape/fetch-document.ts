@@ -1,14 +1,14 @@
-import { UpstreamError } from '../core/errors';
 import type { FetchedPage } from '../net/fetcher';
+import { documentKind, type DocumentKind } from '../net/document-kind';
 import type { CallOptions, Providers } from '../providers/providers';
 import type { PageRead, PageReadRequest } from '../providers/families/pages';
 import type { ContentFormat } from './page-content';
 import { EMPTY_METADATA } from './metadata';
 
-/** A fetched page and how to read it: as HTML, or as plain text (text/plain, JSON, CSV, Markdown…). */
+/** A fetched page and how to read it: as HTML, or as it is (text/plain, JSON, CSV, XML…). */
 export interface FetchedDocument {
   page: FetchedPage;
-  kind: 'html' | 'text';
+  kind: DocumentKind;
 }
 
 /**
@@ -18,15 +18,12 @@ export interface FetchedDocument {
  */
 export async function fetchDocument(providers: Providers, url: string, call: CallOptions): Promise<FetchedDocument> {
   const page = await providers.web.fetchPage(url, {}, call);
-  const type = (page.contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === '' || type.includes('html') || type.endsWith('/xml') || type.endsWith('+xml')) return { page, kind: 'html' };
-  if (type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') || type === 'application/javascript') return { page, kind: 'text' };
-  throw new UpstreamError(`url: the page is ${type}, not HTML or text: there is nothing to scrape.`);
+  return { page, kind: documentKind(page.contentType, 'scrape') };
 }
 
 /**
- * The document's content in `format`: HTML read by the page readers (on their threads); plain text
- * as it is (escaped in a `<pre>` for `html`; a selector matches nothing in it).
+ * The document's content in `format`: HTML read by the page readers (on their threads); XML and
+ * plain text as they are (escaped in a `<pre>` for `html`; a selector matches nothing in them).
  */
 export async function readDocument(
   providers: Providers,

@@ -103,9 +103,33 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
     assert.equal(unknownField._meta?.['tollgate/errorCode'], 'VALIDATION_ERROR');
     assert.match(text(missing), /^VALIDATION_ERROR: domain\b/);
     assert.equal(missingPathParameter.isError, true);
-    assert.equal(text(missingPathParameter), 'VALIDATION_ERROR: jobId: is required');
+    assert.match(text(missingPathParameter), /^VALIDATION_ERROR: jobId: /);
+    // Refused by the API as any bad argument: its code, status and request id, as every tool error.
+    assert.equal(missingPathParameter._meta?.['tollgate/errorCode'], 'VALIDATION_ERROR');
+    assert.equal(missingPathParameter._meta?.['tollgate/httpStatus'], 400);
+    assert.match(String(missingPathParameter._meta?.['tollgate/requestId']), /^req_/);
     assert.equal(await app.balance(accountId), 1_000_000);
     assert.equal(await app.ledgerSum(accountId), 1_000_000);
+  });
+
+  test('malformed tools/call params and an unknown tool are JSON-RPC invalid params (-32602), said once and readably', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const rpc = async (params: unknown) => {
+      const response = await app.post('/mcp', { jsonrpc: '2.0', id: 7, method: 'tools/call', params }, apiKey, { accept: 'application/json, text/event-stream' });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      return response.body.error as { code: number; message: string };
+    };
+    assert.deepEqual(await rpc({ name: 'account_get', arguments: 'all' }), { code: -32602, message: 'Invalid tools/call request: params.arguments: must be a record' });
+    assert.deepEqual(await rpc({ arguments: {} }), { code: -32602, message: 'Invalid tools/call request: params.name: is required' });
+    assert.deepEqual(await rpc({ name: 'no_such_tool', arguments: {} }), { code: -32602, message: 'Unknown tool: no_such_tool' });
+
+    const client = await connect(app, { 'x-api-key': apiKey });
+    await assert.rejects(call(client, 'no_such_tool'), (error: Error) => {
+      assert.equal(error.message, 'MCP error -32602: Unknown tool: no_such_tool');
+      return true;
+    });
+    await client.close();
+    assert.equal(await app.balance(accountId), 1_000_000);
   });
 
   test("a key's limits hold for its tools: only its areas' are listed; a call outside them, and one past its daily cap, is a tool error, uncharged", async () => {

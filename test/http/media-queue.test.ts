@@ -1,12 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { PNG } from 'pngjs';
 import { Webhook } from 'standardwebhooks';
 import { UpstreamError } from '../../src/core/errors';
 import { parseUsd } from '../../src/core/money';
-import { analyseVideo, makeImage, makeVideo, measureFile } from '../../src/media/files';
+import { analyseVideo, makeAudio, makeImage, makeVideo, measureFile } from '../../src/media/files';
 import type { MediaProvider } from '../../src/providers/families/media';
 import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 
@@ -190,6 +190,20 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
     assert.equal(await app.balance(accountId), parseUsd('1.00') - charged);
   });
 
+  test('an image that starts right but cannot be read fails its job, released in full', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    // A PNG's signature and IHDR chunk, and nothing of its picture.
+    const truncated = makeImage({ prompt: 'cut short', width: 32, height: 32, variant: 0 }).subarray(0, 40);
+    const queued = await queue(app, apiKey, { model: 'moondream', prompt: 'What is in this image?', imageData: { mimeType: 'image/png', base64: truncated.toString('base64') } });
+    assert.equal(queued.status, 200, JSON.stringify(queued.body));
+    const job = await waitFor(app, apiKey, queued.body.data.jobId);
+    assert.equal(job.status, 'failed', JSON.stringify(job));
+    assert.equal(job.error.code, 'INPUT_REJECTED');
+    assert.equal(job.costUsd, 0);
+    assert.equal(await app.balance(accountId), parseUsd('1.00'));
+    assert.deepEqual(await ledgerKinds(app, accountId), ['hold', 'release']);
+  });
+
   test('video analysis downloads the reference through the fetcher and is priced per started 5 s; a Seedance reference longer than the video asked for, or a refused destination, fails the job, uncharged', async () => {
     const { accountId, apiKey } = await app.createAccount('3.00');
     web.files.set('clip.mp4', { type: 'video/mp4', data: await makeVideo({ prompt: 'a red ball', durationSeconds: 7, width: 160, height: 90, fps: 12, withAudio: false }) });
@@ -228,6 +242,9 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
       [{ model: 'flux-dev', prompt: 'x', imageData: { mimeType: 'image/png', base64: makeImage({ prompt: 'x', width: 16, height: 16, variant: 0 }).toString('base64') } }, 'VALIDATION_ERROR', /^imageData: .* does not take an image/],
       [{ model: 'moondream', prompt: 'x' }, 'VALIDATION_ERROR', /^imageData: required/],
       [{ model: 'moondream', prompt: 'x', imageData: { mimeType: 'image/jpeg', base64: makeImage({ prompt: 'x', width: 16, height: 16, variant: 0 }).toString('base64') } }, 'VALIDATION_ERROR', /^imageData\.base64: not a JPEG image/],
+      // A PNG's signature alone is not a PNG; a WAV file is RIFF too, but not RIFF…WEBP.
+      [{ model: 'moondream', prompt: 'x', imageData: { mimeType: 'image/png', base64: makeImage({ prompt: 'x', width: 16, height: 16, variant: 0 }).subarray(0, 8).toString('base64') } }, 'VALIDATION_ERROR', /^imageData\.base64: not a PNG image/],
+      [{ model: 'moondream', prompt: 'x', imageData: { mimeType: 'image/webp', base64: (await makeAudio({ prompt: 'x', durationSeconds: 0.1, format: 'wav' })).toString('base64') } }, 'VALIDATION_ERROR', /^imageData\.base64: not a WEBP image/],
       [{ model: 'video-understanding', prompt: 'x', options: { referenceVideoUrl: 'ftp://example.com/a.mp4' } }, 'VALIDATION_ERROR', /^options\.referenceVideoUrl: /],
       [{ model: 'flux-dev', prompt: 'x', webhookUrl: 'not a url' }, 'VALIDATION_ERROR', /^webhookUrl: /],
     ];
@@ -342,6 +359,80 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
       assert.deepEqual(await ledgerKinds(failing, accountId), ['hold', 'release', 'hold', 'release']);
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe(`media jobs: webhook receivers that never answer (${testDatabaseLabel()})`, () => {
+  test("deliveries waiting on receivers that never answer do not keep another account's job from starting", async () => {
+    // Accepts every connection, reads the request, and never answers.
+    const sockets = new Set<Socket>();
+    const hanging = http.createServer((request) => request.resume());
+    hanging.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, PUBLIC_STAND_IN, resolve));
+    const hooks = `http://${PUBLIC_STAND_IN}:${(hanging.address() as AddressInfo).port}/hooks`;
+    const busy = await startTestApp({}, { TOLLGATE_MEDIA_CONCURRENCY: '2', TOLLGATE_SANDBOX_MEDIA_SECONDS: '0', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000', ...FETCH_ENVIRONMENT });
+    try {
+      const first = await busy.createAccount('1.00');
+      // As many jobs with a hanging receiver as there are workers: each delivery waits out its attempt's 10 s.
+      for (const prompt of ['A kite', 'A boat']) {
+        const queued = await queue(busy, first.apiKey, { model: 'flux-schnell', prompt, webhookUrl: hooks });
+        await waitFor(busy, first.apiKey, queued.body.data.jobId);
+      }
+      const waitingSince = Date.now();
+      while (sockets.size < 2 && Date.now() - waitingSince < 5_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(sockets.size, 2, 'both deliveries are waiting on the receiver');
+
+      const second = await busy.createAccount('1.00');
+      const other = await queue(busy, second.apiKey, { model: 'flux-schnell', prompt: 'A lighthouse' });
+      const done = await waitFor(busy, second.apiKey, other.body.data.jobId, undefined, 3_000);
+      assert.equal(done.status, 'succeeded');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await busy.close();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
+});
+
+describe(`media jobs: queued until the vendor runs them (${testDatabaseLabel()})`, () => {
+  test('a job waiting at the vendor is queued with a position and no startedAt; it has started once the vendor runs it', async () => {
+    const running = new Set<string>();
+    const vendor: MediaProvider = {
+      name: 'queueing-vendor',
+      async submit(request) {
+        return { requestId: `r_${request.jobId}`, handle: { jobId: request.jobId } };
+      },
+      // Like fal, which may leave out the queue position.
+      async status(submission) {
+        return running.has(submission.handle.jobId!) ? { status: 'running', progress: null } : { status: 'queued', queuePosition: null };
+      },
+      async cancel() {
+        return true;
+      },
+    };
+    const queueing = await startTestApp({ providers: { media: vendor } }, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+    try {
+      const { apiKey } = await queueing.createAccount('1.00');
+      const jobId = (await queue(queueing, apiKey, { model: 'flux-dev', prompt: 'A queue' })).body.data.jobId;
+      const submitted = async () => (await queueing.store.db.selectFrom('media_jobs').select('submission').where('id', '=', jobId).executeTakeFirstOrThrow()).submission !== null;
+      const deadline = Date.now() + 5_000;
+      while (!(await submitted()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      const atVendor = (await queueing.get(`/v1/media/status/${jobId}`, apiKey)).body.data;
+      assert.equal(atVendor.status, 'queued');
+      assert.equal(atVendor.queuePosition, 1);
+      assert.equal(atVendor.startedAt, null);
+
+      const runFrom = Date.now();
+      running.add(jobId);
+      const started = await waitFor(queueing, apiKey, jobId, (job) => job.status === 'running', 5_000);
+      assert.equal(started.queuePosition, null);
+      assert.ok(Date.parse(started.startedAt) >= runFrom, `started ${started.startedAt}, when the vendor ran it (not before ${new Date(runFrom).toISOString()})`);
+    } finally {
+      await queueing.close();
     }
   });
 });

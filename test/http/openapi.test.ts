@@ -151,6 +151,19 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
     });
   }
 
+  test("an endpoint's own errors are documented at their statuses: the media job endpoints' 404 is the job not found, and they answer 410", () => {
+    for (const [path, method] of [['/v1/media/status/{jobId}', 'get'], ['/v1/media/cancel', 'post']] as const) {
+      const responses = document.paths[path][method].responses as Json;
+      assert.match(responses['404'].description, /^JOB_NOT_FOUND: /, `${path} 404`);
+      assert.doesNotMatch(responses['404'].description, /a place, a photo/);
+      assert.match(responses['410'].description, /^JOB_EXPIRED: /, `${path} 410`);
+      for (const status of ['404', '410']) assert.equal(responses[status].content['application/json'].schema.$ref, '#/components/schemas/ErrorResponse');
+    }
+    // Endpoints that declare none keep the shared responses.
+    assert.deepEqual(document.paths['/v1/media/queue'].post.responses['404'], { $ref: '#/components/responses/Error404' });
+    assert.equal(document.paths['/v1/media/queue'].post.responses['410'], undefined);
+  });
+
   test('429 documents Retry-After and 405 documents Allow, as the server sends them', async () => {
     const tooMany = resolve(document, '#/components/responses/Error429');
     assert.equal(tooMany.headers?.['retry-after']?.schema?.type, 'integer');

@@ -9,6 +9,18 @@ import { startTestSite, TEST_SITE_TEXTS, type TestSite } from '../helpers/test-s
  * The scraping endpoints through the real server, fetching the local test site with the real
  * fetcher (loopback opened by TOLLGATE_FETCH_ALLOWED_NETWORKS, as an intranet would be).
  */
+/** A server of the test's own on loopback, for the duration of `use`. */
+async function withServer(handler: http.RequestListener, use: (url: string) => Promise<void>): Promise<void> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 describe(`scraping endpoints (${testDatabaseLabel()})`, () => {
   let site: TestSite;
   let app: TestApp;
@@ -108,6 +120,35 @@ describe(`scraping endpoints (${testDatabaseLabel()})`, () => {
     const { response } = await app.paidCall('/v1/scrape', { url: `${site.url}/large?bytes=12` }, 'live');
     assert.equal(response.body.data.content, 'xxxxxxxxxxxx');
     assert.equal(response.body.data.title, null);
+  });
+
+  test('XML (RSS, Atom, any +xml or /xml type) is returned as it is; its elements can still be extracted', async () => {
+    const feed = '<?xml version="1.0"?>\n<rss version="2.0"><channel><title>Feed</title><item><title>First &amp; best</title><link>https://example.com/1</link></item></channel></rss>';
+    await withServer(
+      (request, response) => response.writeHead(200, { 'content-type': decodeURIComponent(request.url!.slice(1)) }).end(feed),
+      async (url) => {
+        for (const type of ['application/rss+xml', 'application/atom+xml; charset=utf-8', 'application/xml', 'text/xml', 'application/vnd.example+xml']) {
+          for (const format of ['markdown', 'text']) {
+            const { response, cost } = await app.paidCall('/v1/scrape', { url: `${url}/${encodeURIComponent(type)}`, format }, 'live');
+            assert.equal(cost, 10_000);
+            assert.equal(response.body.data.content, feed, `${type} as ${format}`);
+            assert.equal(response.body.data.title, null);
+          }
+        }
+        const extracted = await app.paidCall('/v1/scrape/extract', { url: `${url}/application%2Frss%2Bxml`, extractRules: { titles: { selector: '//item/title', type: 'xpath', all: true } } }, 'live');
+        assert.deepEqual(extracted.response.body.data.extracted, { titles: ['First & best'] });
+      },
+    );
+  });
+
+  test('an image or a PDF is a 502 naming its type, uncharged', async () => {
+    await withServer(
+      (request, response) => response.writeHead(200, { 'content-type': decodeURIComponent(request.url!.slice(1)) }).end('%PDF-1.4 or PNG bytes'),
+      async (url) => {
+        await uncharged(app, '/v1/scrape', { url: `${url}/image%2Fpng` }, 502, /^url: the page is image\/png, not HTML or text/);
+        await uncharged(app, '/v1/scrape', { url: `${url}/application%2Fpdf` }, 502, /^url: the page is application\/pdf, not HTML or text/);
+      },
+    );
   });
 
   test('a private destination is a 400 naming url; nothing is fetched or charged', async () => {

@@ -69,8 +69,8 @@ describe(`POST /v1/tools/dns (${testDatabaseLabel()})`, () => {
     assert.deepEqual(
       (await lookup('example.com', 'CAA')).records,
       [
-        { type: 'CAA', critical: 0, tag: 'issue', value: 'letsencrypt.org' },
-        { type: 'CAA', critical: 128, tag: 'iodef', value: 'mailto:security@example.com' },
+        { type: 'CAA', critical: false, tag: 'issue', value: 'letsencrypt.org' },
+        { type: 'CAA', critical: true, tag: 'iodef', value: 'mailto:security@example.com' },
       ],
     );
     assert.deepEqual((await lookup('www.example.com', 'CNAME')).records, [{ type: 'CNAME', target: 'example.com' }]);

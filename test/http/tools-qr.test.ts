@@ -15,6 +15,22 @@ function decodePng(base64: string): { width: number; height: number; text: strin
   return { width: png.width, height: png.height, text: code?.data };
 }
 
+/** The first and last rows and columns holding a dark pixel (the symbol's edges: finder patterns sit in three corners). */
+function darkBounds(base64: string): { left: number; right: number; top: number; bottom: number } {
+  const png = PNG.sync.read(Buffer.from(base64, 'base64'));
+  const bounds = { left: png.width, right: -1, top: png.height, bottom: -1 };
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < png.width; x++) {
+      if (png.data[(y * png.width + x) * 4]! >= 128) continue;
+      bounds.left = Math.min(bounds.left, x);
+      bounds.right = Math.max(bounds.right, x);
+      bounds.top = Math.min(bounds.top, y);
+      bounds.bottom = Math.max(bounds.bottom, y);
+    }
+  }
+  return bounds;
+}
+
 describe(`POST /v1/tools/qr (${testDatabaseLabel()})`, () => {
   let app: TestApp;
   before(async () => {
@@ -66,6 +82,26 @@ describe(`POST /v1/tools/qr (${testDatabaseLabel()})`, () => {
       assert.equal(decoded.width, body.size, JSON.stringify(body).slice(0, 80));
       assert.equal(decoded.height, body.size);
       assert.equal(decoded.text, body.text, JSON.stringify(body).slice(0, 80));
+    }
+  });
+
+  test('sizes that are not a whole number of pixels a module: each module drawn the same whole size, the symbol centred, and it decodes', async () => {
+    const cases = [
+      { text: 'a'.repeat(2953), errorCorrection: 'L' }, // version 40 at the default 512 px: 185 modules with the margin, 2 px each
+      { text: 'a'.repeat(2953), size: 1024, errorCorrection: 'L' },
+      { text: 'b'.repeat(500), size: 300 },
+      { text: 'https://example.com/', size: 100, margin: 1 },
+    ];
+    for (const body of cases) {
+      const data = await qr(body);
+      const label = JSON.stringify(body).slice(0, 60);
+      const decoded = decodePng(data.image);
+      assert.equal(decoded.width, body.size ?? 512, label);
+      assert.equal(decoded.text, body.text, label);
+      const { left, right, top, bottom } = darkBounds(data.image);
+      const modules = 17 + 4 * data.version;
+      assert.equal((right - left + 1) % modules, 0, `${label}: whole pixels a module`);
+      assert.ok(Math.abs(left - (decoded.width - 1 - right)) <= 1 && Math.abs(top - (decoded.width - 1 - bottom)) <= 1, `${label}: centred`);
     }
   });
 

@@ -18,7 +18,7 @@ export const MediaJob = z.object({
   queuePosition: z.number().int().nullable().meta({ description: 'Jobs ahead of this one, plus one, while it is queued (at Tollgate, then at the model\'s service when it reports it).' }),
   progress: z.number().min(0).max(1).nullable().meta({ description: 'From 0 to 1 while running, when the model reports it; 1 once succeeded.' }),
   createdAt: z.string(),
-  startedAt: z.string().nullable(),
+  startedAt: z.string().nullable().meta({ description: "When the model's service started running it; null while it is queued." }),
   completedAt: z.string().nullable(),
   expiresAt: z.string().meta({ description: 'End of retention (TOLLGATE_MEDIA_RETENTION_HOURS after it was queued): the job then answers JOB_EXPIRED (410) and its files are deleted.' }),
   estimatedCostUsd: z.number().meta({ description: 'What is held while the job runs: its most expensive outcome for these options.' }),

@@ -7,11 +7,20 @@ import { heldMicros } from '../../media/job-cost';
 import { JOB_HOLD_LEASE_SECONDS } from '../../jobs/media-jobs';
 import { microsToUsd } from '../../core/money';
 
-/** The image types `imageData` takes, told apart by their first bytes. */
-const IMAGE_SIGNATURES: Record<string, number[]> = {
-  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+/** Any byte, in a signature. */
+const ANY = null;
+const ascii = (text: string) => [...Buffer.from(text, 'latin1')];
+
+/**
+ * The image types `imageData` takes, told apart by their first bytes: a PNG's signature and its
+ * whole IHDR chunk (always first: 13 bytes of data and a CRC), a JPEG's start of image, a WebP's
+ * RIFF header naming WEBP and its first chunk (VP8, VP8L or VP8X). A file shorter than its type's
+ * signature is not one: eight bytes of PNG signature are not an image.
+ */
+const IMAGE_SIGNATURES: Record<string, Array<number | null>> = {
+  'image/png': [0x89, ...ascii('PNG\r\n\x1a\n'), 0, 0, 0, 13, ...ascii('IHDR'), ...Array<null>(13 + 4).fill(ANY)],
   'image/jpeg': [0xff, 0xd8, 0xff],
-  'image/webp': [0x52, 0x49, 0x46, 0x46],
+  'image/webp': [...ascii('RIFF'), ANY, ANY, ANY, ANY, ...ascii('WEBPVP8')],
 };
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -117,7 +126,7 @@ function decodedImage(imageData: { mimeType: string; base64: string }): { mimeTy
   const data = Buffer.from(text, 'base64');
   if (data.length > MAX_IMAGE_BYTES) throw new ApiError('VALIDATION_ERROR', `imageData.base64: the image is ${data.length} bytes; at most ${MAX_IMAGE_BYTES}.`, { param: 'imageData.base64' });
   const signature = IMAGE_SIGNATURES[imageData.mimeType]!;
-  if (data.length < signature.length || signature.some((byte, index) => data[index] !== byte)) {
+  if (data.length < signature.length || signature.some((byte, index) => byte !== ANY && data[index] !== byte)) {
     throw new ApiError('VALIDATION_ERROR', `imageData.base64: not a ${imageData.mimeType.slice(6).toUpperCase()} image (its first bytes say otherwise).`, { param: 'imageData.base64' });
   }
   return { mimeType: imageData.mimeType, data };

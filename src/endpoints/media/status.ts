@@ -4,6 +4,12 @@ import { MEDIA_JOB_EXAMPLE, MediaJob } from './job-schema';
 
 export const JobId = z.string().regex(/^job_[A-Za-z0-9_-]{10,64}$/, 'a job id as POST /v1/media/queue answered it (job_…)').meta({ description: 'The id POST /v1/media/queue answered.' });
 
+/** What the endpoints about one job answer when it is not the caller's, or no longer kept. */
+export const JOB_ERRORS = {
+  JOB_NOT_FOUND: "no job with this id was queued by this account (another account's job answers the same). Not charged.",
+  JOB_EXPIRED: 'the job ended its retention period (TOLLGATE_MEDIA_RETENTION_HOURS after it was queued) and its files are deleted; 30 days later it answers JOB_NOT_FOUND. Not charged.',
+};
+
 export default defineEndpoint({
   id: 'media.status',
   method: 'GET',
@@ -14,6 +20,7 @@ export default defineEndpoint({
   input: z.strictObject({}),
   params: z.strictObject({ jobId: JobId }),
   output: MediaJob,
+  errors: JOB_ERRORS,
   price: ({ free }) => free(),
   examples: { request: {}, params: { jobId: MEDIA_JOB_EXAMPLE.jobId }, response: MEDIA_JOB_EXAMPLE },
   async handler({ params, ctx, services }) {

@@ -48,7 +48,8 @@ export default defineEndpoint({
   },
   async handler({ plan, providers, call }) {
     const document = await fetchDocument(providers, plan.input.url, call);
-    const html = document.kind === 'html' ? document.page.text : '';
-    return { url: document.page.url, statusCode: document.page.statusCode, extracted: applyRules(html, plan.rules) };
+    // XML (a feed, a sitemap) has elements to select; plain text has none.
+    const markup = document.kind === 'text' ? '' : document.page.text;
+    return { url: document.page.url, statusCode: document.page.statusCode, extracted: applyRules(markup, plan.rules) };
   },
 });

@@ -1,7 +1,7 @@
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
-import { DNS_RECORD_TYPES } from '../../net/resolver';
+import { DNS_RECORD_TYPES, type DnsRecord } from '../../net/resolver';
 
 /** Labels of letters, digits, hyphens and underscores (`_dmarc`, `_sip._tcp`: service names need them). */
 const DNS_NAME = /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -44,7 +44,12 @@ const DnsRecordSchema = z.discriminatedUnion('type', [
     expire: z.number().int(),
     minimumTtl: z.number().int(),
   }),
-  z.object({ type: z.literal('CAA'), critical: z.number().int(), tag: z.string(), value: z.string() }),
+  z.object({
+    type: z.literal('CAA'),
+    critical: z.boolean().meta({ description: 'The issuer-critical flag: a CA that does not understand the tag must not issue.' }),
+    tag: z.string(),
+    value: z.string(),
+  }),
   z.object({ type: z.literal('SRV'), priority: z.number().int(), weight: z.number().int(), port: z.number().int(), target: z.string() }),
 ]);
 
@@ -54,6 +59,14 @@ const DnsResponse = z.object({
   status: z.enum(['NOERROR', 'NXDOMAIN']).meta({ description: 'NXDOMAIN: the name does not exist. NOERROR with no records: it exists, without records of this type.' }),
   records: z.array(DnsRecordSchema),
 });
+
+/** CAA's flags byte holds one defined flag, issuer critical, in its high bit (RFC 8659 §4.1). */
+const ISSUER_CRITICAL = 0x80;
+
+/** A record as this endpoint answers it: the resolver gives CAA's flags as the byte itself. */
+function answeredRecord(record: DnsRecord) {
+  return record.type === 'CAA' ? { ...record, critical: (record.critical & ISSUER_CRITICAL) !== 0 } : record;
+}
 
 export default defineEndpoint({
   id: 'tools.dns',
@@ -72,6 +85,6 @@ export default defineEndpoint({
   },
   async handler({ input, providers, call }) {
     const answer = await providers.dns.query(input.name, input.type, call);
-    return { name: input.name, type: input.type, status: answer.status, records: answer.records };
+    return { name: input.name, type: input.type, status: answer.status, records: answer.records.map(answeredRecord) };
   },
 });

@@ -3,7 +3,25 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { pageUrl } from '../../schemas/page-url';
 import { MAX_PDF_PAGES } from '../../net/browser-provider';
 
-const PAGE_SIZES = ['A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid', 'Ledger'] as const;
+/** Each paper size, portrait, in inches, as Playwright hands it to Chromium. */
+const PAPER_INCHES = {
+  A0: { width: 33.1, height: 46.8 },
+  A1: { width: 23.4, height: 33.1 },
+  A2: { width: 16.54, height: 23.4 },
+  A3: { width: 11.7, height: 16.54 },
+  A4: { width: 8.27, height: 11.7 },
+  A5: { width: 5.83, height: 8.27 },
+  A6: { width: 4.13, height: 5.83 },
+  Letter: { width: 8.5, height: 11 },
+  Legal: { width: 8.5, height: 14 },
+  Tabloid: { width: 11, height: 17 },
+  Ledger: { width: 17, height: 11 },
+} as const;
+type PageSize = keyof typeof PAPER_INCHES;
+const PAGE_SIZES = Object.keys(PAPER_INCHES) as [PageSize, ...PageSize[]];
+
+/** CSS pixels a unit, as Playwright converts margins (its cm and mm rounded: 37.8 and 3.78). */
+const PIXELS_PER_UNIT = { px: 1, in: 96, cm: 37.8, mm: 3.78 } as const;
 
 const Margin = z
   .string()
@@ -22,12 +40,44 @@ const PdfRequest = z
     margins: z
       .strictObject({ top: Margin, right: Margin, bottom: Margin, left: Margin })
       .default({ top: '1cm', right: '1cm', bottom: '1cm', left: '1cm' })
-      .meta({ description: 'Page margins (CSS lengths: mm, cm, in, px); 1cm each by default.' }),
+      .meta({ description: 'Page margins (CSS lengths: mm, cm, in, px); 1cm each by default. Opposite margins must leave room on the paper.' }),
   })
   .refine((request) => (request.url === undefined) !== (request.html === undefined), {
     message: 'give exactly one of url and html',
     path: ['url'],
+  })
+  .superRefine((request, context) => {
+    const overflow = marginOverflow(request.margins, request.pageSize, request.orientation);
+    if (overflow) context.addIssue({ code: 'custom', message: overflow.message, path: ['margins', overflow.side] });
   });
+
+type Margins = { top: string; right: string; bottom: string; left: string };
+
+function inches(length: string): number {
+  const unit = length.slice(-2) as keyof typeof PIXELS_PER_UNIT;
+  return (Number(length.slice(0, -2)) * PIXELS_PER_UNIT[unit]) / 96;
+}
+
+/**
+ * Margins that meet or cross on the chosen paper leave nothing to print on (Chromium refuses:
+ * "content area is empty"): the side to name, the larger of the two that meet, and why.
+ */
+function marginOverflow(margins: Margins, pageSize: PageSize, orientation: 'portrait' | 'landscape'): { side: keyof Margins; message: string } | undefined {
+  const paper = PAPER_INCHES[pageSize];
+  const [width, height] = orientation === 'landscape' ? [paper.height, paper.width] : [paper.width, paper.height];
+  const pairs = [
+    { sides: ['top', 'bottom'] as const, room: height, dimension: 'tall' },
+    { sides: ['left', 'right'] as const, room: width, dimension: 'wide' },
+  ];
+  for (const { sides, room, dimension } of pairs) {
+    const [first, second] = sides.map((side) => inches(margins[side])) as [number, number];
+    if (first + second < room) continue;
+    const side = first >= second ? sides[0] : sides[1];
+    const message = `the ${sides[0]} and ${sides[1]} margins (${margins[sides[0]]} and ${margins[sides[1]]}) leave no room on ${pageSize} ${orientation} paper, ${Math.round(room * 25.4)} mm ${dimension}`;
+    return { side, message };
+  }
+  return undefined;
+}
 
 const PdfResponse = z.object({
   pdf: z.string().meta({ description: 'The PDF document, base64-encoded.' }),

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { PNG } from 'pngjs';
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
@@ -34,7 +35,7 @@ const QrResponse = z.object({
 });
 
 /** The symbol for the request, or the 400 that says which field cannot be honoured. */
-function symbolFor(input: QrRequest): { version: number; modules: number } {
+function symbolFor(input: QrRequest): QRCode.QRCode {
   let symbol: QRCode.QRCode;
   try {
     symbol = QRCode.create(input.text, { errorCorrectionLevel: input.errorCorrection });
@@ -42,13 +43,37 @@ function symbolFor(input: QrRequest): { version: number; modules: number } {
     throw new ApiError('VALIDATION_ERROR', `text: too long for a QR code at error-correction level ${input.errorCorrection}; shorten it or choose a lower level (L holds the most).`, { param: 'text' });
   }
   const modules = symbol.modules.size;
-  // Under two pixels a module, scanners misread the unevenly rounded modules (and under one the
-  // library would quietly draw a larger image than asked for).
+  // A one-pixel module does not survive the image being scaled down or resampled by whatever shows it.
   const smallest = MIN_PIXELS_PER_MODULE * (modules + 2 * input.margin);
   if (input.size < smallest) {
     throw new ApiError('VALIDATION_ERROR', `size: this text needs at least ${smallest} px at margin ${input.margin} (a ${modules}-module symbol, 2 px a module).`, { param: 'size' });
   }
-  return { version: symbol.version, modules };
+  return symbol;
+}
+
+/**
+ * The symbol as a PNG of exactly `size` × `size` px. Every module is the same whole number of
+ * pixels, the most that fit with the margin: modules scaled by a fraction come out 2 and 3 px
+ * wide by turns, which decoders misread. The pixels left over widen the quiet zone, the symbol
+ * centred in it.
+ */
+function drawPng(symbol: QRCode.QRCode, size: number, margin: number): Buffer {
+  const modules = symbol.modules.size;
+  const pixelsPerModule = Math.floor(size / (modules + 2 * margin));
+  const offset = Math.floor((size - modules * pixelsPerModule) / 2);
+  const png = new PNG({ width: size, height: size });
+  png.data.fill(255);
+  for (let row = 0; row < modules; row++) {
+    for (let column = 0; column < modules; column++) {
+      if (!symbol.modules.get(row, column)) continue;
+      for (let y = offset + row * pixelsPerModule; y < offset + (row + 1) * pixelsPerModule; y++) {
+        const start = (y * size + offset + column * pixelsPerModule) * 4;
+        // Black, opaque: the alpha byte stays 255.
+        for (let index = start; index < start + pixelsPerModule * 4; index += 4) png.data.fill(0, index, index + 3);
+      }
+    }
+  }
+  return PNG.sync.write(png, { colorType: 0 });
 }
 
 export default defineEndpoint({
@@ -74,12 +99,12 @@ export default defineEndpoint({
     },
   },
   async handler({ plan }) {
-    const options = { errorCorrectionLevel: plan.errorCorrection, width: plan.size, margin: plan.margin };
     if (plan.format === 'svg') {
-      const svg = await QRCode.toString(plan.text, { ...options, type: 'svg' });
+      // A vector image: scaled by a fraction, its modules stay equal.
+      const svg = await QRCode.toString(plan.text, { errorCorrectionLevel: plan.errorCorrection, width: plan.size, margin: plan.margin, type: 'svg' });
       return { format: 'svg' as const, size: plan.size, version: plan.symbol.version, mimeType: 'image/svg+xml' as const, svg };
     }
-    const png = await QRCode.toBuffer(plan.text, { ...options, type: 'png' });
+    const png = drawPng(plan.symbol, plan.size, plan.margin);
     return { format: 'png' as const, size: plan.size, version: plan.symbol.version, mimeType: 'image/png' as const, image: png.toString('base64') };
   },
 });

@@ -3,8 +3,8 @@ import type { FetchedPage, Fetcher } from '../../net/fetcher';
 import { webhookHeaders } from './signature';
 
 /**
- * The waits before each retry, counted from the attempt before it (Standard Webhooks' suggested
- * schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h): eight attempts spread over more than 27 hours.
+ * The waits before each retry, counted from the end of the attempt before it (Standard Webhooks'
+ * suggested schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h): eight attempts over more than 27 hours.
  */
 export const WEBHOOK_RETRY_DELAYS_SECONDS: readonly number[] = Object.freeze([5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600]);
 

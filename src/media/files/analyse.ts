@@ -6,7 +6,7 @@ import { FfmpegError, withTemporaryDirectory, type FfmpegOptions } from './ffmpe
 import { lastPacketEnd, probeMedia, sampleFrame, sampleSize, type MediaSource, type ProbeResponse } from './probe';
 
 export interface ImageAnalysis extends ColourStatistics {
-  mimeType: 'image/png' | 'image/jpeg';
+  mimeType: 'image/png' | 'image/jpeg' | 'image/webp';
   width: number;
   height: number;
 }
@@ -29,8 +29,8 @@ export class UnsupportedMediaError extends Error {
 const SAMPLE_SIDE = 256;
 
 /**
- * The type, size, dominant colours and brightness of a PNG (read by pngjs) or JPEG (decoded by
- * ffmpeg). The type is told by the file's first bytes, never by a name or a claim.
+ * The type, size, dominant colours and brightness of a PNG (read by pngjs), JPEG or WebP (decoded
+ * by ffmpeg). The type is told by the file's first bytes, never by a name or a claim.
  */
 export async function analyseImage(image: Buffer, ffmpeg: FfmpegOptions = {}): Promise<ImageAnalysis> {
   if (startsWith(image, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
@@ -42,15 +42,21 @@ export async function analyseImage(image: Buffer, ffmpeg: FfmpegOptions = {}): P
     }
     return { mimeType: 'image/png', width: png.width, height: png.height, ...colourStatistics(png.data, 4) };
   }
-  if (startsWith(image, [0xff, 0xd8, 0xff])) {
-    const source: MediaSource = { input: image, demuxer: 'jpeg_pipe' };
-    const { width, height } = pictureSize('JPEG', await readable('JPEG', () => probeMedia(source, ffmpeg)));
-    const sample = sampleSize(width, height, SAMPLE_SIDE);
-    const pixels = await readable('JPEG', () => sampleFrame(source, sample, ffmpeg));
-    if (!pixels) throw new UnsupportedMediaError('not a readable JPEG: ffmpeg decoded no picture from it');
-    return { mimeType: 'image/jpeg', width, height, ...colourStatistics(pixels, 3) };
+  if (startsWith(image, [0xff, 0xd8, 0xff])) return decodedImage(image, { mimeType: 'image/jpeg', name: 'JPEG', demuxer: 'jpeg_pipe' }, ffmpeg);
+  if (image.length >= 12 && image.toString('latin1', 0, 4) === 'RIFF' && image.toString('latin1', 8, 12) === 'WEBP') {
+    return decodedImage(image, { mimeType: 'image/webp', name: 'WebP', demuxer: 'webp_pipe' }, ffmpeg);
   }
-  throw new UnsupportedMediaError(`not an image this reads (PNG or JPEG): ${describeStart(image)}`);
+  throw new UnsupportedMediaError(`not an image this reads (PNG, JPEG or WebP): ${describeStart(image)}`);
+}
+
+/** An image ffmpeg decodes from a pipe, its demuxer named by the type its first bytes announced. */
+async function decodedImage(image: Buffer, type: { mimeType: ImageAnalysis['mimeType']; name: string; demuxer: string }, ffmpeg: FfmpegOptions): Promise<ImageAnalysis> {
+  const source: MediaSource = { input: image, demuxer: type.demuxer };
+  const { width, height } = pictureSize(type.name, await readable(type.name, () => probeMedia(source, ffmpeg)));
+  const sample = sampleSize(width, height, SAMPLE_SIDE);
+  const pixels = await readable(type.name, () => sampleFrame(source, sample, ffmpeg));
+  if (!pixels) throw new UnsupportedMediaError(`not a readable ${type.name}: ffmpeg decoded no picture from it`);
+  return { mimeType: type.mimeType, width, height, ...colourStatistics(pixels, 3) };
 }
 
 /**

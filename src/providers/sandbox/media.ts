@@ -1,5 +1,5 @@
 import type { MediaOutputFile, MediaProvider, MediaSubmitRequest, MediaVendorState } from '../families/media';
-import { analyseImage, analyseVideo, dimensionsForAspectRatio, makeAudio, makeImage, makeVideo, UnsupportedMediaError, type ImageRequest } from '../../media/files';
+import { analyseImage, analyseVideo, dimensionsForAspectRatio, makeAudio, makeImage, makeVideo, UnsupportedMediaError, type ImageAnalysis, type ImageRequest } from '../../media/files';
 import type { AspectRatio } from '../../media/options';
 
 /** The longer side of a sandbox video: real files, kept small enough to make in a few seconds. */
@@ -53,12 +53,14 @@ export function sandboxMedia(options: SandboxMediaOptions): MediaProvider {
       const answer = product.kind === 'answer' ? await answerFor(request) : '';
       return {
         requestId: `sandbox_${request.jobId}`,
-        handle: { submittedAt: String(now()), endpoint: request.endpoint, input: JSON.stringify(request.input), answer },
+        handle: { submittedAt: String(now()), endpoint: request.endpoint, input: JSON.stringify(request.input), ...(answer === null ? { unreadable: 'true' } : { answer }) },
       };
     },
 
     async status(submission) {
-      const { submittedAt, endpoint, input, answer } = submission.handle as Record<string, string>;
+      const { submittedAt, endpoint, input, answer, unreadable } = submission.handle as Record<string, string>;
+      // As fal fails a run whose input the model cannot read (HTTP 422): nothing was made, nothing is charged.
+      if (unreadable) return { status: 'failed', code: 'INPUT_REJECTED', message: 'The model could not read the file sent with the job as an image or a video.' };
       const elapsed = now() - Number(submittedAt);
       if (elapsed < jobMs * QUEUED_SHARE) return { status: 'queued', queuePosition: 1 };
       if (elapsed < jobMs) return { status: 'running', progress: Math.round(((elapsed - jobMs * QUEUED_SHARE) / (jobMs * (1 - QUEUED_SHARE))) * 100) / 100 };
@@ -114,8 +116,10 @@ async function finished(product: Product, prompt: string, answer: string, image:
   return { status: 'succeeded', files, text: null, output: {} };
 }
 
-/** What is measurably in the image or video the job brought: the sandbox's analysis. */
-async function answerFor(request: MediaSubmitRequest): Promise<string> {
+const IMAGE_TYPE_NAMES: Record<ImageAnalysis['mimeType'], string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
+
+/** What is measurably in the image or video the job brought: the sandbox's analysis; null when it cannot be read as either. */
+async function answerFor(request: MediaSubmitRequest): Promise<string | null> {
   const file = request.files[0];
   if (!file) return 'Sandbox analysis: no image or video came with the job.';
   try {
@@ -125,9 +129,9 @@ async function answerFor(request: MediaSubmitRequest): Promise<string> {
       return `Sandbox analysis (measured, not understood): a ${video.durationSeconds.toFixed(1)} s ${video.width}×${video.height} video at ${video.frameRate} frames per second, ${sound}; its dominant colours are ${video.dominantColours.join(', ')} and its mean brightness is ${video.brightness}.`;
     }
     const image = await analyseImage(file.data);
-    return `Sandbox analysis (measured, not understood): a ${image.width}×${image.height} ${image.mimeType === 'image/png' ? 'PNG' : 'JPEG'} image whose dominant colours are ${image.dominantColours.join(', ')}, with a mean brightness of ${image.brightness}.`;
+    return `Sandbox analysis (measured, not understood): a ${image.width}×${image.height} ${IMAGE_TYPE_NAMES[image.mimeType]} image whose dominant colours are ${image.dominantColours.join(', ')}, with a mean brightness of ${image.brightness}.`;
   } catch (error) {
-    if (error instanceof UnsupportedMediaError) return 'Sandbox analysis: the file could not be read as an image or a video.';
+    if (error instanceof UnsupportedMediaError) return null;
     throw error;
   }
 }

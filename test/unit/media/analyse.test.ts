@@ -49,6 +49,15 @@ describe('analyseImage', () => {
     assert.ok(red > 180 && green < 70 && blue < 70, analysis.dominantColours[0]);
   });
 
+  test('a WebP decoded by ffmpeg: its size and a blue-ish dominant colour', async () => {
+    const webp = await ffmpegOutput(['-f', 'lavfi', '-i', 'color=c=#1e1edc:s=64x48', '-frames:v', '1', '-c:v', 'libwebp', '-f', 'webp', 'pipe:1']);
+    const analysis = await analyseImage(webp);
+    assert.equal(analysis.mimeType, 'image/webp');
+    assert.deepEqual([analysis.width, analysis.height], [64, 48]);
+    const [red, green, blue] = channels(analysis.dominantColours[0]!);
+    assert.ok(blue > 180 && red < 70 && green < 70, analysis.dominantColours[0]);
+  });
+
   test('a made image: its size and up to five colours', async () => {
     const analysis = await analyseImage(makeImage({ prompt: 'a forest', width: 120, height: 80 }));
     assert.equal(analysis.width, 120);
@@ -58,17 +67,18 @@ describe('analyseImage', () => {
     assert.ok(analysis.brightness > 0 && analysis.brightness < 1);
   });
 
-  test('what is not a PNG or JPEG, or is a damaged one, is refused as UnsupportedMediaError', async () => {
+  test('what is not a PNG, JPEG or WebP, or is a damaged one, is refused as UnsupportedMediaError', async () => {
     const wav = await makeAudio({ prompt: 'x', durationSeconds: 0.1, format: 'wav' });
     const video = await makeVideo({ prompt: 'x', durationSeconds: 0.5, width: 32, height: 32, fps: 4, withAudio: false });
     const png = flatPng(8, 8, [1, 2, 3]);
     for (const [name, input, message] of [
       ['empty', Buffer.alloc(0), /empty/],
-      ['text', Buffer.from('hello, world'), /PNG or JPEG/],
-      ['WAV', wav, /PNG or JPEG/],
-      ['MP4', video, /PNG or JPEG/],
+      ['text', Buffer.from('hello, world'), /PNG, JPEG or WebP/],
+      ['WAV', wav, /PNG, JPEG or WebP/],
+      ['MP4', video, /PNG, JPEG or WebP/],
       ['truncated PNG', png.subarray(0, 40), /not a readable PNG/],
       ['JPEG header only', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), /not a readable JPEG/],
+      ['WebP header only', Buffer.from('RIFF\x1a\0\0\0WEBPVP8L', 'latin1'), /not a readable WebP/],
     ] as const) {
       await assert.rejects(analyseImage(input), (error: Error) => error instanceof UnsupportedMediaError && message.test(error.message), name);
     }

@@ -18536,7 +18536,8 @@ export interface operations {
                             } | {
                                 /** @constant */
                                 type: "CAA";
-                                critical: number;
+                                /** @description The issuer-critical flag: a CA that does not understand the tag must not issue. */
+                                critical: boolean;
                                 tag: string;
                                 value: string;
                             } | {
@@ -18826,7 +18827,7 @@ export interface operations {
                      */
                     printBackground?: boolean;
                     /**
-                     * @description Page margins (CSS lengths: mm, cm, in, px); 1cm each by default.
+                     * @description Page margins (CSS lengths: mm, cm, in, px); 1cm each by default. Opposite margins must leave room on the paper.
                      * @default {
                      *       "top": "1cm",
                      *       "right": "1cm",
@@ -21136,6 +21137,7 @@ export interface operations {
                             /** @description From 0 to 1 while running, when the model reports it; 1 once succeeded. */
                             progress: number | null;
                             createdAt: string;
+                            /** @description When the model's service started running it; null while it is queued. */
                             startedAt: string | null;
                             completedAt: string | null;
                             /** @description End of retention (TOLLGATE_MEDIA_RETENTION_HOURS after it was queued): the job then answers JOB_EXPIRED (410) and its files are deleted. */
@@ -21170,8 +21172,25 @@ export interface operations {
             401: components["responses"]["Error401"];
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
+            /** @description JOB_NOT_FOUND: no job with this id was queued by this account (another account's job answers the same). Not charged. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             405: components["responses"]["Error405"];
+            /** @description JOB_EXPIRED: the job ended its retention period (TOLLGATE_MEDIA_RETENTION_HOURS after it was queued) and its files are deleted; 30 days later it answers JOB_NOT_FOUND. Not charged. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
@@ -21257,6 +21276,7 @@ export interface operations {
                             /** @description From 0 to 1 while running, when the model reports it; 1 once succeeded. */
                             progress: number | null;
                             createdAt: string;
+                            /** @description When the model's service started running it; null while it is queued. */
                             startedAt: string | null;
                             completedAt: string | null;
                             /** @description End of retention (TOLLGATE_MEDIA_RETENTION_HOURS after it was queued): the job then answers JOB_EXPIRED (410) and its files are deleted. */
@@ -21291,8 +21311,25 @@ export interface operations {
             401: components["responses"]["Error401"];
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
+            /** @description JOB_NOT_FOUND: no job with this id was queued by this account (another account's job answers the same). Not charged. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             405: components["responses"]["Error405"];
+            /** @description JOB_EXPIRED: the job ended its retention period (TOLLGATE_MEDIA_RETENTION_HOURS after it was queued) and its files are deleted; 30 days later it answers JOB_NOT_FOUND. Not charged. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
             429: components["responses"]["Error429"];

@@ -1,0 +1,92 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { JobRunner, CLAIM_LEASE_MS } from '../../src/jobs/job-runner';
+import { JobStore } from '../../src/jobs/job-store';
+import { JobViews } from '../../src/jobs/job-view';
+import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../../src/jobs/webhooks/delivery';
+import { newWebhookSecret } from '../../src/jobs/webhooks/signature';
+import { Ledger } from '../../src/ledger/ledger';
+import { MediaFileUrls } from '../../src/media/file-urls';
+import { localMediaStorage } from '../../src/media/storage';
+import { FetchFailed } from '../../src/net/errors';
+import type { Fetcher } from '../../src/net/fetcher';
+import { sandboxMedia } from '../../src/providers/sandbox/media';
+import type { Store } from '../../src/store/database';
+import { openTestStore } from '../helpers/test-app';
+
+/** How long the receiver keeps each attempt waiting before the connection fails: a whole attempt's timeout. */
+const ATTEMPT_MS = 10_000;
+
+/**
+ * A webhook attempt that waited on its receiver: the retry is due its delay after the attempt
+ * ended, not after it began (else a receiver that never answers is retried at once, back to back).
+ */
+describe('media job webhooks: when a failed attempt is retried', () => {
+  let store: Store;
+  let dataDir: string;
+  let ledger: Ledger;
+  let jobs: JobStore;
+  let now = Date.parse('2026-11-24T10:00:00Z');
+  const fetcher: Fetcher = {
+    async fetch() {
+      now += ATTEMPT_MS;
+      throw new FetchFailed('the receiver closed the connection without answering');
+    },
+    async close() {},
+  };
+
+  before(async () => {
+    ({ store, dataDir } = await openTestStore());
+    ledger = new Ledger(store);
+    jobs = new JobStore(store.db, store.dialect, (work) => ledger.exclusive(work));
+  });
+  after(async () => {
+    await store?.close();
+  });
+
+  test('the first retry is due 5 s after the attempt ended', async () => {
+    const account = await ledger.createAccount(`webhooks-${randomBytes(4).toString('hex')}@example.com`, 0, 'req_webhooks_account');
+    const jobId = `job_${randomBytes(16).toString('base64url')}`;
+    await jobs.insert({
+      id: jobId,
+      account_id: account.id,
+      model: 'black-forest-labs/flux-1-schnell',
+      request: JSON.stringify({ prompt: 'a lighthouse', options: {}, image: null }),
+      status: 'canceled',
+      hold_request_id: `req_${jobId}`,
+      max_micros: 10_000,
+      cost_micros: 0,
+      error_code: 'CANCELED',
+      error_message: 'The job was canceled; nothing is charged.',
+      created_at: now,
+      completed_at: now,
+      expires_at: now + 86_400_000,
+      due_at: now,
+      webhook_url: 'https://receiver.example/hooks',
+      webhook_state: 'pending',
+    });
+    const runner = new JobRunner({
+      store: jobs,
+      ledger,
+      provider: sandboxMedia({ jobSeconds: 0 }),
+      storage: localMediaStorage(join(dataDir, 'media')),
+      fetcher,
+      views: new JobViews(jobs, new MediaFileUrls(randomBytes(32)), () => 'https://tollgate.example'),
+      webhookSecret: async () => newWebhookSecret(),
+      log: pino({ level: 'silent' }),
+      clock: () => now,
+      workerId: 'worker_test',
+    });
+    const [claimed] = await jobs.claimDue(runner.workerId, 1, now, CLAIM_LEASE_MS);
+    assert.equal(claimed?.id, jobId);
+    await runner.run(claimed!, new AbortController().signal);
+
+    const row = await jobs.find(jobId);
+    assert.equal(row?.webhook_attempts, 1);
+    assert.equal(row?.webhook_state, 'pending');
+    assert.equal(row?.due_at, now + WEBHOOK_RETRY_DELAYS_SECONDS[0]! * 1000, 'due 5 s after the attempt ended');
+  });
+});
