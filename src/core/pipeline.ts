@@ -8,7 +8,7 @@ import { callInput, describeIssues, issueField } from './validation';
 import { admit } from './admission';
 import { CallScope, Deadlines } from './call-scope';
 import { isEventStream } from './sse';
-import { streamEvents } from './stream-response';
+import { EVENT_STREAM_CONTENT_TYPE, streamEvents } from './stream-response';
 import { actualCost } from './settle-cost';
 import { idempotencyKeyOf } from './idempotency-header';
 import { databaseUnavailable } from './error-handling';
@@ -164,7 +164,8 @@ async function runCall(
       });
     }
     if (claim.outcome === 'replay') {
-      return reply.code(claim.status).headers(claim.headers).header('idempotent-replayed', 'true').type('application/json').send(claim.body);
+      // A stream is replayed whole, as the events it sent (their content type stored with them).
+      return reply.code(claim.status).headers(claim.headers).header('idempotent-replayed', 'true').type(claim.headers['content-type'] ?? 'application/json').send(claim.body);
     }
   }
 
@@ -188,7 +189,15 @@ async function runCall(
     if (isEventStream(result)) {
       call.endDeadline();
       settled = true; // the stream settles its own reservation, whatever happens
-      return await streamEvents({ endpoint, plan, stream: result, reply, call, reservation, dependencies });
+      // A stream that ends whole is stored under its key with its capture, as its events.
+      const stored =
+        idempotencyKey === undefined
+          ? undefined
+          : (events: string, cost: Micros) =>
+              storedResponse(idempotencyKey, { text: events, headers: { 'content-type': EVENT_STREAM_CONTENT_TYPE } }, cost, dependencies.providerLabel(call.providersUsed), requestId, clock());
+      const streamed = await streamEvents({ endpoint, plan, stream: result, reply, call, reservation, dependencies, stored });
+      keyStored = streamed.stored;
+      return streamed.reply;
     }
 
     // Vendors' answers are checked against the schema (an adapter parses the vendor's wire format,

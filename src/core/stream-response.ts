@@ -9,11 +9,17 @@ import type { PipelineDependencies } from './pipeline';
 import { boundedCost } from './settle-cost';
 import { LeaseExpiredError } from '../ledger/settlement';
 import type { Reservation } from '../ledger/ledger';
+import type { IdempotentRecord } from '../ledger/settlement';
+import type { Micros } from './money';
 
 /** A running stream keeps its reservation this far ahead of now (renewed as it runs). */
 const STREAM_LEASE_SECONDS = 120;
 /** Renew the lease at most this often. */
 const LEASE_RENEWAL_MS = 30_000;
+/** A stream's events kept for its idempotency key up to this size; a longer one frees the key. */
+const MOST_STORED_STREAM_CHARACTERS = 8 * 1024 * 1024;
+
+export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 
 interface StreamCall {
   endpoint: EndpointDefinition<any, any>;
@@ -24,6 +30,11 @@ interface StreamCall {
   call: CallScope;
   reservation: Reservation | undefined;
   dependencies: PipelineDependencies;
+  /**
+   * With an Idempotency-Key: the record of the stream's events at its cost, stored with its
+   * capture when it ends whole, so that a retry replays them and is not charged again.
+   */
+  stored?: (events: string, costMicros: Micros) => IdempotentRecord;
 }
 
 /**
@@ -31,9 +42,9 @@ interface StreamCall {
  * outcome the stream ends with. A failure before the first event is an ordinary error response;
  * after it, one error event ends the stream. Either way, and when the client leaves, the
  * reservation is released. While the stream runs its lease is renewed (a heartbeat), and an idle
- * stream gets `: keep-alive` comments.
+ * stream gets `: keep-alive` comments. `stored`: whether its events were stored under its key.
  */
-export async function streamEvents({ endpoint, plan, stream, reply, call, reservation, dependencies }: StreamCall): Promise<FastifyReply> {
+export async function streamEvents({ endpoint, plan, stream, reply, call, reservation, dependencies, stored: recordOf }: StreamCall): Promise<{ reply: FastifyReply; stored: boolean }> {
   const { events } = stream;
   const request = reply.request;
   let settled = false;
@@ -42,12 +53,20 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
     settled = true;
     await reservation.release().catch((error: unknown) => request.log.error({ err: error }, 'could not release a stream’s hold; it stays reserved until its lease expires'));
   };
-  const capture = async (outcome: unknown, what: string) => {
+  // The events as written, for an idempotency key (none kept without one, or past the cap).
+  let transcript: string[] | undefined = recordOf ? [] : undefined;
+  let transcribed = 0;
+  let stored = false;
+  const capture = async (outcome: unknown, what: string, whole = false) => {
     if (!reservation || settled) return;
     const cost = boundedCost(endpoint.price.actualMicros(plan, outcome), reservation.maxMicros, endpoint, request);
     settled = true;
-    await reservation.capture(cost).then(
-      () => request.log.info({ endpoint: endpoint.id, costUsd: formatUsd(cost) }, what),
+    const record = whole && transcript && recordOf ? recordOf(transcript.join(''), cost) : undefined;
+    await reservation.capture(cost, record).then(
+      () => {
+        stored = record !== undefined;
+        request.log.info({ endpoint: endpoint.id, costUsd: formatUsd(cost) }, what);
+      },
       (error: unknown) => {
         if (!(error instanceof LeaseExpiredError)) throw error;
         request.log.warn({ err: error, endpoint: endpoint.id }, 'late capture refused: the stream’s lease had expired; it is uncharged');
@@ -62,7 +81,7 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
     if (call.cause === 'client') {
       request.log.info({ endpoint: endpoint.id }, 'client closed the connection before the stream began; nothing was charged');
       reply.hijack();
-      return reply;
+      return { reply, stored };
     }
     throw error;
   }
@@ -72,7 +91,7 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
   const label = dependencies.providerLabel(call.providersUsed);
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
+    'content-type': EVENT_STREAM_CONTENT_TYPE,
     'cache-control': 'no-cache',
     'x-accel-buffering': 'no',
     ...(label ? { 'x-tollgate-provider': label } : {}),
@@ -104,11 +123,17 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
   try {
     let next = first;
     while (!next.done) {
-      write(formatEvent(next.value));
+      const event = formatEvent(next.value);
+      write(event);
+      if (transcript) {
+        transcribed += event.length;
+        if (transcribed > MOST_STORED_STREAM_CHARACTERS) transcript = undefined;
+        else transcript.push(event);
+      }
       renewLease();
       next = await call.race(events.next());
     }
-    await capture(next.value, 'stream settled');
+    await capture(next.value, 'stream settled', true);
   } catch (error) {
     if (call.cause === 'client' || call.cause === 'shutdown') {
       const why = call.cause === 'client' ? 'client closed the connection during the stream' : 'the server is shutting down: stream ended early';
@@ -139,5 +164,5 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
     clearInterval(keepAlive);
     if (!raw.destroyed) raw.end();
   }
-  return reply;
+  return { reply, stored };
 }

@@ -177,6 +177,39 @@ describe('chat billing, exact to the micro-dollar', () => {
     assert.equal(1_000_000 - (await app.balance(account.accountId)), cost(12, 10));
   });
 
+  test('streamed with an Idempotency-Key: a retry after it ended replays its events and is not charged again', async () => {
+    script = { pieces: WORDS, usage: { prompt_tokens: 12, completion_tokens: 10 } };
+    const account = await app.createAccount('1.00');
+    const request = body({ stream: true, stream_options: { include_usage: true } });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}`, 'idempotency-key': 'stream-once' };
+    const first = await post(account.apiKey, request, { headers });
+    const firstText = await first.text();
+    const balance = await app.balance(account.accountId);
+    assert.equal(1_000_000 - balance, cost(12, 10));
+    const retry = await post(account.apiKey, request, { headers });
+    assert.equal(retry.status, 200);
+    assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+    assert.equal(retry.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+    assert.equal(retry.headers.get('x-cost-usd'), formatUsd(cost(12, 10)));
+    assert.equal(await retry.text(), firstText, 'the same events, in the same frames');
+    assert.equal(await app.balance(account.accountId), balance, 'charged once');
+    assert.equal(await app.ledgerSum(account.accountId), balance);
+  });
+
+  test('a stream with an Idempotency-Key that did not end whole (an upstream cut): its key is free, a retry streams again', async () => {
+    const account = await app.createAccount('1.00');
+    const request = body({ stream: true });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}`, 'idempotency-key': 'stream-cut' };
+    script = { pieces: WORDS, cutAfter: 2 };
+    await (await post(account.apiKey, request, { headers })).text();
+    assert.equal(await app.balance(account.accountId), 1_000_000, 'the cut stream is not charged');
+    script = { pieces: WORDS, usage: { prompt_tokens: 12, completion_tokens: 10 } };
+    const retry = await post(account.apiKey, request, { headers });
+    assert.equal(retry.headers.get('idempotent-replayed'), null);
+    assert.match(await retry.text(), /\[DONE\]/);
+    assert.equal(1_000_000 - (await app.balance(account.accountId)), cost(12, 10));
+  });
+
   test('streamed without include_usage: no usage chunk reaches the client; still charged the reported usage', async () => {
     script = { pieces: WORDS, usage: { prompt_tokens: 12, completion_tokens: 10 } };
     const account = await app.createAccount('1.00');
