@@ -130,6 +130,11 @@ export interface EndpointDeclaration<
   input: Input;
   /** The path's parameters, one per `{name}` in `path`. */
   params?: Params;
+  /**
+   * The largest body this endpoint reads, when its input is larger than the server's limit
+   * (TOLLGATE_MAX_BODY_BYTES) can hold: a 10 MiB image sent as base64. The larger of the two applies.
+   */
+  bodyLimitBytes?: number;
   /** `data` of the success envelope (or the wire body). A `z.object`: unknown fields are stripped. */
   output: Output;
   /**

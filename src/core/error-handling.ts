@@ -63,7 +63,7 @@ export function installErrorHandling(
         .headers(error.headers)
         .send(wire ? wireFailure(error.code, error.message, error.param) : failure(error.code, error.message));
     }
-    const { status, envelope } = frameworkFailure(error, options.maxBodyBytes);
+    const { status, envelope } = frameworkFailure(error, request.routeOptions.bodyLimit ?? options.maxBodyBytes);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     return reply.status(status).send(envelope);
   });

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { PNG } from 'pngjs';
@@ -188,6 +189,22 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
     const charged = Math.ceil(job.result.text.length / 1000) * parseUsd('0.015');
     assert.equal(parseUsd(String(job.costUsd)), charged);
     assert.equal(await app.balance(accountId), parseUsd('1.00') - charged);
+  });
+
+  test('an image of several MB is taken (the endpoint reads up to 10 MiB of image, above the server-wide body limit); a larger body is a 413 naming its own limit', async () => {
+    const { apiKey } = await app.createAccount('1.00');
+    // Noise does not compress: ~2.9 MB of PNG, ~3.9 MB as base64 (TOLLGATE_MAX_BODY_BYTES is 1 MiB).
+    const noise = new PNG({ width: 850, height: 850 });
+    randomBytes(noise.data.length).copy(noise.data);
+    const image = PNG.sync.write(noise);
+    assert.ok(image.length > 2_000_000, `${image.length} bytes`);
+    const queued = await queue(app, apiKey, { model: 'moondream', prompt: 'What is in this image?', imageData: { mimeType: 'image/png', base64: image.toString('base64') } });
+    assert.equal(queued.status, 200, JSON.stringify(queued.body));
+    const job = await waitFor(app, apiKey, queued.body.data.jobId);
+    assert.match(job.result.text, /850×850 PNG/);
+    const tooLarge = await queue(app, apiKey, { model: 'moondream', prompt: 'x', imageData: { mimeType: 'image/png', base64: 'A'.repeat(15 * 1024 * 1024) } });
+    assert.equal(tooLarge.status, 413);
+    assert.match(tooLarge.body.error.message, /^The request body exceeds 14046550 bytes\.$/);
   });
 
   test('an image that starts right but cannot be read fails its job, released in full', async () => {

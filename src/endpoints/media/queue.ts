@@ -23,6 +23,8 @@ const IMAGE_SIGNATURES: Record<string, Array<number | null>> = {
   'image/webp': [...ascii('RIFF'), ANY, ANY, ANY, ANY, ...ascii('WEBPVP8')],
 };
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The body that carries the largest image (base64: 4 characters per 3 bytes) and the rest of the request. */
+const MAX_BODY_BYTES = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 
 const QueueRequest = z.strictObject({
   model: z.string().min(1).max(100).meta({ description: 'Model id or alias (GET /v1/media/models).', examples: ['bytedance/seedance-2-0', 'seedance', 'flux-schnell'] }),
@@ -59,6 +61,7 @@ export default defineEndpoint({
   id: 'media.queue',
   method: 'POST',
   path: '/v1/media/queue',
+  bodyLimitBytes: MAX_BODY_BYTES,
   summary: 'Queue a media generation or analysis job',
   description:
     'Queues an asynchronous job on one of the nine media models: images, video or music from a prompt, or an answer about an image or a video. Poll GET /v1/media/status/{jobId}, or pass `webhookUrl`. The most the job can cost for these options is held now and it is billed on completion at its actual outcome (the images made, the seconds of media made, the seconds analysed or the characters answered); a failed, canceled or expired job is released in full.',
