@@ -198,7 +198,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   installJsonBodyParser(server);
 
-  installErrorHandling(server, { endpoints, maxBodyBytes: config.maxBodyBytes });
+  installErrorHandling(server, { maxBodyBytes: config.maxBodyBytes });
 
   registerEndpoints(server, endpoints, {
     authenticator,

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { EndpointDefinition } from './define-endpoint';
 import { failure, wireFailure, type ErrorEnvelope } from './envelope';
 import { ApiError, DestinationFailed, errorCatalog, type ErrorCode } from './errors';
 import { isDatabaseUnreachable } from '../store/unreachable';
@@ -45,10 +44,11 @@ export function databaseUnavailable(cause: unknown): ApiError {
 /**
  * Every failure leaves as `{ok:false, error}`: catalog errors with their status and headers,
  * framework errors mapped, unknown routes 404, known paths with another method 405 + Allow.
+ * Installed before any route is added: the 405s know the routes added after it.
  */
 export function installErrorHandling(
   server: FastifyInstance,
-  options: { endpoints: readonly EndpointDefinition<any, any>[]; maxBodyBytes: number },
+  options: { maxBodyBytes: number },
 ): void {
   server.setErrorHandler((thrown: FastifyError, request, reply) => {
     // The database dropped while authenticating, say: the client may retry.
@@ -68,16 +68,17 @@ export function installErrorHandling(
     return reply.status(status).send(envelope);
   });
 
-  const methodsByPath = new Map<string, string[]>();
-  for (const endpoint of options.endpoints) {
-    // Fastify answers HEAD wherever there is a GET.
-    const methods = endpoint.method === 'GET' ? ['GET', 'HEAD'] : [endpoint.method];
-    methodsByPath.set(endpoint.path, [...(methodsByPath.get(endpoint.path) ?? []), ...methods]);
-  }
+  // Every route added from here on (the API's, its path parameters', /health, /docs, the
+  // dashboard's pages), as a pattern of its path: a known path asked with another method is a 405.
+  const routes: Array<{ pattern: RegExp; methods: string[] }> = [];
+  server.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    routes.push({ pattern: routePattern(route.url), methods: methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods });
+  });
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const allowed = methodsByPath.get(path);
-    if (allowed) {
+    const allowed = [...new Set(routes.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods))];
+    if (allowed.length > 0) {
       return reply
         .status(405)
         .header('allow', allowed.join(', '))
@@ -85,4 +86,10 @@ export function installErrorHandling(
     }
     return reply.status(404).send(failure('NOT_FOUND', `No endpoint ${request.method} ${path}. The list is at /openapi.json.`));
   });
+}
+
+/** A router path as a pattern of the paths it takes: `:name` one segment, `*` the rest. */
+function routePattern(url: string): RegExp {
+  const escaped = url.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
 }

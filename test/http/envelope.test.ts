@@ -88,6 +88,18 @@ describe(`failure envelope of framework-level failures (${testDatabaseLabel()})`
     const deleteWithoutKey = await raw(app, 'DELETE', '/v1/seo/domain/available');
     assertFailure(deleteWithoutKey, 405, 'METHOD_NOT_ALLOWED');
     assert.equal(deleteWithoutKey.headers.get('allow'), 'POST');
+    // Paths with parameters, and the server's own pages, answer the same.
+    for (const [method, path, allow] of [
+      ['POST', '/v1/media/status/job_YbzHP0XvRqzz5PoI2LLwLA', 'GET, HEAD'],
+      ['DELETE', '/v1/ai/models/openai/gpt-4o', 'GET, HEAD'],
+      ['PUT', '/health', 'GET, HEAD'],
+      ['POST', '/openapi.json', 'GET, HEAD'],
+      ['DELETE', '/docs', 'GET, HEAD'],
+    ] as const) {
+      const response = await raw(app, method, path);
+      assertFailure(response, 405, 'METHOD_NOT_ALLOWED');
+      assert.equal(response.headers.get('allow'), allow, `${method} ${path}`);
+    }
   });
 
   test('malformed JSON: 400 VALIDATION_ERROR, not charged', async () => {
