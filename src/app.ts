@@ -102,7 +102,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Failures before routing (an undecodable URL, say) still leave as an envelope.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
-      const { status, envelope } = frameworkFailure(error, request.routeOptions?.bodyLimit ?? config.maxBodyBytes);
+      const { status, envelope } = frameworkFailure(error, request, config.maxBodyBytes);
       void (reply as FastifyReply).code(status).send(envelope);
     },
     // Requests Node's HTTP parser refuses (oversized headers, a malformed request line) never reach Fastify.

@@ -32,6 +32,9 @@ function wireErrorType(code: ErrorCode): string {
     case 'VALIDATION_ERROR':
     case 'MODEL_NOT_FOUND':
     case 'IDEMPOTENCY_CONFLICT':
+    case 'PAYLOAD_TOO_LARGE':
+    case 'UNSUPPORTED_MEDIA_TYPE':
+    case 'METHOD_NOT_ALLOWED':
       return 'invalid_request_error';
     case 'INVALID_API_KEY':
     case 'REVOKED_API_KEY':

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { failure, wireFailure, type ErrorEnvelope } from './envelope';
 import { ApiError, DestinationFailed, errorCatalog, type ErrorCode } from './errors';
 import { isDatabaseUnreachable } from '../store/unreachable';
@@ -7,9 +7,15 @@ import { isDatabaseUnreachable } from '../store/unreachable';
  * Fastify's own failures (body parsing, bad URLs) mapped onto the error catalog. Anything else
  * reaching the error handler is a bug and becomes a detail-free 500, whatever status it carries.
  */
-export function frameworkFailure(error: FastifyError, maxBodyBytes: number): { status: number; envelope: ErrorEnvelope } {
+export function frameworkFailure(error: FastifyError, request: FastifyRequest, maxBodyBytes: number): { status: number; envelope: ErrorEnvelope } {
   const code = frameworkCode(error);
-  return { status: errorCatalog[code], envelope: failure(code, frameworkMessage(code, error, maxBodyBytes)) };
+  const message = frameworkMessage(code, error, request.routeOptions?.bodyLimit ?? maxBodyBytes);
+  return { status: errorCatalog[code], envelope: answersWire(request) ? wireFailure(code, message, undefined) : failure(code, message) };
+}
+
+/** Whether the route's failures carry its wire format's error fields too (chat's `type` and `param`). */
+function answersWire(request: FastifyRequest): boolean {
+  return (request.routeOptions?.config as { wire?: boolean } | undefined)?.wire === true;
 }
 
 function frameworkCode(error: FastifyError): ErrorCode {
@@ -57,32 +63,34 @@ export function installErrorHandling(
       // The serialised error carries what customers are not told (an UpstreamError's `detail`, its cause).
       if (error instanceof DestinationFailed) request.log.info(error.logged(), 'a destination the caller chose could not be fetched');
       else if (error.status >= 500) request.log.error({ err: error }, error.message);
-      const wire = (request.routeOptions.config as { wire?: boolean } | undefined)?.wire === true;
       return reply
         .status(error.status)
         .headers(error.headers)
-        .send(wire ? wireFailure(error.code, error.message, error.param) : failure(error.code, error.message));
+        .send(answersWire(request) ? wireFailure(error.code, error.message, error.param) : failure(error.code, error.message));
     }
-    const { status, envelope } = frameworkFailure(error, request.routeOptions.bodyLimit ?? options.maxBodyBytes);
+    const { status, envelope } = frameworkFailure(error, request, options.maxBodyBytes);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     return reply.status(status).send(envelope);
   });
 
   // Every route added from here on (the API's, its path parameters', /health, /docs, the
   // dashboard's pages), as a pattern of its path: a known path asked with another method is a 405.
-  const routes: Array<{ pattern: RegExp; methods: string[] }> = [];
+  const routes: Array<{ pattern: RegExp; methods: string[]; wire: boolean }> = [];
   server.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    routes.push({ pattern: routePattern(route.url), methods: methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods });
+    const wire = (route.config as { wire?: boolean } | undefined)?.wire === true;
+    routes.push({ pattern: routePattern(route.url), methods: methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods, wire });
   });
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const allowed = [...new Set(routes.filter((route) => route.pattern.test(path)).flatMap((route) => route.methods))];
+    const known = routes.filter((route) => route.pattern.test(path));
+    const allowed = [...new Set(known.flatMap((route) => route.methods))];
     if (allowed.length > 0) {
+      const message = `${request.method} is not supported on ${path}; use ${allowed.join(' or ')}.`;
       return reply
         .status(405)
         .header('allow', allowed.join(', '))
-        .send(failure('METHOD_NOT_ALLOWED', `${request.method} is not supported on ${path}; use ${allowed.join(' or ')}.`));
+        .send(known.some((route) => route.wire) ? wireFailure('METHOD_NOT_ALLOWED', message, undefined) : failure('METHOD_NOT_ALLOWED', message));
     }
     return reply.status(404).send(failure('NOT_FOUND', `No endpoint ${request.method} ${path}. The list is at /openapi.json.`));
   });

@@ -91,7 +91,6 @@ describe(`failure envelope of framework-level failures (${testDatabaseLabel()})`
     // Paths with parameters, and the server's own pages, answer the same.
     for (const [method, path, allow] of [
       ['POST', '/v1/media/status/job_YbzHP0XvRqzz5PoI2LLwLA', 'GET, HEAD'],
-      ['DELETE', '/v1/ai/models/openai/gpt-4o', 'GET, HEAD'],
       ['PUT', '/health', 'GET, HEAD'],
       ['POST', '/openapi.json', 'GET, HEAD'],
       ['DELETE', '/docs', 'GET, HEAD'],
@@ -100,6 +99,11 @@ describe(`failure envelope of framework-level failures (${testDatabaseLabel()})`
       assertFailure(response, 405, 'METHOD_NOT_ALLOWED');
       assert.equal(response.headers.get('allow'), allow, `${method} ${path}`);
     }
+    // An OpenAI-compatible path's 405 carries that format's error fields too.
+    const model = await raw(app, 'DELETE', '/v1/ai/models/openai/gpt-4o');
+    assert.equal(model.status, 405);
+    assert.equal(model.headers.get('allow'), 'GET, HEAD');
+    assert.equal(model.body.error.type, 'invalid_request_error');
   });
 
   test('malformed JSON: 400 VALIDATION_ERROR, not charged', async () => {

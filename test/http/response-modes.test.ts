@@ -124,6 +124,18 @@ describe(`response modes, path parameters and deadlines (${testDatabaseLabel()})
     assert.deepEqual(bad.body, { ok: false, error: { code: 'VALIDATION_ERROR', message: bad.body.error.message, type: 'invalid_request_error', param: 'word' } });
     const unauthorised = await app.post('/v1/test/wire', { word: 'hi' }, 'tg_live_nope');
     assert.equal(unauthorised.body.error.type, 'authentication_error');
+    // The framework's refusals too: a body too large, not JSON, another method.
+    const refusals = [
+      await fetch(`${app.baseUrl}/v1/test/wire`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify({ word: 'x'.repeat(1_100_000) }) }),
+      await fetch(`${app.baseUrl}/v1/test/wire`, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-api-key': apiKey }, body: '{}' }),
+      await fetch(`${app.baseUrl}/v1/test/wire`, { headers: { 'x-api-key': apiKey } }),
+    ];
+    assert.deepEqual(refusals.map((response) => response.status), [413, 415, 405]);
+    for (const response of refusals) {
+      const { error } = (await response.json()) as { error: Record<string, unknown> };
+      assert.deepEqual(Object.keys(error).sort(), ['code', 'message', 'param', 'type'], JSON.stringify(error));
+      assert.equal(error.type, 'invalid_request_error');
+    }
     assert.equal(await app.balance(accountId), 950_000);
   });
 
