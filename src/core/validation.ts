@@ -50,11 +50,11 @@ function isTighter(issue: z.core.$ZodIssue, than: z.core.$ZodIssue): boolean {
 const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Too big|Too small|Unrecognized keys?)\b/;
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return `${formatPath(issue.path) || 'body'}: ${issue.message}`;
   if (issue.code === 'invalid_union') {
     const described = describeUnion(issue);
     if (described !== undefined) return described;
   }
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return `${formatPath(issue.path) || 'body'}: ${issue.message}`;
   if (issue.code === 'unrecognized_keys') {
     return issue.keys
       .map((key) => `${formatPath([...issue.path, key])}: unknown field (not accepted by this endpoint)`)
@@ -73,12 +73,27 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  * A value that fits none of a union's options (a count as the string "20" or the number 20, say):
  * zod says only "Invalid input". When the value's type fits one option and breaks a rule of it
  * ("abc" for that count), that rule is the one to meet; when its type fits none (`true`), the
- * types that would.
+ * types that would. Objects told apart by a tag (a message's `role`, a content part's `type`)
+ * whose tag is none of theirs: the tags there are.
  */
 function describeUnion(issue: z.core.$ZodIssue & { code: 'invalid_union' }): string | undefined {
+  const field = formatPath(issue.path) || 'body';
+  // A discriminated union's own refusal: the discriminator is at the issue's path.
+  const { options } = issue as { options?: unknown[] };
+  if (issue.errors.length === 0 && Array.isArray(options)) return `${field}: must be one of ${options.map((option) => JSON.stringify(option)).join(', ')}`;
   const wrongType = (branch: readonly z.core.$ZodIssue[]) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0;
+  const within = (branch: readonly z.core.$ZodIssue[]) =>
+    withTightestBounds(branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue)).map(describeIssue).join('; ');
   const fitting = issue.errors.filter((branch) => !wrongType(branch));
-  if (fitting.length === 1) return withTightestBounds(fitting[0]!.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue)).map(describeIssue).join('; ');
+  if (fitting.length === 1) return within(fitting[0]!);
+  const tags = fitting.map((branch) => branch.find((inner) => inner.code === 'invalid_value' && inner.path.length === 1));
+  // The one option whose tag the value has: its rules are the ones broken.
+  const tagged = fitting.filter((_, index) => tags[index] === undefined);
+  if (fitting.length > 1 && tagged.length === 1) return within(tagged[0]!);
+  if (fitting.length > 1 && tags.every((tag) => tag !== undefined && tag.path[0] === tags[0]!.path[0])) {
+    const values = tags.flatMap((tag) => (tag as z.core.$ZodIssue & { values: unknown[] }).values);
+    return `${formatPath([...issue.path, tags[0]!.path[0]!])}: must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}`;
+  }
   if (fitting.length > 0 || issue.errors.length === 0) return undefined;
   const expected = [...new Set(issue.errors.map((branch) => (branch[0] as z.core.$ZodIssue & { expected: string }).expected))];
   return `${formatPath(issue.path) || 'body'}: must be ${expected.map(article).join(' or ')}`;

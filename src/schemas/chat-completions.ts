@@ -12,7 +12,11 @@ export const TextPart = z.strictObject({ type: z.literal('text'), text: Text });
 export const ImagePart = z.strictObject({
   type: z.literal('image_url'),
   image_url: z.strictObject({
-    url: z.string().min(1).meta({ description: 'An https URL or a `data:image/…;base64,` URL.' }),
+    url: z
+      .string()
+      .min(1)
+      .regex(/^(https:\/\/|data:image\/[\w.+-]+;base64,)/i, 'must be an https URL or a data:image/…;base64, URL')
+      .meta({ description: 'An https URL or a `data:image/…;base64,` URL.' }),
     detail: z.enum(['auto', 'low', 'high']).optional(),
   }),
 });

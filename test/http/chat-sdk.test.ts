@@ -173,6 +173,13 @@ describe('the openai SDK against /v1/ai', () => {
       client.chat.completions.create({ model: 'deepseek/deepseek-chat', messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, image] }] }),
       (error: unknown) => error instanceof OpenAI.BadRequestError && (error.error as { param?: string }).param === 'messages[0].content[1]',
     );
+    // Only an https or a data:image URL is an image (a javascript: or http: one is refused, not billed as one).
+    for (const url of ['javascript:alert(1)', 'http://img.example/a.png']) {
+      await assert.rejects(
+        client.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }] }),
+        (error: unknown) => error instanceof OpenAI.BadRequestError && /image_url\.url: must be an https URL or a data:image/.test(error.message),
+      );
+    }
   });
 
   test('every error class: 400, 401, 402, 404, 429 with Retry-After, 502 — none charged', async () => {

@@ -196,6 +196,15 @@ describe('describeIssues', () => {
     assert.equal(described(schema, { page: { count: 1 }, content: [{ text: 3 }] }), 'content[0].text: must be a string');
   });
 
+  test('objects told apart by a tag: a tag none of them has is answered with the tags there are', () => {
+    const part = z.union([z.strictObject({ type: z.literal('text'), text: z.string() }), z.strictObject({ type: z.literal('image_url'), image_url: z.string() })]);
+    const message = z.discriminatedUnion('role', [z.strictObject({ role: z.literal('user'), content: z.array(part) }), z.strictObject({ role: z.literal('tool'), content: z.string() })]);
+    const schema = z.strictObject({ messages: z.array(message) });
+    assert.equal(described(schema, { messages: [{ role: 'wizard', content: 'hi' }] }), 'messages[0].role: must be one of "user", "tool"');
+    assert.equal(described(schema, { messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: {} }] }] }), 'messages[0].content[0].type: must be one of "text", "image_url"');
+    assert.equal(described(schema, { messages: [{ role: 'user', content: [{ type: 'text', text: 4 }] }] }), 'messages[0].content[0].text: must be a string');
+  });
+
   test('an empty list of issues describes to an empty string', () => {
     assert.equal(describeIssues([]), '');
   });
