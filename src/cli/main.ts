@@ -62,7 +62,7 @@ function areasOption(text: string, known: readonly string[]): readonly string[] 
   const areas = text.split(',').map((area) => area.trim().toLowerCase()).filter((area) => area !== '');
   const unknown = areas.filter((area) => !known.includes(area));
   if (areas.length === 0 || unknown.length > 0) throw new UsageError(`--areas takes areas from ${known.join(', ')} (or all), got '${text}'`);
-  return areas;
+  return [...new Set(areas)];
 }
 
 /** The limits the options set, over `current` (what they leave out stays as it was); `known`: the areas a key may be limited to. */

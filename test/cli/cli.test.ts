@@ -153,6 +153,9 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 600_000 }, () => {
     assert.deepEqual({ ...(await stored()), daily_limit_micros: Number((await stored()).daily_limit_micros) }, { daily_limit_micros: 5_000_000, monthly_limit_micros: null, allowed_areas: 'seo,serp' });
 
     assert.deepEqual(await succeed(target, ['keys', 'update', issued.keyId, '--monthly-usd', '50.25']), { keyId: issued.keyId, limits: { dailyUsd: 5, monthlyUsd: 50.25, areas: ['seo', 'serp'] } });
+    // An area named twice is one area.
+    assert.deepEqual((await succeed(target, ['keys', 'update', issued.keyId, '--areas', 'seo,seo,serp'])).limits.areas, ['seo', 'serp']);
+    assert.equal((await stored()).allowed_areas, 'seo,serp');
     assert.deepEqual(await succeed(target, ['keys', 'update', issued.keyId, '--daily-usd', 'none', '--areas', 'all']), { keyId: issued.keyId, limits: { dailyUsd: null, monthlyUsd: 50.25, areas: null } });
     await Promise.all([
       fail(target, ['keys', 'update', issued.keyId], /needs at least one of --daily-usd, --monthly-usd, --areas/),
