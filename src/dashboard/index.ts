@@ -18,7 +18,8 @@ import type { DashboardContext } from './context';
 import { logMailer, smtpMailer, type Mailer } from './mailer';
 import { registerAuthPages } from './routes-auth';
 import { registerCustomerPages } from './routes-customer';
-import { installPageScope } from './web';
+import { installPageScope, page } from './web';
+import { html } from './html';
 import { registerStripeWebhook } from './stripe';
 
 const MINUTE_MS = 60_000;
@@ -100,6 +101,12 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
     registerAuthPages(scope, context);
     registerCustomerPages(scope, context);
     registerAdminPages(scope, context);
+    // An address under the pages' that none of them has: a page saying so, not the API's JSON.
+    for (const home of context.adminToken ? ['/dashboard', '/admin'] : ['/dashboard']) {
+      scope.get(`${home}/*`, async (_request, reply) =>
+        reply.code(404).type('text/html; charset=utf-8').send(page({ title: 'Page not found', nav: 'none', csrf: '' }, html`<p>There is no page at this address. <a href="${home}">Go to the ${home === '/admin' ? 'operator pages' : 'dashboard'}</a>.</p>`)),
+      );
+    }
   });
   if (config.stripe) await registerStripeWebhook(server, config.stripe, context, server.log);
   server.addHook('onClose', async () => {

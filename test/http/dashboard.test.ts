@@ -58,6 +58,17 @@ describe(`the account dashboard (${testDatabaseLabel()})`, () => {
     assert.doesNotMatch(session, /Secure/);
   });
 
+  test('an address under the pages that none of them has is a 404 page, with the security headers, not the API’s JSON', async () => {
+    const client = new PageClient(app.baseUrl);
+    for (const path of ['/dashboard/nope', '/dashboard/keys/nope/more']) {
+      const missing = await client.get(path);
+      assert.equal(missing.status, 404, path);
+      assert.match(missing.headers.get('content-type') ?? '', /^text\/html/);
+      assert.match(missing.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+      assert.match(missing.text, /<a href="\/dashboard">/);
+    }
+  });
+
   test('a form without the CSRF token, with another one, or from another origin is refused and changes nothing', async () => {
     const client = new PageClient(app.baseUrl);
     await client.get('/dashboard/signup');
