@@ -85,7 +85,8 @@ export function installErrorHandling(
     const path = request.url.split('?')[0]!;
     const known = routes.filter((route) => route.pattern.test(path));
     const allowed = [...new Set(known.flatMap((route) => route.methods))];
-    if (allowed.length > 0) {
+    // A route of this very method sent it here (`callNotFound`: no such asset): that is a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       const message = `${request.method} is not supported on ${path}; use ${allowed.join(' or ')}.`;
       return reply
         .status(405)
