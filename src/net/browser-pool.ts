@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { ApiError, UpstreamError } from '../core/errors';
@@ -86,6 +89,12 @@ export class BrowserPool {
   private readonly queue: Waiter[] = [];
   private readonly marker = `--tollgate-browser=${randomBytes(6).toString('hex')}`;
   private closed = false;
+  /**
+   * The browsers' temporary directory (their TMPDIR), made with the first and removed at close:
+   * a browser that is killed (hung, or crashed) leaves its singleton socket's directory there,
+   * not in the system's.
+   */
+  private temporary: string | undefined;
 
   constructor(private readonly options: BrowserPoolOptions) {
     this.slots = Array.from({ length: options.size }, (_, index) => ({ index, busy: false, browser: undefined, debuggingPort: undefined, spare: undefined }));
@@ -223,6 +232,7 @@ export class BrowserPool {
         }
       }
     }
+    if (this.temporary) fs.rmSync(this.temporary, { recursive: true, force: true });
   }
 
   /** A free browser, or a place in the queue for at most `waitMs`. */
@@ -295,9 +305,11 @@ export class BrowserPool {
     // Loaded with the first browser, not with the server: most processes (the CLI, workers, a
     // server whose customers never render a page) never launch one, and it costs ~0.7 s to load.
     const { chromium } = await import('playwright-core');
+    this.temporary ??= fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-browsers-'));
     try {
       return await chromium.launch({
         executablePath: this.options.chromiumPath,
+        env: { ...process.env, TMPDIR: this.temporary },
         // Playwright's --enable-automation would set navigator.webdriver.
         ignoreDefaultArgs: ['--enable-automation'],
         args: [

@@ -85,6 +85,8 @@ describe('browser endpoints (one pooled Chromium)', { timeout: 300_000 }, () => 
   let canary: Canary;
   let upstreamProxy: Awaited<ReturnType<typeof startUpstreamProxy>>;
   let closed = false;
+  /** The TMPDIR of the browser the crash test kills. */
+  let killedBrowserTemporary: string | undefined;
 
   before(async () => {
     pages = await startBrowserPages(PAGES_HOST);
@@ -348,6 +350,9 @@ describe('browser endpoints (one pooled Chromium)', { timeout: 300_000 }, () => 
     await waitFor(() => pages.requests.filter((request) => request.includes('/hold')).length > heldBefore, 'the call to reach the page');
     const browsers = chromiumChildren();
     assert.equal(browsers.length, 1, `one pooled browser, found ${browsers.join(', ')}`);
+    // Killed, it leaves its singleton socket's directory behind: in the pool's own TMPDIR.
+    killedBrowserTemporary = fs.readFileSync(`/proc/${browsers[0]}/environ`, 'utf8').split('\0').find((entry) => entry.startsWith('TMPDIR='))?.slice('TMPDIR='.length);
+    assert.match(killedBrowserTemporary ?? '', /\/tollgate-browsers-[^/]+$/);
     process.kill(browsers[0] as number, 'SIGKILL');
     const response = await call;
     pages.releaseHeld();
@@ -384,5 +389,8 @@ describe('browser endpoints (one pooled Chromium)', { timeout: 300_000 }, () => 
     await app.close();
     await waitFor(() => chromiumChildren().length === 0, 'every browser to exit');
     for (const pid of running) assert.equal(fs.existsSync(`/proc/${pid}`) && !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'), false, `browser ${pid} still running`);
+    // Nor what a killed one left in its temporary directory.
+    assert.ok(killedBrowserTemporary, 'the killed browser’s TMPDIR was read');
+    assert.equal(fs.existsSync(killedBrowserTemporary), false, `${killedBrowserTemporary} was left behind`);
   });
 });
