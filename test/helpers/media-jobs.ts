@@ -2,38 +2,42 @@ import { randomBytes } from 'node:crypto';
 import type { EndpointDefinition } from '../../src/core/define-endpoint';
 import { builtinCatalog } from '../../src/catalog/model-catalog';
 import { MEDIA_JOB_EXAMPLE } from '../../src/endpoints/media/job-schema';
+import type { Insertable } from 'kysely';
+import type { MediaJobsTable } from '../../src/store/schema';
 import type { TestApp } from './test-app';
 
 /** Endpoints about an existing media job: their examples name one, which a test makes for its account. */
 export const JOB_ENDPOINTS = new Set(['media.status', 'media.cancel']);
+
+/** The queue's row of a job of the account's, canceled at `now` (a new id), nothing due. */
+export function canceledJobRow(accountId: string, now: number): Insertable<MediaJobsTable> {
+  const jobId = `job_${randomBytes(16).toString('base64url')}`;
+  return {
+    id: jobId,
+    account_id: accountId,
+    model: 'black-forest-labs/flux-1-schnell',
+    request: JSON.stringify({ prompt: 'a lighthouse', options: { aspectRatio: '1:1', count: 1 }, image: null }),
+    status: 'canceled',
+    hold_request_id: `req_seed_${jobId}`,
+    max_micros: 10_000,
+    cost_micros: 0,
+    error_code: 'CANCELED',
+    error_message: 'The job was canceled; nothing is charged.',
+    created_at: now,
+    completed_at: now,
+    expires_at: now + 3_600_000,
+    due_at: null,
+  };
+}
 
 /**
  * A finished (canceled) job of the account, written straight to the queue's table: the job
  * endpoints answer it without anything moving on the ledger.
  */
 export async function seedFinishedJob(app: TestApp, accountId: string): Promise<string> {
-  const jobId = `job_${randomBytes(16).toString('base64url')}`;
-  const now = Date.now();
-  await app.store.db
-    .insertInto('media_jobs')
-    .values({
-      id: jobId,
-      account_id: accountId,
-      model: 'black-forest-labs/flux-1-schnell',
-      request: JSON.stringify({ prompt: 'a lighthouse', options: { aspectRatio: '1:1', count: 1 }, image: null }),
-      status: 'canceled',
-      hold_request_id: `req_seed_${jobId}`,
-      max_micros: 10_000,
-      cost_micros: 0,
-      error_code: 'CANCELED',
-      error_message: 'The job was canceled; nothing is charged.',
-      created_at: now,
-      completed_at: now,
-      expires_at: now + 3_600_000,
-      due_at: null,
-    })
-    .execute();
-  return jobId;
+  const row = canceledJobRow(accountId, Date.now());
+  await app.store.db.insertInto('media_jobs').values(row).execute();
+  return row.id;
 }
 
 /** The example's path and body with a job of the account's own in place of the example's job id. */

@@ -15,6 +15,7 @@ import { FetchFailed } from '../../src/net/errors';
 import type { Fetcher } from '../../src/net/fetcher';
 import { sandboxMedia } from '../../src/providers/sandbox/media';
 import type { Store } from '../../src/store/database';
+import { canceledJobRow } from '../helpers/media-jobs';
 import { openTestStore } from '../helpers/test-app';
 
 /** How long the receiver keeps each attempt waiting before the connection fails: a whole attempt's timeout. */
@@ -49,25 +50,10 @@ describe('media job webhooks: when a failed attempt is retried', () => {
 
   test('the first retry is due 5 s after the attempt ended', async () => {
     const account = await ledger.createAccount(`webhooks-${randomBytes(4).toString('hex')}@example.com`, 0, 'req_webhooks_account');
-    const jobId = `job_${randomBytes(16).toString('base64url')}`;
-    await jobs.insert({
-      id: jobId,
-      account_id: account.id,
-      model: 'black-forest-labs/flux-1-schnell',
-      request: JSON.stringify({ prompt: 'a lighthouse', options: {}, image: null }),
-      status: 'canceled',
-      hold_request_id: `req_${jobId}`,
-      max_micros: 10_000,
-      cost_micros: 0,
-      error_code: 'CANCELED',
-      error_message: 'The job was canceled; nothing is charged.',
-      created_at: now,
-      completed_at: now,
-      expires_at: now + 86_400_000,
-      due_at: now,
-      webhook_url: 'https://receiver.example/hooks',
-      webhook_state: 'pending',
-    });
+    // A finished job whose webhook is due now.
+    const job = { ...canceledJobRow(account.id, now), due_at: now, webhook_url: 'https://receiver.example/hooks', webhook_state: 'pending' as const };
+    const jobId = job.id;
+    await jobs.insert(job);
     const runner = new JobRunner({
       store: jobs,
       ledger,
