@@ -15,7 +15,12 @@ export function frameworkFailure(error: FastifyError, request: FastifyRequest, m
 
 /** Whether the route's failures carry its wire format's error fields too (chat's `type` and `param`). */
 function answersWire(request: FastifyRequest): boolean {
-  return (request.routeOptions?.config as { wire?: boolean } | undefined)?.wire === true;
+  return isWireRoute(request.routeOptions?.config);
+}
+
+/** A route's config, as registerEndpoints sets it (pipeline.ts): `wire` for a non-envelope endpoint. */
+function isWireRoute(config: unknown): boolean {
+  return (config as { wire?: boolean } | undefined)?.wire === true;
 }
 
 function frameworkCode(error: FastifyError): ErrorCode {
@@ -78,8 +83,7 @@ export function installErrorHandling(
   const routes: Array<{ pattern: RegExp; methods: string[]; wire: boolean }> = [];
   server.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    const wire = (route.config as { wire?: boolean } | undefined)?.wire === true;
-    routes.push({ pattern: routePattern(route.url), methods: methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods, wire });
+    routes.push({ pattern: routePattern(route.url), methods: methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods, wire: isWireRoute(route.config) });
   });
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

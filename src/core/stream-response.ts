@@ -7,9 +7,8 @@ import { formatEvent, KEEP_ALIVE, type EventStream, type ServerSentEvent } from 
 import type { CallScope } from './call-scope';
 import type { PipelineDependencies } from './pipeline';
 import { boundedCost } from './settle-cost';
-import { LeaseExpiredError } from '../ledger/settlement';
+import { LeaseExpiredError, type IdempotentRecord } from '../ledger/settlement';
 import type { Reservation } from '../ledger/ledger';
-import type { IdempotentRecord } from '../ledger/settlement';
 import type { Micros } from './money';
 
 /** A running stream keeps its reservation this far ahead of now (renewed as it runs). */

@@ -96,7 +96,7 @@ function describeUnion(issue: z.core.$ZodIssue & { code: 'invalid_union' }): str
   }
   if (fitting.length > 0 || issue.errors.length === 0) return undefined;
   const expected = [...new Set(issue.errors.map((branch) => (branch[0] as z.core.$ZodIssue & { expected: string }).expected))];
-  return `${formatPath(issue.path) || 'body'}: must be ${expected.map(article).join(' or ')}`;
+  return `${field}: must be ${expected.map(article).join(' or ')}`;
 }
 
 function sizeRule(bound: 'at most' | 'at least', limit: number | bigint, origin: string, inclusive = true): string {

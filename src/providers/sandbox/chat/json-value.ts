@@ -10,8 +10,8 @@ import type { Topic } from './topic';
  * `minItems`/`maxItems`/`uniqueItems`, `anyOf`/`oneOf` (one branch), `allOf` (merged) and local
  * `$ref`s. `pattern` is not: a string under a pattern gets the prompt's words like any other.
  *
- * A value is made only as long as the answer can be: `budget` characters of JSON text, which the
- * caller sets past what its token limit lets through. A schema asking for more (`minLength:
+ * A value is made only as long as the answer can be: as many characters of JSON text as its token
+ * limit could let through, and a little more. A schema asking for more (`minLength:
  * 100000` items of `minItems: 100000`) is cut off there — the answer ends at its token limit
  * anyway, with `finish_reason: length` — instead of holding the server while it builds gigabytes.
  */
@@ -35,7 +35,7 @@ const FALLBACK_WORDS = ['sandbox', 'example'];
 /** JSON text past any this generator writes in `tokens` tokens: its longest tokens are a word and its punctuation. */
 const MOST_CHARACTERS_PER_TOKEN = 24;
 
-/** A value for an answer of at most `tokens` tokens (see `budget` above). */
+/** A value for an answer of at most `tokens` tokens (made no longer than those can show, above). */
 export function jsonValueFor(schema: unknown, topic: Topic, random: SeededRandom, tokens: number): unknown {
   return valueOf(schema, { root: schema, topic, random, left: tokens * MOST_CHARACTERS_PER_TOKEN + 1024 }, '', 0);
 }
