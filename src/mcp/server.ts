@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallTool
 import { areaOf } from '../core/define-endpoint';
 import { describeIssues } from '../core/validation';
 import { areaAllowed } from '../auth/key-limits';
-import { toolRequest, toolResult, type EndpointTool, type SendToolRequest } from './tools';
+import { RESULT_META, toolRequest, toolResult, type EndpointTool, type SendToolRequest } from './tools';
 
 /** The endpoint areas the caller's key may call (null: every area), asked when the tools are listed. */
 export type KeyAreas = () => Promise<readonly string[] | null>;
@@ -67,7 +67,11 @@ export function createToolServer(tools: readonly EndpointTool[], send: SendToolR
       return toolResult(tool, await send(toolRequest(tool, request.params.arguments), extra.signal));
     } catch (error) {
       if (extra.signal.aborted) throw error;
-      return { isError: true, content: [{ type: 'text', text: `UNAVAILABLE: the Tollgate API could not be reached (${error instanceof Error ? error.message : String(error)}).` }] };
+      return {
+        isError: true,
+        content: [{ type: 'text', text: `UNAVAILABLE: the Tollgate API could not be reached (${error instanceof Error ? error.message : String(error)}).` }],
+        _meta: { [RESULT_META.errorCode]: 'UNAVAILABLE' },
+      };
     }
   });
   return server;

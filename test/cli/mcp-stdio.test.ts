@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -19,7 +20,7 @@ interface StdioSession {
 }
 
 /** The key on the command line, or (`viaEnvironment`) in TOLLGATE_API_KEY. */
-async function startStdio(app: TestApp, apiKey: string, viaEnvironment = false): Promise<StdioSession> {
+async function startStdio(app: Pick<TestApp, 'baseUrl'>, apiKey: string, viaEnvironment = false): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: './bin/tollgate',
     args: ['mcp', '--url', app.baseUrl, ...(viaEnvironment ? [] : ['--key', apiKey])],
@@ -107,6 +108,22 @@ describe(`./bin/tollgate mcp: the MCP server over stdio (${testDatabaseLabel()})
       await client.close();
     }
     assert.equal(await app.balance(accountId), 1_000_000);
+  });
+
+  test('a server that cannot be reached makes a call an UNAVAILABLE tool error, its code in _meta', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { client } = await startStdio({ baseUrl: `http://127.0.0.1:${port}` }, 'tg_live_unreachable');
+    try {
+      const result = await call(client, 'video_video_info', VIDEO_INFO.examples.request);
+      assert.equal(result.isError, true);
+      assert.match(text(result), /^UNAVAILABLE: the Tollgate API could not be reached/);
+      assert.deepEqual(result._meta, { 'tollgate/errorCode': 'UNAVAILABLE' });
+    } finally {
+      await client.close();
+    }
   });
 
   test('refuses to start without a server URL it can call', async () => {
