@@ -48,8 +48,9 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
         // refresh) until then.
         await checkWhereItLanded(rendered.url, request.url, (url) => check(url, call));
         // An image or a PDF shown on its own has nothing to read: the 502 /v1/scrape answers.
-        documentKind(contentType, 'scrape');
-        return rendered;
+        const kind = documentKind(contentType, 'scrape');
+        if (kind === 'html') return { ...rendered, kind };
+        return { ...rendered, kind, title: '', html: await documentAsServed(page, response, kind) };
       });
     },
 
@@ -139,6 +140,22 @@ async function navigate(page: Page, url: string, check: (url: string) => Promise
   }
 }
 
+/**
+ * An XML or text document as its server sent it, not the viewer Chromium builds around it (a
+ * tree of XML, a `<pre>` of text): the main response's body when the page still shows it, else
+ * the document read back from the page.
+ */
+async function documentAsServed(page: Page, response: Response | null, kind: 'xml' | 'text'): Promise<string> {
+  let text: string | null = null;
+  if (response && response.url() === page.url()) text = await response.text().catch(() => null);
+  text ??= (await evaluateSettled(
+    page,
+    kind === 'xml' ? 'new XMLSerializer().serializeToString(document)' : 'document.body ? document.body.innerText : ""',
+  )) as string;
+  if (text.length > MAX_RENDERED_HTML_CHARS) throw new UpstreamError(`The document is larger than ${MAX_RENDERED_HTML_CHARS / 1_000_000} million characters; you were not charged.`);
+  return text;
+}
+
 /** The media type of the document the page shows now (`image/png` for an image opened on its own). */
 async function documentType(page: Page): Promise<string> {
   return (await evaluateSettled(page, 'document.contentType')) as string;
@@ -153,7 +170,7 @@ async function checkWhereItLanded(landed: string, url: string, check: (url: stri
  * The page as it is now (read again if it navigated on its own meanwhile), and its document's
  * type: an image or a PDF is shown in a document of the browser's own making, with nothing to read.
  */
-async function snapshot(page: Page, response: Response | null): Promise<{ rendered: RenderedPage; contentType: string }> {
+async function snapshot(page: Page, response: Response | null): Promise<{ rendered: Omit<RenderedPage, 'kind'>; contentType: string }> {
   const { html, title, contentType } = (await evaluateSettled(
     page,
     `(() => { const html = document.documentElement ? document.documentElement.outerHTML : ''; return { html: html.length > ${MAX_RENDERED_HTML_CHARS} ? null : html, title: document.title, contentType: document.contentType }; })()`,

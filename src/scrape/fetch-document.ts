@@ -5,10 +5,18 @@ import type { PageRead, PageReadRequest } from '../providers/families/pages';
 import type { ContentFormat } from './page-content';
 import { EMPTY_METADATA } from './metadata';
 
-/** A fetched page and how to read it: as HTML, or as it is (text/plain, JSON, CSV, XML…). */
-export interface FetchedDocument {
-  page: FetchedPage;
+/** A document and how to read it: as HTML, or as it is (text/plain, JSON, CSV, XML…). */
+export interface ReadableDocument {
   kind: DocumentKind;
+  /** The HTML, or the XML or text as it is. */
+  text: string;
+  /** Where it was read (the base of its relative links). */
+  url: string;
+}
+
+/** A fetched page and how to read it. */
+export interface FetchedDocument extends ReadableDocument {
+  page: FetchedPage;
 }
 
 /**
@@ -18,7 +26,7 @@ export interface FetchedDocument {
  */
 export async function fetchDocument(providers: Providers, url: string, call: CallOptions): Promise<FetchedDocument> {
   const page = await providers.web.fetchPage(url, {}, call);
-  return { page, kind: documentKind(page.contentType, 'scrape') };
+  return { page, kind: documentKind(page.contentType, 'scrape'), text: page.text, url: page.url };
 }
 
 /**
@@ -27,12 +35,12 @@ export async function fetchDocument(providers: Providers, url: string, call: Cal
  */
 export async function readDocument(
   providers: Providers,
-  document: FetchedDocument,
+  document: ReadableDocument,
   options: Omit<PageReadRequest, 'html' | 'url'>,
   call: CallOptions,
 ): Promise<PageRead> {
-  if (document.kind === 'html') return providers.pages.read({ ...options, html: document.page.text, url: document.page.url }, call);
-  const text = options.selector ? '' : document.page.text;
+  if (document.kind === 'html') return providers.pages.read({ ...options, html: document.text, url: document.url }, call);
+  const text = options.selector ? '' : document.text;
   return { title: null, metadata: { ...EMPTY_METADATA }, content: plainContent(text, options.format), ...(options.headings ? { headings: [] } : {}) };
 }
 

@@ -18,6 +18,8 @@ const DOCUMENTS_HOST = '127.0.0.2';
 /** A 2×2 PNG and a one-page PDF with a line of text: documents Chromium shows without a page around them. */
 const IMAGE = PNG.sync.write(Object.assign(new PNG({ width: 2, height: 2 }), { data: Buffer.alloc(16, 200) }));
 const PDF_DOCUMENT = onePagePdf();
+const FEED = '<?xml version="1.0"?><rss version="2.0"><channel><title>Feed</title><item><title>First &amp; foremost</title><link>https://example.com/1</link></item></channel></rss>';
+const JSON_DOCUMENT = '{"items":[{"id":1,"name":"<b>one</b>"}],"total":1}';
 
 function onePagePdf(): Buffer {
   const objects = [
@@ -68,6 +70,8 @@ describe('browser endpoints: documents that are not pages, and main frames sent 
       if (url.pathname === '/image.png') return response.writeHead(200, { 'content-type': 'image/png' }).end(IMAGE);
       if (url.pathname === '/document.pdf') return response.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF_DOCUMENT);
       if (url.pathname === '/notes.txt') return response.writeHead(200, { 'content-type': 'text/plain' }).end('Plain notes.');
+      if (url.pathname === '/feed.xml') return response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(FEED);
+      if (url.pathname === '/data.json') return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON_DOCUMENT);
       if (url.pathname === '/redirect') return response.writeHead(302, { location: to }).end();
       if (url.pathname === '/script-redirect') {
         return response.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Leaving</title><script>location.href = ${JSON.stringify(to)};</script>`);
@@ -115,6 +119,20 @@ describe('browser endpoints: documents that are not pages, and main frames sent 
     assert.match(text.response.body.data.content, /Plain notes\./);
     const page = await app.paidCall('/v1/seo/onpage/instant', { url: `${documents.url}/page` }, 'live');
     assert.equal(page.response.body.data.pages[0].title, 'A page');
+  });
+
+  test('XML and JSON rendered by scrape/js and scrape/stealth come back as they were served, as /v1/scrape returns them, not as the viewer Chromium draws', async () => {
+    for (const [path, served] of [['/feed.xml', FEED], ['/data.json', JSON_DOCUMENT]] as const) {
+      const url = `${documents.url}${path}`;
+      for (const endpoint of ['/v1/scrape', '/v1/scrape/js', '/v1/scrape/stealth']) {
+        const body = endpoint === '/v1/scrape/stealth' ? { url, waitFor: 0 } : { url };
+        const text = await app.paidCall(endpoint, { ...body, format: 'text' }, 'live');
+        assert.equal(text.response.body.data.content, served, `${endpoint} ${path}`);
+        assert.equal(text.response.body.data.title, null, `${endpoint} ${path}`);
+        const html = await app.paidCall(endpoint, { ...body, format: 'html' }, 'live');
+        assert.equal(html.response.body.data.content, `<pre>${served.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</pre>`, `${endpoint} ${path}`);
+      }
+    }
   });
 
   test('a screenshot and a PDF of an image render it, charged; of a PDF (headless Chromium draws an empty grey page) a 502, uncharged', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CallOptions, Providers } from '../../providers/providers';
 import type { RenderRequest } from '../../providers/families/browser';
 import type { ContentFormat } from '../../scrape/page-content';
+import { readDocument } from '../../scrape/fetch-document';
 
 /** The longest `waitFor` a browser scrape honours (the call's time limit bounds it further). */
 export const MAX_WAIT_FOR_MS = 20_000;
@@ -19,7 +20,7 @@ export function waitForField(defaultMs: number) {
 
 /**
  * Renders the page in the browser pool and reads it exactly as /v1/scrape reads a fetched page
- * (the same readability, markdown, text and HTML writers, the same metadata).
+ * (the same readability, markdown, text and HTML writers, the same metadata; XML and text as they are).
  */
 export async function scrapeRendered(
   providers: Providers,
@@ -27,6 +28,6 @@ export async function scrapeRendered(
   call: CallOptions,
 ) {
   const page = await providers.browser.render({ url: request.url, waitFor: request.waitFor, stealth: request.stealth }, call);
-  const { title, metadata, content } = await providers.pages.read({ html: page.html, url: page.url, format: request.format, selector: request.selector }, call);
+  const { title, metadata, content } = await readDocument(providers, { kind: page.kind, text: page.html, url: page.url }, { format: request.format, selector: request.selector }, call);
   return { url: page.url, statusCode: page.statusCode, format: request.format, title, content, metadata };
 }

@@ -1,4 +1,5 @@
 import type { CallOptions, ProviderFamily } from '../providers';
+import type { DocumentKind } from '../../net/document-kind';
 
 export interface RenderRequest {
   url: string;
@@ -14,8 +15,11 @@ export interface RenderedPage {
   url: string;
   /** The main document's HTTP status. */
   statusCode: number;
-  /** The DOM, serialised after rendering. */
+  /** How the document is read: an HTML page, or XML or text returned as it is. */
+  kind: DocumentKind;
+  /** The DOM serialised after rendering; XML and text as the server sent them. */
   html: string;
+  /** The page's title (empty for XML and text). */
   title: string;
 }
 
