@@ -127,13 +127,13 @@ describe('fal adapter', () => {
     });
   });
 
-  test('status walks queued (with its position), running, then succeeded with the files and text', async () => {
+  test('status walks queued (its position: the requests fal says are ahead, plus one), running, then succeeded with the files and text', async () => {
     vendor.pollsPerStep = 2;
     vendor.on(FLUX, { output: OUTPUT });
     const states = await pollUntilDone(await submitted());
     assert.deepEqual(states.slice(0, 4), [
+      { status: 'queued', queuePosition: 2 },
       { status: 'queued', queuePosition: 1 },
-      { status: 'queued', queuePosition: 0 },
       { status: 'running', progress: null },
       { status: 'running', progress: null },
     ]);
@@ -218,7 +218,7 @@ describe('fal adapter', () => {
     vendor.on(FLUX, { output: {} });
     const submission = await submitted();
     vendor.failNext('status', { status: 429, json: { detail: 'Rate limit exceeded' }, headers: { 'retry-after': '0' } });
-    assert.deepEqual(await media.status(submission, call), { status: 'queued', queuePosition: 0 });
+    assert.deepEqual(await media.status(submission, call), { status: 'queued', queuePosition: 1 });
     assert.equal(vendor.requests('status').length, 2);
   });
 

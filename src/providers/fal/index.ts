@@ -55,7 +55,8 @@ export function falMedia(settings: FalSettings): MediaProvider {
       const answer = await client.get(url.href, 'status', call);
       if (!succeeded(answer)) throw falFailure(answer.status, answer.body, answer.where);
       const state = readUpstream(VENDOR, StatusAnswer, answer.body);
-      if (state.status === 'IN_QUEUE') return { status: 'queued', queuePosition: state.queue_position ?? null };
+      // fal counts the requests ahead (0: next); a job's queuePosition is that plus one, as at Tollgate.
+      if (state.status === 'IN_QUEUE') return { status: 'queued', queuePosition: state.queue_position == null ? null : state.queue_position + 1 };
       // fal reports no progress for a running request.
       if (state.status === 'IN_PROGRESS') return { status: 'running', progress: null };
       if (state.error || state.error_type) return failedRun({ errorType: state.error_type ?? null });

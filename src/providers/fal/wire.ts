@@ -10,7 +10,7 @@ import { z } from 'zod';
  *   (sometimes `queue_position`). The three URLs drop the endpoint's subpath
  *   (`fal-ai/flux/schnell` polls under `fal-ai/flux/requests/…`), so they are used as given,
  *   never rebuilt.
- * - `GET status_url` answers `{status: IN_QUEUE, queue_position}`, `{status: IN_PROGRESS, logs}`
+ * - `GET status_url` answers `{status: IN_QUEUE, queue_position}` (the requests ahead: 0 is next), `{status: IN_PROGRESS, logs}`
  *   or `{status: COMPLETED, response_url, error?, error_type?}`; `?logs=0` leaves the logs out.
  * - `GET response_url` answers the model's output; a run the model refused answers 4xx (422 for
  *   a validation error: `{detail: [{loc, msg, type}]}`), an infrastructure failure

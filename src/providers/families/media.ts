@@ -38,7 +38,7 @@ export interface MediaOutputFile {
 }
 
 export type MediaVendorState =
-  | { status: 'queued'; queuePosition: number | null }
+  | { status: 'queued'; /** Jobs ahead of it plus one (1: next), when the vendor says. */ queuePosition: number | null }
   | { status: 'running'; progress: number | null }
   | { status: 'succeeded'; files: MediaOutputFile[]; text: string | null; output: Record<string, unknown> }
   | { status: 'failed'; code: string; message: string; /** What the vendor said, for the log (never shown to the customer). */ detail?: string };
