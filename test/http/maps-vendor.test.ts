@@ -385,6 +385,23 @@ describe(`maps on the Google Places adapter, against a fake vendor (${testDataba
       for (const path of ['id', 'displayName', 'reviews', 'photos', 'timeZone', 'googleMapsLinks', 'paymentOptions']) assert.ok(mask.includes(path), path);
     });
 
+    test('language: any BCP-47 tag, sent in its canonical form (es-419, zh-Hant-TW); one that is not is a 400 naming language, nothing sent', async () => {
+      for (const [language, sent] of [['es-419', 'es-419'], ['zh-hant-tw', 'zh-Hant-TW'], ['EN-us', 'en-US']] as const) {
+        fake.requests.length = 0;
+        fake.on(`GET /v1/places/${PLACE_ID}`, { json: RICH_PLACE });
+        await served('/v1/maps/place', { place_id: `places/${PLACE_ID}`, language }, '0.05');
+        assert.equal(fake.requests[0]!.query.get('languageCode'), sent);
+      }
+      fake.requests.length = 0;
+      for (const language of ['english', 'en_US', 'x-private', '']) {
+        const { apiKey } = await app.createAccount('1.00');
+        const response = await app.post('/v1/maps/place', { place_id: `places/${PLACE_ID}`, language }, apiKey);
+        assert.equal(response.status, 400, language);
+        assert.equal(response.body.error.message, 'language: must be a BCP-47 language tag such as en, pt-BR or es-419');
+      }
+      assert.equal(fake.requests.length, 0);
+    });
+
     test('hours: the coming week when given, else the regular week; open now from the coming week first', async () => {
       const place = { ...SPARSE_PLACE, currentOpeningHours: { openNow: false, weekdayDescriptions: [] }, regularOpeningHours: { openNow: true, weekdayDescriptions: WEEKDAYS, nextOpenTime: '2026-11-23T08:00:00Z' } };
       fake.on(`GET /v1/places/${SPARSE_ID}`, { json: place });

@@ -1,11 +1,29 @@
 import { z } from 'zod';
-import { languageCode } from '../../schemas/request-fields';
 
 /** Request fields several maps endpoints share. Each call returns a fresh schema. */
 
-/** BCP-47 language of names, addresses and reviews (default en). */
+/**
+ * `tag` in its canonical form (`EN-us` → `en-US`), or null when it is not a BCP-47 language tag
+ * whose language is an ISO 639 code (two or three letters).
+ */
+function canonicalLanguageTag(tag: string): string | null {
+  if (!/^[a-z]{2,3}(-|$)/i.test(tag)) return null;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** BCP-47 language of names, addresses and reviews (default en), in its canonical form. */
 export function mapsLanguage() {
-  return languageCode().meta({ description: 'BCP-47 language code for names, addresses and reviews (en, pt-BR).', examples: ['en'] });
+  return z
+    .string()
+    .trim()
+    .refine((tag) => canonicalLanguageTag(tag) !== null, 'must be a BCP-47 language tag such as en, pt-BR or es-419')
+    .overwrite((tag) => canonicalLanguageTag(tag) ?? tag)
+    .default('en')
+    .meta({ description: 'BCP-47 language tag for names, addresses and reviews (en, pt-BR, es-419, zh-Hant-TW).', examples: ['en'] });
 }
 
 /** CLDR two-letter region code: formats addresses and biases results; optional. */
