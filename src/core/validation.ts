@@ -21,7 +21,18 @@ export function issueField(issue: z.core.$ZodIssue): string {
  * `depth: must be at most 100; colour: unknown field`.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return withTightestBounds(issues).map(describeIssue).join('; ');
+  return withTightestBounds(typeAlone(issues)).map(describeIssue).join('; ');
+}
+
+/**
+ * A value of the wrong type is described by its type alone: zod still runs the field's other
+ * checks on it, and a string sent for an array of at most 5 items would read "must be an array;
+ * must be at most 5 characters long".
+ */
+function typeAlone(issues: readonly z.core.$ZodIssue[]): readonly z.core.$ZodIssue[] {
+  const mistyped = new Set(issues.filter((issue) => issue.code === 'invalid_type').map((issue) => formatPath(issue.path)));
+  if (mistyped.size === 0) return issues;
+  return issues.filter((issue) => issue.code === 'invalid_type' || !mistyped.has(formatPath(issue.path)));
 }
 
 /**
@@ -47,10 +58,11 @@ function isTighter(issue: z.core.$ZodIssue, than: z.core.$ZodIssue): boolean {
 }
 
 /** zod's own English defaults; any other message was written by a schema and is kept as is. */
-const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Too big|Too small|Unrecognized keys?)\b/;
+const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Invalid discriminator value|Too big|Too small|Unrecognized keys?)\b/;
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_union') {
+  // A union whose schema says in its own words what it takes is described by them.
+  if (issue.code === 'invalid_union' && ZOD_DEFAULT_MESSAGE.test(issue.message)) {
     const described = describeUnion(issue);
     if (described !== undefined) return described;
   }
@@ -95,6 +107,7 @@ function describeUnion(issue: z.core.$ZodIssue & { code: 'invalid_union' }): str
     return `${formatPath([...issue.path, tags[0]!.path[0]!])}: must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}`;
   }
   if (fitting.length > 0 || issue.errors.length === 0) return undefined;
+  if (issue.errors.every((branch) => /received undefined$/.test(branch[0]!.message))) return `${field}: is required`;
   const expected = [...new Set(issue.errors.map((branch) => (branch[0] as z.core.$ZodIssue & { expected: string }).expected))];
   return `${field}: must be ${expected.map(article).join(' or ')}`;
 }

@@ -41,7 +41,8 @@ export function countryCode(defaultValue = 'us') {
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z]{2}$/, 'must be a two-letter country code such as us or gb')
+    // One complaint at a time: a code that is not two letters is not also "not supported".
+    .regex(/^[a-z]{2}$/, { error: 'must be a two-letter country code such as us or gb', abort: true })
     .refine(isSupportedCountry, 'is not a supported country code (see the API reference for the list)')
     .default(defaultValue)
     .meta({ description: 'Two-letter country code (ISO 3166-1 alpha-2).', examples: [defaultValue] });

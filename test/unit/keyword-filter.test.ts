@@ -1,6 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
+import { describeIssues } from '../../src/core/validation';
 import {
   KeywordFilterBlockSchema, keywordFilterBlock, normaliseFilterBlock, numericFields, textFields, sortableFields, operatorAliases,
 } from '../../src/filters/keyword-filter/schema';
@@ -19,6 +20,13 @@ function issuesOf(input: unknown, schema: z.ZodType = KeywordFilterBlockSchema):
   const result = schema.safeParse(input);
   assert.equal(result.success, false, `expected ${JSON.stringify(input)} to be rejected`);
   return result.error!.issues.map((issue) => [issue.path, issue.message]);
+}
+
+/** The 400's message for `input`, as the API writes it. */
+function describedOf(input: unknown, schema: z.ZodType = KeywordFilterBlockSchema): string {
+  const result = schema.safeParse(input);
+  assert.equal(result.success, false, `expected ${JSON.stringify(input)} to be rejected`);
+  return describeIssues(result.error!.issues);
 }
 
 const oneFilter = (field: unknown, op: unknown, value: unknown) => ({ filters: [{ field, op, value }] });
@@ -181,9 +189,14 @@ describe('schema: rejections point at the offending element and say the rule', (
       [[['filters'], 'must be an array of filter expressions {field, op, value}']]);
   });
 
-  test('a string in place of filters or sort gets one issue, not a length complaint as well', () => {
-    assert.deepEqual(issuesOf({ filters: 'volume > 100 and cpc < 2' }),
-      [[['filters'], 'must be an array of filter expressions {field, op, value}']]);
+  test('a string in place of filters or sort is described by its type alone, not by a length complaint as well', () => {
+    assert.equal(describedOf({ filters: 'volume > 100 and cpc < 2 and intent = commercial' }), 'filters: must be an array of filter expressions {field, op, value}');
+    assert.equal(describedOf({ sort: 'volume:desc,cpc:asc,difficulty:desc,keyword' }), 'sort: must be an array of sort rules such as volume:desc');
+  });
+
+  test('a filter without a value: value is required', () => {
+    assert.equal(describedOf(oneFilter('volume', '>', undefined)), 'filters[0].value: is required');
+    assert.equal(describedOf(oneFilter('volume', '>', true)), 'filters[0].value: must be a number, a string, or an array of numbers or strings');
   });
 
   test('more than 8 filters', () => {
@@ -297,7 +310,7 @@ describe('schema: rejections point at the offending element and say the rule', (
   });
 
   test('sort that is not an array', () => {
-    assert.deepEqual(issuesOf({ sort: 'volume:desc' }), [[['sort'], 'must be an array of sort rules such as volume:desc']]);
+    assert.equal(describedOf({ sort: 'volume:desc' }), 'sort: must be an array of sort rules such as volume:desc');
   });
 
   for (const field of ['words', 'length']) {

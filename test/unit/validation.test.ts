@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { ApiError } from '../../src/core/errors';
 import { callInput, describeIssues, formatPath, jsonNodes, noteParsedFrom, pathOf } from '../../src/core/validation';
-import { wholeNumber } from '../../src/schemas/request-fields';
+import { countryCode, wholeNumber } from '../../src/schemas/request-fields';
 
 /** What the server would say about `input` for `schema`: the real zod issues, described. */
 function described(schema: z.ZodType, input: unknown): string {
@@ -99,6 +99,13 @@ describe('describeIssues', () => {
     assert.equal(described(schema, { depth: 1, options: [] }), 'options: must be an object');
   });
 
+  test('a value of the wrong type is described by its type alone, not by the checks zod still runs on it', () => {
+    const schema = z.strictObject({ levels: z.array(z.string()).max(5), words: z.array(z.string()).min(2).optional() });
+    assert.equal(described(schema, { levels: 'moderate' }), 'levels: must be an array');
+    assert.equal(described(schema, { levels: 'a', words: 'b' }), 'levels: must be an array; words: must be an array');
+    assert.equal(described(schema, { levels: ['a', 'b', 'c', 'd', 'e', 'f'], words: 'b' }), 'levels: must have at most 5 items; words: must be an array');
+  });
+
   test('a body that is not an object is reported against the body', () => {
     const schema = z.strictObject({ name: z.string() });
     assert.equal(described(schema, 'hello'), 'body: must be an object');
@@ -184,6 +191,12 @@ describe('describeIssues', () => {
     assert.equal(described(schema, { a: 60, b: 0 }), 'a: must be at most 10; b: must be at least 5');
   });
 
+  test('a country code that is not two letters is told so once, not also that it is unsupported', () => {
+    const schema = z.strictObject({ location: countryCode() });
+    assert.equal(described(schema, { location: 'usa' }), 'location: must be a two-letter country code such as us or gb');
+    assert.equal(described(schema, { location: 'zz' }), 'location: is not a supported country code (see the API reference for the list)');
+  });
+
   test('a value no option of a union takes: the rule of the option its type fits, else the types that fit', () => {
     const count = z.union([z.string().regex(/^\d{1,3}$/, 'must be a whole number from 1 to 50, e.g. "20"').transform(Number), z.number()]).pipe(wholeNumber(1, 50));
     const schema = z.strictObject({ page: z.strictObject({ count }), content: z.union([z.string(), z.array(z.strictObject({ text: z.string() })).min(1)]).optional() });
@@ -194,6 +207,7 @@ describe('describeIssues', () => {
     assert.equal(described(schema, { page: { count: 1 }, content: 5 }), 'content: must be a string or an array');
     assert.equal(described(schema, { page: { count: 1 }, content: [] }), 'content: must have at least 1 item');
     assert.equal(described(schema, { page: { count: 1 }, content: [{ text: 3 }] }), 'content[0].text: must be a string');
+    assert.equal(described(schema, { page: {} }), 'page.count: is required');
   });
 
   test('objects told apart by a tag: a tag none of them has is answered with the tags there are', () => {

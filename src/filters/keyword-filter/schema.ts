@@ -164,19 +164,12 @@ export const KeywordSortRule = z.string({ error: requiredOr('must be a string of
   });
 
 /**
- * zod runs length checks even on a value that is not an array (a string has a length too), which
- * would add a second issue to "must be an array". zod honours `when` on every check but declares it
- * only for refinements, hence the spread of an untyped object.
- */
-const onlyOnArrays: object = { when: (payload: { value: unknown }) => Array.isArray(payload.value) };
-
-/**
  * The filter block's fields, to spread into an endpoint's request schema:
  * `z.strictObject({ keyword: ..., ...keywordFilterBlock })`.
  */
 export const keywordFilterBlock = {
   filters: z.array(KeywordFilterExpression, { error: 'must be an array of filter expressions {field, op, value}' })
-    .max(8, { error: 'at most 8 filters are allowed', ...onlyOnArrays })
+    .max(8, { error: 'at most 8 filters are allowed' })
     .default([])
     .meta({
       description: 'Up to 8 filter expressions {field, op, value}. Fields: keyword, volume, cpc, competition, ' +
@@ -195,7 +188,7 @@ export const keywordFilterBlock = {
       examples: ['all', 'any'],
     }),
   sort: z.array(KeywordSortRule, { error: 'must be an array of sort rules such as volume:desc' })
-    .max(3, { error: 'at most 3 sort rules are allowed', ...onlyOnArrays })
+    .max(3, { error: 'at most 3 sort rules are allowed' })
     .superRefine((rules, context) => {
       const fields = rules.map(sortRuleField);
       fields.forEach((field, index) => {
