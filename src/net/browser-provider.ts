@@ -8,6 +8,7 @@ import { evaluateSettled, LONG_TASK_RECORDER, measureTimeToInteractive, readPage
 import { runLighthouse } from './lighthouse-run';
 import { withoutTitle } from './pdf-title';
 import { checkDrawable, documentKind } from './document-kind';
+import { DestinationRefused } from './errors';
 
 /** The tallest full-page screenshot taken, in CSS pixels (a longer page is cut there). */
 export const MAX_FULL_PAGE_HEIGHT = 16_384;
@@ -39,19 +40,18 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
       const stealth = request.stealth;
       const proxy = stealth && options.stealthProxyUrl ? { server: await options.stealthProxyUrl(stealth.country) } : undefined;
       const context = stealth ? { ...stealthContextOptions(stealth.country as StealthCountry), proxy } : undefined;
-      return pool.withPage({ signal: call.signal, context }, async (page, limits) => {
-        if (stealth) await disguisePage(page, stealth.country as StealthCountry, page.context().browser()?.version() ?? '0.0.0.0');
-        const response = await navigate(page, request.url, (url) => check(url, call));
-        if (request.waitFor > 0) await page.waitForTimeout(Math.min(request.waitFor, limits.remainingMs()));
-        const { rendered, contentType } = await snapshot(page, response);
-        // Checked where the page was read, not before: it may send itself elsewhere (a slow meta
-        // refresh) until then.
-        await checkWhereItLanded(rendered.url, request.url, (url) => check(url, call));
-        // An image or a PDF shown on its own has nothing to read: the 502 /v1/scrape answers.
-        const kind = documentKind(contentType, 'scrape');
-        if (kind === 'html') return { ...rendered, kind };
-        return { ...rendered, kind, title: '', html: await documentAsServed(page, response, kind) };
-      });
+      return pool.withPage({ signal: call.signal, context }, (page, limits) =>
+        withNavigationsChecked(page, request.url, (url) => check(url, call), async () => {
+          if (stealth) await disguisePage(page, stealth.country as StealthCountry, page.context().browser()?.version() ?? '0.0.0.0');
+          const response = await page.goto(request.url, { waitUntil: 'load' });
+          if (request.waitFor > 0) await page.waitForTimeout(Math.min(request.waitFor, limits.remainingMs()));
+          const { rendered, contentType } = await snapshot(page, response);
+          // An image or a PDF shown on its own has nothing to read: the 502 /v1/scrape answers.
+          const kind = documentKind(contentType, 'scrape');
+          if (kind === 'html') return { ...rendered, kind };
+          return { ...rendered, kind, title: '', html: await documentAsServed(page, response, kind) };
+        }),
+      );
     },
 
     async screenshot(request, call) {
@@ -60,49 +60,56 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
       // The pool's spare page, sized for the shot (its context's scale factor is 1).
       return pool.withPage(
         { signal: call.signal, loadHeavyResources: true },
-        async (page) => {
-          await page.setViewportSize({ width: request.width, height: request.height });
-          await navigate(page, request.url, (url) => check(url, call));
-          checkDrawable(await documentType(page));
-          let height = request.height;
-          if (request.fullPage) {
-            const documentHeight = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0));
-            height = Math.min(MAX_FULL_PAGE_HEIGHT, Math.max(request.height, Math.ceil(documentHeight)));
-          }
-          const png = await page.screenshot({ type: 'png', fullPage: request.fullPage, clip: { x: 0, y: 0, width: request.width, height } });
-          return { url: page.url(), png, width: request.width, height };
-        },
+        (page) =>
+          withNavigationsChecked(page, request.url, (url) => check(url, call), async () => {
+            await page.setViewportSize({ width: request.width, height: request.height });
+            await page.goto(request.url, { waitUntil: 'load' });
+            checkDrawable(await documentType(page));
+            let height = request.height;
+            if (request.fullPage) {
+              const documentHeight = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0));
+              height = Math.min(MAX_FULL_PAGE_HEIGHT, Math.max(request.height, Math.ceil(documentHeight)));
+            }
+            const png = await page.screenshot({ type: 'png', fullPage: request.fullPage, clip: { x: 0, y: 0, width: request.width, height } });
+            return { url: page.url(), png, width: request.width, height };
+          }),
       );
     },
 
     async pdf(request, call) {
       if (request.source.url !== undefined) await check(request.source.url, call);
       const pool = await poolOf();
-      return pool.withPage({ signal: call.signal, loadHeavyResources: true }, async (page) => {
-        if (request.source.url !== undefined) {
-          await navigate(page, request.source.url, (url) => check(url, call));
-          checkDrawable(await documentType(page));
-        } else {
-          await page.setContent(request.source.html ?? '', { waitUntil: 'load' });
-        }
-        const pdf = await page.pdf({ format: request.pageSize, landscape: request.landscape, printBackground: request.printBackground, margin: request.margins, pageRanges: `1-${MAX_PDF_PAGES}` });
-        // Inline HTML without a <title> would be titled with the page's address, about:blank.
-        return request.source.html !== undefined && (await page.title()) === '' ? withoutTitle(pdf, page.url()) : pdf;
-      });
+      const { url, html } = request.source;
+      // Inline HTML that sends its page to a refused destination is refused naming `html`.
+      const checkNavigation = url !== undefined ? (destination: string) => check(destination, call) : (destination: string) => refusedAs('html', check(destination, call));
+      return pool.withPage({ signal: call.signal, loadHeavyResources: true }, (page) =>
+        withNavigationsChecked(page, url, checkNavigation, async () => {
+          if (url !== undefined) {
+            await page.goto(url, { waitUntil: 'load' });
+            checkDrawable(await documentType(page));
+          } else {
+            await page.setContent(html ?? '', { waitUntil: 'load' });
+          }
+          const pdf = await page.pdf({ format: request.pageSize, landscape: request.landscape, printBackground: request.printBackground, margin: request.margins, pageRanges: `1-${MAX_PDF_PAGES}` });
+          // Inline HTML without a <title> would be titled with the page's address, about:blank.
+          return html !== undefined && (await page.title()) === '' ? withoutTitle(pdf, page.url()) : pdf;
+        }),
+      );
     },
 
     async audit(url, call) {
       await check(url, call);
       const pool = await poolOf();
-      return pool.withPage({ signal: call.signal }, async (page, limits): Promise<PageAudit> => {
-        await page.addInitScript(LONG_TASK_RECORDER);
-        const response = await navigate(page, url, (destination) => check(destination, call));
-        const timeToInteractive = await measureTimeToInteractive(page, limits.remainingMs);
-        await checkWhereItLanded(page.url(), url, (destination) => check(destination, call));
-        documentKind(await documentType(page), 'audit'); // the same rule: nothing to audit in an image
-        const facts = await readPageFacts(page);
-        return { ...facts, statusCode: response?.status() ?? 200, timeToInteractive };
-      });
+      return pool.withPage({ signal: call.signal }, (page, limits) =>
+        withNavigationsChecked(page, url, (destination) => check(destination, call), async (): Promise<PageAudit> => {
+          await page.addInitScript(LONG_TASK_RECORDER);
+          const response = await page.goto(url, { waitUntil: 'load' });
+          const timeToInteractive = await measureTimeToInteractive(page, limits.remainingMs);
+          documentKind(await documentType(page), 'audit'); // the same rule: nothing to audit in an image
+          const facts = await readPageFacts(page);
+          return { ...facts, statusCode: response?.status() ?? 200, timeToInteractive };
+        }),
+      );
     },
 
     async lighthouse(url, call) {
@@ -118,25 +125,41 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
 }
 
 /**
- * Opens `url` in the page. The egress proxy refuses a redirect to a destination that is not public
- * (an https one fails the navigation, an http one answers 403); either way the customer gets what
- * a refused URL gets, a 400 naming `url`, not a failed or a 403 page.
+ * Runs `work` on the page while watching every page its main frame is sent to — by a redirect, a
+ * meta refresh or a script, before, during or after the load, inline HTML included — and checks
+ * each one as the customer's URL was checked (`start`, already checked, is not asked again). The
+ * egress proxy has already refused the request itself (an https one fails the navigation, an http
+ * one answers 403); here the customer gets what a refused URL gets, a 400 naming its field, not a
+ * failed page or a picture of the proxy's refusal, charged. Checked after the work too, so what a
+ * page did until its output was taken counts.
  */
-async function navigate(page: Page, url: string, check: (url: string) => Promise<void>): Promise<Response | null> {
-  let lastNavigation = url;
+async function withNavigationsChecked<T>(page: Page, start: string | undefined, check: (url: string) => Promise<void>, work: () => Promise<T>): Promise<T> {
+  const sentTo = new Set<string>();
   const onRequest = (request: Request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) lastNavigation = request.url();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) sentTo.add(request.url());
+  };
+  const checkAll = async () => {
+    for (const url of sentTo) if (url !== start && /^https?:/i.test(url)) await check(url);
   };
   page.on('request', onRequest);
   try {
-    const response = await page.goto(url, { waitUntil: 'load' });
-    if (lastNavigation !== url) await check(lastNavigation);
-    return response;
+    const output = await work();
+    await checkAll();
+    return output;
   } catch (error) {
-    if (lastNavigation !== url) await check(lastNavigation);
+    await checkAll(); // a refused destination is often why the work failed
     throw error;
   } finally {
     page.off('request', onRequest);
+  }
+}
+
+/** A refusal of a destination, said of `field` (the inline HTML that went there) rather than of `url`. */
+async function refusedAs(field: string, checked: Promise<void>): Promise<void> {
+  try {
+    await checked;
+  } catch (error) {
+    throw error instanceof DestinationRefused ? new DestinationRefused(error.reason, { field, cause: error }) : error;
   }
 }
 

@@ -73,6 +73,9 @@ describe('browser endpoints: documents that are not pages, and main frames sent 
       if (url.pathname === '/feed.xml') return response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(FEED);
       if (url.pathname === '/data.json') return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON_DOCUMENT);
       if (url.pathname === '/redirect') return response.writeHead(302, { location: to }).end();
+      if (url.pathname === '/meta-refresh') {
+        return response.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Leaving</title><meta http-equiv="refresh" content="0;url=${to.replace(/"/g, '&quot;')}"><p>Leaving</p>`);
+      }
       if (url.pathname === '/script-redirect') {
         return response.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Leaving</title><script>location.href = ${JSON.stringify(to)};</script>`);
       }
@@ -151,6 +154,20 @@ describe('browser endpoints: documents that are not pages, and main frames sent 
     const target = encodeURIComponent(`${refused.url}/landing`);
     await uncharged('/v1/seo/onpage/lighthouse', { url: `${documents.url}/redirect?to=${target}` }, 400, /^url: .*loopback/);
     await uncharged('/v1/seo/onpage/lighthouse', { url: `${documents.url}/script-redirect?to=${target}` }, 400, /^url: .*loopback/);
+    assert.equal(refusedHits, 0);
+  });
+
+  test('a screenshot, a PDF and a rendered scrape of a page that sends itself to a refused address (redirect, meta refresh, script) are a 400 naming url; inline HTML that does is a 400 naming html; none charged', async () => {
+    const target = `${refused.url}/landing`;
+    for (const via of ['redirect', 'meta-refresh', 'script-redirect']) {
+      const url = `${documents.url}/${via}?to=${encodeURIComponent(target)}`;
+      for (const path of ['/v1/scrape/screenshot', '/v1/tools/pdf', '/v1/scrape/js', '/v1/seo/onpage/instant']) {
+        await uncharged(path, { url }, 400, /^url: Tollgate does not fetch this destination \(loopback\)/);
+      }
+    }
+    for (const html of [`<script>location.href = ${JSON.stringify(target)};</script><p>x</p>`, `<meta http-equiv="refresh" content="0;url=${target}"><p>x</p>`]) {
+      await uncharged('/v1/tools/pdf', { html }, 400, /^html: Tollgate does not fetch this destination \(loopback\)/);
+    }
     assert.equal(refusedHits, 0);
   });
 
