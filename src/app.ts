@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { setMaxListeners } from 'node:events';
 import { sql } from 'kysely';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config';
 import { errorCatalog } from './core/errors';
@@ -188,11 +188,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   // Every answered API call (a key was accepted) goes to the call log: usage by key, last use, errors.
-  server.addHook('onResponse', (request, reply, done) => {
+  const recordCall = (request: FastifyRequest, status: number) => {
     const { endpointId } = request;
     if (request.caller && endpointId) {
-      callLog.record({ requestId: request.id, accountId: request.caller.accountId, keyId: request.caller.keyId, endpointId, status: reply.statusCode, upstreamCostMicros: request.upstreamCostMicros, createdAt: new Date(clock()).toISOString() });
+      callLog.record({ requestId: request.id, accountId: request.caller.accountId, keyId: request.caller.keyId, endpointId, status, upstreamCostMicros: request.upstreamCostMicros, createdAt: new Date(clock()).toISOString() });
     }
+  };
+  // A stream is recorded by the pipeline when it ends: its head's 200 does not say how it ended.
+  server.addHook('onResponse', (request, reply, done) => {
+    if (!request.streamed) recordCall(request, reply.statusCode);
     done();
   });
 
@@ -217,6 +221,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     keepAliveMs: config.streamKeepAliveMs,
     shutdown: shutdownSignal.signal,
     clock,
+    recordCall,
   });
 
   media.registerFileRoute(server);

@@ -63,6 +63,11 @@ export interface PipelineDependencies {
   shutdown: AbortSignal;
   /** Milliseconds since the epoch. */
   clock: () => number;
+  /**
+   * Writes an answered call to the call log with the status it ended with: on its response for
+   * most calls, by the pipeline for a stream (which may end after its 200 head, or with its client gone).
+   */
+  recordCall(request: FastifyRequest, status: number): void;
 }
 
 declare module 'fastify' {
@@ -72,6 +77,8 @@ declare module 'fastify' {
     endpointId: string | undefined;
     /** What the call's vendor requests cost the operator (set when the call ends; for the call log). */
     upstreamCostMicros: number;
+    /** The answer is an event stream, written by the pipeline itself: it records the call when the stream ends. */
+    streamed: boolean;
   }
 }
 
@@ -95,6 +102,7 @@ export function registerEndpoints(
   app.decorateRequest('caller', null);
   app.decorateRequest('endpointId', undefined);
   app.decorateRequest('upstreamCostMicros', 0);
+  app.decorateRequest('streamed', false);
   const deadlines = new Deadlines(dependencies.callDeadlineMs);
   app.addHook('onClose', async () => deadlines.close());
   for (const endpoint of endpoints) {
@@ -176,6 +184,8 @@ async function runCall(
   let keyStored = false;
   // Set when the handler hands the reservation to work that settles it later (a queued job).
   const handOver = { done: false };
+  // How a stream ended, for the call log (undefined: no stream, or one nobody received anything of).
+  let streamStatus: number | undefined;
   try {
     if (maxMicros > 0) {
       reservation = await reserveOrRefuse(ledger, caller, maxMicros, { requestId, endpointId: endpoint.id, leaseSeconds });
@@ -198,6 +208,7 @@ async function runCall(
               storedResponse(idempotencyKey, { text: events, headers: { 'content-type': EVENT_STREAM_CONTENT_TYPE } }, cost, dependencies.providerLabel(call.providersUsed), requestId, clock());
       const streamed = await streamEvents({ endpoint, plan, stream: result, reply, call, reservation, dependencies, stored });
       keyStored = streamed.stored;
+      streamStatus = streamed.status;
       return streamed.reply;
     }
 
@@ -253,6 +264,7 @@ async function runCall(
   } finally {
     call.endDeadline();
     request.upstreamCostMicros = call.upstreamCostMicros;
+    if (streamStatus !== undefined) dependencies.recordCall(request, streamStatus);
     if (reservation && !settled && !handOver.done) {
       await reservation.release().catch((error: unknown) => {
         request.log.error({ err: error, requestId, maxMicros }, 'could not release a hold; it stays reserved until its lease expires');

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { EndpointDefinition } from './define-endpoint';
-import { ApiError } from './errors';
+import { ApiError, errorCatalog } from './errors';
 import { wireFailure } from './envelope';
 import { formatUsd } from './money';
 import { formatEvent, KEEP_ALIVE, type EventStream, type ServerSentEvent } from './sse';
@@ -36,6 +36,19 @@ interface StreamCall {
   stored?: (events: string, costMicros: Micros) => IdempotentRecord;
 }
 
+/** How a stream ended. */
+interface StreamEnd {
+  reply: FastifyReply;
+  /** Whether its events were stored under its idempotency key. */
+  stored: boolean;
+  /**
+   * The status the call log records: 200 for a stream delivered (or charged for what was), the
+   * status of its error for one that failed after its head; undefined when its client received
+   * nothing and nothing was charged (as for any call whose client left before its answer).
+   */
+  status: number | undefined;
+}
+
 /**
  * Writes a handler's event stream as `text/event-stream` and settles its reservation from the
  * outcome the stream ends with. A failure before the first event is an ordinary error response;
@@ -43,7 +56,7 @@ interface StreamCall {
  * reservation is released. While the stream runs its lease is renewed (a heartbeat), and an idle
  * stream gets `: keep-alive` comments. `stored`: whether its events were stored under its key.
  */
-export async function streamEvents({ endpoint, plan, stream, reply, call, reservation, dependencies, stored: recordOf }: StreamCall): Promise<{ reply: FastifyReply; stored: boolean }> {
+export async function streamEvents({ endpoint, plan, stream, reply, call, reservation, dependencies, stored: recordOf }: StreamCall): Promise<StreamEnd> {
   const { events } = stream;
   const request = reply.request;
   let settled = false;
@@ -56,7 +69,9 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
   let transcript: string[] | undefined = recordOf ? [] : undefined;
   let transcribed = 0;
   let stored = false;
+  let status: number | undefined;
   const capture = async (outcome: unknown, what: string, whole = false) => {
+    status = 200; // delivered: charged, or uncharged where it could not be (a late capture)
     if (!reservation || settled) return;
     const cost = boundedCost(endpoint.price.actualMicros(plan, outcome), reservation.maxMicros, endpoint, request);
     settled = true;
@@ -79,12 +94,14 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
     await release();
     if (call.cause === 'client') {
       request.log.info({ endpoint: endpoint.id }, 'client closed the connection before the stream began; nothing was charged');
+      request.streamed = true;
       reply.hijack();
-      return { reply, stored };
+      return { reply, stored, status };
     }
     throw error;
   }
 
+  request.streamed = true;
   reply.hijack();
   const raw = reply.raw;
   const label = dependencies.providerLabel(call.providersUsed);
@@ -146,16 +163,19 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
         await capture(delivered, `${why}; charged for what was delivered`).catch(async (failure: unknown) => {
           request.log.error({ err: failure, endpoint: endpoint.id }, `${why}; could not charge for what was delivered`);
           settled = false;
+          status = undefined;
           await release();
         });
       }
       if (call.cause === 'shutdown' && !raw.destroyed) {
+        status ??= errorCatalog.UNAVAILABLE;
         write(formatEvent({ data: wireFailure('UNAVAILABLE', 'The server is restarting: the stream ended early and is charged only for what was delivered. Retry the request.', undefined) }));
       }
     } else {
       await release();
       const failure = error instanceof ApiError ? error : new ApiError('STREAM_ERROR', `The stream failed; nothing was charged (request ${request.id}).`, { cause: error });
       if (!(error instanceof ApiError)) request.log.error({ err: error, endpoint: endpoint.id }, 'stream failed after its first event');
+      status = failure.status;
       if (!raw.destroyed) write(formatEvent({ data: wireFailure(failure.code, failure.message, failure.param) }));
     }
   } finally {
@@ -163,5 +183,5 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
     clearInterval(keepAlive);
     if (!raw.destroyed) raw.end();
   }
-  return { reply, stored };
+  return { reply, stored, status };
 }

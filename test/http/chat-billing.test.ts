@@ -115,6 +115,13 @@ describe('chat billing, exact to the micro-dollar', () => {
   });
   after(() => app.close());
 
+  /** The chat row of GET /v1/account/usage by endpoint (which writes the call log's pending rows first): successful calls and their cost. */
+  const chatUsage = async (apiKey: string) =>
+    ((await app.get('/v1/account/usage?groupBy=endpoint', apiKey)).body.data.rows as Array<{ group: string }>).find((row) => row.group === 'ai.chat_completions');
+  /** The statuses the call log has for the account's calls of `endpointId` (after a usage read has written them). */
+  const callStatuses = async (accountId: string, endpointId: string) =>
+    (await app.store.db.selectFrom('api_calls').select('status').where('account_id', '=', accountId).where('endpoint_id', '=', endpointId).execute()).map((row) => Number(row.status));
+
   const post = (apiKey: string, request: unknown, init: RequestInit = {}) =>
     fetch(`${app.baseUrl}/v1/ai/chat/completions`, {
       method: 'POST',
@@ -258,6 +265,9 @@ describe('chat billing, exact to the micro-dollar', () => {
     const delivered = textTokens(WORDS.slice(0, 4).join(''));
     assert.equal(1_000_000 - (await app.balance(account.accountId)), cost(promptTokens(body()), delivered));
     assert.equal(await app.ledgerSum(account.accountId), await app.balance(account.accountId));
+    // Its usage is the call and what it was charged, as the ledger has it.
+    await waitFor(async () => (await chatUsage(account.apiKey)) !== undefined);
+    assert.deepEqual(await chatUsage(account.apiKey), { group: 'ai.chat_completions', calls: 1, costUsd: Number(formatUsd(cost(promptTokens(body()), delivered))) });
   });
 
   test('an upstream cut mid-stream: one error event, nothing charged', async () => {
@@ -269,6 +279,9 @@ describe('chat billing, exact to the micro-dollar', () => {
     assert.equal(failure.error.code, 'UPSTREAM_ERROR');
     assert.ok(!data.includes('[DONE]'));
     assert.equal(await app.balance(account.accountId), 1_000_000);
+    // Its head said 200, but it failed: the call log has it as the 502 it ended with, not a successful call.
+    assert.equal(await chatUsage(account.apiKey), undefined);
+    assert.deepEqual(await callStatuses(account.accountId, 'ai.chat_completions'), [502]);
   });
 
   test('concurrent streams on a balance that covers only some: exactly those are served, the rest 402, never below zero', async () => {
