@@ -23,6 +23,23 @@ export const OPTIONAL_PARAMETERS = [
 ] as const;
 export type OptionalParameter = (typeof OPTIONAL_PARAMETERS)[number];
 
+/**
+ * Sampling parameters at the value that asks for nothing beyond the default (the spec's defaults:
+ * temperature and top_p 1, the penalties 0). A model that does not take one is sent the request
+ * without it instead of refusing it, so a client that always sends the defaults works with every model.
+ */
+const NEUTRAL_VALUES: Partial<Record<OptionalParameter, number>> = { temperature: 1, top_p: 1, frequency_penalty: 0, presence_penalty: 0 };
+
+/** Whether `model` can be sent `parameter` at `value`: it takes the parameter, or the value is its neutral default. */
+export function takesParameter(model: ChatModel, parameter: OptionalParameter, value: unknown): boolean {
+  return model.supportedParameters.includes(parameter) || (parameter in NEUTRAL_VALUES && value === NEUTRAL_VALUES[parameter]);
+}
+
+/** The neutral default of a sampling parameter, when it has one. */
+export function neutralValue(parameter: OptionalParameter): number | undefined {
+  return NEUTRAL_VALUES[parameter];
+}
+
 /** Six decimals at most: prices become integer micro-USD per million tokens. */
 const UsdPerMillion = z
   .number()

@@ -1,5 +1,5 @@
 import { ApiError } from '../core/errors';
-import { OPTIONAL_PARAMETERS, type ChatModel, type ModelCatalog } from '../catalog/model-catalog';
+import { neutralValue, OPTIONAL_PARAMETERS, takesParameter, type ChatModel, type ModelCatalog } from '../catalog/model-catalog';
 import type { ChatRoute } from '../providers/families/chat';
 import type { ChatCompletionsRequest } from '../schemas/chat-completions';
 import { promptTokens } from './tokens';
@@ -71,10 +71,11 @@ function completionLimit(model: ChatModel, prompt: number, requested: number | u
 function refusalOf(model: ChatModel, body: ChatCompletionsRequest, field: (name: string) => string): { param: string; message: string } | undefined {
   for (const parameter of OPTIONAL_PARAMETERS) {
     const value = body[parameter];
-    if (value === undefined || value === null) continue;
-    if (!model.supportedParameters.includes(parameter)) {
-      return { param: field(parameter), message: `${field(parameter)}: ${model.id} does not take this parameter (GET /v1/ai/models/${model.id} lists those it takes).` };
-    }
+    if (value === undefined || value === null || takesParameter(model, parameter, value)) continue;
+    const named = field(parameter);
+    const neutral = neutralValue(parameter);
+    const listed = named === parameter ? 'lists those it takes' : `lists those it takes, as ${parameter}`;
+    return { param: named, message: `${named}: ${model.id} does not take this parameter${neutral === undefined ? '' : ` except at its default, ${neutral}`} (GET /v1/ai/models/${model.id} ${listed}).` };
   }
   if (!model.inputModalities.includes('image')) {
     for (const [index, message] of body.messages.entries()) {

@@ -312,6 +312,20 @@ describe('chat billing, exact to the micro-dollar', () => {
     assert.equal(1_000_000 - (await app.balance(account.accountId)), cost(77, 12));
   });
 
+  test("the native chat takes the spec's sampling defaults for any model; a value a model cannot honour is a 400 naming the native field", async () => {
+    script = { pieces: WORDS, usage: { prompt_tokens: 7, completion_tokens: 12 } };
+    const account = await app.createAccount('1.00');
+    const defaults = { temperature: 1.0, topP: 1.0, frequencyPenalty: 0, presencePenalty: 0 };
+    const request = { model: 'anthropic/claude-sonnet-4', messages: [{ role: 'user', content: 'Hi' }], maxTokens: 50 };
+    assert.equal((await app.post('/v1/ai/chat', { ...request, ...defaults }, account.apiKey)).status, 200);
+    const refused = await app.post('/v1/ai/chat', { ...request, ...defaults, frequencyPenalty: 0.5 }, account.apiKey);
+    assert.equal(refused.status, 400);
+    assert.equal(
+      refused.body.error.message,
+      'frequencyPenalty: anthropic/claude-sonnet-4 does not take this parameter except at its default, 0 (GET /v1/ai/models/anthropic/claude-sonnet-4 lists those it takes, as frequency_penalty).',
+    );
+  });
+
   test('the native chat streamed: {delta, model, index} events, then [DONE]', async () => {
     script = { pieces: WORDS, usage: { prompt_tokens: 77, completion_tokens: 12 } };
     const account = await app.createAccount('1.00');

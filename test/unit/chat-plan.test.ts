@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { ApiError } from '../../src/core/errors';
 import { builtinCatalog, catalogOf } from '../../src/catalog/model-catalog';
 import { planChat } from '../../src/chat/plan';
+import { upstreamBody } from '../../src/providers/openai-compatible';
 import { promptTokens } from '../../src/chat/tokens';
 import { chatChargeMicros, heldPromptTokens } from '../../src/chat/call';
 import type { ChatCompletionsRequest } from '../../src/schemas/chat-completions';
@@ -44,8 +45,22 @@ describe('planning a chat call against the catalog', () => {
     const error = refusal(ask({ model: 'openai/o3', top_p: 0.9 }));
     assert.deepEqual([error.code, error.param], ['VALIDATION_ERROR', 'top_p']);
     assert.match(error.message, /^top_p: openai\/o3 does not take this parameter/);
+    assert.match(error.message, /except at its default, 1 \(GET \/v1\/ai\/models\/openai\/o3 lists those it takes\)\.$/);
     // Explicit nulls are "not given", as the format treats them.
     assert.ok(planChat(ask({ model: 'openai/o3', top_p: null }), builtinCatalog));
+  });
+
+  test('a sampling parameter at its default (the spec\'s: temperature and top_p 1, penalties 0) is taken by every model, and not sent to one that does not take it', () => {
+    const defaults = { temperature: 1, top_p: 1, frequency_penalty: 0, presence_penalty: 0 };
+    const plan = planChat(ask({ model: 'openai/o3', ...defaults }), builtinCatalog);
+    const sent = upstreamBody(plan.body, plan.route[0]!, false);
+    for (const parameter of Object.keys(defaults)) assert.equal(parameter in sent, false, parameter);
+    // A model that takes them gets them as sent.
+    const taking = planChat(ask({ model: 'openai/gpt-4o', ...defaults }), builtinCatalog);
+    assert.deepEqual(Object.fromEntries(Object.keys(defaults).map((parameter) => [parameter, upstreamBody(taking.body, taking.route[0]!, false)[parameter]])), defaults);
+    const penalty = refusal(ask({ model: 'openai/o3', frequency_penalty: 0.5 }));
+    assert.equal(penalty.param, 'frequency_penalty');
+    assert.match(penalty.message, /except at its default, 0/);
   });
 
   test('an image for a text-only model, a prompt past the window, max_tokens past the output limit', () => {

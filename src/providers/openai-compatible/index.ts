@@ -9,7 +9,7 @@ import { MODEL_PROVIDER, movesOn, streamedFailure, UpstreamRateLimited } from '.
 import { UpstreamChunks } from './stream';
 import { completionOf, UpstreamCompletion, UpstreamErrorBody } from './wire';
 import { upstreamCostMicros } from './costs';
-import type { ChatModel } from '../../catalog/model-catalog';
+import { OPTIONAL_PARAMETERS, type ChatModel } from '../../catalog/model-catalog';
 import type { CompletionUsage } from '../../schemas/chat-completions';
 
 export type { ChatUpstream } from './client';
@@ -65,10 +65,12 @@ export function serves(upstream: ChatUpstream, modelId: string): boolean {
 /**
  * The customer's body as the upstream gets it: the model's id there, the completion limit the
  * hold covers (the customer's own limits are already inside it), usage always asked for on
- * streams; every other field as the customer sent it.
+ * streams, a parameter the model does not take left out (the plan let through only those at their
+ * neutral default); every other field as the customer sent it.
  */
 export function upstreamBody(body: ChatRequest['body'], route: ChatRoute, stream: boolean): Record<string, unknown> {
   const { max_tokens: _maxTokens, max_completion_tokens: _maxCompletionTokens, stream: _stream, stream_options: _streamOptions, ...rest } = body;
+  for (const parameter of OPTIONAL_PARAMETERS) if (!route.model.supportedParameters.includes(parameter)) delete (rest as Record<string, unknown>)[parameter];
   return {
     ...rest,
     model: route.model.upstream.model,
