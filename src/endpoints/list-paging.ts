@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, found } from '../core/errors';
-import { encodePageToken, readPageToken, searchFingerprint } from '../core/page-token';
+import { encodePageToken, readPageToken, searchFingerprint, type PageTokenReading } from '../core/page-token';
 import type { CursorPage } from '../providers/providers';
 
 /**
@@ -10,18 +10,29 @@ import type { CursorPage } from '../providers/providers';
  * with another list, or altered, is a 400 naming the field before anything is held or fetched.
  */
 export interface ListPaging {
-  /** The request and response field: `end_cursor` or `cursor`. */
+  /** The request and response field: `end_cursor`, `cursor` or `token`. */
   field: string;
   /** The endpoint's id. */
   scope: string;
-  /** What makes the list: the account, post or keywords it belongs to. */
-  subjectOf(input: any): string;
+  /**
+   * What makes the list: the request fields it is bound to (an account, a post, keywords, a channel
+   * and its order, a query and its filters), by name, with the values that tell one list from
+   * another. The 400 for another list's continuation names these fields.
+   */
+  subjectOf(input: any): Record<string, unknown>;
 }
 
-const MISMATCH = 'belongs to another list: send it with the same endpoint and the same subject (account, post or keywords) as the request that returned it';
+/** The 400's sentence for a continuation of another list: what to send it with, by the fields this one is bound to. */
+function mismatch(subject: Record<string, unknown>): string {
+  const fields = Object.keys(subject);
+  const same = fields.length <= 1 ? fields.join('') : `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}`;
+  return `belongs to another list: send it to the endpoint that returned it${same === '' ? '' : `, with the same ${same}`}`;
+}
 
-function fingerprintOf(subject: string): string {
-  return searchFingerprint({ subject });
+/** The provider's cursor inside `token`, or why it does not continue the list `input` names (a sentence for the 400). */
+function readContinuation(paging: ListPaging, input: Record<string, unknown>, token: string): PageTokenReading {
+  const subject = paging.subjectOf(input);
+  return readPageToken(token, paging.scope, searchFingerprint(subject), mismatch(subject));
 }
 
 /** The 400 for a continuation that does not continue this list, raised while the body is validated. */
@@ -30,7 +41,7 @@ export function continuationRule(paging: ListPaging) {
     const token = input[paging.field];
     // A continuation its own field's rules refused (empty, too long) is described by them alone.
     if (typeof token !== 'string' || context.issues.some((issue) => issue.path?.[0] === paging.field)) return;
-    const reading = readPageToken(token, paging.scope, fingerprintOf(paging.subjectOf(input)), MISMATCH);
+    const reading = readContinuation(paging, input, token);
     if ('problem' in reading) context.addIssue({ code: 'custom', path: [paging.field], message: reading.problem });
   };
 }
@@ -40,7 +51,7 @@ export function continuationRule(paging: ListPaging) {
  * cursor becomes, and any other cursor an answer hands out for the same list (a comment's replies).
  */
 export function continuationOf(paging: ListPaging, input: Record<string, unknown>, cursor: string): string {
-  return encodePageToken(paging.scope, fingerprintOf(paging.subjectOf(input)), cursor);
+  return encodePageToken(paging.scope, searchFingerprint(paging.subjectOf(input)), cursor);
 }
 
 /**
@@ -53,18 +64,17 @@ export async function listPage<Item, Extra extends object = object>(
   fetch: (cursor: string | undefined) => Promise<(CursorPage<Item> & Extra) | null>,
   notFound: { field: string; message: string },
 ): Promise<{ more: boolean; next: string | null; items: Item[]; extra: Omit<Extra, 'items' | 'nextCursor'> }> {
-  const subject = fingerprintOf(paging.subjectOf(input));
   const token = input[paging.field];
   let cursor: string | undefined;
   if (typeof token === 'string') {
-    const reading = readPageToken(token, paging.scope, subject, MISMATCH);
+    const reading = readContinuation(paging, input, token);
     if ('problem' in reading) throw new ApiError('VALIDATION_ERROR', `${paging.field}: ${reading.problem}`, { param: paging.field });
     cursor = reading.cursor;
   }
   const { items, nextCursor, ...extra } = found(await fetch(cursor), notFound.field, notFound.message);
   return {
     more: nextCursor !== null,
-    next: nextCursor === null ? null : encodePageToken(paging.scope, subject, nextCursor),
+    next: nextCursor === null ? null : continuationOf(paging, input, nextCursor),
     items,
     extra: extra as Omit<Extra, 'items' | 'nextCursor'>,
   };

@@ -20,7 +20,11 @@ export const ASIN_PATTERN = /^[A-Z0-9]{10}$/;
 export const RetailCategory = z
   .object({
     name: text('The category as the marketplace names it.', 'Software'),
-    id: text('Its slug: what /v1/retail/best-sellers takes as `category`.', 'software'),
+    id: text('Its slug: what /v1/retail/best-sellers and /v1/retail/deals take as `category`.', 'software'),
+    browse_node_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'Its numeric browse node: what /v1/retail/products-by-category takes as `category_id`; null when the marketplace\'s list does not give it.', examples: ['4129306011'] }),
   })
   .meta({ id: 'RetailCategory' });
 export type RetailCategory = z.infer<typeof RetailCategory>;

@@ -112,8 +112,13 @@ describe(`clips endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
     ] as const) {
       const response = await app.post(path, body, apiKey);
       assert.equal(response.status, 400, JSON.stringify(response.body));
-      assert.match(response.body.error.message, /^cursor: belongs to another list/);
+      assert.equal(response.body.error.message, 'cursor: belongs to another list: send it to the endpoint that returned it, with the same user_id');
     }
+    const search = await data('/v1/clips/search', { keywords: EXAMPLE.keywords, count: 5 });
+    const replies = await app.post('/v1/clips/comment-replies', { video_id: EXAMPLE.videoId, comment_id: EXAMPLE.commentId, cursor: search.cursor }, apiKey);
+    assert.equal(replies.body.error.message, 'cursor: belongs to another list: send it to the endpoint that returned it, with the same video_id and comment_id');
+    const keywords = await app.post('/v1/clips/search', { keywords: 'waffles', cursor: search.cursor }, apiKey);
+    assert.equal(keywords.body.error.message, 'cursor: belongs to another list: send it to the endpoint that returned it, with the same keywords');
     assert.equal(await app.balance(accountId), 1_000_000);
   });
 

@@ -66,6 +66,7 @@ describe(`retail endpoints on the sandbox marketplace (${testDatabaseLabel()})`,
       ['/v1/retail/seller', { seller_id: 'A000000000000Z' }, 'seller_id'],
       ['/v1/retail/seller-reviews', { seller_id: 'A000000000000Z' }, 'seller_id'],
       ['/v1/retail/best-sellers', { category: 'no-such-category' }, 'category'],
+      ['/v1/retail/deals', { category: 'no-such-category' }, 'category'],
       ['/v1/retail/products-by-category', { category_id: '1' }, 'category_id'],
       ['/v1/retail/influencer', { influencer_name: 'nobody-at-all' }, 'influencer_name'],
     ], 404);
@@ -89,6 +90,19 @@ describe(`retail endpoints on the sandbox marketplace (${testDatabaseLabel()})`,
     assert.equal(reviews.total_ratings, product.product_num_ratings);
     const percents = Object.values(reviews.rating_distribution) as number[];
     assert.ok(Math.abs(percents.reduce((sum, percent) => sum + percent, 0) - 100) <= 3, 'percents of all ratings');
+  });
+
+  test('every category listed leads to its best sellers, its deals and, by its browse node, its products', async () => {
+    const categories = await data('/v1/retail/categories', { country: 'DE' });
+    assert.ok(categories.length > 1);
+    for (const category of categories) {
+      assert.match(category.browse_node_id, /^\d+$/);
+      const page = await data('/v1/retail/products-by-category', { category_id: category.browse_node_id, country: 'DE' });
+      const first = await data('/v1/retail/product', { asin: page.products[0].asin, country: 'DE' });
+      assert.ok(first.product_title.length > 0);
+      assert.ok((await data('/v1/retail/best-sellers', { category: category.id, country: 'DE' })).best_sellers.length > 0);
+      assert.ok(Array.isArray((await data('/v1/retail/deals', { category: category.id, country: 'DE' })).deals));
+    }
   });
 
   test("walking a category's best sellers page by page yields each product once, ranked 1..n, and ends", async () => {

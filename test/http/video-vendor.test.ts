@@ -87,9 +87,9 @@ describe(`video endpoints on the video-platform data vendor (${testDatabaseLabel
   });
 
   test('the vendor is asked in its own words, with the key and the default host', async () => {
-    await charged(app, '/v1/video/trending', { type: 'gaming', geo: 'us' });
+    await charged(app, '/v1/video/trending', { type: 'gaming', geo: 'us', lang: 'PT-br' });
     const [trending] = vendor.requests('trending');
-    assert.deepEqual(Object.fromEntries(trending!.query), { type: 'games', geo: 'US' });
+    assert.deepEqual(Object.fromEntries(trending!.query), { type: 'games', geo: 'US', lang: 'pt-BR' });
     assert.equal(trending!.headers['x-rapidapi-key'], VIDEO_VENDOR_KEY);
     assert.equal(trending!.headers['x-rapidapi-host'], VIDEO_VENDOR_HOST);
     await charged(app, '/v1/video/comments', { id: VIDEO_ID, sort: 'new' });

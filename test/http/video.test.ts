@@ -71,6 +71,8 @@ describe(`video endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
       ['/v1/video/video', { id: 'https://www.video.com/watch?v=abc' }, 'id'],
       ['/v1/video/channel', { id: '@northwind' }, 'id'],
       ['/v1/video/channel', { id: EXAMPLE.channelId, geo: 'USA' }, 'geo'],
+      ['/v1/video/video', { id: EXAMPLE.videoId, geo: 'ZZ' }, 'geo'],
+      ['/v1/video/hype', { geo: 'xx' }, 'geo'],
       ['/v1/video/channel-about', { id: EXAMPLE.channelId, lang: 'english' }, 'lang'],
       ['/v1/video/channel-videos', { id: EXAMPLE.channelId, sort_by: 'latest' }, 'sort_by'],
       ['/v1/video/playlist', { id: 'XX123' }, 'id'],
@@ -120,6 +122,15 @@ describe(`video endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
       ['/v1/video/channel-livestreams', { id: EXAMPLE.channelId, token: first.continuation }, 'token'],
       ['/v1/video/comments', { id: EXAMPLE.videoId, sort: 'new', token: comments.continuation }, 'token'],
     ], 400);
+    // The 400 says what the list is bound to: a channel and its order, a video and its comment order, a query and its filters.
+    const search = await data('/v1/video/search', { query: EXAMPLE.query });
+    const { apiKey } = await app.createAccount('1.00');
+    const bound = async (path: string, body: Record<string, unknown>) => (await app.post(path, body, apiKey)).body.error.message;
+    const another = 'token: belongs to another list: send it to the endpoint that returned it';
+    assert.equal(await bound('/v1/video/channel-videos', { id: EXAMPLE.channelId, sort_by: 'oldest', token: first.continuation }), `${another}, with the same id and sort_by`);
+    assert.equal(await bound('/v1/video/comments', { id: EXAMPLE.videoId, token: search.continuation }), `${another}, with the same id and sort`);
+    assert.equal(await bound('/v1/video/search', { query: EXAMPLE.query, duration: 'short', token: search.continuation }), `${another}, with the same query, type, sort, duration, upload_date and features`);
+    assert.equal(await bound('/v1/video/home', { token: search.continuation }), another);
   });
 
   test("a channel's counts are what its lists walk, and its videos agree with their own pages", async () => {
@@ -190,6 +201,18 @@ describe(`video endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
     assert.equal(`${inline.height}p`, inline.resolutions[0], 'the highest by default');
     const later = await data('/v1/video/screenshot', { id: EXAMPLE.videoId, timestamp: 43, format: 'base64' });
     assert.notEqual(later.image, inline.image, 'another moment is another picture');
+  });
+
+  test('a language code is read in any case, a country code too', async () => {
+    const about = await data('/v1/video/channel-about', { id: EXAMPLE.channelId, geo: 'gb', lang: 'EN' });
+    assert.deepEqual(about, await data('/v1/video/channel-about', { id: EXAMPLE.channelId, lang: 'en-gb' }));
+    const transcript = await data('/v1/video/transcript', { videoId: EXAMPLE.videoId, lang: 'ES' });
+    assert.equal(transcript.selected.languageCode, 'es');
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const missing = await app.post('/v1/video/transcript', { videoId: EXAMPLE.videoId, lang: 'TLH' }, apiKey);
+    assert.equal(missing.status, 404);
+    assert.match(missing.body.error.message, /^lang: the video has no transcript in 'tlh'/);
+    assert.equal(await app.balance(accountId), 1_000_000);
   });
 
   test('a transcript runs in order within the video, in the track asked', async () => {

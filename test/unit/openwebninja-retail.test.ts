@@ -196,6 +196,10 @@ const INFLUENCER: Influencer = {
   affiliate_status: 'Influencer', has_curations: true,
 };
 
+/** The vendor's list names categories by search alias, without their browse nodes. */
+const CATEGORIES: RetailCategory[] = [
+  { name: 'All Departments', id: 'aps', browse_node_id: null }, { name: 'Software', id: 'software', browse_node_id: null }, { name: 'Books', id: 'stripbooks', browse_node_id: null },
+];
 const SEARCH: SearchRequest = { query: 'desk lamp', country: 'US', sort_by: 'RELEVANCE', product_condition: 'ALL', page: 1 };
 const OFFERS_REQUEST: ProductOffersRequest = { asin: KNOWN.asin, country: 'US', limit: 100, page: 1, product_condition: 'ALL' };
 const REVIEWS_REQUEST: ProductReviewsRequest = {
@@ -342,7 +346,7 @@ describe('OpenWeb Ninja retail adapter: requests and mapping', () => {
   test('deals: page → offset in 30s, price and discount ranges as the vendor’s positions, min rating, category, lightning switch', async () => {
     const deals = await retail.deals(DEALS_REQUEST, call);
     assert.deepEqual(deals, { deals: [BEST_DEAL, LIGHTNING_DEAL] });
-    for (const deal of deals.deals) exact(Deal, deal);
+    for (const deal of deals!.deals) exact(Deal, deal);
     assert.deepEqual(sent('deals-v2'), { country: 'US', offset: '0' });
     await retail.deals({ country: 'GB', page: 3, price_range: 'UNDER_25', discount_range: '70_OFF', deal_type: 'LIGHTNING_DEAL', category: '2619525011', min_rating: '4' }, call);
     await retail.deals({ ...DEALS_REQUEST, page: 2, price_range: 'OVER_100', discount_range: '25_OFF' }, call);
@@ -359,7 +363,7 @@ describe('OpenWeb Ninja retail adapter: requests and mapping', () => {
 
   test('categories: the vendor’s category list for the country, ids as text', async () => {
     const categories = await retail.categories({ country: 'US' }, call);
-    assert.deepEqual(categories, [{ name: 'All Departments', id: 'aps' }, { name: 'Software', id: 'software' }, { name: 'Books', id: 'stripbooks' }]);
+    assert.deepEqual(categories, CATEGORIES);
     for (const category of categories) exact(RetailCategory, category);
     assert.deepEqual(sent('product-category-list'), { country: 'US' });
   });
@@ -419,7 +423,7 @@ describe('OpenWeb Ninja retail adapter: the RapidAPI channel', () => {
       ['products-by-category', () => retail.productsByCategory({ category_id: KNOWN.categoryId, country: 'US', sort_by: 'RELEVANCE', product_condition: 'ALL', page: 1 }, call), CATEGORY_PAGE],
       ['best-sellers', () => retail.bestSellers({ category: KNOWN.bestSellerCategory, country: 'US', type: 'BEST_SELLERS', page: 1 }, call), { best_sellers: BEST_SELLERS }],
       ['deals-v2', () => retail.deals(DEALS_REQUEST, call), { deals: [BEST_DEAL, LIGHTNING_DEAL] }],
-      ['product-category-list', () => retail.categories({ country: 'US' }, call), [{ name: 'All Departments', id: 'aps' }, { name: 'Software', id: 'software' }, { name: 'Books', id: 'stripbooks' }]],
+      ['product-category-list', () => retail.categories({ country: 'US' }, call), CATEGORIES],
       ['seller-profile', () => retail.seller(seller, call), SELLER],
       ['seller-reviews', () => retail.sellerReviews({ ...seller, page: 1, star_rating: 'ALL', verified_purchases_only: false }, call), SELLER_REVIEWS],
       ['influencer-profile', () => retail.influencer({ influencer_name: KNOWN.influencer, country: 'US' }, call), INFLUENCER],

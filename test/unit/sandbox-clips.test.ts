@@ -8,7 +8,7 @@ import {
   createSandboxClips, EXAMPLE_CHALLENGE_ID, EXAMPLE_CHALLENGE_NAME, EXAMPLE_COMMENT_ID, EXAMPLE_KEYWORDS, EXAMPLE_MUSIC_ID, EXAMPLE_UNIQUE_ID,
   EXAMPLE_USER_ID, EXAMPLE_VIDEO_ID, sandboxClips,
 } from '../../src/providers/sandbox/clips';
-import { creatorAt, creatorById, creatorNamed, NOTABLE, notableCreators, POPULATION, POSTERS, PRESENT } from '../../src/providers/sandbox/clips/creators';
+import { creatorAt, creatorById, creatorNamed, NOTABLE, notableCreators, POPULATION, POSTERS, PRESENT, REMEMBERED_CREATORS } from '../../src/providers/sandbox/clips/creators';
 import { videoOf } from '../../src/providers/sandbox/clips/videos';
 import { CHALLENGES } from '../../src/providers/sandbox/clips/vocabulary';
 import {
@@ -296,6 +296,34 @@ describe('the short-video sandbox is coherent across endpoints', () => {
       assert.deepEqual(pick((await clips.challenge({ id: challenge.challenge_id }, call))!, Object.keys(challenge)), challenge);
     }
     for (const search of [clips.search, clips.searchPhotos, clips.searchUsers, clips.searchChallenges]) assert.deepEqual(await search({ keywords: 'zzzzq', count: 5 }, call), { items: [], nextCursor: null });
+  });
+
+  test('search answers alike however the world\'s memory has turned over', async () => {
+    /** Accounts no other test reads, so each churn fills creatorAt's memory with ones it does not hold. */
+    let unread = POPULATION;
+    const churn = (count: number) => Array.from({ length: count }, () => creatorAt((unread -= 1)));
+    /** Leaves the creator the oldest remembered, the next to be dropped (and then rebuilt as a new object). */
+    const oldestRemembered = (index: number) => {
+      churn(REMEMBERED_CREATORS);
+      creatorAt(index);
+      churn(REMEMBERED_CREATORS - 1);
+    };
+    /** Other keywords, so the searches' own memory no longer holds these. */
+    const otherSearches = async () => {
+      for (let other = 0; other < 40; other += 1) await Promise.all([clips.search({ keywords: `other${other}`, count: 1 }, call), clips.searchUsers({ keywords: `other${other}`, count: 1 }, call)]);
+    };
+    const example = creatorNamed(EXAMPLE_UNIQUE_ID)!;
+    const videos = () => clips.search({ keywords: 'waffles', count: 50 }, call);
+    const users = () => clips.searchUsers({ keywords: EXAMPLE_UNIQUE_ID, count: 50 }, call);
+    const first = { videos: await videos(), users: await users() };
+    assert.equal(first.videos.items.length, 50);
+    assert.deepEqual(first.users.items.map((user) => user.unique_id), [EXAMPLE_UNIQUE_ID]);
+    await otherSearches();
+    churn(REMEMBERED_CREATORS);
+    assert.deepEqual(await videos(), first.videos);
+    await otherSearches();
+    oldestRemembered(example.index);
+    assert.deepEqual(await users(), first.users);
   });
 
   test('stories are the last day\'s, the same all through a 6-hour bucket', async () => {

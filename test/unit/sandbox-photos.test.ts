@@ -6,7 +6,7 @@ import { mediaIdOf, shortcodeOf } from '../../src/photos/shortcode';
 import type { CursorPage, PhotosProvider } from '../../src/providers/families/photos';
 import { createSandboxPhotos, EXAMPLE_HASHTAG, EXAMPLE_QUERY, EXAMPLE_SHORTCODE, EXAMPLE_USERNAME, sandboxPhotos } from '../../src/providers/sandbox/photos';
 import { postOf } from '../../src/providers/sandbox/photos/posts';
-import { circleOf, NOTABLE, notableUsers, PRESENT, userAt, userNamed } from '../../src/providers/sandbox/photos/users';
+import { circleOf, NOTABLE, notableUsers, POPULATION, PRESENT, REMEMBERED_USERS, userAt, userNamed } from '../../src/providers/sandbox/photos/users';
 import { HASHTAGS } from '../../src/providers/sandbox/photos/vocabulary';
 import {
   Comment, GridPost, Hashtag, Highlight, ListedPost, PhotosUser, Post, Reel, SearchResults, SimilarAccount, Story, UserAbout, UserSummary,
@@ -179,6 +179,19 @@ describe('the photos sandbox is coherent across endpoints', () => {
     const exact = await photos.search({ query: smallAccount.username }, call);
     assert.equal(exact.users[0]?.username, smallAccount.username);
     assert.deepEqual((await photos.search({ query: 'reykjavik' }, call)).places.map((place) => place.title), ['Reykjavík, Iceland']);
+  });
+
+  test('search names an account once, however the world\'s memory has turned over', async () => {
+    const account = userAt(NOTABLE);
+    const before = await photos.search({ query: account.username }, call);
+    assert.deepEqual(before.users.map((user) => user.username), [account.username]);
+    // The account becomes the oldest remembered user: listing the notable accounts drops it and builds it anew.
+    let unread = POPULATION;
+    const churn = (count: number) => Array.from({ length: count }, () => userAt((unread -= 1)));
+    churn(REMEMBERED_USERS);
+    userAt(account.index);
+    churn(REMEMBERED_USERS - 1);
+    assert.deepEqual(await photos.search({ query: account.username }, call), before);
   });
 
   test('a hashtag\'s posts carry it, and its media_count is search\'s', async () => {

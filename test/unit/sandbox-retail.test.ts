@@ -95,7 +95,7 @@ describe('the retail sandbox world', () => {
       for (const category of await retail.categories({ country }, call)) assertShape(RetailCategory, category);
       const best = await retail.bestSellers({ category: 'books', country, type: 'BEST_SELLERS', page: 1 }, call);
       for (const item of best!.best_sellers) assertShape(BestSeller, item);
-      for (const deal of (await retail.deals({ country, page: 1, price_range: 'ALL', discount_range: 'ALL', deal_type: 'ALL', min_rating: 'ALL' }, call)).deals) assertShape(Deal, deal);
+      for (const deal of (await retail.deals({ country, page: 1, price_range: 'ALL', discount_range: 'ALL', deal_type: 'ALL', min_rating: 'ALL' }, call))!.deals) assertShape(Deal, deal);
       assertShape(Influencer, await retail.influencer({ influencer_name: EXAMPLE_INFLUENCER, country }, call));
       assertShape(SearchPage, await search({ query: EXAMPLE_QUERY, country }));
       assertShape(CategoryPage, await retail.productsByCategory({ ...listingRequest, country, category_id: CATEGORIES[3]!.node }, call));
@@ -356,7 +356,7 @@ describe('lists', () => {
 
   test('deals: savings add up, prices match the product, filters hold, pages end', async () => {
     const base = { country: 'US', page: 1, price_range: 'ALL', discount_range: 'ALL', deal_type: 'ALL', min_rating: 'ALL' } as const;
-    const ask = (extra: Partial<Parameters<typeof retail.deals>[0]> = {}) => walk(async (page) => (await retail.deals({ ...base, ...extra, page }, call)).deals);
+    const ask = (extra: Partial<Parameters<typeof retail.deals>[0]> = {}) => walk(async (page) => (await retail.deals({ ...base, ...extra, page }, call))!.deals);
     const all = await ask();
     assert.ok(all.length > 150 && all.length < 450);
     assert.equal(new Set(all.map((deal) => deal.deal_id)).size, all.length);
@@ -372,6 +372,11 @@ describe('lists', () => {
     assert.ok(under.length > 0 && under.every((deal) => deal.deal_price.amount < 25));
     const mid = await ask({ price_range: '50_100' });
     assert.ok(mid.every((deal) => deal.deal_price.amount >= 50 && deal.deal_price.amount < 100));
+    // Ranges are in the marketplace's currency: 25–50 € in Germany; in Japan no deal is under ¥100.
+    const euros = await ask({ country: 'DE', price_range: '25_50' });
+    assert.ok(euros.length > 0 && euros.every((deal) => deal.deal_price.currency === 'EUR' && deal.deal_price.amount >= 25 && deal.deal_price.amount < 50));
+    assert.deepEqual(await ask({ country: 'JP', price_range: 'OVER_100' }), await ask({ country: 'JP' }));
+    assert.deepEqual(await ask({ country: 'JP', price_range: 'UNDER_25' }), []);
     const steep = await ask({ discount_range: '50_OFF' });
     assert.ok(steep.length > 0 && steep.every((deal) => deal.savings_percentage >= 50));
     const lightning = await ask({ deal_type: 'LIGHTNING_DEAL' });
@@ -380,7 +385,6 @@ describe('lists', () => {
     assert.ok(rated.length > 0 && rated.every((deal) => productOfAsin(deal.product_asin!)!.product.rating! >= 4));
     const kitchen = await ask({ category: 'kitchen' });
     assert.ok(kitchen.length > 0 && kitchen.every((deal) => productOfAsin(deal.product_asin!)!.product.category.slug === 'kitchen'));
-    assert.deepEqual(await ask({ category: 'nope' }), []);
   });
 });
 
@@ -396,6 +400,7 @@ describe('what the world does not know', () => {
     assert.equal(await retail.influencer({ influencer_name: 'nobody-here', country: 'US' }, call), null);
     const found = await retail.influencer({ influencer_name: EXAMPLE_INFLUENCER.toUpperCase(), country: 'DE' }, call);
     assert.deepEqual(found, { ...found!, name: EXAMPLE_INFLUENCER, domain: 'www.retail.de', profile_link: `https://www.retail.de/shop/${EXAMPLE_INFLUENCER}` });
+    assert.equal(await retail.deals({ country: 'US', page: 1, price_range: 'ALL', discount_range: 'ALL', deal_type: 'ALL', min_rating: 'ALL', category: 'nope' }, call), null);
     assert.deepEqual((await retail.categories({ country: 'JP' }, call)).map((category) => category.id), CATEGORIES.map((category) => category.slug));
   });
 });

@@ -8,7 +8,7 @@ export default clipsListEndpoint({
   summary: "A challenge's videos",
   description: "The videos of a challenge (hashtag), with their authors and statistics. Walking every page yields the challenge's `video_count`.",
   subject: { challenge_id: numericId("the challenge's id (challenge_id of /v1/clips/challenge)", EXAMPLE.challengeId) },
-  subjectOf: (input) => input.challenge_id,
+  subjectOf: (input) => ({ challenge_id: input.challenge_id }),
   key: 'videos',
   item: ClipsListedVideo,
   outputId: 'ClipsChallengeVideos',

@@ -8,7 +8,7 @@ export default clipsListEndpoint({
   summary: "Replies to a video's comment",
   description: "The replies to one comment of a video: text, time, likes and author. Walking every page yields the comment's `reply_count`.",
   subject: { comment_id: numericId("the comment's id", EXAMPLE.commentId), video_id: numericId("the video's id", EXAMPLE.videoId) },
-  subjectOf: (input) => `${input.video_id}/${input.comment_id}`,
+  subjectOf: (input) => ({ video_id: input.video_id, comment_id: input.comment_id }),
   key: 'replies',
   item: ClipsReply,
   outputId: 'ClipsCommentReplies',

@@ -9,7 +9,7 @@ export default clipsListEndpoint({
   summary: "A video's comments",
   description: "A video's comments with their total: text, time, likes, replies (see /v1/clips/comment-replies) and author.",
   subject: { url: videoUrlField() },
-  subjectOf: (input) => input.url.videoId,
+  subjectOf: (input) => ({ url: input.url.videoId }),
   key: 'comments',
   item: ClipsComment,
   extra: { total_comments: z.number().int().nonnegative().meta({ description: "The video's comments, all pages (its comment_count)." }) },

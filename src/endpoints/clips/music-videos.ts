@@ -8,7 +8,7 @@ export default clipsListEndpoint({
   summary: 'Videos using a sound',
   description: "The videos that use a sound, with their authors and statistics. Walking every page yields the sound's `video_count`.",
   subject: { music_id: numericId("the sound's id (music_id of /v1/clips/music)", EXAMPLE.musicId) },
-  subjectOf: (input) => input.music_id,
+  subjectOf: (input) => ({ music_id: input.music_id }),
   key: 'videos',
   item: ClipsListedVideo,
   outputId: 'ClipsMusicVideos',

@@ -16,8 +16,8 @@ interface ClipsListDeclaration<Subject extends z.ZodRawShape, Item extends z.Zod
   description: string;
   /** The request's fields naming whose list it is (besides `cursor` and `count`). */
   subject: Subject;
-  /** What makes the list one list (its `cursor` is bound to it). */
-  subjectOf(input: z.output<z.ZodObject<Subject>>): string;
+  /** What makes the list one list (its `cursor` is bound to it), by request field: whose list, or what was searched for. */
+  subjectOf(input: z.output<z.ZodObject<Subject>>): Record<string, string>;
   /** The answer's list key (`videos`, `comments`, …) and its record. */
   key: string;
   item: Item;
@@ -40,7 +40,7 @@ interface ClipsListDeclaration<Subject extends z.ZodRawShape, Item extends z.Zod
  * to the endpoint and the subject, so one sent with another is a 400 naming `cursor`.
  */
 export function clipsListEndpoint<Subject extends z.ZodRawShape, Item extends z.ZodType, Extra extends z.ZodRawShape = {}>(declaration: ClipsListDeclaration<Subject, Item, Extra>) {
-  const paging: ListPaging = { field: 'cursor', scope: declaration.id, subjectOf: (body) => declaration.subjectOf(body) };
+  const paging: ListPaging = { field: 'cursor', scope: declaration.id, subjectOf: declaration.subjectOf };
   const input = z.strictObject({ ...declaration.subject, cursor: cursorField, count: countField }).superRefine(continuationRule(paging));
   const output = clipsPage({ ...(declaration.extra ?? {}), [declaration.key]: z.array(declaration.item) } as Extra & Record<string, z.ZodArray<Item>>, declaration.outputId);
   return defineEndpoint({

@@ -9,7 +9,7 @@ export default clipsListEndpoint({
   summary: 'Challenge (hashtag) search',
   description: 'Challenges whose name matches the keywords, with their video and view counts.',
   subject: { keywords: queryText('What to search for.', EXAMPLE.keywords) },
-  subjectOf: (input) => input.keywords.toLowerCase(),
+  subjectOf: (input) => ({ keywords: input.keywords.toLowerCase() }),
   key: 'challenges',
   item: ClipsChallengeSummary,
   outputId: 'ClipsSearchChallengePage',

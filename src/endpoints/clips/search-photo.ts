@@ -9,7 +9,7 @@ export default clipsListEndpoint({
   summary: 'Photo-post search',
   description: 'Photo posts (image carousels) whose caption or creator matches the keywords: images, author and statistics.',
   subject: { keywords: queryText('What to search for.', EXAMPLE.keywords) },
-  subjectOf: (input) => input.keywords.toLowerCase(),
+  subjectOf: (input) => ({ keywords: input.keywords.toLowerCase() }),
   key: 'photos',
   item: ClipsPhotoPost,
   outputId: 'ClipsSearchPhotoPage',

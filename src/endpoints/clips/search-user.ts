@@ -9,7 +9,7 @@ export default clipsListEndpoint({
   summary: 'Creator search',
   description: 'Creators whose handle or name matches the keywords: handle, name, avatar, bio, followers, following, videos and verified badge.',
   subject: { keywords: queryText('What to search for.', EXAMPLE.keywords) },
-  subjectOf: (input) => input.keywords.toLowerCase(),
+  subjectOf: (input) => ({ keywords: input.keywords.toLowerCase() }),
   key: 'users',
   item: ClipsUserSearchItem,
   outputId: 'ClipsSearchUserPage',

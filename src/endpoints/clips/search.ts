@@ -9,7 +9,7 @@ export default clipsListEndpoint({
   summary: 'Video search by keywords',
   description: 'Videos whose caption or creator matches the keywords: caption, time, author, statistics, length, cover and video.',
   subject: { keywords: queryText('What to search for.', EXAMPLE.keywords) },
-  subjectOf: (input) => input.keywords.toLowerCase(),
+  subjectOf: (input) => ({ keywords: input.keywords.toLowerCase() }),
   key: 'videos',
   item: ClipsListedVideo,
   outputId: 'ClipsSearchPage',

@@ -8,7 +8,7 @@ export default clipsListEndpoint({
   summary: "A creator's favorited videos",
   description: "The videos a creator saved to their favorites, with their authors.",
   subject: { user_id: numericId("the creator's numeric id (user_id of /v1/clips/user)", EXAMPLE.userId) },
-  subjectOf: (input) => input.user_id,
+  subjectOf: (input) => ({ user_id: input.user_id }),
   key: 'videos',
   item: ClipsListedVideo,
   outputId: 'ClipsUserFavorites',

@@ -8,7 +8,7 @@ export default clipsListEndpoint({
   summary: "A creator's followers",
   description: "The accounts following a creator: id, handle, name, avatar, bio, followers and verified badge. Walking every page yields the profile's `follower_count`.",
   subject: { user_id: numericId("the creator's numeric id (user_id of /v1/clips/user)", EXAMPLE.userId) },
-  subjectOf: (input) => input.user_id,
+  subjectOf: (input) => ({ user_id: input.user_id }),
   key: 'followers',
   item: ClipsFollowItem,
   outputId: 'ClipsUserFollowers',

@@ -8,7 +8,7 @@ export default clipsListEndpoint({
   summary: "A creator's videos, newest first",
   description: "The videos a creator posted, newest first: caption, time, plays, likes, comments, shares, length, cover and video. Walking every page yields the profile's `video_count`.",
   subject: { user_id: numericId("the creator's numeric id (user_id of /v1/clips/user)", EXAMPLE.userId) },
-  subjectOf: (input) => input.user_id,
+  subjectOf: (input) => ({ user_id: input.user_id }),
   key: 'videos',
   item: ClipsOwnVideo,
   outputId: 'ClipsUserPosts',

@@ -35,7 +35,7 @@ interface PagedListDeclaration<Item extends z.ZodType, Extra extends z.ZodRawSha
  */
 export function pagedListEndpoint<Item extends z.ZodType, Extra extends z.ZodRawShape = {}>(declaration: PagedListDeclaration<Item, Extra>) {
   const subjectField = declaration.subject === 'username' ? usernameField() : shortcodeField();
-  const paging: ListPaging = { field: 'end_cursor', scope: declaration.id, subjectOf: (body) => body[declaration.subject] };
+  const paging: ListPaging = { field: 'end_cursor', scope: declaration.id, subjectOf: (body) => ({ [declaration.subject]: body[declaration.subject] }) };
   const input = z
     .strictObject({ [declaration.subject]: subjectField, end_cursor: endCursorField } as { username: typeof subjectField; end_cursor: typeof endCursorField })
     .superRefine(continuationRule(paging));
@@ -53,7 +53,7 @@ export function pagedListEndpoint<Item extends z.ZodType, Extra extends z.ZodRaw
     price: ({ perCall }) => perCall(0.01),
     examples: { request: { [declaration.subject]: declaration.example } as z.input<typeof input>, response: exampleResponse(declaration.id) },
     async handler({ input: body, providers, call }) {
-      const subject = paging.subjectOf(body);
+      const subject = (body as Record<string, string>)[declaration.subject]!;
       const page = await listPage(paging, body, (cursor) => declaration.fetch(providers, { subject, cursor }, call), declaration.subject === 'username' ? noUser(subject) : noPost(subject));
       return { has_next_page: page.more, end_cursor: page.next, ...page.extra, [declaration.key]: page.items } as z.input<typeof output>;
     },

@@ -4,7 +4,7 @@ import { found } from '../../core/errors';
 import { BEST_SELLER_TYPES, PAGE_SIZES } from '../../providers/families/retail';
 import { BestSeller, retailWrapper } from '../../schemas/retail';
 import { exampleResponse } from './examples';
-import { DATA_SOURCE, FAILURES, categorySlugField, countryField, enumField, pageField, retailAnswer } from './fields';
+import { DATA_SOURCE, FAILURES, categorySlugField, countryField, enumField, pageField, retailAnswer, unknownCategory } from './fields';
 
 const BestSellersRequest = z.strictObject({
   category: categorySlugField('The category, by the slug /v1/retail/categories lists (software, home-garden).'),
@@ -26,7 +26,7 @@ export default defineEndpoint({
   price: ({ perCall }) => perCall(0.01),
   examples: { request: { category: 'electronics', country: 'US', type: 'BEST_SELLERS', page: 1 }, response: exampleResponse('retail.best_sellers') },
   async handler({ input, providers, call, ctx }) {
-    const list = found(await providers.retail.bestSellers(input, call), 'category', `no category '${input.category}' in the ${input.country} marketplace; /v1/retail/categories lists them.`);
+    const list = found(await providers.retail.bestSellers(input, call), 'category', unknownCategory(input));
     return retailAnswer(input, ctx, { best_sellers: list.best_sellers.slice(0, PAGE_SIZES.bestSellers) });
   },
 });

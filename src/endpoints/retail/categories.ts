@@ -11,7 +11,9 @@ export default defineEndpoint({
   method: 'POST',
   path: '/v1/retail/categories',
   summary: "The marketplace's top-level categories",
-  description: `Top-level browse categories with their slugs (what /v1/retail/best-sellers and /v1/retail/deals take as \`category\`). The body may be empty. ${DATA_SOURCE} ${FAILURES}`,
+  description:
+    'Top-level browse categories with their slugs (`id`: what /v1/retail/best-sellers and /v1/retail/deals take as `category`) and numeric browse nodes ' +
+    `(\`browse_node_id\`: what /v1/retail/products-by-category takes as \`category_id\`). The body may be empty. ${DATA_SOURCE} ${FAILURES}`,
   input: CategoriesRequest,
   output: retailWrapper(z.array(RetailCategory), 'RetailCategoriesAnswer'),
   price: ({ perCall }) => perCall(0.01),

@@ -61,6 +61,10 @@ export function sellerIdField() {
     .meta({ description: "The seller's id (from an offer's seller_id, or the `seller=` part of its page's URL).", examples: ['A8UTZVDO9238NX'] });
 }
 
+/** The 404's sentence for a `category` slug the marketplace does not list. */
+export const unknownCategory = (input: { category?: string | undefined; country: string }) =>
+  `no category '${input.category}' in the ${input.country} marketplace; /v1/retail/categories lists them.`;
+
 /** The marketplace's wrapper around `data`: the request as understood (defaults filled in) and our request id. */
 export function retailAnswer<Data>(input: Record<string, unknown>, ctx: CallContext, data: Data) {
   return { status: 'OK' as const, request_id: ctx.requestId, parameters: input, data };

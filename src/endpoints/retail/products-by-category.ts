@@ -12,7 +12,7 @@ const ProductsByCategoryRequest = z.strictObject({
     .string()
     .trim()
     .regex(/^\d{1,20}$/, 'must be a numeric browse-node id, e.g. 5520918011')
-    .meta({ description: "The category's numeric browse-node id (the `node=` of its page's URL).", examples: ['5520918011'] }),
+    .meta({ description: "The category's numeric browse-node id (a category's `browse_node_id` in /v1/retail/categories, or the `node=` of its page's URL).", examples: ['5520918011'] }),
   country: countryField(),
   ...listingFields,
   page: pageField(PAGE_SIZES.productsByCategory, 'products'),

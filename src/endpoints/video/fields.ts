@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL_SORTS } from '../../providers/families/video';
+import { countryField } from '../email/fields';
 
 /** Request fields the video endpoints share, and the sentences their descriptions share. */
 
@@ -47,24 +48,24 @@ export const channelIdField = () =>
 export const playlistIdField = () => idField(PLAYLIST_ID, "a playlist's id", 'the value of list= in its URL (PL…, UU…, OL…)', EXAMPLE.playlistId);
 export const postIdField = () => idField(POST_ID, "a community post's id", 'Ug and 10 to 40 letters, digits, - and _, from /post/<id>', EXAMPLE.postId);
 
-/** `geo`: the country the platform answers for, ISO 3166-1 alpha-2 (any case; sent upper-case). */
-export const geoField = () =>
-  z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code such as US or GB')
-    .transform((value) => value.toUpperCase())
-    .optional()
-    .meta({ description: 'Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN).', examples: ['US'] });
+/** `geo`: the country the platform answers for, an assigned ISO 3166-1 alpha-2 code (any case; sent upper-case). */
+export const geoField = () => countryField('Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN).').optional();
 
-/** `lang`: the language of the platform's texts, a BCP 47 code. */
-export const langField = () =>
+/** A subtag in BCP 47's own case: a region upper-case (BR), a script title-case (Hant), anything else lower-case (419, valencia). */
+const subtagCase = (subtag: string) =>
+  /^[A-Za-z]{2}$/.test(subtag) ? subtag.toUpperCase() : /^[A-Za-z]{4}$/.test(subtag) ? subtag[0]!.toUpperCase() + subtag.slice(1).toLowerCase() : subtag.toLowerCase();
+
+/** A BCP 47 language code, any case, answered in the form platforms write it: EN → en, pt-br → pt-BR. */
+export const languageCode = () =>
   z
     .string()
     .trim()
-    .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/, 'must be a language code such as en or pt-BR')
-    .optional()
-    .meta({ description: "Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.", examples: ['en'] });
+    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/, 'must be a language code such as en or pt-BR')
+    .transform((code) => code.split('-').map((subtag, position) => (position === 0 ? subtag.toLowerCase() : subtagCase(subtag))).join('-'));
+
+/** `lang`: the language of the platform's texts. */
+export const langField = () =>
+  languageCode().optional().meta({ description: "Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR.", examples: ['en'] });
 
 export const locale = () => ({ geo: geoField(), lang: langField() });
 

@@ -16,8 +16,8 @@ interface VideoListDeclaration<Subject extends Shape, Item extends z.ZodType, Ex
   description: string;
   /** The request's fields besides the continuation. */
   subject: Subject;
-  /** What makes the list one list (its continuation is bound to it): the id, the query and filters, never geo or lang. */
-  subjectOf(input: Request<Subject>): unknown;
+  /** What makes the list one list (its continuation is bound to it), by request field: the id, the query and filters, never geo or lang. */
+  subjectOf(input: Request<Subject>): Record<string, unknown>;
   /** The continuation's request field: `token` (default), or the Shorts feed's required `params`. */
   tokenField?: 'token' | 'params';
   /** The list's records (under `data`). */
@@ -51,7 +51,7 @@ export function videoListEndpoint<Subject extends Shape, Item extends z.ZodType,
   declaration: VideoListDeclaration<Subject, Item, Extra, Fetched>,
 ) {
   const field = declaration.tokenField ?? 'token';
-  const paging: ListPaging = { field, scope: declaration.id, subjectOf: (input) => JSON.stringify(declaration.subjectOf(input)) };
+  const paging: ListPaging = { field, scope: declaration.id, subjectOf: declaration.subjectOf };
   const continuation =
     field === 'params'
       ? z.string().min(1).max(4096).meta({ description: 'Where the feed goes on: a Short\'s `params` (from /v1/video/shorts-info) to start, then the previous page\'s `continuation`.' })
@@ -89,6 +89,6 @@ export function videoListEndpoint<Subject extends Shape, Item extends z.ZodType,
 }
 
 /** A continuation of the list `endpointId` answers for `subject` (what its `subjectOf` gives), handed out by another endpoint: a Short's start of the Shorts feed. */
-export function videoListContinuation(endpointId: string, subject: unknown, cursor: string): string {
-  return continuationOf({ field: '', scope: endpointId, subjectOf: () => JSON.stringify(subject) }, {}, cursor);
+export function videoListContinuation(endpointId: string, subject: Record<string, unknown>, cursor: string): string {
+  return continuationOf({ field: '', scope: endpointId, subjectOf: () => subject }, {}, cursor);
 }

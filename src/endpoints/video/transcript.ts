@@ -3,19 +3,14 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError, found } from '../../core/errors';
 import { VideoTranscript } from '../../schemas/video';
 import { exampleResponse } from './examples';
-import { DATA_SOURCE, EXAMPLE, FAILURES, videoIdField } from './fields';
+import { DATA_SOURCE, EXAMPLE, FAILURES, languageCode, videoIdField } from './fields';
 
 /** SPEC.md names the video `videoId`; the catalog's later version `id`: either is taken, exactly one. */
 const TranscriptRequest = z
   .strictObject({
     videoId: videoIdField().optional().meta({ description: "The video's id (SPEC.md's name). Send this or id, not both." }),
     id: videoIdField().optional().meta({ description: "The video's id (the catalog's name). Send this or videoId, not both." }),
-    lang: z
-      .string()
-      .trim()
-      .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/, 'must be a language code such as en or pt-BR')
-      .default('en')
-      .meta({ description: 'The track: a language code of the video (its tracks are in /v1/video/subtitles).', examples: ['en'] }),
+    lang: languageCode().default('en').meta({ description: 'The track: a language code of the video, any case (its tracks are in /v1/video/subtitles).', examples: ['en'] }),
   })
   .superRefine((body, context) => {
     if ((body.videoId === undefined) === (body.id === undefined)) {

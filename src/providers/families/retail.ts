@@ -60,7 +60,7 @@ export interface SellerReviewsRequest { seller_id: string; country: RetailCountr
 export interface RetailProvider extends ProviderFamily {
   bestSellers(request: BestSellersRequest, call: CallOptions): Promise<{ best_sellers: BestSeller[] } | null>;
   categories(request: { country: RetailCountry }, call: CallOptions): Promise<RetailCategory[]>;
-  deals(request: DealsRequest, call: CallOptions): Promise<{ deals: Deal[] }>;
+  deals(request: DealsRequest, call: CallOptions): Promise<{ deals: Deal[] } | null>;
   influencer(request: { influencer_name: string; country: RetailCountry }, call: CallOptions): Promise<Influencer | null>;
   product(request: { asin: string; country: RetailCountry }, call: CallOptions): Promise<ProductDetails | null>;
   productOffers(request: ProductOffersRequest, call: CallOptions): Promise<ProductOffers | null>;

@@ -234,7 +234,8 @@ export function dealOf(deal: VendorDeal, country: RetailCountry): Deal | null {
 }
 
 export function categoriesOf(data: z.output<typeof CategoriesAnswer>['data']): RetailCategory[] {
-  return (data ?? []).map((category) => ({ name: category.name, id: String(category.id) }));
+  // Its list names categories by search alias ("stripbooks"), not by browse node.
+  return (data ?? []).map((category) => ({ name: category.name, id: String(category.id), browse_node_id: null }));
 }
 
 function summaryOf(summary: VendorSummary | null | undefined) {

@@ -76,8 +76,11 @@ function generateCreator(index: number) {
 
 export type Creator = ReturnType<typeof generateCreator>;
 
+/** How many creators creatorAt remembers. */
+export const REMEMBERED_CREATORS = 4_096;
+
 /** Creator `index` (1..POPULATION); a page of followers or a scan reads the same few many times. */
-export const creatorAt = remembering(4_096, generateCreator);
+export const creatorAt = remembering(REMEMBERED_CREATORS, generateCreator);
 
 /** The account with this (lower-case) handle, or null. */
 export function creatorNamed(handle: string): Creator | null {

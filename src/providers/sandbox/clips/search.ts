@@ -17,9 +17,10 @@ export const searchPosts = remembering(32, (needle: string) => {
   if (needle === '') return { videos: [], photos: [] };
   const lines = new Set(LINES.filter((line) => needleOf(line).includes(needle)));
   const challenges = new Set(CHALLENGES.flatMap((name, position) => (name.includes(needle) ? [position] : [])));
-  const authors = new Set(notableCreators().filter((creator) => creator.handle.includes(needle) || needleOf(creator.nickname).includes(needle)));
+  // By index: creators come from a bounded cache (./creators.ts), so the frames' and these may be different objects.
+  const authors = new Set(notableCreators().flatMap((creator) => (creator.handle.includes(needle) || needleOf(creator.nickname).includes(needle) ? [creator.index] : [])));
   const found = worldIndex().searched.filter(
-    (frame: VideoFrame) => authors.has(frame.creator) || lines.has(frame.line) || frame.challenges.some((challenge) => challenges.has(challenge)),
+    (frame: VideoFrame) => authors.has(frame.creator.index) || lines.has(frame.line) || frame.challenges.some((challenge) => challenges.has(challenge)),
   );
   found.sort((a, b) => b.plays - a.plays || a.key - b.key);
   return { videos: found.filter((frame) => !frame.photo).map((frame) => frame.key), photos: found.filter((frame) => frame.photo).map((frame) => frame.key) };
@@ -30,7 +31,7 @@ export const searchCreators = remembering(32, (needle: string): Creator[] => {
   if (needle === '') return [];
   const exact = creatorNamed(needle);
   const notable = notableCreators()
-    .filter((creator) => creator !== exact && (creator.handle.includes(needle) || needleOf(creator.nickname).includes(needle)))
+    .filter((creator) => creator.index !== exact?.index && (creator.handle.includes(needle) || needleOf(creator.nickname).includes(needle)))
     .sort((a, b) => b.followers - a.followers);
   return [...(exact ? [exact] : []), ...notable];
 });

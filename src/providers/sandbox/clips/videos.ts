@@ -142,4 +142,4 @@ export const heartsOf = remembering(256, (creator: Creator) => {
   let hearts = 0;
   for (let index = 0; index < creator.videoCount; index += 1) hearts += videoFrame(creator.index * 1024 + index).likes;
   return hearts;
-});
+}, (creator) => creator.index);

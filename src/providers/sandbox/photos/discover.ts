@@ -55,7 +55,7 @@ export function searchWorld(query: string): SearchResults {
   if (needle === '') return { users: [], hashtags: [], places: [] };
   const exact = userNamed(needle);
   const notable = notableUsers()
-    .filter((user) => user !== exact && (user.username.includes(needle) || folded(user.fullName).includes(needle)))
+    .filter((user) => user.index !== exact?.index && (user.username.includes(needle) || folded(user.fullName).includes(needle)))
     .sort((a, b) => b.followers - a.followers);
   return {
     users: [...(exact ? [exact] : []), ...notable].slice(0, 20).map((user) => ({

@@ -13,7 +13,7 @@ function framesOf(user: WorldUser): PostFrame[] {
 }
 
 /** The user's video posts, newest first. */
-export const reelFramesOf = remembering(64, (user: WorldUser) => framesOf(user).filter((frame) => frame.type === 'GraphVideo'));
+export const reelFramesOf = remembering(64, (user: WorldUser) => framesOf(user).filter((frame) => frame.type === 'GraphVideo'), (user) => user.index);
 
 /** Public posts of the user's circle that tag them, newest first. */
 export const taggedFramesOf = remembering(64, (user: WorldUser) =>
@@ -26,4 +26,5 @@ export const taggedFramesOf = remembering(64, (user: WorldUser) =>
         .map((index) => postFrame(member, index)),
     )
     .sort((a, b) => b.takenAt - a.takenAt),
+  (user) => user.index,
 );

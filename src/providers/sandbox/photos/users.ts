@@ -94,8 +94,11 @@ function generateUser(index: number) {
 
 export type WorldUser = ReturnType<typeof generateUser>;
 
+/** How many users userAt remembers. */
+export const REMEMBERED_USERS = 4_096;
+
 /** User `index` (1..POPULATION); a page of followers or a circle's scan reads the same few many times. */
-export const userAt = remembering(4_096, generateUser);
+export const userAt = remembering(REMEMBERED_USERS, generateUser);
 
 /** The account with this (lower-case) username, or null when the world has none. */
 export function userNamed(username: string): WorldUser | null {

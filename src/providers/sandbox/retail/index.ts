@@ -26,12 +26,12 @@ export const sandboxRetail: RetailProvider = {
   },
 
   async categories() {
-    return CATEGORIES.map((category) => ({ name: category.name, id: category.slug }));
+    return CATEGORIES.map((category) => ({ name: category.name, id: category.slug, browse_node_id: category.node }));
   },
 
   async deals(request) {
     const index = request.category === undefined ? null : categoryIndexOf(request.category);
-    return { deals: index === -1 ? [] : dealListing(request, index, marketplace(request.country)) };
+    return index === -1 ? null : { deals: dealListing(request, index, marketplace(request.country)) };
   },
 
   async influencer({ influencer_name, country }) {

@@ -112,17 +112,18 @@ export function rankChange(product: Product, type: BestSellersRequest['type'], r
   return rank > 1 ? `-${Math.min(step, rank - 1)}` : null;
 }
 
-const PRICE_RANGES: Record<DealsRequest['price_range'], [number, number]> = { ALL: [0, Infinity], UNDER_25: [0, 2500], '25_50': [2500, 5000], '50_100': [5000, 10_000], OVER_100: [10_000, Infinity] };
+/** Deal prices in the marketplace's currency: UNDER_25 is under $25 in the US, under 25 € in Germany, under ¥25 in Japan. */
+const PRICE_RANGES: Record<DealsRequest['price_range'], [number, number]> = { ALL: [0, Infinity], UNDER_25: [0, 25], '25_50': [25, 50], '50_100': [50, 100], OVER_100: [100, Infinity] };
 
-/** The deals page: products on deal in featured order, filtered (price in USD, discount as the record shows it). */
+/** The deals page: products on deal in featured order, filtered (price and discount as the record shows them, so in the marketplace's currency). */
 export function dealListing(request: DealsRequest, categoryIndex: number | null, market: Marketplace): Deal[] {
   const [low, high] = PRICE_RANGES[request.price_range];
   const minimumRating = request.min_rating === 'ALL' ? 0 : Number(request.min_rating);
   const minimumDiscount = request.discount_range === 'ALL' ? 0 : Number.parseInt(request.discount_range, 10);
   const chosen = (categoryIndex === null ? allProducts() : categoryProducts(categoryIndex)).filter(
-    (product) => product.deal !== null && product.buyBox.cents >= low && product.buyBox.cents < high
-      && (request.deal_type === 'ALL' || product.deal.type === request.deal_type) && (product.rating ?? 0) >= minimumRating,
+    (product) => product.deal !== null && (request.deal_type === 'ALL' || product.deal.type === request.deal_type) && (product.rating ?? 0) >= minimumRating,
   );
   const deals = chosen.sort((a, b) => a.deal!.featured - b.deal!.featured).map((product) => dealRecord(product, market));
-  return pageOf(deals.filter((deal) => deal.savings_percentage >= minimumDiscount), request.page, PAGE_SIZES.deals);
+  const wanted = (deal: Deal) => deal.deal_price.amount >= low && deal.deal_price.amount < high && deal.savings_percentage >= minimumDiscount;
+  return pageOf(deals.filter(wanted), request.page, PAGE_SIZES.deals);
 }

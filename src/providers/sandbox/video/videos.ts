@@ -120,4 +120,4 @@ export const channelViews = remembering(256, (channel: Channel) => {
     for (let index = 0; index < count; index += 1) views += videoFrame(keyOf(channel.index, kind, index)).views;
   });
   return views;
-});
+}, (channel) => channel.index);
