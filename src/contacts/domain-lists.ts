@@ -26,3 +26,18 @@ export function isDisposableDomain(domain: string): boolean {
 export function isWebmailDomain(domain: string): boolean {
   return listed(WEBMAIL, domain);
 }
+
+/** Second-level labels under which country registries sell names (acme.co.uk, acme.com.au, acme.ne.jp). */
+const REGISTRY_LABELS = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'or', 'ne', 'go', 'gob', 'mil', 'nom', 'ltd', 'plc', 'sch']);
+
+/**
+ * The name a registry registered, of which `domain` is the name or a subdomain: `blog.acme.com` →
+ * `acme.com`, `news.acme.co.uk` → `acme.co.uk`. A short list of country second levels, not the
+ * whole public-suffix list: what the email endpoints take for a company's domain and what WHOIS
+ * asks a registry about. A single label comes back as it is.
+ */
+export function registrableDomain(domain: string): string {
+  const labels = domain.toLowerCase().replace(/\.$/, '').split('.');
+  const suffixLength = labels.length >= 3 && labels.at(-1)!.length === 2 && REGISTRY_LABELS.has(labels.at(-2)!) ? 2 : 1;
+  return labels.slice(-(suffixLength + 1)).join('.');
+}

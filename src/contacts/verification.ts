@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MailServerRefused, randomMailboxName } from '../net/smtp-probe';
 import type { CallOptions, Providers } from '../providers/providers';
 import { EmailSource } from '../schemas/contact';
-import { isDisposableDomain, isWebmailDomain } from './domain-lists';
+import { isDisposableDomain, isWebmailDomain, registrableDomain } from './domain-lists';
 import { checkEmailAddress, isRoleAddress, looksGibberish } from './email-address';
 import { mailExchangers, mailServiceOf } from './mail-hosts';
 import { DELIVERABILITIES, VERIFICATION_STATUSES, verdictOf } from './verdict';
@@ -147,13 +147,7 @@ async function acceptsAll(domain: string, providers: Providers, call: CallOption
   }
 }
 
-/** Second-level labels under which country domains register names (acme.co.uk, acme.com.br). */
-const REGISTRY_LABELS = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'or', 'ne', 'go', 'gob', 'mil', 'nom', 'ltd', 'plc', 'sch']);
-
 /** The label a domain's owner chose: `acme` of mail.acme.com and of acme.co.uk. */
 export function nameLabel(domain: string): string {
-  const labels = domain.split('.');
-  if (labels.length < 2) return domain;
-  const suffixLength = labels.length >= 3 && labels.at(-1)!.length === 2 && REGISTRY_LABELS.has(labels.at(-2)!) ? 2 : 1;
-  return labels[labels.length - suffixLength - 1]!;
+  return registrableDomain(domain).split('.')[0]!;
 }

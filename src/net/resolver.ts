@@ -62,6 +62,14 @@ function isLocalhostName(host: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost');
 }
 
+/** The addresses `host` has without asking DNS: its own if it is an address, the loopback ones for a localhost name; undefined for any other name. */
+export function addressesWithoutDns(host: string): ResolvedAddress[] | undefined {
+  const literal = canonicalAddress(host);
+  if (literal !== undefined) return [{ address: literal, family: isIP(literal) === 6 ? 6 : 4 }];
+  if (isLocalhostName(host)) return LOOPBACK.map((address) => ({ ...address }));
+  return undefined;
+}
+
 /**
  * Names resolved by Tollgate itself (never by the HTTP client), through the configured servers,
  * so that what gets checked is what gets connected to.
@@ -103,9 +111,8 @@ export function createResolver(options: ResolverOptions): Resolver {
 
   return {
     async lookup(host) {
-      const literal = canonicalAddress(host);
-      if (literal !== undefined) return [{ address: literal, family: isIP(literal) === 6 ? 6 : 4 }];
-      if (isLocalhostName(host)) return LOOPBACK.map((address) => ({ ...address }));
+      const known = addressesWithoutDns(host);
+      if (known) return known;
       const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
       const addresses: ResolvedAddress[] = [
         ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 as const })) : []),
@@ -114,7 +121,8 @@ export function createResolver(options: ResolverOptions): Resolver {
       if (addresses.length > 0) return addresses;
       const codes = [v4, v6].map((result) => (result.status === 'rejected' ? errorCode(result.reason) : 'ENODATA'));
       if (codes.every((code) => NO_DATA.has(code) || NO_NAME.has(code))) throw new FetchFailed('the host does not resolve to any address');
-      throw new FetchFailed('the host could not be resolved (the DNS servers did not answer)', { detail: `DNS: ${codes.join(', ')}` });
+      const failure = codes.find((code) => !NO_DATA.has(code) && !NO_NAME.has(code))!;
+      throw new FetchFailed(`the host could not be resolved (${serverFailure(failure)})`, { detail: `DNS: ${codes.join(', ')}` });
     },
 
     async query(name, type) {
@@ -124,10 +132,27 @@ export function createResolver(options: ResolverOptions): Resolver {
         const code = errorCode(error);
         if (NO_NAME.has(code)) return { status: 'NXDOMAIN', records: [] };
         if (NO_DATA.has(code)) return { status: 'NOERROR', records: [] };
-        throw new FetchFailed('the DNS servers did not answer', { cause: error, detail: `DNS ${type}: ${code}` });
+        throw new FetchFailed(serverFailure(code), { cause: error, detail: `DNS ${type}: ${code}` });
       }
     },
   };
+}
+
+/** c-ares's codes for servers that never answered: nothing came back in time, or nothing was listening. */
+const SILENT = new Set(['ETIMEOUT', 'ECONNREFUSED']);
+
+/**
+ * What the DNS servers did, for a failure that is theirs (a 502): said they could not resolve
+ * the name (SERVFAIL: its own name servers failing, or its DNSSEC broken), refused to (REFUSED:
+ * a server that does not resolve for Tollgate), sent what cannot be read, or did not answer.
+ */
+function serverFailure(code: string): string {
+  if (code === 'ESERVFAIL') return 'the DNS servers answered SERVFAIL: they could not resolve the name (its name servers may be failing, or its DNSSEC broken)';
+  if (code === 'EREFUSED') return 'the DNS servers refused the query (REFUSED)';
+  if (code === 'ENOTIMP') return 'the DNS servers do not support this query (NOTIMP)';
+  if (code === 'EBADRESP' || code === 'EFORMERR') return 'the DNS servers sent an answer that could not be read';
+  if (SILENT.has(code)) return 'the DNS servers did not answer';
+  return 'the DNS lookup failed';
 }
 
 function errorCode(error: unknown): string {

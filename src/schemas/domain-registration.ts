@@ -10,7 +10,7 @@ const timestamp = (description: string) =>
  */
 export const DomainRegistration = z
   .object({
-    domain: z.string().meta({ description: 'The domain asked about (lower case, ASCII form).', examples: ['example.com'] }),
+    domain: z.string().meta({ description: 'The registered domain the record is about (lower case, ASCII form): for a subdomain asked about, the domain it is under (www.example.com: example.com).', examples: ['example.com'] }),
     registered: z.boolean().meta({ description: 'Whether the registry knows the domain; false: every other field is null or empty.' }),
     ldhName: z.string().nullable().meta({ description: 'The name as the registry spells it (letters, digits, hyphens).', examples: ['EXAMPLE.COM'] }),
     handle: z.string().nullable().meta({ description: "The registry's identifier of the registration.", examples: ['2336799_DOMAIN_COM-VRSN'] }),

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { z } from 'zod';
 import { endpoints } from '../../src/endpoints';
 import { sandboxContacts } from '../../src/providers/sandbox/contacts';
 import type { ContactsProvider } from '../../src/providers/families/contacts';
@@ -263,6 +264,16 @@ describe(`email validation: 400 naming the field, before any provider call, neve
     assert.equal(cost, 10_000);
     assert.equal(data.valid, false);
     assert.equal(data.e164Format, '+447700900123');
+  });
+
+  test('a number written with the 00 international prefix, and the phone field\'s documented example, are read without country_code', async () => {
+    for (const [phone, e164] of [['0044 20 7946 0958', '+442079460958'], ['0049 30 901820', '+4930901820'], ['00442079460958', '+442079460958']]) {
+      const { data } = await paid(app, '/v1/email/phone-validator', { phone });
+      assert.deepEqual([data.valid, data.e164Format], [true, e164], phone);
+    }
+    const endpoint = endpoints.find((candidate) => candidate.id === 'email.phone_validator')!;
+    const [example] = (endpoint.input as z.ZodObject).shape.phone!.meta()!.examples as string[];
+    assert.equal((await paid(app, endpoint.path, { phone: example })).data.valid, true);
   });
 
   test('a malformed address is an answer of verify (invalid, validFormat false), not a 400', async () => {

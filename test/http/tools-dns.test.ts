@@ -24,6 +24,7 @@ describe(`POST /v1/tools/dns (${testDatabaseLabel()})`, () => {
       '_sip._tcp.example.com': { SRV: [{ priority: 10, weight: 60, port: 5060, target: 'sip.example.com' }] },
       'long.example.com': { TXT: [LONG_TXT] },
       'broken.example.com': { rcode: 'SERVFAIL' },
+      'refused.example.com': { rcode: 'REFUSED' },
       'silent.example.com': { silent: true },
       'xn--mnchen-3ya.de': { A: ['93.184.215.20'] },
     });
@@ -94,29 +95,36 @@ describe(`POST /v1/tools/dns (${testDatabaseLabel()})`, () => {
     assert.deepEqual(await lookup('example.com', 'SRV'), { name: 'example.com', type: 'SRV', status: 'NOERROR', records: [] });
   });
 
-  test('SERVFAIL and a silent resolver are 502 UPSTREAM_ERROR, not charged', async () => {
-    for (const name of ['broken.example.com', 'silent.example.com']) {
+  test('SERVFAIL, REFUSED and a silent resolver are 502 UPSTREAM_ERROR saying which, not charged', async () => {
+    for (const [name, said] of [
+      ['broken.example.com', /DNS servers answered SERVFAIL: they could not resolve the name/],
+      ['refused.example.com', /DNS servers refused the query \(REFUSED\)/],
+      ['silent.example.com', /DNS servers did not answer/],
+    ] as const) {
       const { accountId, apiKey } = await app.createAccount('1.00');
       const response = await app.post('/v1/tools/dns', { name, type: 'A' }, apiKey);
       assert.equal(response.status, 502, JSON.stringify(response.body));
       assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
-      assert.match(response.body.error.message, /DNS servers did not answer/);
+      assert.match(response.body.error.message, said, name);
       assert.equal(await app.balance(accountId), 1_000_000);
     }
   });
 
   test('a name that is not a domain, or an unknown type, is a 400 naming the field, not charged', async () => {
     const { accountId, apiKey } = await app.createAccount('1.00');
-    for (const [body, field] of [
+    for (const [body, field, message] of [
       [{ name: 'https://example.com/' }, 'name'],
       [{ name: 'exa mple.com' }, 'name'],
       [{ name: 'localhost' }, 'name'],
+      [{ name: '1.2.3.4' }, 'name', /^name: '1\.2\.3\.4' is an IP address, not a domain name/],
+      [{ name: '2001:db8::1' }, 'name', /is an IP address/],
       [{ name: 'example.com', type: 'PTR' }, 'type'],
       [{ name: 'example.com', type: 'a' }, 'type'],
-    ] as const) {
+    ] as Array<[Record<string, string>, string, RegExp?]>) {
       const response = await app.post('/v1/tools/dns', body, apiKey);
       assert.equal(response.status, 400, JSON.stringify(body));
       assert.ok(response.body.error.message.startsWith(`${field}: `), response.body.error.message);
+      if (message) assert.match(response.body.error.message, message);
     }
     assert.equal(await app.balance(accountId), 1_000_000);
   });

@@ -8,10 +8,15 @@ import { startFakeRdap, type FakeRdap } from '../fakes/rdap-server';
 
 /**
  * The server's own log (pino JSON at info, a real process) after lookups whose RDAP answers carry
- * people's contact data, well-formed or not: none of it is ever written, only that a lookup happened.
+ * people's contact data, well-formed, malformed or in a failing server's error body: none of it is
+ * ever written, nor the domain of a failed lookup, only that a lookup happened and how it failed.
  */
 
 const PERSONAL = ['Jane', 'Hostmaster', 'jane.hostmaster', 'John', 'Privateperson', 'john.privateperson', '6505550199', '1 Main St', 'Springfield'];
+
+/** A failing registry's error body that echoes a registrant: neither it nor the domain asked about may be logged. */
+const ECHOING_FAILURE = { error: 'backend failed for registrant Johanna Privatperson <johanna.private@personal.example> +1 415 555 0199' };
+const ECHOED = ['Johanna', 'Privatperson', 'johanna.private', 'personal.example', '415 555 0199', 'backend failed'];
 
 describe('RDAP lookups leave no personal data in the log', () => {
   let database: SharedDatabase;
@@ -35,12 +40,13 @@ describe('RDAP lookups leave no personal data in the log', () => {
     rdap.answer('registry', 'garbled.org', { json: { ...personalRegistration('garbled.org'), ldhName: 42 } });
     rdap.answer('registry', 'thin.com', { json: registryRecord('thin.com', `${rdap.registrarBase}domain/thin.com`) });
     rdap.answer('registrar', 'thin.com', { json: { ...registrarRecord('thin.com'), status: 'not a list' } });
+    rdap.answer('registry', 'leaky.com', { status: 503, json: ECHOING_FAILURE });
     server = await startServerProcess({ ...database.environment, ...rdap.environment, TOLLGATE_UPSTREAM_TIMEOUT_MS: '3000' });
     const account = await new Ledger(database.store).createAccount('whois-logs@example.com', 1_000_000, 'test_whois_logs_credit');
     const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
 
     const statuses: number[] = [];
-    for (const domain of ['google.com', 'person-owned.org', 'free-name.net', 'garbled.org', 'thin.com']) {
+    for (const domain of ['google.com', 'person-owned.org', 'free-name.net', 'garbled.org', 'thin.com', 'leaky.com']) {
       const response = await fetch(`${server.url}/v1/tools/whois`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
@@ -49,12 +55,15 @@ describe('RDAP lookups leave no personal data in the log', () => {
       statuses.push(response.status);
       await response.text();
     }
-    assert.deepEqual(statuses, [200, 200, 200, 502, 200]);
-    // The log reaches the pipe after the answers do: wait for all five calls' last lines.
+    assert.deepEqual(statuses, [200, 200, 200, 502, 200, 502]);
+    // The log reaches the pipe after the answers do: wait for all six calls' last lines.
     const completed = () => server!.logs.join('\n').match(/"msg":"request completed"/g)?.length ?? 0;
-    for (let waited = 0; completed() < 5 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; completed() < 6 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     const log = server.logs.join('\n');
     assert.match(log, /RDAP answer at ldhName/, 'the failed lookup was logged, with where the answer went wrong');
-    for (const personal of PERSONAL) assert.ok(!log.includes(personal), `${personal} was logged`);
+    assert.match(log, /RDAP GET \(path not logged\): HTTP 503 \(\d+ characters of body, not logged/, 'the failing registry was logged by its status');
+    for (const personal of [...PERSONAL, ...ECHOED]) assert.ok(!log.includes(personal), `${personal} was logged`);
+    // A host the caller chose can be a person's name: the failed lookups' domains are not logged either.
+    for (const domain of ['garbled', 'leaky']) assert.ok(!log.includes(domain), `${domain} was logged`);
   });
 });

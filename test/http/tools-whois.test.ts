@@ -68,6 +68,18 @@ describe(`RDAP: /v1/tools/whois and /v1/seo/domain/whois (${testDatabaseLabel()}
     assert.match(String(rdap.fake.requests[0]!.headers.accept), /^application\/rdap\+json/);
   });
 
+  test('a subdomain is looked up as the domain registered, on both endpoints, and the answer names it', async () => {
+    rdap.answer('registry', 'google.com', { json: registryRecord('google.com', `${rdap.registrarBase}domain/google.com`) });
+    rdap.answer('registrar', 'google.com', { json: registrarRecord('google.com') });
+    for (const domain of ['www.google.com', 'a.b.c.Google.com']) {
+      const tools = await app.paidCall('/v1/tools/whois', { domain }, 'live');
+      assert.deepEqual([tools.response.body.data.domain, tools.response.body.data.registered, tools.response.body.data.ldhName], ['google.com', true, 'GOOGLE.COM'], domain);
+      const seo = await app.paidCall('/v1/seo/domain/whois', { domain }, 'live');
+      assert.deepEqual([seo.response.body.data.domain, seo.response.body.data.registrar], ['google.com', 'MarkMonitor Inc.'], domain);
+    }
+    assert.deepEqual(new Set(rdap.lookups()), new Set(['registry google.com', 'registrar google.com']), 'only the registered name was asked about');
+  });
+
   test('/v1/seo/domain/whois: the same registration as WhoisRecord, $0.02', async () => {
     rdap.answer('registry', 'google.com', { json: registryRecord('google.com', `${rdap.registrarBase}domain/google.com`) });
     rdap.answer('registrar', 'google.com', { json: registrarRecord('google.com') });
@@ -198,6 +210,8 @@ describe(`RDAP: live lookups turned off (${testDatabaseLabel()})`, () => {
       assert.equal(response.body.data.registered, true);
       assert.equal(typeof response.body.data.registrar.name, 'string');
       await app.paidCall('/v1/seo/domain/whois', { domain: 'example.com' }, 'sandbox');
+      const subdomain = await app.paidCall('/v1/tools/whois', { domain: 'www.example.com' }, 'sandbox');
+      assert.deepEqual(subdomain.response.body.data, response.body.data, 'a subdomain is answered for the domain registered');
       assert.deepEqual(rdap.lookups(), []);
     } finally {
       await app.close();

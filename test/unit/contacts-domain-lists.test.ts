@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isDisposableDomain, isWebmailDomain } from '../../src/contacts/domain-lists';
+import { isDisposableDomain, isWebmailDomain, registrableDomain } from '../../src/contacts/domain-lists';
 import { mailServiceOf } from '../../src/contacts/mail-hosts';
 import { nameLabel } from '../../src/contacts/verification';
 import { WEBMAIL_DOMAINS } from '../../src/contacts/webmail-domains';
@@ -53,5 +53,18 @@ describe("a domain's name label (what gibberish is judged on)", () => {
     assert.equal(nameLabel('shop.acme.com.br'), 'acme');
     assert.equal(nameLabel('co.uk'), 'co');
     assert.equal(nameLabel('localhost'), 'localhost');
+  });
+});
+
+describe('the registrable domain (what a company mails from, what a registry registered)', () => {
+  test('a subdomain reduces to the name registered, under country second levels too; a registered name is itself', () => {
+    assert.equal(registrableDomain('acme.com'), 'acme.com');
+    assert.equal(registrableDomain('www.acme.com'), 'acme.com');
+    assert.equal(registrableDomain('a.b.c.acme.com.'), 'acme.com');
+    assert.equal(registrableDomain('news.acme.co.uk'), 'acme.co.uk');
+    assert.equal(registrableDomain('acme.co.uk'), 'acme.co.uk');
+    assert.equal(registrableDomain('www.acme.de'), 'acme.de');
+    assert.equal(registrableDomain('co.uk'), 'co.uk');
+    assert.equal(registrableDomain('localhost'), 'localhost');
   });
 });

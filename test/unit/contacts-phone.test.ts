@@ -53,6 +53,15 @@ describe('readPhoneNumber', () => {
     assert.equal(readPhoneNumber('030 901820', 'zz'), undefined, 'a national number without a usable country cannot be read');
   });
 
+  test('without a country, a leading 00 is the international prefix; with one, that country’s own prefix is', () => {
+    for (const [text, e164] of [['0049 30 901820', '+4930901820'], ['0044 20 7946 0958', '+442079460958'], ['00442079460958', '+442079460958'], ['00 44 20 7946 0958', '+442079460958']] as const) {
+      assert.equal(readPhoneNumber(text, null)?.e164Format, e164, text);
+      assert.equal(readPhoneNumber(text, 'zz')?.e164Format, e164, `${text}, an unknown hint`);
+    }
+    assert.equal(readPhoneNumber('0044 20 7946 0958', 'DE')!.e164Format, '+442079460958', "00 is Germany's prefix");
+    assert.equal(readPhoneNumber('011 44 20 7946 0958', 'US')!.e164Format, '+442079460958', "011 is the US's");
+  });
+
   test('readable but invalid: valid false, no line type, carrier or zones; formats only for a possible length', () => {
     assert.deepEqual(readPhoneNumber('12345', 'US'), { valid: false, e164Format: null, intlFormat: null, localFormat: null, countryCode: 'US', lineType: null, carrier: null, timezones: [] });
     const unassigned = readPhoneNumber('+1 555 123 4567', null)!;

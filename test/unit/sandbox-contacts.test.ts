@@ -160,6 +160,12 @@ describe('the contacts sandbox world', () => {
     assert.equal(found.email, byName.emails[0]!.email);
   });
 
+  test('an internationalised domain names its company in its own letters, not its ASCII form', async () => {
+    assert.equal(worldCompany('xn--bcher-kva.com').name, 'Bücher');
+    assert.equal(worldCompany('www.xn--mnchen-3ya.co.uk').legalName.startsWith('München'), true);
+    assert.equal((await contacts.company({ domain: 'xn--bcher-kva.com' }, call)).name, 'Bücher');
+  });
+
   test('webmail and disposable domains are no company: nothing known, nothing invented', async () => {
     for (const domain of ['gmail.com', 'mailinator.com']) {
       const count = await contacts.count({ domain }, call);

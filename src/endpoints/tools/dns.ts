@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
@@ -12,6 +13,11 @@ const DnsName = z
   .min(1)
   .transform((value, context) => {
     const bare = value.toLowerCase().replace(/\.$/, '');
+    if (isIP(bare) !== 0) {
+      // DNS would look it up as a name under a TLD of digits, which no root zone holds: a charged NXDOMAIN that says nothing.
+      context.addIssue({ code: 'custom', message: `'${value}' is an IP address, not a domain name; this endpoint looks up names (reverse lookups, PTR, are not offered)` });
+      return z.NEVER;
+    }
     // Non-ASCII names go through IDNA; underscores are kept out of it (IDNA refuses them).
     const ascii = /^[\x00-\x7f]*$/.test(bare) ? bare : domainToASCII(bare);
     if (!DNS_NAME.test(ascii) || !ascii.includes('.')) {
@@ -75,7 +81,8 @@ export default defineEndpoint({
   summary: 'DNS lookup: A, AAAA, CNAME, MX, TXT, NS, SOA, CAA, SRV',
   description:
     "The records of one type for a name, asked of Tollgate's resolvers. A name that does not exist is a success with " +
-    "`status: 'NXDOMAIN'` and no records; resolvers that fail or do not answer are a 502, not charged.",
+    "`status: 'NXDOMAIN'` and no records; resolvers that fail (SERVFAIL), refuse (REFUSED) or do not answer are a 502, not charged. " +
+    'An IP address is not a name: a 400 naming `name`.',
   input: DnsRequest,
   output: DnsResponse,
   price: ({ perCall }) => perCall(0.01),

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { pageUrl } from '../../schemas/page-url';
 import { MAX_PDF_PAGES } from '../../net/browser-provider';
 
-/** Each paper size, portrait, in inches, as Playwright hands it to Chromium. */
+/** Each paper size, portrait (never wider than tall), in inches. */
 const PAPER_INCHES = {
   A0: { width: 33.1, height: 46.8 },
   A1: { width: 23.4, height: 33.1 },
@@ -15,18 +15,26 @@ const PAPER_INCHES = {
   Letter: { width: 8.5, height: 11 },
   Legal: { width: 8.5, height: 14 },
   Tabloid: { width: 11, height: 17 },
-  Ledger: { width: 17, height: 11 },
+  Ledger: { width: 11, height: 17 },
 } as const;
 type PageSize = keyof typeof PAPER_INCHES;
 const PAGE_SIZES = Object.keys(PAPER_INCHES) as [PageSize, ...PageSize[]];
 
+/**
+ * Chromium's (and Playwright's) Ledger is the one format defined lying down, 17 × 11 in, which
+ * its landscape flag turns upright. Ledger is Tabloid's paper (11 × 17 in), so the browser is
+ * asked for Tabloid: portrait is then taller than wide and landscape wider than tall for every size.
+ */
+function browserFormat(pageSize: PageSize): string {
+  return pageSize === 'Ledger' ? 'Tabloid' : pageSize;
+}
+
 /** CSS pixels a unit, as Playwright converts margins (its cm and mm rounded: 37.8 and 3.78). */
 const PIXELS_PER_UNIT = { px: 1, in: 96, cm: 37.8, mm: 3.78 } as const;
 
-const Margin = z
-  .string()
-  .regex(/^\d{1,4}(\.\d{1,3})?(px|in|cm|mm)$/, 'must be a length such as 10mm, 1cm, 0.5in or 40px')
-  .default('1cm');
+const LENGTH = /^\d{1,4}(\.\d{1,3})?(px|in|cm|mm)$/;
+
+const Margin = z.string().regex(LENGTH, 'must be a length such as 10mm, 1cm, 0.5in or 40px').default('1cm');
 
 const PdfRequest = z
   .strictObject({
@@ -34,7 +42,7 @@ const PdfRequest = z
     html: z.string().min(1).max(1_000_000).optional().meta({
       description: 'A whole HTML document to print instead of a URL. What it loads (images, stylesheets) passes the same destination check as a URL.',
     }),
-    pageSize: z.enum(PAGE_SIZES).default('A4').meta({ description: 'Paper size.' }),
+    pageSize: z.enum(PAGE_SIZES).default('A4').meta({ description: 'Paper size, turned by `orientation`: portrait is taller than wide, landscape wider than tall (Ledger is the 11 × 17 in paper of Tabloid).' }),
     orientation: z.enum(['portrait', 'landscape']).default('portrait'),
     printBackground: z.boolean().default(true).meta({ description: 'Print background colours and images.' }),
     margins: z
@@ -60,9 +68,11 @@ function inches(length: string): number {
 
 /**
  * Margins that meet or cross on the chosen paper leave nothing to print on (Chromium refuses:
- * "content area is empty"): the side to name, the larger of the two that meet, and why.
+ * "content area is empty"): the side to name, the larger of the two that meet, and why. Only
+ * margins that are all lengths are judged: a margin that is not one is already its own 400.
  */
 function marginOverflow(margins: Margins, pageSize: PageSize, orientation: 'portrait' | 'landscape'): { side: keyof Margins; message: string } | undefined {
+  if (!Object.values(margins).every((margin) => LENGTH.test(margin))) return undefined;
   const paper = PAPER_INCHES[pageSize];
   const [width, height] = orientation === 'landscape' ? [paper.height, paper.width] : [paper.width, paper.height];
   const pairs = [
@@ -103,7 +113,7 @@ export default defineEndpoint({
     const document = await providers.browser.pdf(
       {
         source: input.url !== undefined ? { url: input.url } : { html: input.html ?? '' },
-        pageSize: input.pageSize,
+        pageSize: browserFormat(input.pageSize),
         landscape: input.orientation === 'landscape',
         printBackground: input.printBackground,
         margins: input.margins,

@@ -4,7 +4,7 @@ import { DomainName } from '../../schemas/domain-name';
 import { DomainRegistration } from '../../schemas/domain-registration';
 
 const WhoisRequest = z.strictObject({
-  domain: DomainName.meta({ description: 'Domain, without protocol; internationalised names are accepted.', examples: ['example.com'] }),
+  domain: DomainName.meta({ description: 'Domain, without protocol; internationalised names are accepted. A subdomain is looked up as the domain registered.', examples: ['example.com'] }),
 });
 
 export default defineEndpoint({
@@ -16,7 +16,7 @@ export default defineEndpoint({
     "The domain's registration record as its registry publishes it over RDAP (the server found through IANA's bootstrap registry): " +
     'statuses, registrar and its IANA ID, creation, update and expiry dates, name servers, DNSSEC, and the registrant\'s organisation ' +
     'and country when published (never a person\'s contact details). A domain the registry does not know is a success with ' +
-    '`registered: false`. A TLD whose registry publishes no RDAP service (many country codes, e.g. .de or .io) is a 400 naming ' +
+    '`registered: false`. A subdomain is answered for the domain registered (www.example.co.uk: example.co.uk), which `domain` names. A TLD whose registry publishes no RDAP service (many country codes, e.g. .de or .io) is a 400 naming ' +
     '`domain`, not charged; an unreachable registry is a 502, not charged.',
   input: WhoisRequest,
   output: DomainRegistration,

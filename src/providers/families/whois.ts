@@ -6,7 +6,8 @@ import type { CallOptions, ProviderFamily } from '../providers';
 /** Registration data (WHOIS), from the registries' RDAP servers or the sandbox. */
 export interface WhoisProvider extends ProviderFamily {
   /**
-   * The domain's registration record; `registered: false` when its registry does not know it.
+   * The registration record of the name registered that `domain` is or is under (www.acme.co.uk:
+   * acme.co.uk, the record's `domain`); `registered: false` when its registry does not know it.
    * A domain under a TLD with no registration data service to ask is refused (`noRegistrationService`).
    */
   lookup(request: { domain: string }, options: CallOptions): Promise<DomainRegistration>;

@@ -1,6 +1,6 @@
 import { UpstreamError } from '../../core/errors';
 import { withRetries } from './retry';
-import { upstreamRequest } from './upstream-request';
+import { upstreamRequest, type UpstreamRequest } from './upstream-request';
 
 /** What a read-only GET came back with: its status, its body as text, and that text parsed (`NOT_JSON` when it is not JSON). */
 export interface TextAnswer {
@@ -20,6 +20,8 @@ export interface ReadOnlyGet {
   signal: AbortSignal;
   /** Each attempt's failure, as the vendor's adapter reads it (a quota spent for the month is not worth a retry). */
   attemptFailure?: (error: unknown) => unknown;
+  /** What a failure's log detail may quote of the call (./upstream-request.ts); its path and body by default. */
+  loggable?: UpstreamRequest['loggable'];
   /** The failure that ends the call (429, 5xx, connection, after the retries), with what must not reach a log taken out of its detail. */
   finalFailure?: (error: UpstreamError) => UpstreamError;
 }
@@ -31,7 +33,7 @@ export interface ReadOnlyGet {
  */
 export async function readOnlyGet(request: ReadOnlyGet): Promise<TextAnswer> {
   const answer = await withRetries({ signal: request.signal, budgetMs: request.budgetMs, idempotent: true }, (timeoutMs) =>
-    upstreamRequest({ vendor: request.vendor, method: 'GET', url: request.url, headers: request.headers, responseType: 'text', timeoutMs, signal: request.signal }).catch((error: unknown) => {
+    upstreamRequest({ vendor: request.vendor, method: 'GET', url: request.url, headers: request.headers, responseType: 'text', timeoutMs, signal: request.signal, loggable: request.loggable }).catch((error: unknown) => {
       throw request.attemptFailure ? request.attemptFailure(error) : error;
     }),
   ).catch((error: unknown) => {

@@ -27,6 +27,14 @@ export interface UpstreamRequest {
   signal: AbortSignal;
   /** Connections other than the vendors' shared pool (RDAP's: only to addresses the fetch policy allows). */
   dispatcher?: Dispatcher;
+  /**
+   * What a failure's `detail` (the log) may quote of this call: the URL's path and the start of
+   * the vendor's body, both by default. Either may hold what the caller asked about (an RDAP path
+   * is the domain; a contact vendor's error may echo the person), which the log never holds
+   * (README, *Personal data*): such a client turns it off, and its failures are logged by vendor,
+   * method, status and length instead.
+   */
+  loggable?: { path: boolean; body: boolean };
 }
 
 export interface UpstreamAnswer {
@@ -140,7 +148,7 @@ async function sendUpstreamRequest(call: UpstreamRequest): Promise<UpstreamAnswe
       if (status < 200 || status >= 300) return { status, headers, body: undefined };
       throw new UpstreamError(`${UPSTREAM} sent a malformed answer (not JSON); try again shortly.`, {
         cause: error,
-        detail: `${call.vendor} ${call.method} ${pathOf(call.url)}: HTTP ${status} with a body that is not JSON: ${excerpt(text)}`,
+        detail: `${where(call)}: HTTP ${status} with a body that is not JSON${quoted(call, text)}`,
       });
     }
   }
@@ -153,7 +161,7 @@ function httpFailure(call: UpstreamRequest, status: number, headers: UpstreamAns
     ? `${UPSTREAM} is rate-limiting us (it answered HTTP 429); try again shortly.`
     : `${UPSTREAM} is failing right now (it answered HTTP ${status}); try again shortly.`;
   return new TransientUpstreamError(message, {
-    detail: `${call.vendor} ${call.method} ${pathOf(call.url)}: HTTP ${status}: ${excerpt(text)}`,
+    detail: `${where(call)}: HTTP ${status}${quoted(call, text)}`,
     retryAfterMs: retryAfterMs(headers['retry-after']),
     // A 429 turns the call away before any work is done.
     unprocessed: rateLimited,
@@ -164,22 +172,21 @@ function httpFailure(call: UpstreamRequest, status: number, headers: UpstreamAns
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
 function transportFailure(call: UpstreamRequest, timedOut: boolean, error: unknown): Error {
-  const where = `${call.vendor} ${call.method} ${pathOf(call.url)}`;
   if (timedOut) {
     return new UpstreamError(`${UPSTREAM} did not answer in time; try again shortly.`, {
       cause: error,
-      detail: `${where}: no answer within ${call.timeoutMs} ms`,
+      detail: `${where(call)}: no answer within ${call.timeoutMs} ms`,
     });
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? (error as { cause?: NodeJS.ErrnoException } | undefined)?.cause?.code;
   if (error instanceof errors.UndiciError || code !== undefined) {
     return new TransientUpstreamError(`${UPSTREAM} is unreachable right now; try again shortly.`, {
       cause: error,
-      detail: `${where}: ${code ?? (error as Error).name}: ${(error as Error).message}`,
+      detail: `${where(call)}: ${code ?? (error as Error).name}: ${(error as Error).message}`,
       unprocessed: code !== undefined && NEVER_SENT.has(code),
     });
   }
-  return new UpstreamError(`${UPSTREAM} is failing right now; try again shortly.`, { cause: error, detail: `${where}: ${String(error)}` });
+  return new UpstreamError(`${UPSTREAM} is failing right now; try again shortly.`, { cause: error, detail: `${where(call)}: ${String(error)}` });
 }
 
 /**
@@ -198,6 +205,16 @@ export function readUpstream<Schema extends z.ZodType>(vendor: string, schema: S
     });
   }
   return parsed.data;
+}
+
+/** Which call failed, for the log: the vendor, the method and the URL's path when the client lets it be logged. */
+function where(call: UpstreamRequest): string {
+  return `${call.vendor} ${call.method} ${call.loggable?.path === false ? '(path not logged)' : pathOf(call.url)}`;
+}
+
+/** The start of the vendor's body after a `: `, or only its length when the client keeps bodies out of the log. */
+function quoted(call: UpstreamRequest, text: string): string {
+  return call.loggable?.body === false ? ` (${text.length} characters of body, not logged: it may echo what was asked)` : `: ${excerpt(text)}`;
 }
 
 /** The path of a vendor URL, for the log: never the host or query (where a key could sit). */

@@ -11,6 +11,13 @@ import { rdapFailure, REGISTRY, VENDOR } from './errors';
 const MOST_REDIRECTS = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/**
+ * An RDAP path is the domain asked about (a host the caller chose, which can be a person's name)
+ * and a failing server's body may echo it, or the registrant's contact data: a failure's log
+ * detail names the server and the status, never either.
+ */
+const NOTHING_OF_THE_LOOKUP = { path: false, body: false } as const;
+
 export interface RdapAnswer extends UpstreamAnswer {
   /** Where the answer came from, after redirects. */
   url: string;
@@ -44,6 +51,7 @@ export class RdapClient {
           timeoutMs,
           signal: options.signal,
           ...(this.agent ? { dispatcher: this.agent } : {}),
+          loggable: NOTHING_OF_THE_LOOKUP,
         }).catch((error: unknown) => {
           throw refusedDestination(error, current) ?? error;
         }),
@@ -51,7 +59,7 @@ export class RdapClient {
       if (!REDIRECT_STATUSES.has(answer.status)) return { ...answer, url: current };
       const location = answer.headers.location;
       const next = typeof location === 'string' ? safeUrl(location, current) : undefined;
-      if (next === undefined || hop >= MOST_REDIRECTS) throw rdapFailure(answer, pathOf(current));
+      if (next === undefined || hop >= MOST_REDIRECTS) throw rdapFailure(answer, hostOf(current));
       current = next;
     }
   }
@@ -63,7 +71,7 @@ function refusedDestination(error: unknown, url: string): UpstreamError | undefi
     if (cause instanceof DestinationRefused) {
       return new UpstreamError(`${REGISTRY} sent the lookup to an address Tollgate does not connect to; try again later.`, {
         cause,
-        detail: `${VENDOR} GET ${pathOf(url)}: destination refused (${cause.reason})`,
+        detail: `${VENDOR} GET ${hostOf(url)}: destination refused (${cause.reason})`,
       });
     }
   }
@@ -72,8 +80,8 @@ function refusedDestination(error: unknown, url: string): UpstreamError | undefi
 
 /** A 200 answer's body in the expected shape; any other status is the server failing (502). */
 export function readRdap<Schema extends z.ZodType>(answer: RdapAnswer, schema: Schema): z.output<Schema> {
-  if (answer.status !== 200) throw rdapFailure(answer, pathOf(answer.url));
-  if (answer.body === undefined) throw new UpstreamError(`${REGISTRY} sent an empty answer; try again later.`, { detail: `${VENDOR} GET ${pathOf(answer.url)}: HTTP 200 without a body` });
+  if (answer.status !== 200) throw rdapFailure(answer, hostOf(answer.url));
+  if (answer.body === undefined) throw new UpstreamError(`${REGISTRY} sent an empty answer; try again later.`, { detail: `${VENDOR} GET ${hostOf(answer.url)}: HTTP 200 without a body` });
   return readUpstream(VENDOR, schema, answer.body);
 }
 
@@ -87,11 +95,10 @@ function safeUrl(reference: string, base: string): string | undefined {
   }
 }
 
-/** The host and path of an RDAP URL, for the log (RDAP URLs carry no credentials). */
-function pathOf(url: string): string {
+/** The server of an RDAP URL, for the log: never its path, which names the domain asked about. */
+function hostOf(url: string): string {
   try {
-    const parsed = new URL(url);
-    return `${parsed.host}${parsed.pathname}`;
+    return new URL(url).host;
   } catch {
     return '(unparsable URL)';
   }

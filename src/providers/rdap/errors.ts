@@ -8,12 +8,12 @@ export const REGISTRY = "The registry's registration data service";
 
 /**
  * An RDAP answer other than the record or "not found" (RFC 7480 §5), as our 502. 429 and 5xx
- * never reach here (the shared transient failures of ../http/upstream-request.ts). The registry's
- * own error text goes to the log only, and only its title (RDAP error bodies carry no contact data).
+ * never reach here (the shared transient failures of ../http/upstream-request.ts). The log gets
+ * the server and the status, nothing of the body: an error body may echo the domain asked about
+ * or a registrant's contact data.
  */
-export function rdapFailure(answer: UpstreamAnswer, where: string): UpstreamError {
-  const title = typeof (answer.body as { title?: unknown } | undefined)?.title === 'string' ? `: ${String((answer.body as { title: string }).title).slice(0, 200)}` : '';
-  const detail = `${VENDOR} GET ${where} answered HTTP ${answer.status}${title}`;
+export function rdapFailure(answer: UpstreamAnswer, server: string): UpstreamError {
+  const detail = `${VENDOR} GET ${server} answered HTTP ${answer.status}`;
   if (answer.status >= 300 && answer.status < 400) return new UpstreamError(`${REGISTRY} redirected the lookup too often or nowhere; try again later.`, { detail });
   if (answer.status === 401 || answer.status === 403) return new UpstreamError(`${REGISTRY} refused to answer (it answered HTTP ${answer.status}); try again later.`, { detail });
   return new UpstreamError(`${REGISTRY} could not answer the lookup (it answered HTTP ${answer.status}).`, { detail });

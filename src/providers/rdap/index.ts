@@ -3,6 +3,7 @@ import { noRegistrationService, type WhoisProvider } from '../families/whois';
 import type { CallOptions } from '../providers';
 import { unregisteredDomain } from '../../schemas/domain-registration';
 import { UpstreamError } from '../../core/errors';
+import { registrableDomain } from '../../contacts/domain-lists';
 import type { RdapBootstrap } from './bootstrap';
 import { RdapClient, readRdap, type RdapAnswer } from './client';
 import { registrationOf } from './registration';
@@ -20,7 +21,8 @@ export interface RdapSettings {
 
 /**
  * Registration data from the registries' RDAP servers: the bootstrap names the server for the
- * TLD, `GET {base}domain/{name}` asks it, 404 means the registry does not know the name. Thin
+ * TLD, `GET {base}domain/{name}` asks it about the registered name (a registry knows acme.com, not
+ * www.acme.com), 404 means the registry does not know the name. Thin
  * registries (.com, .net) publish no registrant: their answer links (`rel: related`) to the
  * registrar's RDAP record, which is read too when it answers; when it does not, the registry's
  * record stands on its own.
@@ -33,7 +35,8 @@ export function rdapWhois(settings: RdapSettings): WhoisProvider {
 export function rdapWhoisOn(client: RdapClient, bootstrap: RdapBootstrap): WhoisProvider {
   return {
     name: 'rdap',
-    async lookup({ domain }, options) {
+    async lookup(request, options) {
+      const domain = registrableDomain(request.domain);
       const base = bootstrap.baseUrlFor(domain);
       if (base === undefined) throw noRegistrationService(domain);
       const answer = await client.get(`${base}domain/${domain}`, options);

@@ -1,3 +1,4 @@
+import { registrableDomain } from '../../contacts/domain-lists';
 import { noRegistrationService, type WhoisProvider } from '../families/whois';
 import { unregisteredDomain, type DomainRegistration } from '../../schemas/domain-registration';
 import { DATA_MONTH_INDEX, momentIn, monthIndexOf } from './domain-analytics';
@@ -28,14 +29,16 @@ function nameServers(domain: string, random: SeededRandom): string[] {
 }
 
 /**
- * Registration records coherent with the rest of the sandbox: a name the sandbox registrar finds
+ * Registration records coherent with the rest of the sandbox, of the registered name (www.acme.com's
+ * is acme.com's, as a registry answers): a name the sandbox registrar finds
  * taken is registered (before its first backlink was seen, with a registrar, dates and name
  * servers); a free one is not; a TLD the sandbox registrar does not sell has no registry to ask.
  * Registrants are redacted, as most gTLD registrations are today.
  */
 export const sandboxWhois: WhoisProvider = {
   name: 'sandbox',
-  async lookup({ domain }, options) {
+  async lookup(request, options) {
+    const domain = registrableDomain(request.domain);
     const [availability] = await sandboxRegistrar.availability([domain], options);
     if (!availability || availability.error !== undefined) throw noRegistrationService(domain);
     if (availability.available) return unregisteredDomain(domain);

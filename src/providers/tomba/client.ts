@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { UpstreamError } from '../../core/errors';
 import type { CallOptions } from '../providers';
 import { NOT_JSON, readOnlyGet } from '../http/read-only-get';
 import { readUpstream } from '../http/upstream-request';
@@ -41,7 +40,8 @@ export class TombaClient {
       headers: { 'x-tomba-key': this.settings.key, 'x-tomba-secret': this.settings.secret },
       budgetMs: this.settings.timeoutMs,
       signal: options.signal,
-      finalFailure: withoutBody,
+      // Tomba's error messages may echo the address or the name asked about; its paths name only the request type.
+      loggable: { path: true, body: false },
     });
     if (status >= 200 && status < 300) {
       options.upstreamCost?.(upstreamCostMicros(call.path, json === NOT_JSON ? undefined : json));
@@ -51,15 +51,6 @@ export class TombaClient {
     if (isUnknownRecord(status, json)) return { notFound: true };
     throw tombaFailure(status, json === NOT_JSON ? undefined : json, call.path);
   }
-}
-
-/**
- * The shared failure (429, 5xx) with the start of the vendor's body cut from its detail: Tomba's
- * error messages may echo the address or the name asked about, and the detail is logged.
- */
-function withoutBody(error: UpstreamError): UpstreamError {
-  const detail = error.detail?.replace(/(: HTTP \d{3}): .*$/s, '$1 (body not logged: it may hold personal data)');
-  return new UpstreamError(error.message, { detail });
 }
 
 /** A found answer's body in the expected shape (a 502 otherwise); undefined when Tomba has no record. */

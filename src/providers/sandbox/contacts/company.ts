@@ -1,3 +1,4 @@
+import { domainToUnicode } from 'node:url';
 import { nameLabel } from '../../../contacts/verification';
 import { CITIES, type City } from '../places/cities';
 import { SeededRandom } from '../random';
@@ -125,7 +126,8 @@ export function worldCompany(rawDomain: string): WorldCompany {
   const domain = rawDomain.replace(/^www\./, '');
   const random = new SeededRandom(`contacts-company:${domain}`);
   const label = nameLabel(domain);
-  const name = titleCase(label) || domain;
+  // An internationalised domain's name is read in its own letters (xn--bcher-kva.com: Bücher), not its ASCII form.
+  const name = titleCase(nameLabel(domainToUnicode(domain) || domain)) || domain;
   const industry = CATALOGUE.get(domain) ?? random.pick(INDUSTRIES);
   const size = pickWeighted(SIZES, (entry) => entry.weight, random);
   const headcount = random.integer(size.min, size.max);
