@@ -161,6 +161,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ledger,
     provider: providers.media,
     fetcher: net.fetcher,
+    policy: net.policy,
     dataDir: config.dataDir,
     publicUrl: linkBase,
     concurrency: config.mediaJobs.concurrency,

@@ -29,6 +29,7 @@ export async function runWorker(config: Config, concurrency: number | undefined)
     ledger,
     provider,
     fetcher: net.fetcher,
+    policy: net.policy,
     dataDir: config.dataDir,
     publicUrl: () => config.publicUrl ?? `http://${config.host}:${config.port}`,
     concurrency: slots,

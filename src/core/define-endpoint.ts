@@ -74,6 +74,8 @@ export interface PrepareArgs<Input, Params = Record<string, never>> {
   params: Params;
   /** The chat models served, with their prices (the operator's catalog). */
   models: ModelCatalog;
+  /** The server's own services, for checks that need its settings (the media queue's webhook destination). */
+  services: EndpointServices;
 }
 
 export interface HandlerArgs<Input, Params = Record<string, never>, Plan = Input> {

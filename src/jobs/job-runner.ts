@@ -163,9 +163,9 @@ export class JobRunner {
     }
     switch (state.status) {
       case 'queued':
-        return this.write(job, { status: 'queued', queue_position: state.queuePosition, attempts: 0, due_at: now + pollDelay(job, submission, now) }, { release: true });
+        return this.write(job, { status: 'queued', queue_position: state.queuePosition, attempts: 0, due_at: nextStepAt(job, now + pollDelay(job, submission, now)) }, { release: true });
       case 'running':
-        return this.write(job, { status: 'running', started_at: job.started_at ?? now, progress: state.progress, queue_position: null, attempts: 0, due_at: now + pollDelay(job, submission, now) }, { release: true });
+        return this.write(job, { status: 'running', started_at: job.started_at ?? now, progress: state.progress, queue_position: null, attempts: 0, due_at: nextStepAt(job, now + pollDelay(job, submission, now)) }, { release: true });
       case 'failed':
         if (state.detail) this.options.log.warn({ jobId: job.id, code: state.code, detail: state.detail }, 'media job failed at the vendor');
         return this.end(job, job.cancel_requested ? 'canceled' : 'failed', { code: state.code, message: `${state.message} Nothing is charged.` });
@@ -228,7 +228,7 @@ export class JobRunner {
     }
     this.options.log.info({ jobId: job.id, workerId: this.options.workerId, vendor: provider.name, vendorRequestId: submitted.requestId }, 'media job submitted');
     const stored: StoredSubmission = { requestId: submitted.requestId, handle: submitted.handle, submittedAt, ...(inputSeconds !== undefined ? { inputSeconds } : {}) };
-    await this.write(job, { status: 'queued', vendor: provider.name, submission: JSON.stringify(stored), attempts: 0, due_at: clock() + FIRST_POLL_MS }, { release: true });
+    await this.write(job, { status: 'queued', vendor: provider.name, submission: JSON.stringify(stored), attempts: 0, due_at: nextStepAt(job, clock() + FIRST_POLL_MS) }, { release: true });
   }
 
   /** Copies the outputs into storage, measures them, captures the hold at the outcome, and records it. */
@@ -324,7 +324,7 @@ export class JobRunner {
     const attempts = job.attempts + 1;
     const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 16));
     this.options.log.warn({ jobId: job.id, attempts, delayMs: delay, reason: error instanceof Error ? error.message : String(error) }, 'media job step failed transiently');
-    await this.write(job, { attempts, due_at: this.options.clock() + delay }, { release: true });
+    await this.write(job, { attempts, due_at: nextStepAt(job, this.options.clock() + delay) }, { release: true });
   }
 
   /** A conditional write on the claim; a lost claim stops the step. */
@@ -378,6 +378,15 @@ function outcomeOf(model: MediaModel, request: JobRequest, submission: StoredSub
     seconds: timed.some((file) => file.duration_seconds === null) ? Math.max(measured, asked) : measured,
     characters: text?.length ?? 0,
   };
+}
+
+/**
+ * When an unfinished job's next step is due: at `at`, or at its expiry if that comes first. The
+ * step then ends the job and releases its hold as it expires (when the status already answers
+ * JOB_EXPIRED), not at a poll or a retry due after it (a backoff reaches a minute).
+ */
+function nextStepAt(job: JobRow, at: number): number {
+  return isActive(job.status) ? Math.min(at, job.expires_at) : at;
 }
 
 /** How long until a submitted job is polled again: a fifth of the time since its submission, between the first poll's delay and the cap. */

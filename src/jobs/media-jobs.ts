@@ -3,6 +3,9 @@ import { ApiError } from '../core/errors';
 import type { Micros } from '../core/money';
 import type { MediaModel } from '../media/models';
 import type { MediaStorage } from '../media/storage';
+import type { AddressPolicy } from '../net/address-policy';
+import { DestinationRefused } from '../net/errors';
+import { refusalWithoutDns } from '../net/pinned-connector';
 import { isActive, type JobRow, type JobStore } from './job-store';
 import { iso, type JobView, type JobViews } from './job-view';
 
@@ -44,6 +47,8 @@ export interface MediaJobsOptions {
   storage: MediaStorage;
   views: JobViews;
   retentionMs: number;
+  /** Where the SSRF-safe fetcher may connect (TOLLGATE_FETCH_ALLOWED_NETWORKS opens networks): a webhook is posted through it. */
+  policy: AddressPolicy;
   clock: () => number;
   /** Tells this process's workers a job is due now. */
   wake(): void;
@@ -58,6 +63,16 @@ export interface MediaJobsOptions {
  */
 export class MediaJobs {
   constructor(private readonly options: MediaJobsOptions) {}
+
+  /**
+   * Refuses a webhook URL the fetcher would never post to (a non-public address, a localhost name)
+   * with a 400 naming `webhookUrl` when the job is queued, before anything is held, rather than
+   * dropping its delivery when the job ends. A name is checked, address by address, at each delivery.
+   */
+  checkWebhookUrl(url: string): void {
+    const reason = refusalWithoutDns(url, this.options.policy);
+    if (reason !== undefined) throw new DestinationRefused(reason, { field: 'webhookUrl' });
+  }
 
   /** Records the job and hands the call's hold over to it; what the queue call answers. */
   async enqueue(request: EnqueueRequest): Promise<{ jobId: string; model: string; createdAt: string }> {

@@ -155,7 +155,8 @@ export class MediaWorkers {
 
   /**
    * Deletes the files (and input image) of finished jobs past retention; their rows answer
-   * JOB_EXPIRED for 30 days more. An unfinished job past retention is failed by its next step.
+   * JOB_EXPIRED for 30 days more. An unfinished job is failed (and released) by a step due at its
+   * expiry at the latest.
    * Files published outside jobs (video frames) go once as old as the retention period.
    */
   private async purgeExpired(): Promise<void> {

@@ -35,9 +35,8 @@ export function registerMediaFileRoute(server: FastifyInstance, options: MediaFi
       const now = nowSeconds();
       const verdict = urls.check(fileId, expires, singleValue(request.query.signature), now);
       if (verdict === 'invalid') return refuse(reply, 'FORBIDDEN', 'This file URL is not valid: its signature or expiry is missing or does not match.');
-      if (verdict === 'expired') {
-        return refuse(reply, 'JOB_EXPIRED', 'This file link expired; GET /v1/media/status/{jobId} gives a fresh one while the job is kept.');
-      }
+      // A link is signed to expire with its file's retention (its job's, for a job's file): no fresh link can be had.
+      if (verdict === 'expired') return refuse(reply, 'JOB_EXPIRED', 'This file link expired: a link lasts as long as its file is kept, and the retention period has passed.');
       // A valid signature means we issued this URL: a file we no longer know has gone with its job.
       const file = await findFile(fileId);
       if (!file || file.expired) return refuse(reply, 'JOB_EXPIRED', "This file is no longer available: its job's retention period has passed.");

@@ -26,6 +26,8 @@ export interface MediaModel {
   image: 'refused' | 'optional' | 'required';
   /** The model's `options`, strict: an option it does not take is a 400 naming it. */
   options: z.ZodObject;
+  /** Options that say what `imageData` is: given without an image, a 400 naming them rather than ignored. */
+  imageOptions?: readonly string[];
   /** What the customer pays. */
   price: MediaRate;
   /** fal's list price for the same outcome, in the same unit: never above `price` (tested). */
@@ -125,6 +127,7 @@ export const MEDIA_MODELS: readonly MediaModel[] = [
       referenceVideoUrl: mediaUrl('a reference video (motion, camera, style)').optional(),
       referenceAudioUrl: mediaUrl('a reference audio track (rhythm, voice)').optional(),
     }),
+    imageOptions: ['imageRole'],
     price: { unit: 'second', usd: 0.3, byOption: { option: 'aspectRatio', usd: { '21:9': 0.4 } } },
     cost: { unit: 'second', usd: 0.2419, byOption: { option: 'aspectRatio', usd: { '21:9': 0.3176, '16:9': 0.2419, '9:16': 0.2419, '4:3': 0.1815, '3:4': 0.1815, '1:1': 0.1361 } } },
     maxUnits: (options) => options.duration,

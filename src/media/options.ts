@@ -10,29 +10,33 @@ export function aspectRatio(allowed: readonly AspectRatio[], fallback: AspectRat
 
 /**
  * A duration in whole seconds. The catalog writes it as a string ("5"); a number is taken too.
- * `allowed` lists the values when the model takes only some (LTX: even seconds).
+ * `allowed` lists the values when the model takes only some (LTX: even seconds). Its range (or
+ * values) and default are published in the JSON Schema, and any value outside them is refused
+ * with them: the rule to meet is the range, not the form.
  */
 export function durationSeconds(min: number, max: number, fallback: number, allowed?: readonly number[]) {
-  const values = allowed ? ` in ${allowed.join(', ')}` : '';
+  const rule = allowed ? `one of ${allowed.join(', ')}` : `${min} to ${max}`;
+  const refusal = `must be whole seconds, ${rule}`;
+  const seconds = z
+    .number()
+    .int(refusal)
+    .min(min, refusal)
+    .max(max, refusal)
+    .refine((value) => !allowed || allowed.includes(value), refusal);
   return z
-    .union([z.number(), z.string().regex(/^\d{1,3}$/, 'whole seconds, e.g. "5"')])
+    .union([seconds.meta(allowed ? { enum: [...allowed] } : {}), z.string().regex(/^\d+$/, refusal).meta(allowed ? { enum: allowed.map(String) } : {})])
     .transform((value) => Number(value))
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(min)
-        .max(max)
-        .refine((seconds) => !allowed || allowed.includes(seconds), `one of ${allowed?.join(', ')}`),
-    )
-    .default(fallback)
-    .meta({ description: `Duration in seconds, ${min} to ${max}${values} (default "${fallback}"); a string as the catalog writes it, or a number.` });
+    .pipe(seconds)
+    .prefault(String(fallback))
+    .meta({ description: `Duration in seconds, ${rule} (default "${fallback}"); a string as the catalog writes it, or a number.` });
+}
+
+/** An http(s) URL Tollgate reaches for a job: media it downloads, a webhook it posts to. */
+export function httpUrl() {
+  return z.url({ protocol: /^https?$/, error: (issue) => (issue.code === 'invalid_format' ? 'must be an http or https URL' : undefined) }).max(2048);
 }
 
 /** A URL of media the job reads (fetched through Tollgate's SSRF-safe fetcher, never passed on). */
 export function mediaUrl(what: string) {
-  return z
-    .url({ protocol: /^https?$/ })
-    .max(2048)
-    .meta({ description: `URL of ${what} (http or https; Tollgate downloads it through its destination check).` });
+  return httpUrl().meta({ description: `URL of ${what} (http or https; Tollgate downloads it through its destination check).` });
 }

@@ -2,7 +2,8 @@ import { isIP, type Socket } from 'node:net';
 import { buildConnector } from 'undici';
 import type { AddressPolicy } from './address-policy';
 import { DestinationRefused, FetchFailed } from './errors';
-import type { ResolvedAddress, Resolver } from './resolver';
+import { addressesWithoutDns, type ResolvedAddress, type Resolver } from './resolver';
+import { parseFetchTarget } from './target-url';
 
 /**
  * Every address of `host`, each checked; refused as a whole when any one is not public (a name
@@ -10,11 +11,34 @@ import type { ResolvedAddress, Resolver } from './resolver';
  */
 export async function checkedAddresses(host: string, resolver: Resolver, policy: AddressPolicy): Promise<ResolvedAddress[]> {
   const addresses = await resolver.lookup(host);
+  const reason = refusalOf(host, addresses, policy);
+  if (reason !== undefined) throw new DestinationRefused(reason);
+  return addresses;
+}
+
+/**
+ * Why a URL is refused as a destination, as far as can be told without DNS (its scheme, an address
+ * in it, a localhost name): for a check made before any work, such as a URL a job will call later.
+ * Undefined when nothing refuses it yet: a name's addresses are still checked when it is connected to.
+ */
+export function refusalWithoutDns(url: string, policy: AddressPolicy): string | undefined {
+  let host: string;
+  try {
+    host = parseFetchTarget(url).host;
+  } catch (error) {
+    if (error instanceof DestinationRefused) return error.reason;
+    throw error;
+  }
+  const addresses = addressesWithoutDns(host);
+  return addresses && refusalOf(host, addresses, policy);
+}
+
+function refusalOf(host: string, addresses: readonly ResolvedAddress[], policy: AddressPolicy): string | undefined {
   for (const { address } of addresses) {
     const reason = policy.refusal(address);
-    if (reason !== undefined) throw new DestinationRefused(isIP(host) ? reason : `${host} resolves to a ${reason} address`);
+    if (reason !== undefined) return isIP(host) ? reason : `${host} resolves to a ${reason} address`;
   }
-  return addresses;
+  return undefined;
 }
 
 /** Throws when the socket ended up somewhere the policy refuses (whatever the resolution said). */

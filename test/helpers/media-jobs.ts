@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { EndpointDefinition } from '../../src/core/define-endpoint';
+import type { EndpointDefinition, EndpointServices } from '../../src/core/define-endpoint';
 import { builtinCatalog } from '../../src/catalog/model-catalog';
 import { MEDIA_JOB_EXAMPLE } from '../../src/endpoints/media/job-schema';
 import type { Insertable } from 'kysely';
@@ -51,5 +51,5 @@ export function stillHeldAfterExample(endpoint: EndpointDefinition): number {
   if (endpoint.price.kind !== 'on_completion') return 0;
   const input = endpoint.input.parse(endpoint.examples.request);
   const params = endpoint.params ? endpoint.params.parse(endpoint.examples.params) : {};
-  return endpoint.price.maxMicros(endpoint.prepare({ input, params, models: builtinCatalog }));
+  return endpoint.price.maxMicros(endpoint.prepare({ input, params, models: builtinCatalog, services: {} as EndpointServices }));
 }

@@ -24,6 +24,11 @@ describe('GET /v1/media/models', () => {
     assert.deepEqual(Object.keys(seedance.options.properties), ['aspectRatio', 'duration', 'generateAudio', 'watermark', 'imageRole', 'referenceVideoUrl', 'referenceAudioUrl']);
     assert.equal(seedance.options.additionalProperties, false);
     assert.deepEqual(seedance.price, { unit: 'second', usd: 0.3, byOption: { option: 'aspectRatio', usd: { '21:9': 0.4 } }, description: '$0.30 per second of media made ($0.40 when aspectRatio is 21:9)' });
+    // A duration's range (or its values) and default are published, as the queue enforces them.
+    const duration = (id: string) => models.find((model) => model.id === id).options.properties.duration;
+    assert.deepEqual([seedance.options.properties.duration.default, seedance.options.properties.duration.anyOf[0]], ['5', { type: 'integer', minimum: 4, maximum: 15 }]);
+    assert.deepEqual(duration('lightricks/ltx-2-3-fast').anyOf[0].enum, [6, 8, 10, 12, 14, 16, 18, 20]);
+    assert.deepEqual([duration('stabilityai/stable-audio-2-5').default, duration('stabilityai/stable-audio-2-5').anyOf[0].maximum], ['30', 190]);
     // What a model costs the operator is not shown.
     assert.doesNotMatch(JSON.stringify(models), /0\.2419|fal-ai\//);
   });

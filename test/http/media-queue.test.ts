@@ -35,6 +35,8 @@ async function startReceiver(): Promise<Receiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
+      // `/status/501`: a download that answers that status.
+      if (request.method === 'GET' && path.startsWith('/status/')) return response.writeHead(Number(path.slice('/status/'.length))).end();
       if (request.method === 'GET' && path.startsWith('/files/')) {
         const file = files.get(path.slice('/files/'.length));
         if (!file) return response.writeHead(404).end();
@@ -207,18 +209,27 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
     assert.match(tooLarge.body.error.message, /^The request body exceeds 14046550 bytes\.$/);
   });
 
-  test('an image that starts right but cannot be read fails its job, released in full', async () => {
-    const { accountId, apiKey } = await app.createAccount('1.00');
-    // A PNG's signature and IHDR chunk, and nothing of its picture.
+  test('an image that starts right but cannot be read fails its job, released in full: to describe it, or to make video from it', async () => {
+    const { accountId, apiKey } = await app.createAccount('10.00');
+    // A PNG's signature and IHDR chunk, and nothing of its picture; then the same followed by garbage.
     const truncated = makeImage({ prompt: 'cut short', width: 32, height: 32, variant: 0 }).subarray(0, 40);
-    const queued = await queue(app, apiKey, { model: 'moondream', prompt: 'What is in this image?', imageData: { mimeType: 'image/png', base64: truncated.toString('base64') } });
-    assert.equal(queued.status, 200, JSON.stringify(queued.body));
-    const job = await waitFor(app, apiKey, queued.body.data.jobId);
-    assert.equal(job.status, 'failed', JSON.stringify(job));
-    assert.equal(job.error.code, 'INPUT_REJECTED');
-    assert.equal(job.costUsd, 0);
-    assert.equal(await app.balance(accountId), parseUsd('1.00'));
-    assert.deepEqual(await ledgerKinds(app, accountId), ['hold', 'release']);
+    const garbled = Buffer.concat([truncated.subarray(0, 33), randomBytes(200)]);
+    const bodies = [
+      { model: 'moondream', prompt: 'What is in this image?', imageData: { mimeType: 'image/png', base64: truncated.toString('base64') } },
+      { model: 'seedance', prompt: 'x', options: { duration: '5' }, imageData: { mimeType: 'image/png', base64: garbled.toString('base64') } },
+      { model: 'seedance', prompt: 'x', options: { duration: '5', imageRole: 'reference_image' }, imageData: { mimeType: 'image/png', base64: garbled.toString('base64') } },
+      { model: 'ltx', prompt: 'x', imageData: { mimeType: 'image/png', base64: garbled.toString('base64') } },
+    ];
+    for (const body of bodies) {
+      const queued = await queue(app, apiKey, body);
+      assert.equal(queued.status, 200, JSON.stringify(queued.body));
+      const job = await waitFor(app, apiKey, queued.body.data.jobId);
+      assert.equal(job.status, 'failed', JSON.stringify(job));
+      assert.equal(job.error.code, 'INPUT_REJECTED', body.model);
+      assert.equal(job.costUsd, 0);
+    }
+    assert.equal(await app.balance(accountId), parseUsd('10.00'));
+    assert.deepEqual(await ledgerKinds(app, accountId), bodies.flatMap(() => ['hold', 'release']));
   });
 
   test('video analysis downloads the reference through the fetcher and is priced per started 5 s; a Seedance reference longer than the video asked for, or a refused destination, fails the job, uncharged', async () => {
@@ -262,8 +273,19 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
       // A PNG's signature alone is not a PNG; a WAV file is RIFF too, but not RIFF…WEBP.
       [{ model: 'moondream', prompt: 'x', imageData: { mimeType: 'image/png', base64: makeImage({ prompt: 'x', width: 16, height: 16, variant: 0 }).subarray(0, 8).toString('base64') } }, 'VALIDATION_ERROR', /^imageData\.base64: not a PNG image/],
       [{ model: 'moondream', prompt: 'x', imageData: { mimeType: 'image/webp', base64: (await makeAudio({ prompt: 'x', durationSeconds: 0.1, format: 'wav' })).toString('base64') } }, 'VALIDATION_ERROR', /^imageData\.base64: not a WEBP image/],
-      [{ model: 'video-understanding', prompt: 'x', options: { referenceVideoUrl: 'ftp://example.com/a.mp4' } }, 'VALIDATION_ERROR', /^options\.referenceVideoUrl: /],
-      [{ model: 'flux-dev', prompt: 'x', webhookUrl: 'not a url' }, 'VALIDATION_ERROR', /^webhookUrl: /],
+      [{ model: 'video-understanding', prompt: 'x', options: { referenceVideoUrl: 'ftp://example.com/a.mp4' } }, 'VALIDATION_ERROR', /^options\.referenceVideoUrl: must be an http or https URL$/],
+      [{ model: 'seedance', prompt: 'x', options: { referenceVideoUrl: 'ftp://a/b' } }, 'VALIDATION_ERROR', /^options\.referenceVideoUrl: must be an http or https URL$/],
+      [{ model: 'flux-dev', prompt: 'x', webhookUrl: 'not a url' }, 'VALIDATION_ERROR', /^webhookUrl: must be an http or https URL$/],
+      [{ model: 'flux-dev', prompt: 'x', webhookUrl: 'ftp://x' }, 'VALIDATION_ERROR', /^webhookUrl: must be an http or https URL$/],
+      // 1000 is whole seconds: the rule it breaks is the range.
+      [{ model: 'stable-audio', prompt: 'x', options: { duration: '1000' } }, 'VALIDATION_ERROR', /^options\.duration: must be whole seconds, 1 to 190$/],
+      [{ model: 'flux-dev', prompt: 'x', options: null }, 'VALIDATION_ERROR', /^options: must be an object$/],
+      // The image's role without an image would be ignored.
+      [{ model: 'seedance', prompt: 'x', options: { imageRole: 'last_frame' } }, 'VALIDATION_ERROR', /^options\.imageRole: taken only with imageData/],
+      // Webhooks the fetcher would never post to are refused now, rather than dropped when the job ends.
+      [{ model: 'flux-dev', prompt: 'x', webhookUrl: 'http://169.254.169.254/latest/meta-data' }, 'VALIDATION_ERROR', /^webhookUrl: Tollgate does not fetch this destination \(cloud metadata\)/],
+      [{ model: 'flux-dev', prompt: 'x', webhookUrl: 'http://localhost:1/x' }, 'VALIDATION_ERROR', /^webhookUrl: Tollgate does not fetch this destination \(localhost resolves to a loopback address\)/],
+      [{ model: 'flux-dev', prompt: 'x', webhookUrl: 'http://[::ffff:10.0.0.1]/hooks' }, 'VALIDATION_ERROR', /^webhookUrl: .*private network/],
     ];
     for (const [body, code, message] of cases) {
       const response = await queue(app, apiKey, body);
@@ -273,6 +295,13 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
     }
     assert.equal(await app.balance(accountId), parseUsd('5.00'));
     assert.deepEqual(await ledgerKinds(app, accountId), []);
+    // A network the operator opened (TOLLGATE_FETCH_ALLOWED_NETWORKS: the receiver's) takes webhooks; an image takes its role.
+    const opened = await queue(app, apiKey, { model: 'flux-schnell', prompt: 'x', webhookUrl: `${web.url}/hooks/opened` });
+    assert.equal(opened.status, 200, JSON.stringify(opened.body));
+    const image = makeImage({ prompt: 'a last frame', width: 64, height: 36, variant: 0 }).toString('base64');
+    const withRole = await queue(app, apiKey, { model: 'seedance', prompt: 'x', options: { duration: 4, imageRole: 'last_frame' }, imageData: { mimeType: 'image/png', base64: image } });
+    assert.equal(withRole.status, 200, JSON.stringify(withRole.body));
+    for (const queued of [opened, withRole]) assert.equal((await waitFor(app, apiKey, queued.body.data.jobId)).status, 'succeeded');
   });
 
   test("only the account that queued a job sees it: anyone else's is JOB_NOT_FOUND, exactly as an unknown id", async () => {
@@ -571,6 +600,38 @@ describe(`media jobs: cancel and retention (${testDatabaseLabel()})`, () => {
       assert.deepEqual(await filesLeft(), [], 'the files are deleted once the retention period is over');
     } finally {
       await brief.close();
+    }
+  });
+});
+
+describe(`media jobs: an unfinished job at its expiry (${testDatabaseLabel()})`, () => {
+  test('a job waiting out a backoff is released in full as it expires, not at its next retry', async () => {
+    const web = await startReceiver();
+    // 0.002 h: 7.2 s. A download answering 501 is retried after 2 s, 4 s, then 8 s: the third wait ends 14 s in.
+    const brief = await startTestApp({}, { TOLLGATE_MEDIA_RETENTION_HOURS: '0.002', TOLLGATE_SANDBOX_MEDIA_SECONDS: '0', TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000', ...FETCH_ENVIRONMENT });
+    try {
+      const { accountId, apiKey } = await brief.createAccount('5.00');
+      const queued = await queue(brief, apiKey, { model: 'seedance', prompt: 'Like this', options: { duration: 4, referenceVideoUrl: `${web.url}/status/501` } });
+      assert.equal(queued.status, 200, JSON.stringify(queued.body));
+      const { jobId } = queued.body.data;
+      let expiredAt: number | undefined;
+      for (const deadline = Date.now() + 20_000; expiredAt === undefined && Date.now() < deadline; ) {
+        const status = await brief.get(`/v1/media/status/${jobId}`, apiKey);
+        if (status.status === 410) expiredAt = Date.now();
+        else await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.ok(expiredAt !== undefined, 'the job expired');
+      // As the API answers JOB_EXPIRED, the hold goes: within a turn of the workers, not 6.8 s later at the retry.
+      const releasedBy = expiredAt + 2_000;
+      while (!(await ledgerKinds(brief, accountId)).includes('release') && Date.now() < releasedBy) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(await ledgerKinds(brief, accountId), ['hold', 'release']);
+      assert.equal(await brief.balance(accountId), parseUsd('5.00'));
+      assert.equal(await brief.ledgerSum(accountId), parseUsd('5.00'));
+      const row = await brief.store.db.selectFrom('media_jobs').select(['status', 'error_code', 'cost_micros']).where('id', '=', jobId).executeTakeFirstOrThrow();
+      assert.deepEqual(row, { status: 'failed', error_code: 'JOB_EXPIRED', cost_micros: 0 });
+    } finally {
+      await brief.close();
+      await web.close();
     }
   });
 });

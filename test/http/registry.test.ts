@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import type { EndpointDefinition } from '../../src/core/define-endpoint';
+import type { EndpointDefinition, EndpointServices } from '../../src/core/define-endpoint';
 import { UpstreamError } from '../../src/core/errors';
 import { parseUsd } from '../../src/core/money';
 import { formatPath, jsonNodes, pathOf } from '../../src/core/validation';
@@ -35,7 +35,7 @@ function label(endpoint: EndpointDefinition): string {
 function exampleHold(endpoint: EndpointDefinition): number {
   const input = endpoint.input.parse(endpoint.examples.request);
   const params = endpoint.params ? endpoint.params.parse(endpoint.examples.params) : {};
-  return endpoint.price.maxMicros(endpoint.prepare({ input, params, models: builtinCatalog }));
+  return endpoint.price.maxMicros(endpoint.prepare({ input, params, models: builtinCatalog, services: {} as EndpointServices }));
 }
 
 /** The endpoint's path with its example's parameters in place. */

@@ -1,10 +1,13 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { errorCatalog } from '../../src/core/errors';
 import { registerMediaFileRoute, requestedRange } from '../../src/media/file-route';
+import { REPOSITORY } from '../../scripts/repository';
 import { MediaFileUrls } from '../../src/media/file-urls';
 import { localMediaStorage } from '../../src/media/storage';
 
@@ -137,12 +140,12 @@ describe('GET /v1/media/files/:fileId', () => {
     assert.equal(lookups, 0, 'no lookup for a URL we did not sign');
   });
 
-  test('a link past its expiry is 410 JOB_EXPIRED, pointing at the job status for a fresh one, without a lookup', async () => {
+  test('a link past its expiry is 410 JOB_EXPIRED, without a lookup, and promises no fresh link (links expire with the file, and the job with it)', async () => {
     const response = await get(urls.url('mf_kept00000000000000000', now));
     assert.equal(response.statusCode, 410);
     assert.equal(response.json().error.code, 'JOB_EXPIRED');
-    assert.match(response.json().error.message, /expired/);
-    assert.match(response.json().error.message, /GET \/v1\/media\/status\/\{jobId\}/);
+    assert.equal(response.json().error.message, 'This file link expired: a link lasts as long as its file is kept, and the retention period has passed.');
+    assert.doesNotMatch(response.json().error.message, /status|fresh/);
     assert.equal(lookups, 0);
   });
 
@@ -160,6 +163,17 @@ describe('GET /v1/media/files/:fileId', () => {
     const response = await get(urls.url('mf_lost0from0storage0000', now + 600));
     assert.equal(response.statusCode, 404);
     assert.equal(response.json().error.code, 'NOT_FOUND');
+  });
+});
+
+describe("the file route's error codes", () => {
+  test('each is in the README\'s error-code table, with the status the catalog gives it', () => {
+    const readme = readFileSync(join(REPOSITORY, 'README.md'), 'utf8');
+    for (const code of ['FORBIDDEN', 'JOB_EXPIRED', 'NOT_FOUND'] as const) {
+      const row = readme.split('\n').find((line) => line.startsWith('| ') && line.split('|')[1]!.split('/').map((name) => name.trim()).includes(code));
+      assert.ok(row, `${code} has a row`);
+      assert.equal(row.split('|')[2]!.trim(), String(errorCatalog[code]), code);
+    }
   });
 });
 

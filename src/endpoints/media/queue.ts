@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
 import { describeIssues, issueField } from '../../core/validation';
 import { findMediaModel, MEDIA_MODELS, type MediaModel } from '../../media/models';
+import { httpUrl } from '../../media/options';
 import { heldMicros } from '../../media/job-cost';
 import { JOB_HOLD_LEASE_SECONDS } from '../../jobs/media-jobs';
 import { microsToUsd } from '../../core/money';
@@ -29,7 +30,7 @@ const MAX_BODY_BYTES = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 const QueueRequest = z.strictObject({
   model: z.string().min(1).max(100).meta({ description: 'Model id or alias (GET /v1/media/models).', examples: ['bytedance/seedance-2-0', 'seedance', 'flux-schnell'] }),
   prompt: z.string().trim().min(1).max(10_000).optional().meta({ description: 'What to make, or the question about the image or video.' }),
-  options: z.record(z.string(), z.unknown()).default({}).meta({ description: "The model's options (its `options` schema in GET /v1/media/models); any other is a 400 naming it." }),
+  options: z.record(z.string(), z.unknown(), { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object' : undefined) }).default({}).meta({ description: "The model's options (its `options` schema in GET /v1/media/models); any other is a 400 naming it." }),
   imageData: z
     .strictObject({
       mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp']),
@@ -37,7 +38,9 @@ const QueueRequest = z.strictObject({
     })
     .optional()
     .meta({ description: 'An image for models that take one: a first frame, a reference, or the image to describe.' }),
-  webhookUrl: z.url({ protocol: /^https?$/ }).max(2048).optional().meta({ description: "Receives the job's final state as a POST, signed the Standard Webhooks way with your account's webhook secret." }),
+  webhookUrl: httpUrl()
+    .optional()
+    .meta({ description: "Receives the job's final state as a POST, signed the Standard Webhooks way with your account's webhook secret; a public http(s) address (a private, loopback or link-local one is a 400)." }),
 });
 
 const QueuedJob = z.object({
@@ -67,7 +70,7 @@ export default defineEndpoint({
     'Queues an asynchronous job on one of the nine media models: images, video or music from a prompt, or an answer about an image or a video. Poll GET /v1/media/status/{jobId}, or pass `webhookUrl`. The most the job can cost for these options is held now and it is billed on completion at its actual outcome (the images made, the seconds of media made, the seconds analysed or the characters answered); a failed, canceled or expired job is released in full.',
   input: QueueRequest,
   output: QueuedJob,
-  prepare: ({ input }): QueuePlan => {
+  prepare: ({ input, services }): QueuePlan => {
     const model = findMediaModel(input.model);
     if (!model) {
       throw new ApiError('MEDIA_MODEL_NOT_FOUND', `model: no media model '${input.model}'; GET /v1/media/models lists the ${MEDIA_MODELS.length} there are.`, { param: 'model' });
@@ -84,6 +87,9 @@ export default defineEndpoint({
       const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ['options', ...issue.path] }));
       throw new ApiError('VALIDATION_ERROR', describeIssues(issues), { param: issueField(issues[0]!) });
     }
+    const imageOption = input.imageData ? undefined : model.imageOptions?.find((option) => input.options[option] !== undefined);
+    if (imageOption) throw new ApiError('VALIDATION_ERROR', `options.${imageOption}: taken only with imageData (it says what the image is); send the image, or leave the option out.`, { param: `options.${imageOption}` });
+    if (input.webhookUrl !== undefined) services.mediaJobs.checkWebhookUrl(input.webhookUrl);
     const options = parsed.data as Record<string, unknown>;
     return {
       model,

@@ -38,7 +38,8 @@ export interface SandboxMediaOptions {
  * and aspect ratio, WAV or MP3 music — deterministic, so the same job makes the same bytes. Image
  * and video analysis describes what is measurably there (size, duration, frame rate, dominant
  * colours, brightness), worked out when the job is submitted, so the handle alone (which a restart
- * keeps) is enough to finish it. A job is queued for the first fifth of its time, then runs.
+ * keeps) is enough to finish it; an image any model cannot read (to describe it, or to make video
+ * from it) fails the job, as at fal. A job is queued for the first fifth of its time, then runs.
  */
 export function sandboxMedia(options: SandboxMediaOptions): MediaProvider {
   const now = options.now ?? Date.now;
@@ -51,9 +52,10 @@ export function sandboxMedia(options: SandboxMediaOptions): MediaProvider {
     async submit(request) {
       const product = productOf(request.endpoint, request.input);
       const answer = product.kind === 'answer' ? await answerFor(request) : '';
+      const unreadable = product.kind === 'answer' ? answer === null : !(await imagesReadable(request));
       return {
         requestId: `sandbox_${request.jobId}`,
-        handle: { submittedAt: String(now()), endpoint: request.endpoint, input: JSON.stringify(request.input), ...(answer === null ? { unreadable: 'true' } : { answer }) },
+        handle: { submittedAt: String(now()), endpoint: request.endpoint, input: JSON.stringify(request.input), ...(unreadable ? { unreadable: 'true' } : { answer: answer ?? '' }) },
       };
     },
 
@@ -122,14 +124,32 @@ const IMAGE_TYPE_NAMES: Record<ImageAnalysis['mimeType'], string> = { 'image/png
 async function answerFor(request: MediaSubmitRequest): Promise<string | null> {
   const file = request.files[0];
   if (!file) return 'Sandbox analysis: no image or video came with the job.';
+  if (file.mimeType.startsWith('video/')) {
+    const video = await readable(analyseVideo(file.data));
+    if (!video) return null;
+    const sound = video.hasAudio ? 'with an audio track' : 'without audio';
+    return `Sandbox analysis (measured, not understood): a ${video.durationSeconds.toFixed(1)} s ${video.width}×${video.height} video at ${video.frameRate} frames per second, ${sound}; its dominant colours are ${video.dominantColours.join(', ')} and its mean brightness is ${video.brightness}.`;
+  }
+  const image = await readable(analyseImage(file.data));
+  if (!image) return null;
+  return `Sandbox analysis (measured, not understood): a ${image.width}×${image.height} ${IMAGE_TYPE_NAMES[image.mimeType]} image whose dominant colours are ${image.dominantColours.join(', ')}, with a mean brightness of ${image.brightness}.`;
+}
+
+/**
+ * Whether every image the job brought can be read (a first frame, a reference image): a model
+ * that makes media from an image it cannot read fails the run as one that answers about it does.
+ */
+async function imagesReadable(request: MediaSubmitRequest): Promise<boolean> {
+  for (const file of request.files.filter((file) => file.mimeType.startsWith('image/'))) {
+    if (!(await readable(analyseImage(file.data)))) return false;
+  }
+  return true;
+}
+
+/** What an analysis found; null when the file is not one it can read. */
+async function readable<Analysis>(analysis: Promise<Analysis>): Promise<Analysis | null> {
   try {
-    if (file.mimeType.startsWith('video/')) {
-      const video = await analyseVideo(file.data);
-      const sound = video.hasAudio ? 'with an audio track' : 'without audio';
-      return `Sandbox analysis (measured, not understood): a ${video.durationSeconds.toFixed(1)} s ${video.width}×${video.height} video at ${video.frameRate} frames per second, ${sound}; its dominant colours are ${video.dominantColours.join(', ')} and its mean brightness is ${video.brightness}.`;
-    }
-    const image = await analyseImage(file.data);
-    return `Sandbox analysis (measured, not understood): a ${image.width}×${image.height} ${IMAGE_TYPE_NAMES[image.mimeType]} image whose dominant colours are ${image.dominantColours.join(', ')}, with a mean brightness of ${image.brightness}.`;
+    return await analysis;
   } catch (error) {
     if (error instanceof UnsupportedMediaError) return null;
     throw error;

@@ -1,5 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { z } from 'zod';
+import { describeIssues } from '../../../src/core/validation';
 import { findMediaModel, MEDIA_CATEGORIES, MEDIA_MODELS, type MediaModel } from '../../../src/media/models';
 import { describeRate, rateMicros, unitsOf } from '../../../src/media/rates';
 
@@ -80,6 +82,28 @@ describe('media model catalog', () => {
     assert.equal(issuePath({ duration: 7 }, findMediaModel('ltx')!), 'duration');
     assert.equal(issuePath({ count: 5 }, findMediaModel('flux-schnell')!), 'count');
     assert.equal(issuePath({}, findMediaModel('minimax-music')!), 'lyrics');
+  });
+
+  test('durations: anything outside the range (or the values taken) is refused with them; the JSON Schema publishes them and the default', () => {
+    const refusal = (modelName: string, duration: unknown) => {
+      const parsed = findMediaModel(modelName)!.options.safeParse({ duration });
+      assert.equal(parsed.success, false, `${modelName} ${JSON.stringify(duration)}`);
+      return describeIssues(parsed.error!.issues);
+    };
+    // 1000 is whole seconds: what it breaks is the maximum.
+    for (const duration of ['1000', 1000, '0', 'five', '2.5']) assert.equal(refusal('stable-audio', duration), 'duration: must be whole seconds, 1 to 190');
+    assert.equal(refusal('seedance', '16'), 'duration: must be whole seconds, 4 to 15');
+    assert.equal(refusal('ltx', '7'), 'duration: must be whole seconds, one of 6, 8, 10, 12, 14, 16, 18, 20');
+    assert.equal(findMediaModel('stable-audio')!.options.parse({ duration: '190' }).duration, 190);
+
+    const published = (modelName: string) => (z.toJSONSchema(findMediaModel(modelName)!.options, { io: 'input', unrepresentable: 'any' }) as any).properties.duration;
+    assert.deepEqual(published('seedance').anyOf, [{ type: 'integer', minimum: 4, maximum: 15 }, { type: 'string', pattern: '^\\d+$' }]);
+    assert.equal(published('seedance').default, '5');
+    assert.deepEqual(published('stable-audio').anyOf[0], { type: 'integer', minimum: 1, maximum: 190 });
+    assert.equal(published('stable-audio').default, '30');
+    const ltx = published('ltx');
+    assert.deepEqual(ltx.anyOf.map((branch: any) => branch.enum), [[6, 8, 10, 12, 14, 16, 18, 20], ['6', '8', '10', '12', '14', '16', '18', '20']]);
+    assert.equal(ltx.default, '6');
   });
 
   test('fal: Seedance picks its endpoint from what the job brings; inputs in fal’s names', () => {

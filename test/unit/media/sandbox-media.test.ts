@@ -97,4 +97,22 @@ describe('the media sandbox', () => {
     // A model that cannot read its input makes nothing: the job fails (as fal's 422), rather than answering that.
     assert.deepEqual(unreadable, { status: 'failed', code: 'INPUT_REJECTED', message: 'The model could not read the file sent with the job as an image or a video.' });
   });
+
+  test('video from an image the model cannot read fails as analysis does, whatever the image is for; a readable one makes the video', async () => {
+    const media = sandboxMedia({ jobSeconds: 0 });
+    // A PNG's signature and IHDR chunk, then garbage: it passes the queue's first-bytes check, and cannot be read.
+    const unreadable = Buffer.concat([makeImage({ prompt: 'cut short', width: 32, height: 32 }).subarray(0, 33), Buffer.from('garbage, not a picture')]);
+    const rejected = { status: 'failed', code: 'INPUT_REJECTED', message: 'The model could not read the file sent with the job as an image or a video.' };
+    for (const [model, options] of [
+      ['seedance', { duration: '5' }],
+      ['seedance', { duration: '5', imageRole: 'last_frame' }],
+      ['ltx', {}],
+    ] as const) {
+      const state = await media.status(await media.submit(requestFor(model, 'x', options, { mimeType: 'image/png', data: unreadable }), call), call);
+      assert.deepEqual(state, rejected, `${model} ${JSON.stringify(options)}`);
+    }
+    const image = makeImage({ prompt: 'a first frame', width: 64, height: 36 });
+    const made = await media.status(await media.submit(requestFor('ltx', 'x', {}, { mimeType: 'image/png', data: image }), call), call);
+    assert.equal(made.status, 'succeeded');
+  });
 });
