@@ -135,7 +135,7 @@ describe(`maps endpoints on the sandbox (${testDatabaseLabel()})`, () => {
       ['/v1/serp/websearch-maps', { query: 'cafe', limit: 0 }, /limit: must be at least 1/],
       ['/v1/serp/websearch-maps', { query: 'cafe', limit: 21 }, /limit: must be at most 20/],
       ['/v1/serp/websearch-maps', { query: 'cafe', limit: 2.5 }, /limit: must be a whole number/],
-      ['/v1/serp/websearch-maps', { query: 'cafe', language: 'english' }, /language: must be an ISO language code/],
+      ['/v1/serp/websearch-maps', { query: 'cafe', language: 'english' }, /language: must be a BCP-47 language tag/],
       ['/v1/serp/websearch-maps', { query: 'cafe', region: 'usa' }, /region: must be a two-letter CLDR region code/],
       ['/v1/serp/websearch-maps', { query: 'cafe', rank_by: 'nearest' }, /rank_by: must be one of "relevance", "distance"/],
       ['/v1/serp/websearch-maps', { query: 'cafe', rank_by: 'distance' }, /latitude: is required when rank_by is distance.*longitude: is required.*radius: is required/],
