@@ -239,8 +239,11 @@ export type SerpResultOf<Type extends SerpResultType> = Extract<SerpResult, { ty
 /** A result before it has its place on the page. */
 export type SerpResultDraft = SerpResult extends infer Each ? (Each extends SerpResult ? Omit<Each, 'position'> : never) : never;
 
-/** The general web page: the spec's 30 types plus the AI overview (DATA lists them first). */
-const WEB_TYPES = SERP_RESULT_TYPES.slice(0, SERP_RESULT_TYPES.indexOf('aiOverview') + 1);
+/**
+ * The general web page: the spec's closed list of 30 result types (DATA lists them first, `map`
+ * last). The AI overview is the AI mode endpoint's answer, not an item of the web page.
+ */
+const WEB_TYPES = SERP_RESULT_TYPES.slice(0, SERP_RESULT_TYPES.indexOf('map') + 1);
 
 /** The engines of the SERP family and the result types each can return. */
 export const SERP_ENGINE_TYPES = {

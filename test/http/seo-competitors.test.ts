@@ -49,8 +49,8 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
     });
 
     test("each competitor's keywords and traffic are its own profile's, and overlap never exceeds either domain's keywords", async () => {
-      const { organicKeywords } = await data('/v1/seo/domain/overview', { domain: 'coffee-lab.io', location: 'gb' });
-      const { competitors } = await data('/v1/seo/competitors/domain', { domain: 'coffee-lab.io', location_code: 2826, limit: 25 });
+      const { organicKeywords } = await data('/v1/seo/domain/overview', { domain: 'coffee.io', location: 'gb' });
+      const { competitors } = await data('/v1/seo/competitors/domain', { domain: 'coffee.io', location_code: 2826, limit: 25 });
       assert.equal(competitors.length, 25);
       const { domains } = await data('/v1/seo/domain/traffic', { targets: competitors.map((competitor: { domain: string }) => competitor.domain), location: 'gb' });
       competitors.forEach((competitor: Record<string, number | string>, index: number) => {
@@ -70,21 +70,48 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
   });
 
   describe('competitors/keywords', () => {
-    test('shared keywords: both rankings present, domain1 exactly as domain/keywords reports it; billed per keyword', async () => {
-      const { response, cost } = await charged('/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'example.org', limit: 50 });
+    /** Each keyword a domain ranks for (up to 1,000), with its ranking, as domain/keywords reports it. */
+    async function rankingsOf(domain: string): Promise<Map<string, { position: number; url: string }>> {
+      return new Map((await data('/v1/seo/domain/keywords', { domain, limit: 1000 })).map((row: { keyword: string }) => [row.keyword, row]));
+    }
+
+    test('shared keywords: both rankings present, each exactly as domain/keywords reports it; billed per keyword', async () => {
+      const { response, cost } = await charged('/v1/seo/competitors/keywords', { domain1: 'example.com', domain2: 'amazon.com', limit: 50 });
       const { domain1, domain2, intersections, keywords } = response.body.data;
-      assert.deepEqual([domain1, domain2, intersections], ['example.com', 'example.org', true]);
+      assert.deepEqual([domain1, domain2, intersections], ['example.com', 'amazon.com', true]);
       assert.equal(keywords.length, 50);
       assert.equal(cost, perHundredCost(50));
-      const ranked = new Map<string, { position: number; url: string }>(
-        (await data('/v1/seo/domain/keywords', { domain: 'example.com', limit: 1000 })).map((row: { keyword: string }) => [row.keyword, row]),
-      );
+      const ranked1 = await rankingsOf('example.com');
+      const ranked2 = await rankingsOf('amazon.com');
       for (const row of keywords) {
         assert.deepEqual(Object.keys(row).sort(), ['competition', 'competitionLevel', 'cpc', 'difficulty', 'domain1', 'domain2', 'intent', 'keyword', 'volume']);
-        assert.ok(row.domain2 !== null && row.domain2.url.startsWith('https://example.org/'), row.keyword);
-        assert.deepEqual([row.domain1.position, row.domain1.url], [ranked.get(row.keyword)?.position, ranked.get(row.keyword)?.url], row.keyword);
+        assert.ok(row.domain2 !== null && row.domain2.url.startsWith('https://amazon.com/'), row.keyword);
+        assert.deepEqual([row.domain1.position, row.domain1.url], [ranked1.get(row.keyword)?.position, ranked1.get(row.keyword)?.url], row.keyword);
+        assert.deepEqual([row.domain2.position, row.domain2.url], [ranked2.get(row.keyword)?.position, ranked2.get(row.keyword)?.url], row.keyword);
         assert.equal(row.volume, keywordMetrics(row.keyword).volume);
         assert.ok(row.domain1.etv >= 0 && row.domain2.etv >= 0);
+      }
+    });
+
+    test("the gap is symmetric and never contradicts either domain's own keywords", async () => {
+      type Row = { keyword: string; domain1: { position: number }; domain2: { position: number } };
+      const gap = async (domain1: string, domain2: string): Promise<Row[]> => (await data('/v1/seo/competitors/keywords', { domain1, domain2, limit: 1000 })).keywords;
+      for (const [first, second] of [['nike.com', 'adidas.com'], ['coffee.io', 'amazon.com']] as const) {
+        const forward = await gap(first, second);
+        const backward = await gap(second, first);
+        assert.deepEqual(forward.map((row) => row.keyword), backward.map((row) => row.keyword), `${first} / ${second}`);
+        assert.deepEqual(forward.map((row) => [row.domain1.position, row.domain2.position]), backward.map((row) => [row.domain2.position, row.domain1.position]));
+        const counts = await Promise.all([first, second].map(async (domain) => (await data('/v1/seo/domain/overview', { domain })).organicKeywords as number));
+        assert.ok(forward.length <= Math.min(...counts), `${forward.length} shared, keywords ${counts.join(' and ')}`);
+        const [ranked1, ranked2] = [await rankingsOf(first), await rankingsOf(second)];
+        for (const row of forward) {
+          // domain/keywords lists a domain's 1,000 biggest keywords: a keyword it lists has the gap's position; a shorter list has them all.
+          for (const [ranked, ranking] of [[ranked1, row.domain1], [ranked2, row.domain2]] as const) {
+            if (ranked.has(row.keyword)) assert.equal(ranking.position, ranked.get(row.keyword)!.position, row.keyword);
+            else assert.equal(ranked.size, 1000, `${row.keyword} is missing from a complete keyword list`);
+          }
+        }
+        for (const keyword of ranked1.keys()) if (ranked2.has(keyword)) assert.ok(forward.some((row) => row.keyword === keyword), `${keyword} is shared`);
       }
     });
 
@@ -98,7 +125,7 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
 
     test('filters and sort apply before the limit', async () => {
       const { keywords } = await data('/v1/seo/competitors/keywords', {
-        domain1: 'example.com', domain2: 'coffee-lab.io', limit: 10,
+        domain1: 'example.com', domain2: 'amazon.com', limit: 10,
         filters: [{ field: 'difficulty', op: '<', value: 50 }, { field: 'keyword', op: 'not_like', value: 'example' }], sort: ['difficulty:asc'],
       });
       assert.ok(keywords.length > 0);

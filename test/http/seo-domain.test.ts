@@ -158,11 +158,11 @@ describe(`SEO domain endpoints on the sandbox (${testDatabaseLabel()})`, () => {
     });
 
     test('keywords: rows carry the catalog fields plus the filtered metrics, on the domain, from the keyword metrics', async () => {
-      const rows = await data('/v1/seo/domain/keywords', { domain: 'coffee-lab.io', limit: 50 });
+      const rows = await data('/v1/seo/domain/keywords', { domain: 'coffee.io', limit: 50 });
       for (const row of rows) {
         assert.deepEqual(Object.keys(row).sort(), ['competition', 'competitionLevel', 'cpc', 'difficulty', 'intent', 'keyword', 'position', 'searchVolume', 'url']);
         assert.ok(row.position >= 1 && row.position <= 100);
-        assert.ok(row.url.startsWith('https://coffee-lab.io/'), row.url);
+        assert.ok(row.url.startsWith('https://coffee.io/'), row.url);
         const metrics = keywordMetrics(row.keyword);
         assert.deepEqual([row.searchVolume, row.cpc, row.difficulty, row.intent], [metrics.volume, metrics.cpc, metrics.difficulty, metrics.intent]);
       }
@@ -213,11 +213,38 @@ describe(`SEO domain endpoints on the sandbox (${testDatabaseLabel()})`, () => {
   });
 
   describe('coherence between endpoints', () => {
+    test('one fact decides registration: a domain with keywords, links or traffic is taken; a free one has none, and no WHOIS record', async () => {
+      const names = ['google.com', 'mynikecentral.io', 'nike.com', 'coffee.io', 'coffee-lab.io', 'coffee.com', 'tollgate-example.com', 'example.net', 'shop.example.com'];
+      const checks = (await data('/v1/seo/domain/available', { domains: names })).domains as Array<{ domain: string; available: boolean; isPremium: boolean }>;
+      const free = checks.filter((check) => check.available).map((check) => check.domain);
+      assert.ok(free.length > 0 && free.length < names.length, JSON.stringify(checks));
+      for (const { domain, available } of checks) {
+        const overview = await data('/v1/seo/domain/overview', { domain });
+        const summary = await data('/v1/seo/backlinks/summary', { target: domain });
+        const whois = await data('/v1/seo/domain/whois', { domain });
+        const presence = overview.organicKeywords + overview.organicTraffic + overview.backlinks + summary.totalBacklinks;
+        assert.equal(presence === 0, available, `${domain}: available ${available}, ${JSON.stringify(overview)}`);
+        assert.equal(whois.registrar === null, available, `${domain}: ${JSON.stringify(whois)}`);
+        if (available) {
+          assert.deepEqual(await data('/v1/seo/domain/keywords', { domain, limit: 10 }), []);
+          assert.deepEqual(await data('/v1/seo/domain/backlinks', { domain, limit: 10 }), []);
+          assert.deepEqual((await data('/v1/seo/backlinks/referring-domains', { target: domain, limit: 10 })).referringDomains, []);
+          assert.deepEqual((await data('/v1/seo/backlinks/anchors', { target: `https://${domain}/pricing`, limit: 10 })).anchors, []);
+          assert.deepEqual((await data('/v1/seo/backlinks/history', { target: domain, date_from: '2026-01-01', date_to: '2026-09-30' })).history, []);
+          assert.deepEqual((await data('/v1/seo/domain/technologies', { domain })).technologies, []);
+        }
+      }
+      // The reported cases: the famous domain and nike.com's top competitor are taken.
+      assert.ok(!free.includes('google.com') && !free.includes('mynikecentral.io'));
+      const [rival] = (await data('/v1/seo/competitors/domain', { domain: 'nike.com', limit: 20 })).competitors as Array<{ domain: string }>;
+      assert.equal((await data('/v1/seo/domain/available', { domains: [rival!.domain] })).domains[0].available, false, rival!.domain);
+    });
+
     for (const location of ['us', 'de']) {
       test(`overview, traffic and rank-overview agree on a domain's organic footprint (${location})`, async () => {
-        const overview = await data('/v1/seo/domain/overview', { domain: 'coffee-lab.io', location });
-        const [estimate] = (await data('/v1/seo/domain/traffic', { targets: ['coffee-lab.io'], location })).domains;
-        const ranks = await data('/v1/seo/domain/rank-overview', { domain: 'coffee-lab.io', location });
+        const overview = await data('/v1/seo/domain/overview', { domain: 'coffee.io', location });
+        const [estimate] = (await data('/v1/seo/domain/traffic', { targets: ['coffee.io'], location })).domains;
+        const ranks = await data('/v1/seo/domain/rank-overview', { domain: 'coffee.io', location });
         assert.equal(estimate.organicTraffic, overview.organicTraffic);
         assert.equal(ranks.organic.traffic, overview.organicTraffic);
         assert.equal(estimate.organicKeywords, overview.organicKeywords);

@@ -197,6 +197,15 @@ describe(`SEO keyword endpoints on the sandbox (${testDatabaseLabel()})`, () => 
     assert.deepEqual(shouted, sample);
   });
 
+  test("a keyword's SERP features are the result types its web page shows (depth 100)", async () => {
+    const keywords = ['running shoes', 'coffee in berlin', 'how to make cold brew', 'what is inflation', 'chocolate cake recipe', 'buy laptop'];
+    const records: KeywordRecord[] = await data('/v1/seo/keywords', { keywords });
+    for (const record of records) {
+      const { itemTypes } = await data('/v1/serp/websearch', { query: record.keyword, depth: 100 });
+      assert.deepEqual(record.serpFeatures, itemTypes, record.keyword);
+    }
+  });
+
   describe('request rules: 400 naming the field, nothing charged', () => {
     const listEndpoints = [
       { path: '/v1/seo/keywords', max: 100 },

@@ -202,6 +202,16 @@ const ORGANIC_ITEMS = [
   { type: 'related_searches', ...at(1, 11), title: 'Related searches', items: ['best running shoes for women', 'running shoes sale'], rectangle: null },
 ];
 
+/** The vendor's AI answer: AI mode's one result, and an item some web pages carry too. */
+const AI_OVERVIEW_ITEM = {
+  type: 'ai_overview',
+  ...at(1, 1),
+  markdown: 'Descale monthly with citric acid.\n\n- Flush twice [1]',
+  items: [{ type: 'ai_overview_element', title: null, text: 'Descale monthly with citric acid.', markdown: null, links: null, images: null, references: null }],
+  references: [{ type: 'ai_overview_reference', source: 'HowToHQ', domain: 'howtohq.com', url: 'https://howtohq.com/descale', title: 'How to descale', text: 'Use citric acid.' }],
+  rectangle: null,
+};
+
 describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel()})`, () => {
   const vendor = useDataForSeoHarness({ DATAFORSEO_POLL_MS: '20' });
 
@@ -371,6 +381,13 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
       const legacy = await ok('/v1/seo/serp', { query: 'best running shoes', depth: 20 });
       assert.deepEqual(legacy.body.data, current.body.data);
       assert.deepEqual(vendor.fake.requests[0]!.body, vendor.fake.requests[1]!.body);
+    });
+
+    test("an AI overview on the web page is skipped: the web engines answer SPEC's result types only", async () => {
+      serve(PATH, [AI_OVERVIEW_ITEM, ...ORGANIC_ITEMS]);
+      const data = (await ok('/v1/serp/websearch', { query: 'best running shoes', depth: 20 })).body.data;
+      assert.deepEqual(data.itemTypes, ['paid', 'featuredSnippet', 'organic', 'peopleAlsoAsk', 'localPack', 'knowledgeGraph', 'shopping', 'video', 'relatedSearches']);
+      assert.equal(data.results[0].position, 1);
     });
 
     test('more items than depth: cut at depth', async () => {
@@ -590,16 +607,7 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
 
     test('AI mode: the answer with its references', async () => {
       const path = 'serp/google/ai_mode/live/advanced';
-      serve(path, [
-        {
-          type: 'ai_overview',
-          ...at(1, 1),
-          markdown: 'Descale monthly with citric acid.\n\n- Flush twice [1]',
-          items: [{ type: 'ai_overview_element', title: null, text: 'Descale monthly with citric acid.', markdown: null, links: null, images: null, references: null }],
-          references: [{ type: 'ai_overview_reference', source: 'HowToHQ', domain: 'howtohq.com', url: 'https://howtohq.com/descale', title: 'How to descale', text: 'Use citric acid.' }],
-          rectangle: null,
-        },
-      ]);
+      serve(path, [AI_OVERVIEW_ITEM]);
       const data = (await ok('/v1/serp/websearch-ai-mode', { query: 'how to descale an espresso machine' })).body.data;
       assert.deepEqual(sentTask(path), { keyword: 'how to descale an espresso machine', location_code: 2840, language_code: 'en' });
       assert.deepEqual(data.results, [

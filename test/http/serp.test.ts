@@ -34,10 +34,11 @@ interface Engine {
   query: string;
 }
 
+/** SPEC's closed list of SERP result types: what the web engines may return. */
 const WEB = [
   'organic', 'paid', 'featuredSnippet', 'peopleAlsoAsk', 'relatedSearches', 'peopleAlsoSearch', 'localPack', 'knowledgeGraph', 'video', 'topStories',
   'images', 'shopping', 'micro', 'answerBox', 'events', 'jobs', 'recipes', 'topSights', 'scholarlyArticles', 'popularProducts', 'hotelsPack',
-  'googleFlights', 'googleReviews', 'thirdPartyReviews', 'googlePosts', 'carousel', 'multiCarousel', 'mentionCarousel', 'app', 'map', 'aiOverview',
+  'googleFlights', 'googleReviews', 'thirdPartyReviews', 'googlePosts', 'carousel', 'multiCarousel', 'mentionCarousel', 'app', 'map',
 ];
 
 const ENGINES: Engine[] = [
@@ -111,10 +112,22 @@ describe(`SERP engines and the raw search page, sandbox (${testDatabaseLabel()})
       assert.ok((await typesOf('buy laptop')).includes('paid'));
       assert.ok((await typesOf('coffee near me')).includes('localPack'));
       const question = await typesOf('how to brew coffee');
-      assert.ok(['featuredSnippet', 'aiOverview', 'answerBox'].some((type) => question.includes(type)), question.join());
+      assert.ok(['featuredSnippet', 'answerBox'].some((type) => question.includes(type)), question.join());
       assert.ok((await typesOf('chocolate cake recipe')).includes('recipes'));
       assert.ok((await typesOf('hotels in lisbon')).includes('hotelsPack'));
       assert.ok(!(await typesOf('how to brew coffee')).includes('paid'));
+    });
+
+    test("the web engines return only SPEC's 30 result types: the AI overview is AI mode's answer, not a web result", async () => {
+      assert.equal(WEB.length, 30);
+      // Informational queries whose pages once carried an AI overview among their results.
+      for (const query of ['coffee brewing guide', 'yoga for beginners', 'how to make cold brew']) {
+        for (const path of ['/v1/serp/websearch', '/v1/seo/serp', '/v1/serp/bing', '/v1/serp/yahoo', '/v1/serp/baidu']) {
+          const { itemTypes } = await page(path, { query, depth: 100 });
+          assert.deepEqual(itemTypes.filter((type) => !WEB.includes(type)), [], `${path} "${query}"`);
+        }
+        assert.deepEqual((await page('/v1/serp/websearch-ai-mode', { query })).itemTypes, ['aiOverview']);
+      }
     });
 
     test('typed data: organic, local pack and people-also-ask carry their fields', async () => {
@@ -135,6 +148,22 @@ describe(`SERP engines and the raw search page, sandbox (${testDatabaseLabel()})
     test("the web page reports the keyword's own totalResults", async () => {
       for (const query of ['best running shoes', 'Coffee Near Me', 'tea']) {
         assert.equal((await page('/v1/serp/websearch', { query })).totalResults, keywordMetrics(query).totalResults, query);
+      }
+    });
+
+    test("the local pack, map and place reviews show the maps search's own first places for the query", async () => {
+      for (const query of ['coffee in berlin', 'coffee near me', 'pizza in tokyo']) {
+        const places = (await page('/v1/serp/websearch-maps', { query, limit: 3 })).results as unknown as Array<Record<string, any>>;
+        const web = await page('/v1/serp/websearch', { query, depth: 100 });
+        const pack = web.results.filter((result) => result.type === 'localPack');
+        assert.equal(pack.length, 3, query);
+        const cidOf = (place: Record<string, any>) => new URL(place.googleMapsUrl).searchParams.get('cid');
+        assert.deepEqual(
+          pack.map((result) => [result.title, result.data.phone, result.data.address, result.data.cid, result.data.rating?.value]),
+          places.map((place) => [place.name, place.internationalPhone, place.address, cidOf(place), place.rating]),
+          query,
+        );
+        for (const result of web.results.filter((item) => item.type === 'map' || item.type === 'googleReviews')) assert.equal(result.data.cid, cidOf(places[0]!), `${query}: ${result.type}`);
       }
     });
 

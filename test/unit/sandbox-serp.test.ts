@@ -5,6 +5,7 @@ import { sandboxSerp } from '../../src/providers/sandbox/serp';
 import { siteName, timestampBefore, titleCase } from '../../src/providers/sandbox/serp/page-text';
 import { keywordMetrics, keywordTotalResults } from '../../src/providers/sandbox/keyword-metrics';
 import { SeededRandom } from '../../src/providers/sandbox/random';
+import { domainProfile, isRegistered } from '../../src/providers/sandbox/domain-profile';
 
 /**
  * The sandbox's results pages, made cheap: still valid against the response schemas (the pipeline
@@ -47,6 +48,24 @@ test("a page's results count is the keyword's own, the one keywordMetrics gives"
   for (const query of QUERIES) {
     assert.equal(keywordTotalResults(query), keywordMetrics(query).totalResults, query);
     assert.equal((await search('websearch', query, 10)).totalResults, keywordMetrics(query).totalResults, query);
+  }
+});
+
+test("a keyword's SERP features are the item types of its web page at depth 100, whatever its case", async () => {
+  const modifiers = ['best', 'cheap', 'near me', 'in berlin', 'recipe', 'jobs', 'news', 'how to make', 'what is', 'reviews', 'hotels', 'app'];
+  const keywords = [...QUERIES, ...modifiers.flatMap((modifier) => [`${modifier} coffee`, `coffee ${modifier}`])];
+  for (const keyword of keywords) {
+    assert.deepEqual(keywordMetrics(keyword.toUpperCase()).serpFeatures, (await search('websearch', keyword, 100)).itemTypes, keyword);
+  }
+});
+
+test('every site a web engine ranks is registered, with a web presence the domain endpoints report', async () => {
+  for (const engine of ['websearch', 'bing', 'yahoo', 'baidu'] as const) {
+    for (const query of QUERIES) {
+      for (const { domain } of (await search(engine, query, 100)).results.filter((result) => result.type === 'organic')) {
+        assert.ok(isRegistered(domain) && domainProfile(domain).backlinks > 0, `${engine} "${query}": ${domain}`);
+      }
+    }
   }
 });
 

@@ -12,7 +12,7 @@ export default defineEndpoint({
   path: '/v1/serp/websearch',
   summary: 'Web search results (SERP)',
   description:
-    'Live web search results for a query: organic results, ads, featured snippets, people-also-ask, local packs, knowledge graph, AI overview and 24 other result types, each with its type-specific `data`.',
+    'Live web search results for a query: organic results, ads, featured snippets, people-also-ask, local packs, knowledge graph and 24 other result types, each with its type-specific `data`.',
   input: serpRequest({ depthDescription: `Results to return. Billed per started page of ${PAGE_SIZE}.`, example: 'best running shoes' }),
   output: SERP_RESPONSES.websearch,
   price: () => pricePerPage(PAGE_SIZE),

@@ -1,14 +1,15 @@
 import type { BacklinkHistoryRequest, BacklinkIntersectionRequest, BacklinkListRequest, BacklinksProvider } from '../families/backlinks';
 import type { Anchor, Backlink, DomainIntersection, HistoryRow, PageIntersection, ReferringDomain } from '../../schemas/backlinks';
 import { lastDayOf, laterMonth, earlierMonth, monthAt, monthIndex, monthOf, type CalendarMonth } from '../../schemas/calendar-month';
-import { domainProfile, type DomainProfile } from './domain-profile';
-import { SANDBOX_DATA_MONTH } from './keyword-metrics';
+import { domainProfile, isRegistered, type DomainProfile } from './domain-profile';
+import { SANDBOX_DATA_MONTH } from './data-month';
 import { SeededRandom } from './random';
 
 /**
  * The sandbox's backlink index. Every number derives from `domainProfile`, so this family agrees
  * with every other endpoint: the summary's totals are the profile's, the last history month ends
- * on them, and the lists never hold more rows than the profile makes plausible.
+ * on them, and the lists never hold more rows than the profile makes plausible. A domain nobody
+ * registered has no links, so every list and its history are empty; linking sites are registered.
  */
 
 const DATA_MONTH = monthIndex(SANDBOX_DATA_MONTH);
@@ -17,6 +18,7 @@ const DATA_MONTH = monthIndex(SANDBOX_DATA_MONTH);
 function targetProfile(target: string): DomainProfile {
   if (!/^https?:\/\//.test(target)) return domainProfile(target);
   const site = domainProfile(new URL(target).hostname);
+  if (site.backlinks === 0) return site;
   const share = new SeededRandom(`page:${target}`).between(0.002, 0.05);
   const scale = (value: number) => Math.max(1, Math.round(value * share));
   const backlinks = scale(site.backlinks);
@@ -100,6 +102,7 @@ function fullHistory(profile: DomainProfile): HistoryRow[] {
 
 function history({ target, dateFrom, dateTo }: BacklinkHistoryRequest): HistoryRow[] {
   const profile = domainProfile(target);
+  if (profile.backlinks === 0) return [];
   const first = firstSeenIndex(profile);
   const from: CalendarMonth = dateFrom ? laterMonth(monthOf(dateFrom), monthAt(first)) : monthAt(first);
   const to = earlierMonth(monthOf(dateTo), SANDBOX_DATA_MONTH);
@@ -146,6 +149,7 @@ function siteOf(target: string): string {
 
 function anchors({ target, limit }: BacklinkListRequest): Anchor[] {
   const profile = targetProfile(target);
+  if (profile.backlinks === 0) return [];
   const texts = anchorTexts(siteOf(target));
   const onRecord = Math.max(1, Math.min(Math.round(profile.referringDomains * 0.6) + 4, Math.floor(profile.backlinks / 2)));
   const random = new SeededRandom(`anchors:${target}`);
@@ -171,10 +175,12 @@ const NAME_PREFIXES = ['daily', 'the', 'my', 'top', 'smart', 'green', 'urban', '
 const NAME_NOUNS = ['journal', 'hub', 'review', 'insider', 'times', 'digest', 'post', 'wire', 'lab', 'guide', 'notes', 'forum', 'press', 'world', 'zone', 'spot', 'base', 'report', 'chronicle', 'media'];
 const TLDS = ['com', 'org', 'net', 'io', 'co', 'news', 'blog', 'info'];
 
-/** Linking sites for a seed, in a seeded order, never one of `exclude` (3,200 names at most). */
+/** The sites that link: the registered ones of 3,200 names, found once. */
+const LINKING_SITES = NAME_PREFIXES.flatMap((prefix) => NAME_NOUNS.flatMap((noun) => TLDS.map((tld) => `${prefix}${noun}.${tld}`))).filter(isRegistered);
+
+/** Linking sites for a seed, in a seeded order, never one of `exclude`. */
 function linkingSites(seed: string, exclude: readonly string[]): string[] {
-  const names = NAME_PREFIXES.flatMap((prefix) => NAME_NOUNS.flatMap((noun) => TLDS.map((tld) => `${prefix}${noun}.${tld}`)));
-  return new SeededRandom(`linking-sites:${seed}`).shuffle(names.filter((name) => !exclude.includes(name)));
+  return new SeededRandom(`linking-sites:${seed}`).shuffle(LINKING_SITES.filter((name) => !exclude.includes(name)));
 }
 
 function referringDomains({ target, limit }: BacklinkListRequest): ReferringDomain[] {

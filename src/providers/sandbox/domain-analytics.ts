@@ -6,8 +6,11 @@ import {
   type SearchTypeOverview, type SerpCompetitor,
 } from '../../schemas/domain-analytics';
 import { applyKeywordFilters } from '../../filters/keyword-filter/evaluate';
-import { domainProfile, type DomainProfile } from './domain-profile';
-import { keywordMetrics, SANDBOX_DATA_MONTH } from './keyword-metrics';
+import { domainProfile, isRegistered, type DomainProfile } from './domain-profile';
+import { registrableDomain } from '../../contacts/domain-lists';
+import { BIG_SITES } from './known-sites';
+import { keywordMetrics } from './keyword-metrics';
+import { SANDBOX_DATA_MONTH } from './data-month';
 import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 
@@ -105,9 +108,7 @@ const BRAND_MODIFIERS = ['', ' login', ' reviews', ' app', ' coupon', ' customer
 
 /** The registrable name of a domain, as searchers type it: `blog.coffee-lab.co.uk` → `coffee lab`. */
 function brandOf(domain: string): string {
-  const labels = domain.replace(/^www\./, '').split('.').slice(0, -1);
-  if (labels.length > 1 && ['co', 'com', 'org', 'net', 'ac', 'gov'].includes(labels[labels.length - 1]!)) labels.pop();
-  return (labels[labels.length - 1] ?? domain).replace(/-/g, ' ');
+  return registrableDomain(domain).split('.')[0]!.replace(/-/g, ' ');
 }
 
 /** What a site is about: the words of its name where it has some, then seeded general topics. */
@@ -171,23 +172,39 @@ function rankedPool(domain: string, locationCode: number): RankedRecord[] {
 
 const byVolume = (first: Keyword, second: Keyword) => second.volume - first.volume || first.keyword.localeCompare(second.keyword);
 
+const rankingFields = ({ position, url, etv }: Ranking): Ranking => ({ position, url, etv });
+
 const keywordFields = ({ keyword, volume, cpc, competition, competitionLevel, difficulty, intent }: Keyword) =>
   ({ keyword, volume, cpc, competition, competitionLevel, difficulty, intent });
 
 // ── Other domains ───────────────────────────────────────────────────────────────────────────
 
-const NAME_PREFIXES = ['', 'the', 'my', 'best', 'top', 'go', 'get', 'all'];
-const NAME_SUFFIXES = ['', 'hub', 'hq', 'guide', 'store', 'shop', 'lab', 'daily', 'world', 'pro', 'zone', 'central', 'insider', 'reviews', 'online', 'direct', 'depot', 'base', 'corner', 'nation'];
+// Enough names that a domain of three topics still has 1,000 registered rivals (about one long name in five is).
+const NAME_PREFIXES = ['', 'the', 'my', 'best', 'top', 'go', 'get', 'all', 'just', 'pure', 'we', 'true'];
+const NAME_SUFFIXES = [
+  '', 'hub', 'hq', 'guide', 'store', 'shop', 'lab', 'daily', 'world', 'pro', 'zone', 'central', 'insider', 'reviews', 'online',
+  'direct', 'depot', 'base', 'corner', 'nation', 'spot', 'point', 'works', 'plus', 'life', 'place', 'house', 'club', 'list', 'now',
+];
 const TLDS = ['com', 'net', 'org', 'io', 'co'];
-const BIG_SITES = ['wikipedia.org', 'reddit.com', 'youtube.com', 'amazon.com', 'nytimes.com', 'github.com', 'quora.com', 'medium.com'];
 
-/** Plausible sites about the same topics, big general sites first (up to ~3,200). */
-function siteNamesAbout(topics: string[], exclude?: string): string[] {
-  const names = topics.flatMap((topic) => {
+const sitesByTopic = new Map<string, string[]>();
+
+/** The registered sites named after a topic (of 1,800 names): found once per topic, as every SERP of its keywords asks. */
+function sitesNamedAfter(topic: string): string[] {
+  let sites = sitesByTopic.get(topic);
+  if (sites === undefined) {
     const word = topic.replace(/[^a-z0-9]/g, '');
-    return NAME_PREFIXES.flatMap((prefix) => NAME_SUFFIXES.flatMap((suffix) => TLDS.map((tld) => `${prefix}${word}${suffix}.${tld}`)));
-  });
-  return [...new Set([...BIG_SITES, ...names])].filter((name) => name !== exclude);
+    sites = NAME_PREFIXES.flatMap((prefix) => NAME_SUFFIXES.flatMap((suffix) => TLDS.map((tld) => `${prefix}${word}${suffix}.${tld}`))).filter(isRegistered);
+    // A cache, not a store: bounded, and any entry can be recomputed identically.
+    if (sitesByTopic.size >= 10_000) sitesByTopic.clear();
+    sitesByTopic.set(topic, sites);
+  }
+  return sites;
+}
+
+/** Sites about the same topics, big general sites first. */
+function siteNamesAbout(topics: string[], exclude?: string): string[] {
+  return [...new Set([...BIG_SITES, ...topics.flatMap(sitesNamedAfter)])].filter((name) => name !== exclude);
 }
 
 /** The 100 organic results of a keyword, as domains: sites about its words, stronger ones higher. */
@@ -311,6 +328,7 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
   },
 
   async technologies({ domain }) {
+    if (!isRegistered(domain)) return [];
     const random = new SeededRandom(`technologies:${domain}`);
     return TECHNOLOGIES.flatMap(({ group, category, names, presence = 1 }): DomainTechnology[] =>
       random.chance(presence) ? [{ name: random.pick(names), category, group }] : []);
@@ -357,13 +375,17 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
       .slice(0, limit);
   },
 
+  /**
+   * The keywords both domains rank for (or only domain1 does), each domain at the position its own
+   * keyword list gives it: the gap is the intersection of the two lists, so swapping the domains
+   * swaps the rankings and keeps the keywords.
+   */
   async keywordGap({ domain1, domain2, intersections, locationCode, limit, filter }) {
-    const overlap = new SeededRandom(`gap:${[domain1, domain2].sort().join(':')}`).between(0.05, 0.45);
+    const rankingsOf2 = new Map(rankedPool(domain2, locationCode).map((record) => [record.keyword, record]));
     const rows = rankedPool(domain1, locationCode).flatMap((record) => {
-      const ranksToo = new SeededRandom(`gap:${domain2}:${record.keyword}`).chance(overlap);
-      if (ranksToo !== intersections) return [];
-      const { position, url, etv } = record;
-      return [{ ...record, domain1: { position, url, etv }, domain2: ranksToo ? rankingOf(domain2, record, false) : null }];
+      const other = rankingsOf2.get(record.keyword);
+      if ((other !== undefined) !== intersections) return [];
+      return [{ ...record, domain1: rankingFields(record), domain2: other ? rankingFields(other) : null }];
     });
     return applyKeywordFilters(rows, filter).slice(0, limit).map((row) => ({ ...keywordFields(row), domain1: row.domain1, domain2: row.domain2 }));
   },

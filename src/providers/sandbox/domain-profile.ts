@@ -1,10 +1,14 @@
-import { SANDBOX_DATA_MONTH } from './keyword-metrics';
+import { SANDBOX_DATA_MONTH } from './data-month';
+import { KNOWN_SITES } from './known-sites';
+import { registrableDomain } from '../../contacts/domain-lists';
 import { SeededRandom } from './random';
 
 /**
  * The one source of a domain's standing in the sandbox, seeded by the domain alone: every endpoint
  * that reports a domain's rank, backlinks, referring domains, keywords or traffic reads it here,
  * so they agree with each other. Magnitudes follow a long tail: most domains are small, a few huge.
+ * A domain that is not registered (`isRegistered`, which the sandbox registrar and WHOIS read too)
+ * has no presence at all: no rank, links, keywords or traffic.
  */
 export interface DomainProfile {
   domain: string;
@@ -37,13 +41,44 @@ const HEAVYWEIGHTS: Record<string, number> = {
   'github.com': 0.95, 'example.com': 0.55,
 };
 
-/** A site everyone knows: registered, whatever the sandbox registrar's dice say about other names. */
-export function isWellKnownDomain(domain: string): boolean {
-  return Object.hasOwn(HEAVYWEIGHTS, domain.trim().toLowerCase().replace(/^www\./, ''));
+const ALWAYS_REGISTERED: ReadonlySet<string> = new Set([...Object.keys(HEAVYWEIGHTS), ...KNOWN_SITES]);
+
+const normalisedDomain = (domain: string) => domain.trim().toLowerCase().replace(/^www\./, '');
+
+/**
+ * Whether a host's name is registered: the one fact behind a domain's presence (its profile), the
+ * sandbox registrar's availability and its WHOIS record. Seeded by the registrable name alone (a
+ * subdomain stands or falls with it). Short and dictionary-like names are mostly taken; long,
+ * hyphenated or numeric ones mostly free.
+ */
+export function isRegistered(host: string): boolean {
+  return isRegisteredName(registrableDomain(normalisedDomain(host)));
+}
+
+/**
+ * `isRegistered` of a name already registrable and lower-case (`runningguide.com`): what the
+ * sandbox's own generated site names are checked by, without normalising them again. A results
+ * page checks a few dozen.
+ */
+export function isRegisteredName(domain: string): boolean {
+  if (ALWAYS_REGISTERED.has(domain)) return true;
+  const label = domain.slice(0, domain.indexOf('.'));
+  const takenProbability = label.length <= 4 ? 0.97 : label.length <= 8 && !/[-0-9]/.test(label) ? 0.75 : 0.2;
+  return new SeededRandom(`registered:${domain}`).chance(takenProbability);
+}
+
+/** What the sandbox's indexes know of a name nobody registered: nothing (first seen: never, so the data month). */
+function absentProfile(domain: string): DomainProfile {
+  return {
+    domain, domainRank: 0, domainRating: 0, backlinks: 0, dofollowBacklinks: 0, brokenBacklinks: 0, referringDomains: 0, referringMainDomains: 0,
+    referringIps: 0, referringPages: 0, organicKeywords: 0, organicTraffic: 0, organicTrafficValue: 0, paidKeywords: 0, paidTraffic: 0,
+    paidTrafficCost: 0, firstSeenMonth: `${SANDBOX_DATA_MONTH.year}-${String(SANDBOX_DATA_MONTH.month).padStart(2, '0')}`,
+  };
 }
 
 export function domainProfile(rawDomain: string): DomainProfile {
-  const domain = rawDomain.trim().toLowerCase().replace(/^www\./, '');
+  const domain = normalisedDomain(rawDomain);
+  if (!isRegistered(domain)) return absentProfile(domain);
   const random = new SeededRandom(`domain:${domain}`);
   // Authority in [0, 1): long-tailed, most mass below 0.5.
   const authority = HEAVYWEIGHTS[domain] ?? Math.min(0.96, random.next() ** 1.8);

@@ -1,8 +1,9 @@
 import { normaliseKeyword, type Keyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
+import { SANDBOX_DATA_MONTH } from './data-month';
+import { webPageTypes } from './serp/page-plan';
 
-/** The sandbox's data is "as of" this month, so its answers never drift with the calendar. */
-export const SANDBOX_DATA_MONTH = { year: 2026, month: 10 };
+export { SANDBOX_DATA_MONTH };
 
 const TRANSACTIONAL = /\b(buy|order|cheap|deal|deals|discount|coupon|price|prices|for sale|shop|near me)\b/;
 const COMMERCIAL = /\b(best|top|review|reviews|vs|compare|comparison|alternative|alternatives|affordable)\b/;
@@ -27,8 +28,6 @@ const CPC_BY_INTENT: Record<Keyword['intent'], number> = {
   informational: 0.45,
   unknown: 0.3,
 };
-
-const FEATURE_POOL = ['organic', 'peopleAlsoAsk', 'relatedSearches', 'video', 'images', 'featuredSnippet', 'localPack', 'shopping', 'topStories', 'knowledgeGraph'];
 
 /** The first draw of a keyword's seeded sequence: its demand before the long-tail cap. */
 function rawLogVolume(random: SeededRandom, words: number): number {
@@ -70,11 +69,13 @@ function containedLogVolume(phrase: string): number {
 
 /**
  * The one source of a keyword's metrics in the sandbox: seeded by the keyword alone, so the same
- * keyword has the same volume, cpc, difficulty, intent and trend on every endpoint.
+ * keyword has the same volume, cpc, difficulty, intent and trend on every endpoint. Its SERP
+ * features are the result types its web page shows (/v1/serp/websearch at depth 100), read from
+ * the page's plan.
  */
 export function keywordMetrics(rawKeyword: string): Keyword {
   const { metrics, random } = metricsBeforeTrend(normaliseKeyword(rawKeyword));
-  return { ...metrics, trend: monthlyTrend(metrics.volume, random) };
+  return { ...metrics, serpFeatures: webPageTypes(metrics.keyword, metrics.intent), trend: monthlyTrend(metrics.volume, random) };
 }
 
 /**
@@ -86,8 +87,8 @@ export function keywordTotalResults(rawKeyword: string): number {
   return metricsBeforeTrend(normaliseKeyword(rawKeyword)).metrics.totalResults;
 }
 
-/** Every metric of a normalised keyword but its trend, and its generator, ready to draw the trend. */
-function metricsBeforeTrend(keyword: string): { metrics: Omit<Keyword, 'trend'>; random: SeededRandom } {
+/** Every metric of a normalised keyword but its page's features and its trend, and its generator, ready to draw the trend. */
+function metricsBeforeTrend(keyword: string): { metrics: Omit<Keyword, 'serpFeatures' | 'trend'>; random: SeededRandom } {
   const random = new SeededRandom(`keyword:${keyword}`);
   const logVolume = logVolumeOf(keyword, rawLogVolume(random, keyword.split(' ').length));
   const volume = roundVolume(10 ** logVolume);
@@ -96,8 +97,7 @@ function metricsBeforeTrend(keyword: string): { metrics: Omit<Keyword, 'trend'>;
   const competition = roundTo(Math.min(1, Math.max(0, (intent === 'transactional' || intent === 'commercial' ? 0.55 : 0.2) + random.normal(0, 0.18))), 2);
   const difficulty = Math.round(Math.min(100, Math.max(0, 12 * logVolume - 18 + random.normal(0, 9))));
   const avgReferringDomains = Math.round(difficulty ** 1.6 / 4 + random.between(0, 20));
-  const serpFeatures = ['organic', ...random.shuffle(FEATURE_POOL.slice(1)).slice(0, random.integer(1, 4))];
-  const metrics: Omit<Keyword, 'trend'> = {
+  const metrics: Omit<Keyword, 'serpFeatures' | 'trend'> = {
     keyword,
     volume,
     cpc,
@@ -107,7 +107,6 @@ function metricsBeforeTrend(keyword: string): { metrics: Omit<Keyword, 'trend'>;
     intent,
     avgBacklinks: Math.round(avgReferringDomains * random.between(4, 30)),
     avgReferringDomains,
-    serpFeatures,
     totalResults: Math.round(10 ** (logVolume + random.between(2.5, 4.5))),
   };
   return { metrics, random };

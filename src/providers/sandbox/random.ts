@@ -50,6 +50,18 @@ export class SeededRandom {
     return mean + deviation * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
   }
 
+  /** `count` of the items in a random order (the first `count` of a shuffle, drawn only as far as that). */
+  sample<T>(items: readonly T[], count: number): T[] {
+    const copy = [...items];
+    const taken = Math.min(count, copy.length);
+    for (let index = 0; index < taken; index += 1) {
+      const other = index + Math.floor(this.next() * (copy.length - index));
+      [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+    }
+    copy.length = taken;
+    return copy;
+  }
+
   shuffle<T>(items: readonly T[]): T[] {
     const copy = [...items];
     for (let index = copy.length - 1; index > 0; index -= 1) {

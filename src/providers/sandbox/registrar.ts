@@ -1,7 +1,7 @@
 import type { RegistrarProvider } from '../families/registrar';
 import type { DomainAvailability } from '../../schemas/domain-availability';
 import { SeededRandom, roundTo } from './random';
-import { isWellKnownDomain } from './domain-profile';
+import { isRegistered } from './domain-profile';
 
 /** TLDs the sandbox registrar sells, with its standard yearly price (used to size premium prices). */
 const SUPPORTED_TLDS: Record<string, number> = {
@@ -19,11 +19,10 @@ function check(domain: string): DomainAvailability {
   const basePrice = SUPPORTED_TLDS[tld];
   const notSold = { domain, available: false, isPremium: false, premiumRegistrationPrice: 0, premiumRenewalPrice: 0, icannFee: 0, eapFee: 0 };
   if (basePrice === undefined) return { ...notSold, error: `unsupported TLD: .${tld}` };
+  // Taken exactly when the sandbox gives the name a web presence: one fact for every endpoint.
+  if (isRegistered(name)) return { ...notSold, icannFee: ICANN_FEE };
   const label = labels[labels.length - 2] ?? '';
-  const random = new SeededRandom(`domain:${name}`);
-  // Short and dictionary-like names are mostly taken; long, hyphenated or numeric ones mostly free.
-  const takenProbability = label.length <= 4 ? 0.97 : label.length <= 8 && !/[-0-9]/.test(label) ? 0.75 : 0.2;
-  if (isWellKnownDomain(name) || random.chance(takenProbability)) return { ...notSold, icannFee: ICANN_FEE };
+  const random = new SeededRandom(`registrar:${name}`);
   const isPremium = label.length <= 6 && random.chance(0.5);
   const premiumRegistrationPrice = isPremium ? roundTo(basePrice * random.between(20, 400), 2) : 0;
   return {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PlaceReview, PlaceTopReview } from '../../../schemas/place';
-import { SANDBOX_DATA_MONTH } from '../keyword-metrics';
+import { SANDBOX_DATA_MONTH } from '../data-month';
 import { SeededRandom } from '../random';
 
 /**

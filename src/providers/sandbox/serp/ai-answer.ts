@@ -3,8 +3,8 @@ import type { PageContext } from './blocks';
 import { siteName } from './page-text';
 
 /**
- * An AI answer for a query, citing the sites the web page ranks for it (the same pool, best
- * first), so the AI Mode answer and the web page's AI overview agree with the organic results.
+ * The AI Mode answer for a query, citing the sites the web page ranks for it (the same pool, best
+ * first), so the answer agrees with the organic results.
  */
 export function aiAnswer({ queryTitle, querySlug, sites, random, intent }: PageContext): SerpResultDraft {
   const cited = sites.slice(0, random.integer(3, 5));

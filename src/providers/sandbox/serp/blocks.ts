@@ -1,7 +1,10 @@
 import { serpDraft, type SerpResultDraft, type SerpResultOf } from '../../../schemas/serp';
 import type { Keyword } from '../../../schemas/keyword';
+import type { Place } from '../../../schemas/place';
 import type { SeededRandom } from '../random';
-import { siteName, timestampBefore, titleCase, VIDEO_SITE } from './page-text';
+import { cidOf } from '../places/place-record';
+import { siteName, timestampBefore } from './page-text';
+import { VIDEO_SITE } from '../known-sites';
 
 /** What every block builder of a sandbox results page reads. */
 export interface PageContext {
@@ -15,6 +18,8 @@ export interface PageContext {
   /** The sites this query surfaces, best first. */
   sites: string[];
   intent: Keyword['intent'];
+  /** The places the maps search finds for the query, best first: searched on first use. */
+  places: () => readonly Place[];
 }
 
 type OrganicData = SerpResultOf<'organic'>['data'];
@@ -113,13 +118,19 @@ export function peopleAlsoSearch({ query }: PageContext): SerpResultDraft {
   return serpDraft('peopleAlsoSearch', { items: ['alternatives', 'ideas', 'history', 'examples'].map((word) => `${query} ${word}`) }, { title: 'People also search for' });
 }
 
-export function localPack({ query, random }: PageContext, index: number): SerpResultDraft {
-  const name = `${titleCase(query.split(' ')[0] ?? 'Local')} ${random.pick(['Corner', 'House', 'Co.', 'Studio', 'Market'])}`;
-  const street = `${random.integer(100, 999)} ${random.pick(['Main St', 'Pine St', 'Market St', '2nd Ave'])}`;
+/** A place's maps rating as results pages show it; null for a place nobody rated. */
+export function placeRating({ rating, userRatingCount }: Place): OrganicData['rating'] {
+  return rating === undefined ? null : { ratingType: 'Max5', value: rating, votesCount: userRatingCount ?? 0, bestRating: 5 };
+}
+
+/** The `index`-th (0-based) place of the local pack: the maps search's own place, as it lists it. */
+export function localPack({ places }: PageContext, index: number): SerpResultDraft {
+  const place = places()[index]!;
+  const website = place.website ?? undefined;
   return serpDraft(
     'localPack',
-    { rating: { ...ratingOf(random, 3.8), votesCount: random.integer(20, 2500) }, phone: `+1 206-555-0${100 + index}`, address: `${street}, Seattle, WA`, cid: String(random.integer(1e9, 9e9)), isMapsItem: true, isPaid: false },
-    { title: name, description: street },
+    { rating: placeRating(place), phone: place.internationalPhone ?? place.phone ?? null, address: place.address, cid: cidOf(place.id), isMapsItem: true, isPaid: false },
+    { title: place.name, url: website ?? '', domain: website ? new URL(website).hostname : '', description: place.shortAddress },
   );
 }
 

@@ -1,5 +1,6 @@
-import { serpDraft, type SerpResultDraft } from '../../../schemas/serp';
-import { priceOf, ratingOf, type PageContext } from './blocks';
+import { serpDraft, type SerpResultDraft, type SerpResultType } from '../../../schemas/serp';
+import { cidOf } from '../places/place-record';
+import { placeRating, priceOf, ratingOf, type PageContext } from './blocks';
 import { siteName, slugOf, timestampBefore, titleCase } from './page-text';
 
 /**
@@ -8,13 +9,16 @@ import { siteName, slugOf, timestampBefore, titleCase } from './page-text';
  * query and its intent; `chance` keeps pages of similar queries from looking identical.
  */
 interface ExtraBlock {
-  when: (context: PageContext) => boolean;
+  /** The type `build` makes, known before it is built (a keyword's SERP features read it). */
+  type: SerpResultType;
+  when: (context: Pick<PageContext, 'query' | 'intent'>) => boolean;
   chance: number;
   build: (context: PageContext) => SerpResultDraft;
 }
 
-const matches = (pattern: RegExp) => (context: PageContext) => pattern.test(context.query);
-const LOCAL = /near me|\bin [a-z]+$/;
+const matches = (pattern: RegExp) => (context: Pick<PageContext, 'query'>) => pattern.test(context.query);
+/** A query about places somewhere: "coffee near me", "coffee in berlin". */
+export const LOCAL = /near me|\bin [a-z]+$/;
 
 function cards({ queryTitle, querySlug, sites, random }: PageContext, count: number) {
   return Array.from({ length: count }, (_, index) => ({
@@ -26,12 +30,14 @@ function cards({ queryTitle, querySlug, sites, random }: PageContext, count: num
 
 export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
   {
+    type: 'micro',
     when: matches(/\b(news|update|latest|today|live)\b/),
     chance: 0.9,
     build: ({ query, queryTitle, random }) =>
       serpDraft('micro', { items: [1, 2].map((day) => ({ text: `Thread: what everyone gets wrong about ${query}.`, url: `https://micro.example/post/${random.integer(1e9, 9e9)}`, date: timestampBefore(day) })) }, { title: `${queryTitle} on micro` }),
   },
   {
+    type: 'events',
     when: matches(/\b(events?|concerts?|festival|tickets|shows?)\b/),
     chance: 0.9,
     build: ({ query, queryTitle, querySlug, sites, random }) =>
@@ -48,6 +54,7 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
       }, { title: 'Events' }),
   },
   {
+    type: 'jobs',
     when: matches(/\b(jobs?|careers?|hiring|salary|remote)\b/),
     chance: 0.95,
     build: ({ query, sites, random }) =>
@@ -65,6 +72,7 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
       }, { title: 'Jobs' }),
   },
   {
+    type: 'recipes',
     when: matches(/\b(recipes?|cook|bake|dinner|cake|soup|how to make)\b/),
     chance: 0.95,
     build: ({ queryTitle, querySlug, sites, random }) =>
@@ -73,64 +81,78 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
       }, { title: 'Recipes' }),
   },
   {
+    type: 'topSights',
     when: matches(/\b(things to do|attractions|visit|travel|tour)\b/),
     chance: 0.9,
     build: ({ query, sites, random }) =>
       serpDraft('topSights', { items: ['Old Town', 'Harbor Walk', 'City Museum'].map((name, index) => ({ title: name, url: `https://${sites[index]}/sights/${slugOf(name)}`, description: `A favourite for ${query}.`, rating: ratingOf(random, 4.2) })) }, { title: 'Top sights' }),
   },
   {
+    type: 'scholarlyArticles',
     when: matches(/\b(study|studies|research|effects?|paper|journal|science)\b/),
     chance: 0.85,
     build: ({ query, querySlug, random }) =>
       serpDraft('scholarlyArticles', { items: [1, 2, 3].map((index) => ({ title: `On ${query}: evidence from ${random.integer(3, 40)} trials`, url: `https://scholar.example/articles/${querySlug}-${index}`, source: 'Journal of Applied Studies', citation: `Cited by ${random.integer(4, 900)}` })) }, { title: `Scholarly articles for ${query}` }),
   },
   {
+    type: 'popularProducts',
     when: (context) => context.intent === 'transactional' || context.intent === 'commercial',
     chance: 0.45,
     build: ({ queryTitle, querySlug, sites, random }) =>
       serpDraft('popularProducts', { items: sites.slice(0, 4).map((site) => ({ title: `${queryTitle} ${random.pick(['X1', 'Air', 'Plus', 'One'])}`, url: `https://${site}/products/${querySlug}`, price: priceOf(random, 25, 300), seller: siteName(site), rating: ratingOf(random) })) }, { title: 'Popular products' }),
   },
   {
+    type: 'hotelsPack',
     when: matches(/\b(hotels?|stay|resort|lodging)\b/),
     chance: 0.95,
     build: ({ query, querySlug, sites, random }) =>
       serpDraft('hotelsPack', { items: sites.slice(0, 3).map((site) => ({ title: `${titleCase(random.pick(['Harbor', 'Park', 'Union', 'Bay']))} Inn`, url: `https://${site}/hotels/${querySlug}`, domain: site, price: priceOf(random, 90, 420), rating: ratingOf(random, 3.9), isPaid: false })) }, { title: `Hotels | ${query}` }),
   },
   {
+    type: 'googleFlights',
     when: matches(/\b(flights?|fly|airfare)\b/),
     chance: 0.95,
     build: ({ query, queryTitle, random }) =>
       serpDraft('googleFlights', { items: ['Nonstop', '1 stop'].map((stops) => ({ title: queryTitle, url: `https://flights.example/search?q=${encodeURIComponent(query)}`, description: `${stops} · ${random.integer(2, 14)} h · from $${random.integer(89, 640)}` })) }, { title: `Flights | ${query}` }),
   },
   {
+    type: 'googleReviews',
     when: (context) => LOCAL.test(context.query) || /\breviews?\b/.test(context.query),
     chance: 0.6,
-    build: ({ random }) => serpDraft('googleReviews', { rating: ratingOf(random, 3.8), reviewsCount: random.integer(40, 5200), placeId: `ChIJ${random.integer(1e8, 9e8)}`, cid: String(random.integer(1e9, 9e9)) }, { title: 'Reviews' }),
+    // The reviews of the maps search's first place for the query, as /v1/maps/reviews gives them.
+    build: ({ places }) => {
+      const place = places()[0]!;
+      return serpDraft('googleReviews', { rating: placeRating(place), reviewsCount: place.userRatingCount ?? 0, placeId: place.id, cid: cidOf(place.id) }, { title: `${place.name} reviews` });
+    },
   },
   {
+    type: 'thirdPartyReviews',
     when: (context) => context.intent === 'commercial',
     chance: 0.3,
     build: ({ query, queryTitle, querySlug, sites, random }) =>
       serpDraft('thirdPartyReviews', { rating: ratingOf(random), reviewText: `Solid choice for ${query}; fair price.` }, { title: `${queryTitle} reviews`, url: `https://${sites[1]}/reviews/${querySlug}`, domain: sites[1]! }),
   },
   {
+    type: 'googlePosts',
     when: (context) => context.intent === 'navigational',
     chance: 0.5,
     build: ({ query, queryTitle, sites }) =>
       serpDraft('googlePosts', { items: [1, 2].map((index) => ({ title: `${queryTitle} update`, url: `https://${sites[0]}/posts/${index}`, snippet: `News from the ${query} team.`, date: timestampBefore(index * 5) })) }, { title: `From ${queryTitle}` }),
   },
-  { when: (context) => context.intent === 'informational' && context.query.split(' ').length <= 2, chance: 0.3, build: (context) => serpDraft('carousel', { items: cards(context, 5) }, { title: `${context.queryTitle} types` }) },
-  { when: (context) => context.intent === 'commercial', chance: 0.2, build: (context) => serpDraft('multiCarousel', { items: cards(context, 6) }, { title: `Compare ${context.query}` }) },
+  { type: 'carousel', when: (context) => context.intent === 'informational' && context.query.split(' ').length <= 2, chance: 0.3, build: (context) => serpDraft('carousel', { items: cards(context, 5) }, { title: `${context.queryTitle} types` }) },
+  { type: 'multiCarousel', when: (context) => context.intent === 'commercial', chance: 0.2, build: (context) => serpDraft('multiCarousel', { items: cards(context, 6) }, { title: `Compare ${context.query}` }) },
   {
+    type: 'mentionCarousel',
     when: matches(/\b(best|top)\b/),
     chance: 0.5,
     build: ({ queryTitle, querySlug, sites }) => serpDraft('mentionCarousel', { items: sites.slice(0, 3).map((site) => ({ title: queryTitle, url: `https://${site}/${querySlug}`, source: siteName(site) })) }, { title: `${queryTitle} mentioned on the web` }),
   },
   {
+    type: 'app',
     when: matches(/\b(app|apps|download)\b/),
     chance: 0.9,
     build: ({ query, queryTitle, querySlug, random }) =>
       serpDraft('app', { items: [1, 2].map((index) => ({ title: `${queryTitle} ${index === 1 ? '' : 'Pro'}`.trim(), url: `https://apps.example/app/${querySlug}-${index}`, appId: `com.example.${querySlug.replace(/-/g, '')}${index}`, description: `The ${query} app.`, rating: ratingOf(random, 3.9), price: null })) }, { title: 'Apps' }),
   },
-  { when: (context) => LOCAL.test(context.query), chance: 0.7, build: ({ random }) => serpDraft('map', { address: `${random.integer(100, 999)} Main St, Seattle, WA`, cid: String(random.integer(1e9, 9e9)) }, { title: 'Map' }) },
+  { type: 'map', when: (context) => LOCAL.test(context.query), chance: 0.7, build: ({ places }) => serpDraft('map', { address: places()[0]!.address, cid: cidOf(places()[0]!.id) }, { title: 'Map' }) },
 ];

@@ -3,22 +3,24 @@ import { keywordTotalResults } from '../keyword-metrics';
 import { organic, paid, peopleAlsoAsk, relatedSearches, videoCarousel, imagesStrip, type PageContext } from './blocks';
 import { roundedCount, wordsOf } from './page-text';
 import { webPageContext } from './websearch';
+import { isRegistered } from '../domain-profile';
+import { ENGINE_FAVOURITE_SITES } from '../known-sites';
 
 export type GeneralEngine = 'bing' | 'yahoo' | 'baidu';
 
 interface EngineProfile {
   /** Share of the web engine's reported total this engine reports. */
   indexShare: number;
-  /** Sites this engine favours that the web page does not rank. */
+  /** Sites this engine favours that the web page does not rank (those registered make its page). */
   ownSites: (query: string) => string[];
   /** A feature block this engine sometimes shows among its organic results. */
   feature: (context: PageContext) => SerpResultDraft;
 }
 
 const PROFILES: Record<GeneralEngine, EngineProfile> = {
-  bing: { indexShare: 0.42, ownSites: (query) => [`${wordsOf(query)[0] ?? 'web'}hub.net`, 'answersdesk.com'], feature: peopleAlsoAsk },
-  yahoo: { indexShare: 0.37, ownSites: (query) => [`${wordsOf(query)[0] ?? 'web'}world.com`, 'lifestylepost.com'], feature: videoCarousel },
-  baidu: { indexShare: 0.61, ownSites: (query) => [`${wordsOf(query)[0] ?? 'web'}.com.cn`, 'baike-wiki.cn', 'zhidao-answers.cn'], feature: imagesStrip },
+  bing: { indexShare: 0.42, ownSites: (query) => [`${wordsOf(query)[0] ?? 'web'}hub.net`, ...ENGINE_FAVOURITE_SITES.bing], feature: peopleAlsoAsk },
+  yahoo: { indexShare: 0.37, ownSites: (query) => [`${wordsOf(query)[0] ?? 'web'}world.com`, ...ENGINE_FAVOURITE_SITES.yahoo], feature: videoCarousel },
+  baidu: { indexShare: 0.61, ownSites: (query) => [`${wordsOf(query)[0] ?? 'web'}.com.cn`, ...ENGINE_FAVOURITE_SITES.baidu], feature: imagesStrip },
 };
 
 /**
@@ -32,7 +34,7 @@ function rankedSites(engine: GeneralEngine, context: PageContext): string[] {
   for (let index = 0; index + 1 < ranked.length; index += 1) {
     if (random.chance(0.35)) [ranked[index], ranked[index + 1]] = [ranked[index + 1]!, ranked[index]!];
   }
-  for (const site of PROFILES[engine].ownSites(query)) ranked.splice(random.integer(0, Math.min(6, ranked.length)), 0, site);
+  for (const site of PROFILES[engine].ownSites(query).filter(isRegistered)) ranked.splice(random.integer(0, Math.min(6, ranked.length)), 0, site);
   return ranked;
 }
 

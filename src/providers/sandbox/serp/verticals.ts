@@ -3,6 +3,7 @@ import { keywordTotalResults } from '../keyword-metrics';
 import { relatedSearches, type PageContext } from './blocks';
 import { ageLabel, roundedCount, siteName, timestampBefore } from './page-text';
 import { webPageContext } from './websearch';
+import { DATA_PORTALS } from '../known-sites';
 
 /** The search verticals (images, news, datasets, autocomplete): one generator each, same wrapper. */
 
@@ -58,11 +59,9 @@ export function sandboxNews({ query: rawQuery, depth }: VerticalRequest): SerpRe
   return page(rawQuery, drafts, roundedCount(keywordTotalResults(context.query) * 0.004));
 }
 
-const DATA_PROVIDERS = ['opendataportal.org', 'statisticshub.org', 'researchrepo.org', 'datacommons-archive.org', 'notebookdata.net', 'openscience-data.org'];
-
 function dataset(context: PageContext, index: number): SerpResultDraft {
   const { query, queryTitle, querySlug, random } = context;
-  const provider = DATA_PROVIDERS[(index + query.length) % DATA_PROVIDERS.length]!;
+  const provider = DATA_PORTALS[(index + query.length) % DATA_PORTALS.length]!;
   const fromYear = random.integer(1990, 2018);
   const toYear = random.integer(Math.max(fromYear + 1, 2020), 2025);
   const title = `${queryTitle} ${random.pick(['statistics', 'survey', 'time series', 'by region', 'annual data', 'index'])} ${fromYear}–${toYear}`;

@@ -2,7 +2,8 @@ import { serpDraft, serpPage, type SerpResponse, type SerpResultDraft } from '..
 import { keywordMetrics, keywordTotalResults } from '../keyword-metrics';
 import { SeededRandom } from '../random';
 import type { PageContext } from './blocks';
-import { roundedCount, siteName, timestampBefore, VIDEO_SITE } from './page-text';
+import { roundedCount, siteName, timestampBefore } from './page-text';
+import { VIDEO_SITE } from '../known-sites';
 import { webPageContext } from './websearch';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
