@@ -871,7 +871,7 @@ export interface paths {
         put?: never;
         /**
          * Web search results (SERP)
-         * @description Live web search results for a query: organic results, ads, featured snippets, people-also-ask, local packs, knowledge graph, AI overview and 24 other result types, each with its type-specific `data`.
+         * @description Live web search results for a query: organic results, ads, featured snippets, people-also-ask, local packs, knowledge graph and 24 other result types, each with its type-specific `data`.
          *
          *     Cost: $0.01 per started page of 10 results requested.
          */
@@ -893,7 +893,7 @@ export interface paths {
         put?: never;
         /**
          * Web search results (legacy alias of /v1/serp/websearch)
-         * @description Live web search results for a query: organic results, ads, featured snippets, people-also-ask, local packs, knowledge graph, AI overview and 24 other result types, each with its type-specific `data`. Identical to POST /v1/serp/websearch, kept for existing integrations.
+         * @description Live web search results for a query: organic results, ads, featured snippets, people-also-ask, local packs, knowledge graph and 24 other result types, each with its type-specific `data`. Identical to POST /v1/serp/websearch, kept for existing integrations.
          *
          *     Cost: $0.01 per started page of 10 results requested.
          */
@@ -1487,7 +1487,7 @@ export interface paths {
         put?: never;
         /**
          * DNS lookup: A, AAAA, CNAME, MX, TXT, NS, SOA, CAA, SRV
-         * @description The records of one type for a name, asked of Tollgate's resolvers. A name that does not exist is a success with `status: 'NXDOMAIN'` and no records; resolvers that fail or do not answer are a 502, not charged.
+         * @description The records of one type for a name, asked of Tollgate's resolvers. A name that does not exist is a success with `status: 'NXDOMAIN'` and no records; resolvers that fail (SERVFAIL), refuse (REFUSED) or do not answer are a 502, not charged. An IP address is not a name: a 400 naming `name`.
          *
          *     Cost: $0.01 per call.
          */
@@ -1509,7 +1509,7 @@ export interface paths {
         put?: never;
         /**
          * WHOIS over RDAP: the registration record of a domain
-         * @description The domain's registration record as its registry publishes it over RDAP (the server found through IANA's bootstrap registry): statuses, registrar and its IANA ID, creation, update and expiry dates, name servers, DNSSEC, and the registrant's organisation and country when published (never a person's contact details). A domain the registry does not know is a success with `registered: false`. A TLD whose registry publishes no RDAP service (many country codes, e.g. .de or .io) is a 400 naming `domain`, not charged; an unreachable registry is a 502, not charged.
+         * @description The domain's registration record as its registry publishes it over RDAP (the server found through IANA's bootstrap registry): statuses, registrar and its IANA ID, creation, update and expiry dates, name servers, DNSSEC, and the registrant's organisation and country when published (never a person's contact details). A domain the registry does not know is a success with `registered: false`. A subdomain is answered for the domain registered (www.example.co.uk: example.co.uk), which `domain` names. A TLD whose registry publishes no RDAP service (many country codes, e.g. .de or .io) is a 400 naming `domain`, not charged; an unreachable registry is a 502, not charged.
          *
          *     Cost: $0.01 per call.
          */
@@ -2081,7 +2081,7 @@ export interface paths {
         put?: never;
         /**
          * The marketplace's top-level categories
-         * @description Top-level browse categories with their slugs (what /v1/retail/best-sellers and /v1/retail/deals take as `category`). The body may be empty. From the retail-marketplace data provider: the configured vendor, or without one the sandbox's synthetic marketplace (deterministic, coherent across the retail endpoints, labelled `x-tollgate-provider: sandbox`). The answer is the marketplace's own wrapper: `{status, request_id, parameters, data}`. A request that breaks a rule is a 400 naming the field; a provider that fails is a 502; neither is charged.
+         * @description Top-level browse categories with their slugs (`id`: what /v1/retail/best-sellers and /v1/retail/deals take as `category`) and numeric browse nodes (`browse_node_id`: what /v1/retail/products-by-category takes as `category_id`). The body may be empty. From the retail-marketplace data provider: the configured vendor, or without one the sandbox's synthetic marketplace (deterministic, coherent across the retail endpoints, labelled `x-tollgate-provider: sandbox`). The answer is the marketplace's own wrapper: `{status, request_id, parameters, data}`. A request that breaks a rule is a 400 naming the field; a provider that fails is a 502; neither is charged.
          *
          *     Cost: $0.01 per call.
          */
@@ -2103,7 +2103,7 @@ export interface paths {
         put?: never;
         /**
          * Today's deals, filtered
-         * @description Current deals, 30 a page: deal and list prices, savings, type, state, start and end, and the product's ASIN. Filters by price, discount, type, category and rating. The body may be empty. A page past the end has no deals. From the retail-marketplace data provider: the configured vendor, or without one the sandbox's synthetic marketplace (deterministic, coherent across the retail endpoints, labelled `x-tollgate-provider: sandbox`). The answer is the marketplace's own wrapper: `{status, request_id, parameters, data}`. A request that breaks a rule is a 400 naming the field; a provider that fails is a 502; neither is charged.
+         * @description Current deals, 30 a page: deal and list prices, savings, type, state, start and end, and the product's ASIN. Filters by price, discount, type, category and rating. The body may be empty. A page past the end has no deals. From the retail-marketplace data provider: the configured vendor, or without one the sandbox's synthetic marketplace (deterministic, coherent across the retail endpoints, labelled `x-tollgate-provider: sandbox`). The answer is the marketplace's own wrapper: `{status, request_id, parameters, data}`. A category the marketplace does not know is 404 NOT_FOUND, not charged. A request that breaks a rule is a 400 naming the field; a provider that fails is a 502; neither is charged.
          *
          *     Cost: $0.01 per call.
          */
@@ -4529,9 +4529,9 @@ export interface components {
             /** @description Results the engine reports for the query. */
             totalResults: number;
             /** @description Distinct result types present, in order of first appearance. */
-            itemTypes: ("organic" | "paid" | "featuredSnippet" | "peopleAlsoAsk" | "relatedSearches" | "peopleAlsoSearch" | "localPack" | "knowledgeGraph" | "video" | "topStories" | "images" | "shopping" | "micro" | "answerBox" | "events" | "jobs" | "recipes" | "topSights" | "scholarlyArticles" | "popularProducts" | "hotelsPack" | "googleFlights" | "googleReviews" | "thirdPartyReviews" | "googlePosts" | "carousel" | "multiCarousel" | "mentionCarousel" | "app" | "map" | "aiOverview")[];
+            itemTypes: ("organic" | "paid" | "featuredSnippet" | "peopleAlsoAsk" | "relatedSearches" | "peopleAlsoSearch" | "localPack" | "knowledgeGraph" | "video" | "topStories" | "images" | "shopping" | "micro" | "answerBox" | "events" | "jobs" | "recipes" | "topSights" | "scholarlyArticles" | "popularProducts" | "hotelsPack" | "googleFlights" | "googleReviews" | "thirdPartyReviews" | "googlePosts" | "carousel" | "multiCarousel" | "mentionCarousel" | "app" | "map")[];
             /** @description Results in page order. */
-            results: (components["schemas"]["SerpOrganicResult"] | components["schemas"]["SerpPaidResult"] | components["schemas"]["SerpFeaturedSnippetResult"] | components["schemas"]["SerpPeopleAlsoAskResult"] | components["schemas"]["SerpRelatedSearchesResult"] | components["schemas"]["SerpPeopleAlsoSearchResult"] | components["schemas"]["SerpLocalPackResult"] | components["schemas"]["SerpKnowledgeGraphResult"] | components["schemas"]["SerpVideoResult"] | components["schemas"]["SerpTopStoriesResult"] | components["schemas"]["SerpImagesResult"] | components["schemas"]["SerpShoppingResult"] | components["schemas"]["SerpMicroResult"] | components["schemas"]["SerpAnswerBoxResult"] | components["schemas"]["SerpEventsResult"] | components["schemas"]["SerpJobsResult"] | components["schemas"]["SerpRecipesResult"] | components["schemas"]["SerpTopSightsResult"] | components["schemas"]["SerpScholarlyArticlesResult"] | components["schemas"]["SerpPopularProductsResult"] | components["schemas"]["SerpHotelsPackResult"] | components["schemas"]["SerpGoogleFlightsResult"] | components["schemas"]["SerpGoogleReviewsResult"] | components["schemas"]["SerpThirdPartyReviewsResult"] | components["schemas"]["SerpGooglePostsResult"] | components["schemas"]["SerpCarouselResult"] | components["schemas"]["SerpMultiCarouselResult"] | components["schemas"]["SerpMentionCarouselResult"] | components["schemas"]["SerpAppResult"] | components["schemas"]["SerpMapResult"] | components["schemas"]["SerpAiOverviewResult"])[];
+            results: (components["schemas"]["SerpOrganicResult"] | components["schemas"]["SerpPaidResult"] | components["schemas"]["SerpFeaturedSnippetResult"] | components["schemas"]["SerpPeopleAlsoAskResult"] | components["schemas"]["SerpRelatedSearchesResult"] | components["schemas"]["SerpPeopleAlsoSearchResult"] | components["schemas"]["SerpLocalPackResult"] | components["schemas"]["SerpKnowledgeGraphResult"] | components["schemas"]["SerpVideoResult"] | components["schemas"]["SerpTopStoriesResult"] | components["schemas"]["SerpImagesResult"] | components["schemas"]["SerpShoppingResult"] | components["schemas"]["SerpMicroResult"] | components["schemas"]["SerpAnswerBoxResult"] | components["schemas"]["SerpEventsResult"] | components["schemas"]["SerpJobsResult"] | components["schemas"]["SerpRecipesResult"] | components["schemas"]["SerpTopSightsResult"] | components["schemas"]["SerpScholarlyArticlesResult"] | components["schemas"]["SerpPopularProductsResult"] | components["schemas"]["SerpHotelsPackResult"] | components["schemas"]["SerpGoogleFlightsResult"] | components["schemas"]["SerpGoogleReviewsResult"] | components["schemas"]["SerpThirdPartyReviewsResult"] | components["schemas"]["SerpGooglePostsResult"] | components["schemas"]["SerpCarouselResult"] | components["schemas"]["SerpMultiCarouselResult"] | components["schemas"]["SerpMentionCarouselResult"] | components["schemas"]["SerpAppResult"] | components["schemas"]["SerpMapResult"])[];
         };
         SerpOrganicResult: {
             /** @description 1-indexed position on the page. */
@@ -5416,37 +5416,6 @@ export interface components {
                 cid: string | null;
             };
         };
-        SerpAiOverviewResult: {
-            /** @description 1-indexed position on the page. */
-            position: number;
-            /** @constant */
-            type: "aiOverview";
-            /** @description Result title (empty for some types). */
-            title: string;
-            /** @description Result URL (empty for some types). */
-            url: string;
-            /** @description Snippet. */
-            description: string;
-            /** @description Domain of the URL. */
-            domain: string;
-            /** @description Fields of a aiOverview result. */
-            data: {
-                /** @description The AI answer, markdown. */
-                markdown: string;
-                /** @description Cited sources. */
-                references: {
-                    /** @description Title. */
-                    title: string;
-                    /** @description URL. */
-                    url: string;
-                    domain: string;
-                    /** @description Source name. */
-                    source: string | null;
-                    /** @description Cited passage. */
-                    text: string | null;
-                }[];
-            };
-        };
         SerpImagesResponse: {
             /** @description The query as sent. */
             query: string;
@@ -5668,6 +5637,37 @@ export interface components {
             itemTypes: "aiOverview"[];
             /** @description Results in page order. */
             results: components["schemas"]["SerpAiOverviewResult"][];
+        };
+        SerpAiOverviewResult: {
+            /** @description 1-indexed position on the page. */
+            position: number;
+            /** @constant */
+            type: "aiOverview";
+            /** @description Result title (empty for some types). */
+            title: string;
+            /** @description Result URL (empty for some types). */
+            url: string;
+            /** @description Snippet. */
+            description: string;
+            /** @description Domain of the URL. */
+            domain: string;
+            /** @description Fields of a aiOverview result. */
+            data: {
+                /** @description The AI answer, markdown. */
+                markdown: string;
+                /** @description Cited sources. */
+                references: {
+                    /** @description Title. */
+                    title: string;
+                    /** @description URL. */
+                    url: string;
+                    domain: string;
+                    /** @description Source name. */
+                    source: string | null;
+                    /** @description Cited passage. */
+                    text: string | null;
+                }[];
+            };
         };
         SerpFinanceResponse: {
             /** @description The query as sent. */
@@ -6167,7 +6167,7 @@ export interface components {
         };
         DomainRegistration: {
             /**
-             * @description The domain asked about (lower case, ASCII form).
+             * @description The registered domain the record is about (lower case, ASCII form): for a subdomain asked about, the domain it is under (www.example.com: example.com).
              * @example example.com
              */
             domain: string;
@@ -6790,10 +6790,15 @@ export interface components {
              */
             name: string;
             /**
-             * @description Its slug: what /v1/retail/best-sellers takes as `category`.
+             * @description Its slug: what /v1/retail/best-sellers and /v1/retail/deals take as `category`.
              * @example software
              */
             id: string;
+            /**
+             * @description Its numeric browse node: what /v1/retail/products-by-category takes as `category_id`; null when the marketplace's list does not give it.
+             * @example 4129306011
+             */
+            browse_node_id: string | null;
         };
         RetailDealsAnswer: {
             /**
@@ -16400,7 +16405,7 @@ export interface operations {
                      */
                     limit?: number;
                     /**
-                     * @description BCP-47 language code for names, addresses and reviews (en, pt-BR).
+                     * @description BCP-47 language tag for names, addresses and reviews (en, pt-BR, es-419, zh-Hant-TW).
                      * @default en
                      * @example en
                      */
@@ -16650,7 +16655,7 @@ export interface operations {
                      */
                     limit?: number;
                     /**
-                     * @description BCP-47 language code for names, addresses and reviews (en, pt-BR).
+                     * @description BCP-47 language tag for names, addresses and reviews (en, pt-BR, es-419, zh-Hant-TW).
                      * @default en
                      * @example en
                      */
@@ -16814,7 +16819,7 @@ export interface operations {
                     /** @description Place ID from a maps search, bare or prefixed `places/`. */
                     place_id: string;
                     /**
-                     * @description BCP-47 language code for names, addresses and reviews (en, pt-BR).
+                     * @description BCP-47 language tag for names, addresses and reviews (en, pt-BR, es-419, zh-Hant-TW).
                      * @default en
                      * @example en
                      */
@@ -17020,7 +17025,7 @@ export interface operations {
                      */
                     depth?: number;
                     /**
-                     * @description BCP-47 language code for names, addresses and reviews (en, pt-BR).
+                     * @description BCP-47 language tag for names, addresses and reviews (en, pt-BR, es-419, zh-Hant-TW).
                      * @default en
                      * @example en
                      */
@@ -18585,7 +18590,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Domain, without protocol; internationalised names are accepted. */
+                    /** @description Domain, without protocol; internationalised names are accepted. A subdomain is looked up as the domain registered. */
                     domain: string;
                 };
             };
@@ -18811,7 +18816,7 @@ export interface operations {
                     /** @description A whole HTML document to print instead of a URL. What it loads (images, stylesheets) passes the same destination check as a URL. */
                     html?: string;
                     /**
-                     * @description Paper size.
+                     * @description Paper size, turned by `orientation`: portrait is taller than wide, landscape wider than tall (Ledger is the 11 × 17 in paper of Tabloid).
                      * @default A4
                      * @enum {string}
                      */
@@ -20339,8 +20344,8 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The number as written: E.164, international or national format, with or without spaces and punctuation.
-                     * @example (512) 555-0125
+                     * @description The number as written: E.164, international (+ or 00) or national format, with or without spaces and punctuation; a national number needs country_code.
+                     * @example +1 512 555 0125
                      */
                     phone: string;
                     /** @description How to read a number written without its country code (ISO 3166-1 alpha-2); not needed for numbers starting with + or 00. */
@@ -20989,7 +20994,7 @@ export interface operations {
                     };
                     /**
                      * Format: uri
-                     * @description Receives the job's final state as a POST, signed the Standard Webhooks way with your account's webhook secret.
+                     * @description Receives the job's final state as a POST, signed the Standard Webhooks way with your account's webhook secret; a public http(s) address (a private, loopback or link-local one is a 400).
                      */
                     webhookUrl?: string;
                 };
@@ -21404,13 +21409,16 @@ export interface operations {
                      *               },
                      *               "duration": {
                      *                 "description": "Duration in seconds, 4 to 15 (default \"5\"); a string as the catalog writes it, or a number.",
+                     *                 "default": "5",
                      *                 "anyOf": [
                      *                   {
-                     *                     "type": "number"
+                     *                     "type": "integer",
+                     *                     "minimum": 4,
+                     *                     "maximum": 15
                      *                   },
                      *                   {
                      *                     "type": "string",
-                     *                     "pattern": "^\\d{1,3}$"
+                     *                     "pattern": "^\\d+$"
                      *                   }
                      *                 ]
                      *               },
@@ -21706,11 +21714,13 @@ export interface operations {
                      *         "data": [
                      *           {
                      *             "name": "Software",
-                     *             "id": "software"
+                     *             "id": "software",
+                     *             "browse_node_id": "4129306011"
                      *           },
                      *           {
                      *             "name": "Home & Garden",
-                     *             "id": "home-garden"
+                     *             "id": "home-garden",
+                     *             "browse_node_id": "3867254011"
                      *           }
                      *         ]
                      *       }
@@ -21765,7 +21775,7 @@ export interface operations {
                      */
                     page?: number;
                     /**
-                     * @description Deal price range in the marketplace currency: ALL, UNDER_25, 25_50, 50_100 or OVER_100 (default ALL).
+                     * @description Deal price range in the marketplace currency (UNDER_25: under $25 in the US, under 25 € in Germany): ALL, UNDER_25, 25_50, 50_100 or OVER_100 (default ALL).
                      * @default ALL
                      * @enum {string}
                      */
@@ -22485,7 +22495,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The category's numeric browse-node id (the `node=` of its page's URL).
+                     * @description The category's numeric browse-node id (a category's `browse_node_id` in /v1/retail/categories, or the `node=` of its page's URL).
                      * @example 5520918011
                      */
                     category_id: string;
@@ -23506,7 +23516,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_next_page": true,
-                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnBvc3RfbGlrZXJzIiwiZiI6Im9tTF96NW1zUmJJMHFRZS1yLTdyT2wiLCJjIjoiMjUiLCJoIjoiMjVvajJ2YTZ0ZDVMMUdhQmZNUW1EbyJ9",
+                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnBvc3RfbGlrZXJzIiwiZiI6Ink1MkhDc1UwZmNsNVNmcXEwbk10MlUiLCJjIjoiMjUiLCJoIjoiaEdmVTl6dEZnU1hmWmJkc2dhM2hjdyJ9",
                      *         "likers": [
                      *           {
                      *             "id": "4837275768",
@@ -23877,7 +23887,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_next_page": true,
-                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfZm9sbG93ZXJzIiwiZiI6IlVhRHVfbDNWNU9qLW1nTmV6R0pJcmsiLCJjIjoiMjUiLCJoIjoiZ09RT19SVTBvYjAwU0o3eEV4andXSCJ9",
+                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfZm9sbG93ZXJzIiwiZiI6IkNjWmtTNk9JVlBLRVBmSVQyOUVwSWciLCJjIjoiMjUiLCJoIjoiSTlFdEVRZl9NdHNkZjBpREduekx3eiJ9",
                      *         "followers": [
                      *           {
                      *             "id": "4393553488",
@@ -24085,7 +24095,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_next_page": true,
-                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfcG9zdHMiLCJmIjoiVWFEdV9sM1Y1T2otbWdOZXpHSklyayIsImMiOiIxMiIsImgiOiJDdGFXMUFZa0pNUmpkMFNUY1FGanEwIn0",
+                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfcG9zdHMiLCJmIjoiQ2Naa1M2T0lWUEtFUGZJVDI5RXBJZyIsImMiOiIxMiIsImgiOiJySTQ2cVV5UDJBS2tFNjJTekE0MmxtIn0",
                      *         "posts": [
                      *           {
                      *             "id": "8062554080255414272",
@@ -24192,7 +24202,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_next_page": true,
-                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfcmVlbHMiLCJmIjoiVWFEdV9sM1Y1T2otbWdOZXpHSklyayIsImMiOiIxMiIsImgiOiJ3cVRRTU12bnM4U3BkbU9PQnJTQ0NzIn0",
+                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfcmVlbHMiLCJmIjoiQ2Naa1M2T0lWUEtFUGZJVDI5RXBJZyIsImMiOiIxMiIsImgiOiJwLW53WkhiTDA4QXVsdlY1bEVWUzB1In0",
                      *         "reels": [
                      *           {
                      *             "id": "8062554080255414272",
@@ -24478,7 +24488,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_next_page": true,
-                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfdGFnZ2VkIiwiZiI6IlVhRHVfbDNWNU9qLW1nTmV6R0pJcmsiLCJjIjoiMTIiLCJoIjoiMGVLckRXaUpreW1qZjNTcnJ6RWhlQiJ9",
+                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfdGFnZ2VkIiwiZiI6IkNjWmtTNk9JVlBLRVBmSVQyOUVwSWciLCJjIjoiMTIiLCJoIjoieWNXRThlV0F2RFNqMkJIa2xTaVB1USJ9",
                      *         "posts": [
                      *           {
                      *             "id": "8041258292372090901",
@@ -24677,7 +24687,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_more": true,
-                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMuY2hhbGxlbmdlX3ZpZGVvcyIsImYiOiJqUzNiaFpmdlBEbTJ3YW1TdW5RUDF3IiwiYyI6IjIwIiwiaCI6InBEUkNHREJxdTRDWjVyZUw2UW54eTEifQ",
+                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMuY2hhbGxlbmdlX3ZpZGVvcyIsImYiOiJJa196OXUzTm8tSzRMMHlTaFEwdzFUIiwiYyI6IjIwIiwiaCI6InBwal96eG56Yk5yaGpzQWN1SXdSajQifQ",
                      *         "videos": [
                      *           {
                      *             "video_id": "7708367510541772802",
@@ -24912,7 +24922,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_more": true,
-                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMuY29tbWVudHMiLCJmIjoia21RaTJscmpkVC1aZXFrcC0tc2pKWSIsImMiOiIyMCIsImgiOiJvdjB1VTEwZkRpeThXeEtoZUhvTFFPIn0",
+                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMuY29tbWVudHMiLCJmIjoiZllTN2ktZF9OOTA3dTY1OENtRnQxRiIsImMiOiIyMCIsImgiOiJIc2Q0b0lCa1pNSHM1a2FsVUNtTkhiIn0",
                      *         "total_comments": 3627,
                      *         "comments": [
                      *           {
@@ -25103,7 +25113,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_more": true,
-                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMubXVzaWNfdmlkZW9zIiwiZiI6Imp6c0p2X19QbUswdUloSC11SUlHcW4iLCJjIjoiMjAiLCJoIjoiWmZ1R1Zyel9YNjMtZGNsRGNuNnc0LSJ9",
+                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMubXVzaWNfdmlkZW9zIiwiZiI6InpRc00zQ2lmNzR3RzN1X2RYZkRfV0oiLCJjIjoiMjAiLCJoIjoid2ZfX2dvbkhreHZDTkl2am1XbEdDSiJ9",
                      *         "videos": [
                      *           {
                      *             "video_id": "7709547295108311040",
@@ -25229,7 +25239,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_more": true,
-                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMuc2VhcmNoIiwiZiI6IkttWjFEV25oc1N5MkYzOGlfR05VVk4iLCJjIjoiMjAiLCJoIjoiOXNoT0dpSjMzakxOWXZJT3N4cFNETSJ9",
+                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMuc2VhcmNoIiwiZiI6IlBXSnhnTEVkWmFZbUNmdjd2MGJrRlkiLCJjIjoiMjAiLCJoIjoiY0VwSi1zSndlcG1lU0hrZDRUZU1VaCJ9",
                      *         "videos": [
                      *           {
                      *             "video_id": "7544434939635216421",
@@ -25447,7 +25457,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_more": true,
-                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMuc2VhcmNoX3Bob3RvIiwiZiI6IkttWjFEV25oc1N5MkYzOGlfR05VVk4iLCJjIjoiMjAiLCJoIjoibE5BR3JnYlpGREFwZ1lrMjJYQ08wOSJ9",
+                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMuc2VhcmNoX3Bob3RvIiwiZiI6IlBXSnhnTEVkWmFZbUNmdjd2MGJrRlkiLCJjIjoiMjAiLCJoIjoiWWExMFIwMHFFUTRLT2l3a0hLMGZvaiJ9",
                      *         "photos": [
                      *           {
                      *             "video_id": "7698410560873900054",
@@ -25759,7 +25769,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_more": true,
-                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9mYXZvcml0ZXMiLCJmIjoieFZSQVpMMklyZHE3NzFLdVNiWFFiUiIsImMiOiIyMCIsImgiOiJVcTV3cHYydm5lTXhkazRoRnc2eEluIn0",
+                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9mYXZvcml0ZXMiLCJmIjoiMTQ3RFFGaERwbGhSaXVZUTJMR013VCIsImMiOiIyMCIsImgiOiIxM0dXX3lBVGF2bnp6VEdqeFV0QW1GIn0",
                      *         "videos": [
                      *           {
                      *             "video_id": "7406719892780593453",
@@ -25885,7 +25895,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_more": true,
-                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9mb2xsb3dlcnMiLCJmIjoieFZSQVpMMklyZHE3NzFLdVNiWFFiUiIsImMiOiIyMCIsImgiOiJPaGE2OV9paVNadUJTd250dXBDdXRNIn0",
+                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9mb2xsb3dlcnMiLCJmIjoiMTQ3RFFGaERwbGhSaXVZUTJMR013VCIsImMiOiIyMCIsImgiOiI3SVBwcXd4dlFvN0tySWFJRVFJQ295In0",
                      *         "followers": [
                      *           {
                      *             "user_id": "6841473645209353418",
@@ -25987,7 +25997,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_more": true,
-                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9mb2xsb3dpbmciLCJmIjoieFZSQVpMMklyZHE3NzFLdVNiWFFiUiIsImMiOiIyMCIsImgiOiJRYVh2c3Z0eXhfZmhGY2l3enhON3p6In0",
+                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9mb2xsb3dpbmciLCJmIjoiMTQ3RFFGaERwbGhSaXVZUTJMR013VCIsImMiOiIyMCIsImgiOiJ1ZWVKUjZZOGcwS3R4UGlMbkl6WUx0In0",
                      *         "following": [
                      *           {
                      *             "user_id": "6841549238103176753",
@@ -26089,7 +26099,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_more": true,
-                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9wb3N0cyIsImYiOiJ4VlJBWkwySXJkcTc3MUt1U2JYUWJSIiwiYyI6IjIwIiwiaCI6IldIenNBdGs3NEpUdmdPWS1QQldRbFIifQ",
+                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9wb3N0cyIsImYiOiIxNDdEUUZoRHBsaFJpdVlRMkxHTXdUIiwiYyI6IjIwIiwiaCI6Ik5feV9fN0w5N1U5aUo1TzFSUE9qZnIifQ",
                      *         "videos": [
                      *           {
                      *             "video_id": "7709547295108311040",
@@ -26205,7 +26215,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_more": true,
-                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9yZXBvc3RzIiwiZiI6InhWUkFaTDJJcmRxNzcxS3VTYlhRYlIiLCJjIjoiMjAiLCJoIjoiRXJIN0dtaUFtNWtnQXpaRnd2bGVyWCJ9",
+                     *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9yZXBvc3RzIiwiZiI6IjE0N0RRRmhEcGxoUml1WVEyTEdNd1QiLCJjIjoiMjAiLCJoIjoiUENqOWZFaEtTbjFCLThIeVBfbnJKZCJ9",
                      *         "videos": [
                      *           {
                      *             "video_id": "7241662306730382924",
@@ -26499,12 +26509,9 @@ export interface operations {
                      * @example UCsK9JdQFOyYSka-eb2ny-ba
                      */
                     id: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                 };
             };
@@ -26652,12 +26659,9 @@ export interface operations {
                      * @example UCsK9JdQFOyYSka-eb2ny-ba
                      */
                     id: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                 };
             };
@@ -26752,12 +26756,9 @@ export interface operations {
                      * @example UCsK9JdQFOyYSka-eb2ny-ba
                      */
                     id: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                 };
             };
@@ -26875,12 +26876,9 @@ export interface operations {
                      * @example UCsK9JdQFOyYSka-eb2ny-ba
                      */
                     id: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description The `continuation` of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     token?: string;
@@ -26935,7 +26933,7 @@ export interface operations {
                      *             "thumbnail": []
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF9jb21tdW5pdHkiLCJmIjoicEZLam5mWUhhY2JQV0ZWeTFpVDBQOSIsImMiOiIxMCIsImgiOiJZb3NRV1prOFRPbDc1M2RqT2VJVUFUIn0"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF9jb21tdW5pdHkiLCJmIjoiV1ZtMzhtMzF5bjk3aGx1NlZkeDNtLSIsImMiOiIxMCIsImgiOiJTazJjVUdZS3I1WGNYaFpfcFJHakE0In0"
                      *       }
                      *     }
                      */
@@ -26990,12 +26988,9 @@ export interface operations {
                      * @enum {string}
                      */
                     sort_by?: "newest" | "popular" | "oldest";
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description The `continuation` of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     token?: string;
@@ -27074,7 +27069,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF9saXZlc3RyZWFtcyIsImYiOiJETVFiV2U1bngxbGtLenBHNk5uZDdpIiwiYyI6IjMwIiwiaCI6IngxTzAzSDdib1F5SG1RTTdRU04waEgifQ"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF9saXZlc3RyZWFtcyIsImYiOiJQaDFfSF9kMkd5bHkwMVpwVXVJMUVfIiwiYyI6IjMwIiwiaCI6InhmMDlYSWZqb0IwN181WU1XVXE1Y1UifQ"
                      *       }
                      *     }
                      */
@@ -27123,12 +27118,9 @@ export interface operations {
                      * @example UCsK9JdQFOyYSka-eb2ny-ba
                      */
                     id: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description The `continuation` of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     token?: string;
@@ -27256,12 +27248,9 @@ export interface operations {
                      * @example cooking
                      */
                     query: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description The `continuation` of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     token?: string;
@@ -27348,12 +27337,9 @@ export interface operations {
                      * @enum {string}
                      */
                     sort_by?: "newest" | "popular" | "oldest";
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description The `continuation` of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     token?: string;
@@ -27426,7 +27412,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF9zaG9ydHMiLCJmIjoicEZLam5mWUhhY2JQV0ZWeTFpVDBQOSIsImMiOiIzMCIsImgiOiJuN0dTU1NHSnAtM2QtMVNwdjl2Wk04In0"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF9zaG9ydHMiLCJmIjoiV1ZtMzhtMzF5bjk3aGx1NlZkeDNtLSIsImMiOiIzMCIsImgiOiJLQ2RkclBrN3RtVXNnTkVCb0V2WF9rIn0"
                      *       }
                      *     }
                      */
@@ -27475,12 +27461,9 @@ export interface operations {
                      * @example UCsK9JdQFOyYSka-eb2ny-ba
                      */
                     id: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                 };
             };
@@ -27590,12 +27573,9 @@ export interface operations {
                      * @enum {string}
                      */
                     sort_by?: "newest" | "popular" | "oldest";
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description The `continuation` of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     token?: string;
@@ -27675,7 +27655,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF92aWRlb3MiLCJmIjoiRE1RYldlNW54MWxrS3pwRzZObmQ3aSIsImMiOiIzMCIsImgiOiJWZXo1WUg1Ui1iaVVTOEZCU21HY01fIn0"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF92aWRlb3MiLCJmIjoiUGgxX0hfZDJHeWx5MDFacFV1STFFXyIsImMiOiIzMCIsImgiOiJYcUZxWjhHVEwzaVNBZldFRUphUlh5In0"
                      *       }
                      *     }
                      */
@@ -27785,7 +27765,7 @@ export interface operations {
                      *             "authorIsChannelOwner": false,
                      *             "publishDate": "2024-12-16",
                      *             "publishedAt": "2024-12-16T13:32:58Z",
-                     *             "replyToken": "eyJ2IjoxLCJzIjoidmlkZW8uY29tbWVudHMiLCJmIjoiRG1mV1NwYXd0VDhWeDlLWXVMYXpxNyIsImMiOiJSMCIsImgiOiJlcFg1dXJsOXBYMDA0X0VGN3lYLVlWIn0",
+                     *             "replyToken": "eyJ2IjoxLCJzIjoidmlkZW8uY29tbWVudHMiLCJmIjoiQ1ZQRnMwWEIwTGJUUy1xQ0hiVWpGUyIsImMiOiJSMCIsImgiOiJuOFVKWEtzNUFxc2xMTkM4eU9jWGUzIn0",
                      *             "isVerified": false,
                      *             "isArtist": false,
                      *             "isCreator": false
@@ -27813,13 +27793,13 @@ export interface operations {
                      *             "authorIsChannelOwner": false,
                      *             "publishDate": "2025-01-02",
                      *             "publishedAt": "2025-01-02T06:09:35Z",
-                     *             "replyToken": "eyJ2IjoxLCJzIjoidmlkZW8uY29tbWVudHMiLCJmIjoiRG1mV1NwYXd0VDhWeDlLWXVMYXpxNyIsImMiOiJSMSIsImgiOiI4dVFYZ0lFaHB4V1NqV2ttM19rX3ltIn0",
+                     *             "replyToken": "eyJ2IjoxLCJzIjoidmlkZW8uY29tbWVudHMiLCJmIjoiQ1ZQRnMwWEIwTGJUUy1xQ0hiVWpGUyIsImMiOiJSMSIsImgiOiJ5RWFhRG9yWUZRdUFaMXg4elJMaHA3In0",
                      *             "isVerified": false,
                      *             "isArtist": false,
                      *             "isCreator": false
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY29tbWVudHMiLCJmIjoiRG1mV1NwYXd0VDhWeDlLWXVMYXpxNyIsImMiOiIyMCIsImgiOiJKTWJBM0dZYUktNU1VVk9iSmlObzc0In0"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY29tbWVudHMiLCJmIjoiQ1ZQRnMwWEIwTGJUUy1xQ0hiVWpGUyIsImMiOiIyMCIsImgiOiJwRUpEY3N5VmhjcU1oTmtUbFlua1pzIn0"
                      *       }
                      *     }
                      */
@@ -27989,7 +27969,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uaGFzaHRhZyIsImYiOiJHa205WmhaY2t6Y081bEZfUHZhN2xyIiwiYyI6IjMwIiwiaCI6IjNna2d4YUR2bmtPVmpHNUk1dzJydzgifQ"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uaGFzaHRhZyIsImYiOiJwTDNSTUI3R0NwOXp5YlhNcldyblk2IiwiYyI6IjMwIiwiaCI6InVWYTJHM1FFUjUzRlBpYkdnYno4ZnIifQ"
                      *       }
                      *     }
                      */
@@ -28033,12 +28013,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description The `continuation` of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     token?: string;
@@ -28073,11 +28050,11 @@ export interface operations {
                      *         "filters": [
                      *           {
                      *             "filter": "All",
-                     *             "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uaG9tZSIsImYiOiJYd1dwV1hhbGdCNDJ4VFFzbERvUUdSIiwiYyI6ImFsbCIsImgiOiJuUzVBbHlJSWlSZlJJNVpaS3RJVmU3In0"
+                     *             "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uaG9tZSIsImYiOiJSQk52bzFXelo0b1JScTBXOS1oa25wIiwiYyI6ImFsbCIsImgiOiJiUUlfMWU0VjliM2FjX21OUDhqLU92In0"
                      *           },
                      *           {
                      *             "filter": "Cooking",
-                     *             "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uaG9tZSIsImYiOiJYd1dwV1hhbGdCNDJ4VFFzbERvUUdSIiwiYyI6ImNvb2tpbmciLCJoIjoic3B5cGItcVZlWktHLTZ0LXNrM2pQTiJ9"
+                     *             "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uaG9tZSIsImYiOiJSQk52bzFXelo0b1JScTBXOS1oa25wIiwiYyI6ImNvb2tpbmciLCJoIjoiZzNLbUgxLTZSd1lkQ0lGck1kOU1mVCJ9"
                      *           }
                      *         ],
                      *         "data": [
@@ -28134,7 +28111,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uaG9tZSIsImYiOiJYd1dwV1hhbGdCNDJ4VFFzbERvUUdSIiwiYyI6ImFsbC4yMCIsImgiOiJ4X012QUw4Qlp0dU9WRUp1M0k3WWxHIn0"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uaG9tZSIsImYiOiJSQk52bzFXelo0b1JScTBXOS1oa25wIiwiYyI6ImFsbC4yMCIsImgiOiJsUWFXOF9mUjJ3SzRjVjVTdmNhY1gwIn0"
                      *       }
                      *     }
                      */
@@ -28178,12 +28155,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description The `continuation` of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     token?: string;
@@ -28257,7 +28231,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uaHlwZSIsImYiOiJMTUNJTWg3cl9sOHdIR1FmaUlOTlhrIiwiYyI6IjIwIiwiaCI6ImJDMFRhdFpRQngzbU1Da3IzaTlUQW0ifQ"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uaHlwZSIsImYiOiJKRG1OeUVmMFFLZzF3dVkta3YxYzQyIiwiYyI6IjIwIiwiaCI6InRYMmQ0THJNT3o5SXRmeGNDOEh3SmgifQ"
                      *       }
                      *     }
                      */
@@ -28629,12 +28603,9 @@ export interface operations {
                      * @enum {string}
                      */
                     sort?: "top" | "new";
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description The `continuation` of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     token?: string;
@@ -28710,7 +28681,7 @@ export interface operations {
                      *             "publishedTimeText": "3 weeks ago"
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8ucG9zdF9jb21tZW50cyIsImYiOiJtOThfODFYWWZ0VS1jajAwTmhINFNrIiwiYyI6IjIwIiwiaCI6IllSN3pYQkNGM2FvRkZRU1NnNVNtVTEifQ"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8ucG9zdF9jb21tZW50cyIsImYiOiJUUlpJeFFXWEM2ZzIwMUhaTlZ5OXYyIiwiYyI6IjIwIiwiaCI6IjNDWG85SmRLZkx2VWtsbXdrZlozR0MifQ"
                      *       }
                      *     }
                      */
@@ -28813,7 +28784,7 @@ export interface operations {
                      *             "lengthText": "11:58"
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8ucmVsYXRlZCIsImYiOiJobUVrRWtWMFRTLVN1cm9ubXFCMFNBIiwiYyI6IjIwIiwiaCI6Ikx1RVBNV1lOMW8ybDIxTkhqTjRhRF8ifQ"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8ucmVsYXRlZCIsImYiOiJHUTB0MlF2U2ZMaFMyQi0teURRd1piIiwiYyI6IjIwIiwiaCI6InlJOGFRVDFtWTJ4a3B2SFQyY0Z6TWoifQ"
                      *       }
                      *     }
                      */
@@ -29079,12 +29050,9 @@ export interface operations {
                     upload_date?: "hour" | "today" | "week" | "month" | "year";
                     /** @description Only results with all these features, separated by commas: HD, subtitles, CCommons, 3D, Live, Purchased, 4K, 360, Location, HDR, VR180. */
                     features?: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description The `continuation` of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     token?: string;
@@ -29163,7 +29131,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uc2VhcmNoIiwiZiI6IllDbldHZmpJQWhkLW9hQVJxaVNfajAiLCJjIjoiMjAiLCJoIjoiWElaRXFXSUxPNnBPZmZUYzIxZ09GSSJ9"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uc2VhcmNoIiwiZiI6IlZGQ3RpQUF3Q21XZFZxMmxyWnpnaEEiLCJjIjoiMjAiLCJoIjoiLTVnUjdxaEdReWNIajQwTk1CTjhaZyJ9"
                      *       }
                      *     }
                      */
@@ -29203,16 +29171,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "params": "eyJ2IjoxLCJzIjoidmlkZW8uc2hvcnRzIiwiZiI6Ilh3V3BXWGFsZ0I0MnhUUXNsRG9RR1IiLCJjIjoiMWpYSXFWaHlKSWQiLCJoIjoiX1RyNW5mSDdEdGRFU1RaZjNERUVzYSJ9"
+                 *       "params": "eyJ2IjoxLCJzIjoidmlkZW8uc2hvcnRzIiwiZiI6IlJCTnZvMVd6WjRvUlJxMFc5LWhrbnAiLCJjIjoiMWpYSXFWaHlKSWQiLCJoIjoiN2xpaDM3aHJ0NUVPNHBzQS00RTlvUCJ9"
                  *     }
                  */
                 "application/json": {
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                     /** @description Where the feed goes on: a Short's `params` (from /v1/video/shorts-info) to start, then the previous page's `continuation`. */
                     params: string;
@@ -29282,7 +29247,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uc2hvcnRzIiwiZiI6Ilh3V3BXWGFsZ0I0MnhUUXNsRG9RR1IiLCJjIjoiMWpYSXFWaHlKSWQuMTAiLCJoIjoiZ3BwZTlUNm8tR1VITHdYeGRpTERUTCJ9"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uc2hvcnRzIiwiZiI6IlJCTnZvMVd6WjRvUlJxMFc5LWhrbnAiLCJjIjoiMWpYSXFWaHlKSWQuMTAiLCJoIjoiVlNqV0w5aWtNLV85ODUzRE5SdTEzcCJ9"
                      *       }
                      *     }
                      */
@@ -29331,12 +29296,9 @@ export interface operations {
                      * @example 1jXIqVhyJId
                      */
                     id: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                 };
             };
@@ -29375,7 +29337,7 @@ export interface operations {
                      *         "description": "Season as you go, not only at the end.\n\nSubscribe to Saffron Kitchen for more.\n\n#shorts",
                      *         "publishDate": "2026-10-15",
                      *         "lengthSeconds": 10,
-                     *         "params": "eyJ2IjoxLCJzIjoidmlkZW8uc2hvcnRzIiwiZiI6Ilh3V3BXWGFsZ0I0MnhUUXNsRG9RR1IiLCJjIjoiMWpYSXFWaHlKSWQiLCJoIjoiX1RyNW5mSDdEdGRFU1RaZjNERUVzYSJ9"
+                     *         "params": "eyJ2IjoxLCJzIjoidmlkZW8uc2hvcnRzIiwiZiI6IlJCTnZvMVd6WjRvUlJxMFc5LWhrbnAiLCJjIjoiMWpYSXFWaHlKSWQiLCJoIjoiN2xpaDM3aHJ0NUVPNHBzQS00RTlvUCJ9"
                      *       }
                      *     }
                      */
@@ -29525,12 +29487,9 @@ export interface operations {
                      * @example coo
                      */
                     query: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                 };
             };
@@ -29619,11 +29578,7 @@ export interface operations {
                      * @example 5-Jptq8oT_N
                      */
                     id?: string;
-                    /**
-                     * @description The track: a language code of the video (its tracks are in /v1/video/subtitles).
-                     * @default en
-                     * @example en
-                     */
+                    /** @description The track: a language code of the video, any case (its tracks are in /v1/video/subtitles). */
                     lang?: string;
                 };
             };
@@ -29732,12 +29687,9 @@ export interface operations {
                      * @enum {string}
                      */
                     type?: "now" | "music" | "gaming" | "movies";
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                 };
             };
@@ -29883,7 +29835,7 @@ export interface operations {
                      * @example 5-Jptq8oT_N
                      */
                     id: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
                 };
             };
@@ -30058,12 +30010,9 @@ export interface operations {
                      * @example 5-Jptq8oT_N
                      */
                     id: string;
-                    /** @description Country to answer for, ISO 3166-1 alpha-2 (US, GB, IN). */
+                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
                     geo?: string;
-                    /**
-                     * @description Language of the platform's texts (dates, counts), BCP 47: en, de, pt-BR.
-                     * @example en
-                     */
+                    /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
                 };
             };
