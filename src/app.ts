@@ -94,6 +94,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: { level: config.logLevel, serializers: { req: loggedRequest } },
     logController: new AccessLog((pino.levels.values[config.logLevel] ?? Infinity) <= pino.levels.values.info!),
     bodyLimit: config.maxBodyBytes,
+    // A request whose headers or body stop arriving is a 408 and a closed connection (Fastify's
+    // default, 0, waits forever for a body: a client could hold connections open without end).
+    // Node reads these when it creates the server, and checks them every 5 s (its default, 30).
+    requestTimeout: config.requestTimeoutMs,
+    http: { requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(60_000, config.requestTimeoutMs), connectionsCheckingInterval: 5_000 },
     genReqId: () => newRequestId(),
     // Request ids are ours: a client-sent header must not collide with ledger entries.
     requestIdHeader: false,

@@ -65,6 +65,7 @@ const EnvironmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOLLGATE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   TOLLGATE_CALL_DEADLINE_MS: z.coerce.number().int().min(100).default(120_000),
+  TOLLGATE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
   TOLLGATE_STREAM_KEEPALIVE_MS: z.coerce.number().int().min(100).default(15_000),
   TOLLGATE_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   TOLLGATE_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
@@ -188,6 +189,8 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   /** A request/response call's server-side deadline (its reservation's lease outlives it). */
   callDeadlineMs: number;
+  /** How long a request's headers and body may take to arrive: past it, 408 and the connection closed. */
+  requestTimeoutMs: number;
   /** Media jobs: steps run at once by this process's workers (0: none) and how long jobs and their files are kept. */
   mediaJobs: { concurrency: number; retentionMs: number };
   /** How long a stream may stay silent before a keep-alive comment. */
@@ -362,6 +365,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     logLevel: env.LOG_LEVEL,
     callDeadlineMs: env.TOLLGATE_CALL_DEADLINE_MS,
+    requestTimeoutMs: env.TOLLGATE_REQUEST_TIMEOUT_MS,
     mediaJobs: { concurrency: env.TOLLGATE_MEDIA_CONCURRENCY, retentionMs: Math.round(env.TOLLGATE_MEDIA_RETENTION_HOURS * 3_600_000) },
     streamKeepAliveMs: env.TOLLGATE_STREAM_KEEPALIVE_MS,
     reconcileIntervalMs: env.TOLLGATE_RECONCILE_INTERVAL_MS,

@@ -20,10 +20,11 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** A key sent in an Authorization header this path does not read (or not as a bearer token): where it goes. */
-function unreadAuthorization(request: FastifyRequest): string {
+/** No key was read: where to send one (an Authorization header this path does not read is told so). */
+function missingKey(request: FastifyRequest): string {
   if (readsBearer(request)) return 'Missing API key: send it in the x-api-key header, or as Authorization: Bearer <key>.';
-  return `Missing API key: send it in the x-api-key header (Authorization: Bearer is read only on ${BEARER_PATHS.join(' and ')}).`;
+  if (request.headers.authorization !== undefined) return `Missing API key: send it in the x-api-key header (Authorization: Bearer is read only on ${BEARER_PATHS.join(' and ')}).`;
+  return 'Missing API key: send it in the x-api-key header.';
 }
 
 function readsBearer(request: FastifyRequest): boolean {
@@ -61,7 +62,7 @@ export async function authenticate(
 ): Promise<KeyOwner> {
   try {
     const key = presentedKey(request);
-    if (key === undefined && request.headers.authorization !== undefined) throw new ApiError('INVALID_API_KEY', unreadAuthorization(request));
+    if (key === undefined) throw new ApiError('INVALID_API_KEY', missingKey(request));
     return await authenticator.authenticate(key);
   } catch (error) {
     if (!(error instanceof ApiError) || !failedAuthenticationLimiter) throw error;

@@ -59,6 +59,8 @@ export const ErrorResponse = z
         description: 'Machine-readable error code.',
       }),
       message: z.string().meta({ description: 'Human-readable explanation; names the field on validation errors.' }),
+      type: z.string().optional().meta({ description: "Only on the OpenAI-compatible routes (`/v1/ai/chat/completions`, `/v1/ai/models/{id}`): the format's error type, e.g. `invalid_request_error`." }),
+      param: z.string().nullable().optional().meta({ description: 'Only on the OpenAI-compatible routes: the field at fault, or null.' }),
     }),
   })
   .meta({ id: 'ErrorResponse', description: 'Every failure. Failed calls are never charged.' });

@@ -19,6 +19,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '500': 'INTERNAL_ERROR. Not charged.',
   '501': "NOT_OFFERED: this server does not serve the endpoint: its data provider would charge the operator more than the call's price. Not charged.",
   '502': 'UPSTREAM_ERROR: the data provider failed. Not charged.',
+  '503': 'UNAVAILABLE: the database does not answer, the server is shutting down, or (the browser endpoints) every browser is busy and the queue is full; see Retry-After. Not charged.',
   '504': 'DEADLINE_EXCEEDED: the call did not finish within the server\'s deadline. Not charged.',
 };
 
@@ -34,6 +35,7 @@ const ERROR_HEADERS: Record<string, Record<string, unknown>> = {
   '402': { 'x-key-limit-resets-at': { description: 'With KEY_LIMIT_REACHED: when the cap that was reached resets (ISO 8601, UTC).', schema: { type: 'string', format: 'date-time' } } },
   '409': { 'retry-after': { description: 'Seconds to wait when the first call with this key still runs.', schema: { type: 'integer' } } },
   '429': { 'retry-after': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+  '503': { 'retry-after': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
 };
 
 const IDEMPOTENCY_KEY_PARAMETER = {

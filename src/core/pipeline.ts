@@ -112,7 +112,7 @@ export function registerEndpoints(
       method: endpoint.method,
       url: path.url,
       // Failures of a wire endpoint carry that format's error fields too (error-handling.ts).
-      config: { wire: endpoint.responseModes.some((mode) => mode !== 'envelope') },
+      config: { wire: endpoint.responseModes.includes('wire') },
       ...(endpoint.bodyLimitBytes !== undefined ? { bodyLimit: Math.max(endpoint.bodyLimitBytes, app.initialConfig.bodyLimit ?? 0) } : {}),
       // Before the body is read: a caller without a valid key, over its rate or outside its key's
       // areas gets nothing parsed.

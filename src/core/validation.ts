@@ -76,6 +76,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${field}: is required`;
   if (issue.code === 'too_big') return `${field}: ${sizeRule('at most', issue.maximum, issue.origin, issue.inclusive)}`;
   if (issue.code === 'too_small') return `${field}: ${sizeRule('at least', issue.minimum, issue.origin, issue.inclusive)}`;
+  if (issue.code === 'invalid_type' && issue.expected === 'number' && /Infinity$/.test(String((issue as { received?: unknown }).received))) {
+    return `${field}: must be a finite number (this one is too large to represent)`;
+  }
   if (issue.code === 'invalid_type') return `${field}: must be ${article(issue.expected)}`;
   if (issue.code === 'invalid_value') return `${field}: must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
   return `${field}: ${issue.message}`;

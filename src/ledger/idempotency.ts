@@ -13,9 +13,18 @@ export type Claim =
   | { outcome: 'mismatch' }
   | { outcome: 'running' };
 
-/** What identifies a request under a key: its method, path and body. */
+/**
+ * What identifies a request under a key: its method, path and body — the body as JSON means it,
+ * its objects' keys in any order (a client that serialises its request again may reorder them).
+ */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null, sortedKeys)}`).digest('hex');
+}
+
+/** A JSON.stringify replacer writing every object's keys in sorted order (arrays keep theirs). */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, (value as Record<string, unknown>)[key]]));
 }
 
 /**

@@ -21,7 +21,10 @@ export function languageCode(defaultValue = 'en') {
  * keeps the tighter one, so the caller reads a single limit.
  */
 export function wholeNumber(min: number, max?: number) {
-  const atLeast = z.number().int().min(min);
+  // A number too large for a double reaches us as ±Infinity (1e400): it breaks the same bound.
+  const beyond = (issue: { input?: unknown }) =>
+    issue.input === Infinity ? `must be at most ${max ?? Number.MAX_SAFE_INTEGER}` : issue.input === -Infinity ? `must be at least ${min}` : undefined;
+  const atLeast = z.number({ error: beyond }).int().min(min);
   return max === undefined ? atLeast : atLeast.max(max);
 }
 

@@ -168,6 +168,11 @@ describe(`API keys through HTTP (${testDatabaseLabel()})`, () => {
     const basic = await fetch(`${app.baseUrl}/v1/ai/models`, { headers: { authorization: `Basic ${Buffer.from(`user:${apiKey}`).toString('base64')}` } });
     assert.equal(basic.status, 401);
     assert.equal(((await basic.json()) as { error: { message: string } }).error.message, 'Missing API key: send it in the x-api-key header, or as Authorization: Bearer <key>.');
+    // With no key at all, the same paths say so too.
+    const none = await fetch(`${app.baseUrl}/v1/ai/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(((await none.json()) as { error: { message: string } }).error.message, 'Missing API key: send it in the x-api-key header, or as Authorization: Bearer <key>.');
+    const elsewhere = await fetch(`${app.baseUrl}/v1/account`);
+    assert.equal(((await elsewhere.json()) as { error: { message: string } }).error.message, 'Missing API key: send it in the x-api-key header.');
     const body = (await listed.json()) as { ok: boolean; data: unknown[] };
     assert.equal(body.ok, true);
     assert.ok(Array.isArray(body.data) && body.data.length > 0);

@@ -236,6 +236,9 @@ describe(`bad input in the body (${testDatabaseLabel()})`, () => {
     await refusedUncharged((apiKey) => app.post('/v1/maps/reviews', `{"place_id":${placeId},"depth":-9007199254740993}`, apiKey), 400, 'VALIDATION_ERROR', 'depth: must be at least 10');
     await refusedUncharged((apiKey) => app.post('/v1/serp/websearch', '{"query":"coffee","depth":9007199254740993}', apiKey), 400, 'VALIDATION_ERROR', 'depth: must be at most 100');
     await refusedUncharged((apiKey) => app.post('/v1/search/websearch', '{"query":"coffee","numResults":1e300}', apiKey), 400, 'VALIDATION_ERROR', 'numResults: must be at most 100');
+    // Too large for a double: JSON.parse makes it Infinity, which breaks the same bound.
+    await refusedUncharged((apiKey) => app.post('/v1/serp/websearch', '{"query":"coffee","depth":1e400}', apiKey), 400, 'VALIDATION_ERROR', 'depth: must be at most 100');
+    await refusedUncharged((apiKey) => app.post('/v1/serp/websearch', '{"query":"coffee","depth":-1e400}', apiKey), 400, 'VALIDATION_ERROR', 'depth: must be at least 1');
   });
 });
 
@@ -314,5 +317,22 @@ describe(`requests the HTTP parser refuses, answered in the envelope (${testData
     const first = await rawExchange(app, 'NOPE\r\n\r\n');
     const second = await rawExchange(app, 'NOPE\r\n\r\n');
     assert.notEqual(first.headers['x-request-id'], second.headers['x-request-id']);
+  });
+});
+
+describe(`a request whose body stops arriving (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({}, { TOLLGATE_REQUEST_TIMEOUT_MS: '1000' });
+  });
+  after(() => app?.close());
+
+  test('is answered 408 REQUEST_TIMEOUT and its connection closed, once TOLLGATE_REQUEST_TIMEOUT_MS has passed (Node checks every 30 s), not charged', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const started = Date.now();
+    const answer = await rawExchange(app, `POST /v1/tools/qr HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${apiKey}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"te`);
+    assertRawEnvelope(answer, 408, 'REQUEST_TIMEOUT', /did not arrive in time/);
+    assert.ok(Date.now() - started >= 1000, 'not before the timeout');
+    assert.equal(await app.balance(accountId), 1_000_000);
   });
 });

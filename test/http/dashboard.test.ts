@@ -343,6 +343,8 @@ describe(`the account dashboard (${testDatabaseLabel()})`, () => {
     // The usage call before this one is a (free) call too.
     assert.deepEqual(byEndpoint.body.data.rows.map((row: { group: string; calls: number }) => [row.group, row.calls]), [['account.usage', 1], ['seo.keyword_ideas', 2]]);
     assert.equal((await app.get('/v1/account/usage?from=2026-12-01&to=2026-11-01', first.apiKey)).status, 400);
+    assert.equal((await app.get('/v1/account/usage?from=2026-02-30', first.apiKey)).body.error.message, 'from: must be a day, YYYY-MM-DD (a date that exists)');
+    assert.equal((await app.get('/v1/account/usage?keyId=bad', first.apiKey)).body.error.message, 'keyId: must be an API key id (key_…), as GET /v1/account and the dashboard show it');
 
     const page = await client.get('/dashboard/usage');
     assert.match(page.text, /<svg class="chart"/);

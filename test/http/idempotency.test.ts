@@ -38,6 +38,17 @@ describe(`idempotent retries (${testDatabaseLabel()})`, () => {
     assert.equal(await app.balance(accountId), 980_000);
   });
 
+  test('the same body with its keys in another order is the same request: replayed, not a conflict', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const headers = { 'idempotency-key': 'order-reordered' };
+    const first = await app.post('/v1/serp/websearch', { query: 'reordered keys', depth: 10 }, apiKey, headers);
+    assert.equal(first.status, 200);
+    const again = await app.post('/v1/serp/websearch', { depth: 10, query: 'reordered keys' }, apiKey, headers);
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(await app.balance(accountId), 990_000);
+  });
+
   test('keys are per account', async () => {
     const first = await app.createAccount('1.00');
     const second = await app.createAccount('1.00');

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { errorCatalog } from '../../src/core/errors';
 import { endpoints } from '../../src/endpoints';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
@@ -82,6 +83,24 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
     assert.deepEqual(definition.properties?.ok, { type: 'boolean', const: false });
     assert.deepEqual(new Set(definition.properties?.error?.properties?.code?.enum), new Set(Object.keys(errorCatalog)));
     assert.equal(definition.properties?.error?.properties?.message?.type, 'string');
+    // The OpenAI-compatible routes' failures carry the format's type and param too: optional, documented.
+    assert.equal(definition.properties?.error?.properties?.type?.type, 'string');
+    assert.ok(definition.properties?.error?.properties?.param, 'param documented');
+    assert.deepEqual(definition.properties?.error?.required, ['code', 'message']);
+  });
+
+  test('real failures validate against ErrorResponse: an envelope route, and the OpenAI-compatible routes with type and param', async () => {
+    const validate = new Ajv2020({ strict: false }).compile({ ...(document.components.schemas.ErrorResponse as Json), components: document.components });
+    const { apiKey } = await app.createAccount('1.00');
+    const failures = [
+      await app.post('/v1/serp/websearch', { query: 'x', colour: 1 }, apiKey),
+      await app.post('/v1/ai/chat', { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], zz: 1 }, apiKey),
+      await app.post('/v1/ai/chat/completions', { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], zz: 1 }, apiKey),
+      await app.get('/v1/ai/models/nobody%2Fnothing', apiKey),
+    ];
+    for (const response of failures) assert.ok(validate(response.body), `${JSON.stringify(response.body)}: ${JSON.stringify(validate.errors)}`);
+    // Only the OpenAI-compatible routes add the format's fields; the native chat answers our envelope alone.
+    assert.deepEqual(failures.map((response) => Object.keys(response.body.error)), [['code', 'message'], ['code', 'message'], ['code', 'message', 'type', 'param'], ['code', 'message', 'type', 'param']]);
   });
 
   test('every $ref resolves inside the document to a definition', () => {
@@ -135,7 +154,7 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
         assert.ok(parameter?.required, `path parameter ${name} documented`);
       }
       const withBody = endpoint.method === 'POST';
-      for (const status of ['400', '401', '402', '403', '405', '429', '502', ...(withBody ? ['413', '415'] : [])]) {
+      for (const status of ['400', '401', '402', '403', '405', '429', '502', '503', ...(withBody ? ['413', '415'] : [])]) {
         const response = operation.responses[status] as Json | undefined;
         assert.ok(response, `${status} documented`);
         const resolved = response.$ref ? resolve(document, response.$ref) : response;
@@ -167,6 +186,7 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
   test('429 documents Retry-After and 405 documents Allow, as the server sends them', async () => {
     const tooMany = resolve(document, '#/components/responses/Error429');
     assert.equal(tooMany.headers?.['retry-after']?.schema?.type, 'integer');
+    assert.equal(resolve(document, '#/components/responses/Error503').headers?.['retry-after']?.schema?.type, 'integer');
     const notAllowed = resolve(document, '#/components/responses/Error405');
     assert.equal(notAllowed.headers?.allow?.schema?.type, 'string');
 

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
 import { microsToUsd } from '../../core/money';
 
-const Day = z.iso.date();
+const Day = z.iso.date({ error: 'must be a day, YYYY-MM-DD (a date that exists)' });
 /** A range longer than this is refused: usage is read per request, not from a summary table. */
 const MAX_DAYS = 366;
 
@@ -23,7 +23,7 @@ export default defineEndpoint({
     from: Day.optional().meta({ description: 'First day (UTC), YYYY-MM-DD. Default: 29 days before `to`.', examples: ['2026-11-01'] }),
     to: Day.optional().meta({ description: 'Last day (UTC), YYYY-MM-DD, included. Default: today.', examples: ['2026-11-30'] }),
     groupBy: z.enum(['day', 'endpoint', 'key']).optional().meta({ description: 'How rows are grouped. Default: day.' }),
-    keyId: z.string().regex(/^key_[A-Za-z0-9_-]{1,64}$/).optional().meta({ description: "Only this API key's calls." }),
+    keyId: z.string().regex(/^key_[A-Za-z0-9_-]{1,64}$/, 'must be an API key id (key_…), as GET /v1/account and the dashboard show it').optional().meta({ description: "Only this API key's calls." }),
   }),
   output: z.object({
     from: z.string(),

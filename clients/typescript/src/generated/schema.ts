@@ -9535,6 +9535,10 @@ export interface components {
                 code: "VALIDATION_ERROR" | "MODEL_NOT_FOUND" | "MEDIA_MODEL_NOT_FOUND" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "NO_CREDITS" | "KEY_LIMIT_REACHED" | "ACCOUNT_SUSPENDED" | "FORBIDDEN" | "KEY_AREA_NOT_ALLOWED" | "NOT_FOUND" | "JOB_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "IDEMPOTENCY_CONFLICT" | "JOB_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "NOT_OFFERED" | "UNAVAILABLE" | "UPSTREAM_ERROR" | "STREAM_ERROR" | "DEADLINE_EXCEEDED";
                 /** @description Human-readable explanation; names the field on validation errors. */
                 message: string;
+                /** @description Only on the OpenAI-compatible routes (`/v1/ai/chat/completions`, `/v1/ai/models/{id}`): the format's error type, e.g. `invalid_request_error`. */
+                type?: string;
+                /** @description Only on the OpenAI-compatible routes: the field at fault, or null. */
+                param?: string | null;
             };
         };
     };
@@ -9658,6 +9662,17 @@ export interface components {
         /** @description UPSTREAM_ERROR: the data provider failed. Not charged. */
         Error502: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description UNAVAILABLE: the database does not answer, the server is shutting down, or (the browser endpoints) every browser is busy and the queue is full; see Retry-After. Not charged. */
+        Error503: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "retry-after"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -9825,6 +9840,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -9918,6 +9934,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -10017,6 +10034,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -10151,6 +10169,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -10410,6 +10429,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -10553,6 +10573,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -10657,6 +10678,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -10873,6 +10895,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -11075,6 +11098,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -11277,6 +11301,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -11385,6 +11410,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -11496,6 +11522,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -11623,6 +11650,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -11725,6 +11753,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -11817,6 +11846,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -12004,6 +12034,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -12112,6 +12143,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -12205,6 +12237,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -12342,6 +12375,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -12438,6 +12472,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -12534,6 +12569,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -12616,6 +12652,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -12729,6 +12766,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -12929,6 +12967,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -13059,6 +13098,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -13182,6 +13222,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -13303,6 +13344,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -13406,6 +13448,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -13487,6 +13530,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -13586,6 +13630,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -13681,6 +13726,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -13783,6 +13829,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -13885,6 +13932,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -13985,6 +14033,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -14083,6 +14132,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -14183,6 +14233,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -14303,6 +14354,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -14402,6 +14454,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -14607,6 +14660,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -14758,6 +14812,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -14909,6 +14964,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -15024,6 +15080,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -15139,6 +15196,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -15286,6 +15344,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -15404,6 +15463,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -15527,6 +15587,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -15647,6 +15708,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -15765,6 +15827,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -15893,6 +15956,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -16021,6 +16085,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -16149,6 +16214,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -16271,6 +16337,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -16367,6 +16434,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -16622,6 +16690,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -16793,6 +16862,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -16988,6 +17058,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -17126,6 +17197,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -17217,6 +17289,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -17372,6 +17445,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -17511,6 +17585,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -17657,6 +17732,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -17813,6 +17889,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -17976,6 +18053,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -18082,6 +18160,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -18203,6 +18282,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -18317,6 +18397,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -18420,6 +18501,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -18569,6 +18651,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -18665,6 +18748,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -18785,6 +18869,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -18907,6 +18992,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -19020,6 +19106,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -19168,6 +19255,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -19287,6 +19375,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -19392,6 +19481,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -19584,6 +19674,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -19662,6 +19753,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -19772,6 +19864,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -19904,6 +19997,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -19994,6 +20088,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -20098,6 +20193,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -20201,6 +20297,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -20321,6 +20418,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -20410,6 +20508,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -20526,6 +20625,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -20632,6 +20732,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -20719,6 +20820,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -20834,6 +20936,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -20944,6 +21047,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -21060,6 +21164,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -21199,6 +21304,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -21340,6 +21446,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -21529,6 +21636,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -21655,6 +21763,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -21745,6 +21854,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -21921,6 +22031,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -22014,6 +22125,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -22137,6 +22249,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -22292,6 +22405,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -22471,6 +22585,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -22627,6 +22742,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -22785,6 +22901,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -22911,6 +23028,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -23038,6 +23156,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -23167,6 +23286,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -23246,6 +23366,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -23352,6 +23473,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -23459,6 +23581,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -23557,6 +23680,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -23662,6 +23786,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -23749,6 +23874,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -23833,6 +23959,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -23928,6 +24055,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -24041,6 +24169,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -24148,6 +24277,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -24251,6 +24381,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -24340,6 +24471,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -24434,6 +24566,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -24543,6 +24676,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -24628,6 +24762,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -24754,6 +24889,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -24866,6 +25002,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -24972,6 +25109,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -25054,6 +25192,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -25180,6 +25319,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -25306,6 +25446,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -25398,6 +25539,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -25520,6 +25662,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -25624,6 +25767,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -25710,6 +25854,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -25836,6 +25981,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -25938,6 +26084,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -26040,6 +26187,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -26156,6 +26304,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -26282,6 +26431,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -26379,6 +26529,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -26483,6 +26634,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -26633,6 +26785,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -26730,6 +26883,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -26850,6 +27004,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -26956,6 +27111,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -27092,6 +27248,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -27216,6 +27373,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -27306,6 +27464,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -27435,6 +27594,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -27541,6 +27701,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -27678,6 +27839,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -27822,6 +27984,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -27992,6 +28155,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -28134,6 +28298,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -28254,6 +28419,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -28335,6 +28501,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -28487,6 +28654,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -28571,6 +28739,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -28704,6 +28873,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -28807,6 +28977,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -28885,6 +29056,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -29000,6 +29172,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -29154,6 +29327,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -29270,6 +29444,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -29360,6 +29535,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -29461,6 +29637,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -29546,6 +29723,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -29659,6 +29837,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -29809,6 +29988,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -29984,6 +30164,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
@@ -30073,6 +30254,7 @@ export interface operations {
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
         };
     };
