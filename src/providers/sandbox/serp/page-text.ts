@@ -75,10 +75,11 @@ export function sitesFor(query: string, random: SeededRandom): string[] {
 /** How many of a query's possible site names its pages consider. */
 const SITES_DRAWN = 8;
 
-/** 0 … n − 1 for the names of `words` words, each name its pattern (index mod patterns) after its word. */
-function nameIndexes(words: number): number[] {
-  return Array.from({ length: words * SITE_NAMES.length }, (_, index) => index);
+/** 0 … n − 1 for the names of `words` words, each name its pattern (index mod patterns) after its word; made once per count (`sample` copies it). */
+function nameIndexes(words: number): readonly number[] {
+  return (NAME_INDEXES[words] ??= Array.from({ length: words * SITE_NAMES.length }, (_, index) => index));
 }
+const NAME_INDEXES: number[][] = [];
 
 const DATA_MONTH_START = Date.UTC(SANDBOX_DATA_MONTH.year, SANDBOX_DATA_MONTH.month - 1, 1);
 const DAY_MS = 86_400_000;
