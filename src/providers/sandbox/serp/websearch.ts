@@ -5,6 +5,7 @@ import { normaliseKeyword } from '../../../schemas/keyword';
 import { SANDBOX_DATA_MONTH } from '../data-month';
 import { SeededRandom } from '../random';
 import { sandboxSearch } from '../places/search';
+import { remembering } from '../photos/memo';
 import { organic, type PageContext } from './blocks';
 import { buildBlock, LOCAL_PACK_SIZE, pageItems, planContext, webPagePlan } from './page-plan';
 import { sitesFor, slugOf, titleCase } from './page-text';
@@ -12,10 +13,18 @@ import { sitesFor, slugOf, titleCase } from './page-text';
 /** The instant the page's places are read at: they show nothing that changes with the time of day. */
 const PLACES_AS_OF = new Date(Date.UTC(SANDBOX_DATA_MONTH.year, SANDBOX_DATA_MONTH.month - 1, 1));
 
-/** The first places the maps search gives for the query (as /v1/serp/websearch-maps with no region or bias would), found once. */
+/**
+ * The first places the maps search gives for a normalised query (as /v1/serp/websearch-maps with no
+ * region or bias would). A maps search builds its whole pool of places (2–6 ms), so the places of
+ * the last queries asked are remembered: the same query always finds the same ones.
+ */
+const localPlaces = remembering(1_024, (query: string): readonly Place[] =>
+  sandboxSearch({ query, limit: LOCAL_PACK_SIZE, language: 'en', rankBy: 'relevance', openNow: false, fields: 'full' }, PLACES_AS_OF).places,
+);
+
+/** The query's places, searched on a block's first use (most pages have none). */
 function placesFor(query: string): () => readonly Place[] {
-  let places: readonly Place[] | undefined;
-  return () => (places ??= sandboxSearch({ query, limit: LOCAL_PACK_SIZE, language: 'en', rankBy: 'relevance', openNow: false, fields: 'full' }, PLACES_AS_OF).places);
+  return () => localPlaces(query);
 }
 
 /** The context of the web page for a query: seeded by the query alone, like its keyword metrics. */
