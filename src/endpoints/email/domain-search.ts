@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { DEPARTMENTS, DomainSearch } from '../../schemas/contact';
 import { EXAMPLE_COMPANY, EXAMPLE_CONTACT } from './examples';
-import { CompanyName, DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, countryField, domainField } from './fields';
+import { CompanyName, DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, domainField } from './fields';
+import { isoCountryField } from '../../schemas/iso-country';
 
 /** The most addresses one page returns (the hold is for `limit` of them). */
 const MAX_LIMIT = 50;
@@ -14,7 +15,7 @@ const DomainSearchRequest = z
     limit: z.number().int().min(1).max(MAX_LIMIT).default(10).meta({ description: `Addresses per page, 1 to ${MAX_LIMIT}.` }),
     page: z.number().int().min(1).max(1000).default(1).meta({ description: 'Which page of `limit` addresses, from 1.' }),
     department: z.enum(DEPARTMENTS).optional().meta({ description: 'Only the people of this department (role addresses have none, so they are left out).' }),
-    country: countryField('Only the addresses of people in this country (ISO 3166-1 alpha-2).').optional(),
+    country: isoCountryField('Only the addresses of people in this country (ISO 3166-1 alpha-2).').optional(),
   })
   .superRefine((body, context) => {
     if (body.domain === undefined && body.company === undefined) {

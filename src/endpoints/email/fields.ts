@@ -1,4 +1,3 @@
-import { isSupportedCountry } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { EmailAddress } from '../../contacts/email-address';
 import { DomainName } from '../../schemas/domain-name';
@@ -14,28 +13,6 @@ export function emailField(description = 'The email address.') {
 
 export function domainField(description = 'The company\'s domain, without protocol or path.') {
   return DomainName.meta({ description: `${description} Internationalised names are accepted.`, examples: [EXAMPLE_DOMAIN] });
-}
-
-/**
- * ISO 3166-1 alpha-2 codes without a telephone numbering plan of their own (libphonenumber knows
- * every other assigned code, and a few exceptionally reserved ones such as AC and TA).
- */
-const COUNTRIES_WITHOUT_PHONES = new Set(['AQ', 'BV', 'GS', 'HM', 'PN', 'TF', 'UM']);
-
-/** An ISO 3166-1 alpha-2 country code, any case, answered in upper case. */
-export function countryField(description: string) {
-  return z
-    .string()
-    .trim()
-    .transform((value, context) => {
-      const code = value.toUpperCase();
-      if (!/^[A-Z]{2}$/.test(code) || !(isSupportedCountry(code) || COUNTRIES_WITHOUT_PHONES.has(code))) {
-        context.addIssue({ code: 'custom', message: 'must be an ISO 3166-1 alpha-2 country code, e.g. US, GB or DE' });
-        return z.NEVER;
-      }
-      return code;
-    })
-    .meta({ description, examples: ['US'] });
 }
 
 /** A person's first, last or full name as a finder takes it. */

@@ -3,14 +3,14 @@ import { ApiError } from '../../core/errors';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { readPhoneNumber } from '../../contacts/phone';
 import { PhoneResult } from '../../schemas/contact';
-import { countryField } from './fields';
+import { isoCountryField } from '../../schemas/iso-country';
 
 const PhoneValidatorRequest = z.strictObject({
   phone: z.string().trim().min(1).max(250).meta({
     description: 'The number as written: E.164, international (+ or 00) or national format, with or without spaces and punctuation; a national number needs country_code.',
     examples: ['+1 512 555 0125'],
   }),
-  country_code: countryField('How to read a number written without its country code (ISO 3166-1 alpha-2); not needed for numbers starting with + or 00.').optional(),
+  country_code: isoCountryField('How to read a number written without its country code (ISO 3166-1 alpha-2); not needed for numbers starting with + or 00.').optional(),
 });
 
 export default defineEndpoint({

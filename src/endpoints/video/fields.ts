@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL_SORTS } from '../../providers/families/video';
-import { countryField } from '../email/fields';
+import { isoCountryField } from '../../schemas/iso-country';
 
 /** Request fields the video endpoints share, and the sentences their descriptions share. */
 
@@ -49,7 +49,7 @@ export const playlistIdField = () => idField(PLAYLIST_ID, "a playlist's id", 'th
 export const postIdField = () => idField(POST_ID, "a community post's id", 'Ug and 10 to 40 letters, digits, - and _, from /post/<id>', EXAMPLE.postId);
 
 /** `geo`: the country the platform answers for, an assigned ISO 3166-1 alpha-2 code (any case; sent upper-case). */
-export const geoField = () => countryField('Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN).').optional();
+export const geoField = () => isoCountryField('Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN).').optional();
 
 /** A subtag in BCP 47's own case: a region upper-case (BR), a script title-case (Hant), anything else lower-case (419, valencia). */
 const subtagCase = (subtag: string) =>

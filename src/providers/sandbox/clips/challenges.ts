@@ -1,5 +1,5 @@
 import type { ClipsChallenge, ClipsChallengeSummary } from '../../../schemas/clips';
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { SeededRandom } from '../random';
 import { MEDIA_HOST } from './creators';
 import { seedOf, worldIndex } from './videos';

@@ -1,5 +1,5 @@
 import { FIRST_NAMES, SURNAMES } from '../contacts/vocabulary';
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { SeededRandom } from '../random';
 import { audienceMember as memberOf, coprimeStride as strideCoprimeWith } from '../audience';
 import { REGIONS, REGULAR_SIGNATURES, THEMES, type Theme } from './vocabulary';

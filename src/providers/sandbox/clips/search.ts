@@ -1,4 +1,4 @@
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { creatorNamed, notableCreators, type Creator } from './creators';
 import { SEARCH_WINDOW, worldIndex, type VideoFrame } from './videos';
 import { CHALLENGES, THEMES } from './vocabulary';

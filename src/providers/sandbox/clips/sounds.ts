@@ -1,6 +1,6 @@
 import type { ClipsMusic } from '../../../schemas/clips';
 import { FIRST_NAMES, SURNAMES } from '../contacts/vocabulary';
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { SeededRandom } from '../random';
 import { creatorAt, MEDIA_HOST } from './creators';
 import { seedOf, SOUND_COUNT, soundVideoKeys, videoById, videoIdFor, type Video } from './videos';

@@ -1,5 +1,5 @@
 import { once } from '../../../core/once';
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { SeededRandom } from '../random';
 import { coprimeStride, creatorAt, NOTABLE, POSTERS, PRESENT, type Creator } from './creators';
 import { CHALLENGES, GENERAL_CHALLENGES, REGULAR_LINES } from './vocabulary';

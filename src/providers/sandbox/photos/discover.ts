@@ -1,6 +1,6 @@
 import type { Hashtag, SearchResults } from '../../../schemas/photos';
 import { SeededRandom } from '../random';
-import { remembering } from './memo';
+import { remembering } from '../memo';
 import { listedPostRecord, recentPostRecord } from './post-records';
 import { postFrame, postModel } from './posts';
 import { NOTABLE, notableUsers, userAt, userNamed } from './users';

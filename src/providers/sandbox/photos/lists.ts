@@ -1,4 +1,4 @@
-import { remembering } from './memo';
+import { remembering } from '../memo';
 import { postFrame, TAGGING_WINDOW, taggedIn, type PostFrame } from './posts';
 import { circleOf, userAt, type WorldUser } from './users';
 

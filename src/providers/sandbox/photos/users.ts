@@ -1,7 +1,7 @@
 import { FIRST_NAMES, SURNAMES } from '../contacts/vocabulary';
 import { SeededRandom } from '../random';
 import { coprimeStride as strideCoprimeWith } from '../audience';
-import { remembering } from './memo';
+import { remembering } from '../memo';
 import { COUNTRIES, REGULAR_BIOS, THEMES, type Theme } from './vocabulary';
 
 /**

@@ -5,7 +5,7 @@ import { normaliseKeyword } from '../../../schemas/keyword';
 import { SANDBOX_DATA_MONTH } from '../data-month';
 import { SeededRandom } from '../random';
 import { sandboxSearch } from '../places/search';
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { organic, type PageContext } from './blocks';
 import { buildBlock, LOCAL_PACK_SIZE, pageItems, planContext, webPagePlan } from './page-plan';
 import { sitesFor, slugOf, titleCase } from './page-text';
@@ -22,10 +22,6 @@ const localPlaces = remembering(1_024, (query: string): readonly Place[] =>
   sandboxSearch({ query, limit: LOCAL_PACK_SIZE, language: 'en', rankBy: 'relevance', openNow: false, fields: 'full' }, PLACES_AS_OF).places,
 );
 
-/** The query's places, searched on a block's first use (most pages have none). */
-function placesFor(query: string): () => readonly Place[] {
-  return () => localPlaces(query);
-}
 
 /** The context of the web page for a query: seeded by the query alone, like its keyword metrics. */
 export function webPageContext(rawQuery: string, seedPrefix = 'serp'): PageContext {
@@ -39,7 +35,8 @@ export function webPageContext(rawQuery: string, seedPrefix = 'serp'): PageConte
     queryTitle: titleCase(query),
     querySlug: slugOf(query),
     sites: sitesFor(query, new SeededRandom(`serp-sites:${query}`)),
-    places: placesFor(query),
+    // Searched on a block's first use (most pages have none).
+    places: () => localPlaces(query),
   };
 }
 

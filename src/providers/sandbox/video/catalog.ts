@@ -1,5 +1,5 @@
 import { once } from '../../../core/once';
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { allChannels, channelAt } from './channels';
 import { keyOf, videoFrame } from './videos';
 import { TAGS, TOPICS } from './vocabulary';

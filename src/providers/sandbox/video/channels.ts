@@ -1,5 +1,5 @@
 import { FIRST_NAMES, SURNAMES } from '../contacts/vocabulary';
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { SeededRandom } from '../random';
 import { decodeId, encodeId } from './ids';
 import { NOW, slugOf } from './texts';

@@ -1,5 +1,5 @@
 import { seedOf } from '../clips/videos';
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { once } from '../../../core/once';
 import { catalog, kindOfKey, ranked, topicOfKey } from './catalog';
 import { channelAt, SHORT, VIDEO } from './channels';

@@ -1,6 +1,6 @@
 import type { VideoSearchRequest } from '../../families/video';
 import { needleOf } from '../clips/search';
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { catalog, kindOfKey } from './catalog';
 import { allChannels, LIVESTREAM, NOTABLE, VIDEO, type Channel } from './channels';
 import { playlistTitle } from './playlists';

@@ -1,5 +1,5 @@
 import { seedOf } from '../clips/videos';
-import { remembering } from '../photos/memo';
+import { remembering } from '../memo';
 import { SeededRandom } from '../random';
 import { channelAt, CHANNELS, LIVESTREAM, SHORT, type Channel } from './channels';
 import { decodeId, encodeId } from './ids';
