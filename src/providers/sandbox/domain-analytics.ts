@@ -13,6 +13,7 @@ import { keywordMetrics } from './keyword-metrics';
 import { SANDBOX_DATA_MONTH } from './data-month';
 import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
+import { remembering } from './memo';
 
 /**
  * Domain analytics from the sandbox's two sources of truth: every domain-level number comes from
@@ -187,20 +188,11 @@ const NAME_SUFFIXES = [
 ];
 const TLDS = ['com', 'net', 'org', 'io', 'co'];
 
-const sitesByTopic = new Map<string, string[]>();
-
 /** The registered sites named after a topic (of 1,800 names): found once per topic, as every SERP of its keywords asks. */
-function sitesNamedAfter(topic: string): string[] {
-  let sites = sitesByTopic.get(topic);
-  if (sites === undefined) {
-    const word = topic.replace(/[^a-z0-9]/g, '');
-    sites = NAME_PREFIXES.flatMap((prefix) => NAME_SUFFIXES.flatMap((suffix) => TLDS.map((tld) => `${prefix}${word}${suffix}.${tld}`))).filter(isRegistered);
-    // A cache, not a store: bounded, and any entry can be recomputed identically.
-    if (sitesByTopic.size >= 10_000) sitesByTopic.clear();
-    sitesByTopic.set(topic, sites);
-  }
-  return sites;
-}
+const sitesNamedAfter = remembering(10_000, (topic: string): string[] => {
+  const word = topic.replace(/[^a-z0-9]/g, '');
+  return NAME_PREFIXES.flatMap((prefix) => NAME_SUFFIXES.flatMap((suffix) => TLDS.map((tld) => `${prefix}${word}${suffix}.${tld}`))).filter(isRegistered);
+});
 
 /** Sites about the same topics, big general sites first. */
 function siteNamesAbout(topics: string[], exclude?: string): string[] {
