@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { at, describeWeek, openingState, type WeeklyHours } from '../../src/providers/sandbox/places/opening-hours';
 import { decodePlaceId, encodePlaceId } from '../../src/providers/sandbox/places/place-id';
-import { plusCodeOf } from '../../src/providers/sandbox/places/place-record';
+import { plusCodeOf, sandboxPlaceById } from '../../src/providers/sandbox/places/place-record';
+import { sandboxSearch } from '../../src/providers/sandbox/places/search';
 import { reviewStars } from '../../src/providers/sandbox/places/reviews';
 import { SeededRandom } from '../../src/providers/sandbox/random';
 
@@ -71,6 +72,23 @@ describe('sandbox plus codes and review stars', () => {
         assert.ok(stars.every((value) => Number.isInteger(value) && value >= 1 && value <= 5));
         const mean = stars.reduce((sum, value) => sum + value, 0) / count;
         assert.ok(Math.abs(mean - rating) <= 2 / count + 0.05, `${rating} × ${count}: mean ${mean}`);
+      }
+    }
+  });
+});
+
+describe('sandbox search and place records', () => {
+  test('a search answers with the records its IDs stand for, photos and top review included', () => {
+    const now = new Date('2026-11-25T18:00:00Z');
+    for (const query of ['coffee in seattle', 'dentist', 'hotels in paris']) {
+      for (const cursor of [undefined, '5']) {
+        const { places } = sandboxSearch({ query, limit: 5, cursor, language: 'en', rankBy: 'relevance', openNow: false, fields: 'full' }, now);
+        assert.equal(places.length, 5);
+        for (const place of places) {
+          assert.deepEqual(place, sandboxPlaceById(place.id, now)!.place);
+          assert.equal(JSON.stringify(place), JSON.stringify(sandboxPlaceById(place.id, now)!.place), 'the same fields in the same order');
+        }
+        assert.ok(places.some((place) => place.photos !== undefined && place.topReview !== undefined), `${query}: some places have photos and a top review`);
       }
     }
   });

@@ -40,15 +40,26 @@ export function describeWeek(hours: WeeklyHours): string[] {
 const localFormatters = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAY_INDEX: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 
+/**
+ * The last answer per time zone, by the minute it was for: a search's places share a few time
+ * zones and one `now`, and formatting a date in a zone is most of what telling opening hours costs.
+ */
+const lastLocalTime = new Map<string, { minuteOfEpoch: number; day: number; minute: number }>();
+
 /** Day of the week (Monday 0) and minute of the day at `now` in `timezone`. */
 function localTime(now: Date, timezone: string): { day: number; minute: number } {
+  const minuteOfEpoch = Math.floor(now.getTime() / 60_000);
+  const last = lastLocalTime.get(timezone);
+  if (last?.minuteOfEpoch === minuteOfEpoch) return last;
   let formatter = localFormatters.get(timezone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone: timezone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     localFormatters.set(timezone, formatter);
   }
   const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
-  return { day: WEEKDAY_INDEX[parts.weekday!]!, minute: Number(parts.hour) * 60 + Number(parts.minute) };
+  const found = { minuteOfEpoch, day: WEEKDAY_INDEX[parts.weekday!]!, minute: Number(parts.hour) * 60 + Number(parts.minute) };
+  lastLocalTime.set(timezone, found);
+  return found;
 }
 
 export interface OpeningState {

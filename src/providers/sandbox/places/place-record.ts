@@ -145,10 +145,25 @@ export function sandboxPlaceById(id: string, now: Date): SandboxPlace | undefine
   return seed && sandboxPlaceOf(seed, now);
 }
 
-/** The place a seed describes (its ID is the seed, encoded), as of `now`. */
-export function sandboxPlaceOf(seed: PlaceSeed, now: Date): SandboxPlace | undefined {
+/**
+ * The place a seed describes (its ID is the seed, encoded), as of `now`. Without `details` it has
+ * no photos or top review yet: a search draws more places than it answers with, and fills those
+ * in (`addDetails`) for the page it answers with only — they are most of what a place costs.
+ */
+export function sandboxPlaceOf(seed: PlaceSeed, now: Date, details = true): SandboxPlace | undefined {
   const category = categoryAt(seed.category);
-  return category && buildPlace(encodePlaceId(seed), seed, category, now);
+  if (!category) return undefined;
+  const found = buildPlace(encodePlaceId(seed), seed, category, now);
+  return details ? addDetails(found) : found;
+}
+
+/** Fills in a place's photos and top review, each drawn from its ID alone. */
+export function addDetails(found: SandboxPlace): SandboxPlace {
+  const photos = photosOf(found.place.id);
+  found.place.photos = photos.length > 0 ? photos : undefined;
+  const subject = reviewSubject(found);
+  if (subject) found.place.topReview = topReviewOf(subject);
+  return found;
 }
 
 function buildPlace(id: string, seed: PlaceSeed, category: Category, now: Date): SandboxPlace {
@@ -168,7 +183,6 @@ function buildPlace(id: string, seed: PlaceSeed, category: Category, now: Date):
   const week = profile.hours(random);
   const opening = status === 'OPERATIONAL' ? openingState(week, city.timezone, now) : { openNow: false };
   const topic = random.pick(profile.topics).replace(/^the /, '');
-  const photos = photosOf(id);
   const place: Place = {
     id,
     name,
@@ -201,16 +215,14 @@ function buildPlace(id: string, seed: PlaceSeed, category: Category, now: Date):
     payments: payments(profile, random),
     parking: parking(city, priceLevel, random),
     accessibility: accessibility(random),
-    photos: photos.length > 0 ? photos : undefined,
+    // Filled in by addDetails (here, so the key keeps its place in the record).
+    photos: undefined,
     directionsUrl: `https://www.google.com/maps/dir/?api=1&destination=${seed.latitude},${seed.longitude}&destination_place_id=${id}`,
     reviewsUrl: `https://search.google.com/local/reviews?placeid=${id}`,
     photosUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(name)}&query_place_id=${id}`,
     writeReviewUrl: `https://search.google.com/local/writereview?placeid=${id}`,
   };
-  const found = { place, category, city };
-  const subject = reviewSubject(found);
-  if (subject) found.place.topReview = topReviewOf(subject);
-  return found;
+  return { place, category, city };
 }
 
 /** What the place's reviews are generated from; undefined for an unrated place (it has none). */

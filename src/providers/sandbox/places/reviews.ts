@@ -42,10 +42,14 @@ const TEXTS: Record<number, readonly string[]> = {
 };
 
 /**
- * Stars for `count` reviews averaging `rating`: shares of 1–5 stars in proportion to e^(βk), β
- * chosen so the mean is the rating, rounded to whole reviews by largest remainder, then shuffled.
+ * The shares of 1–5 stars that average `rating`: in proportion to e^(βk), β found by bisection.
+ * A rating has one decimal, so there are few of them: each is worked out once.
  */
-export function reviewStars(rating: number, count: number, random: SeededRandom): number[] {
+const sharesByRating = new Map<number, readonly number[]>();
+
+function starShares(rating: number): readonly number[] {
+  const known = sharesByRating.get(rating);
+  if (known) return known;
   const shares = (beta: number) => {
     const weights = [1, 2, 3, 4, 5].map((stars) => Math.exp(beta * stars));
     const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -58,13 +62,28 @@ export function reviewStars(rating: number, count: number, random: SeededRandom)
     if (meanOf(middle) < rating) low = middle;
     else high = middle;
   }
-  const exact = shares(low).map((share) => share * count);
+  const found = shares(low);
+  // Bounded all the same: a rating is any number its caller passes.
+  if (sharesByRating.size < 1024) sharesByRating.set(rating, found);
+  return found;
+}
+
+/**
+ * Stars for `count` reviews averaging `rating`: shares of 1–5 stars (above), rounded to whole
+ * reviews by largest remainder, then shuffled.
+ */
+export function reviewStars(rating: number, count: number, random: SeededRandom): number[] {
+  const exact = starShares(rating).map((share) => share * count);
   const counts = exact.map(Math.floor);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder);
+  const byRemainder = [0, 1, 2, 3, 4].sort((a, b) => exact[b]! - counts[b]! - (exact[a]! - counts[a]!));
   for (let missing = count - counts.reduce((sum, value) => sum + value, 0), next = 0; missing > 0; missing -= 1, next += 1) {
-    counts[byRemainder[next]!.index]! += 1;
+    counts[byRemainder[next]!]! += 1;
   }
-  return random.shuffle(counts.flatMap((times, index) => Array<number>(times).fill(index + 1)));
+  const stars: number[] = [];
+  counts.forEach((times, index) => {
+    for (let written = 0; written < times; written += 1) stars.push(index + 1);
+  });
+  return random.shuffle(stars);
 }
 
 function timeAgo(timestamp: number): string {

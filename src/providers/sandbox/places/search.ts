@@ -4,7 +4,7 @@ import { SeededRandom } from '../random';
 import { categoryOfQuery, categoryOfType, indexOfCategory, type Category } from './categories';
 import { cityNamedIn, cityOfRegion, distanceMetres, nearestCity } from './cities';
 import { roundCoordinate, type PlaceSeed } from './place-id';
-import { sandboxPlaceOf, type SandboxPlace } from './place-record';
+import { addDetails, sandboxPlaceOf, type SandboxPlace } from './place-record';
 
 /**
  * A text search in the sandbox: a finite pool of places for the query (20 to 60, clustered around
@@ -42,7 +42,7 @@ function pool(query: string, region: string | undefined, bias: BiasCircle | unde
     const reach = bias ? bias.radius * (random.chance(0.85) ? Math.sqrt(random.next()) : 1 + random.next()) : CITY_SPREAD_METRES * Math.sqrt(random.next());
     const point = offsetPoint(center, reach, random.between(0, 2 * Math.PI));
     const seed: PlaceSeed = { category: indexOfCategory(category), seed: random.integer(0, 0xffffffff), ...point };
-    const found = sandboxPlaceOf(seed, now)!;
+    const found = sandboxPlaceOf(seed, now, false)!;
     const { rating, userRatingCount } = found.place;
     const relevance = (category === main ? 2 : 0) + (rating ?? 3) * Math.log10((userRatingCount ?? 0) + 10) + random.between(0, 1.5);
     candidates.push({ found, relevance, distance: distanceMetres(center, point) });
@@ -67,7 +67,7 @@ export function sandboxSearch(request: PlaceTextSearchRequest, now: Date): Place
   if (!Number.isSafeInteger(offset) || offset < 0 || offset > ranked.length || !/^\d+$/.test(request.cursor ?? '0')) throw cursorRejected();
   const end = offset + request.limit;
   return {
-    places: ranked.slice(offset, end).map((candidate) => candidate.found.place),
+    places: ranked.slice(offset, end).map((candidate) => addDetails(candidate.found).place),
     ...(end < ranked.length ? { nextCursor: String(end) } : {}),
     searchUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(request.query)}`,
   };
