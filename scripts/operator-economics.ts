@@ -119,7 +119,7 @@ class RecordingPlacesClient extends GooglePlacesClient {
   }
   override async call(call: PlacesCall): Promise<UpstreamAnswer> {
     this.calls.push({ call: `${call.method} ${call.path}`, micros: placesCallCost(call) });
-    return { status: 200, headers: {}, body: {} };
+    return { status: 200, headers: {}, body: {}, quote: (text) => text };
   }
 }
 
@@ -131,7 +131,7 @@ class RecordingRdapClient extends RdapClient {
   }
   override async get(url: string): Promise<RdapAnswer> {
     this.calls.push({ call: `GET ${new URL(url).pathname}`, micros: rdapLookupCost() });
-    return { status: 404, headers: {}, body: undefined, url };
+    return { status: 404, headers: {}, body: undefined, url, quote: (text) => text };
   }
 }
 

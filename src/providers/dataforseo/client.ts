@@ -4,6 +4,7 @@ import { timeLeftMs } from '../../core/deadline';
 import type { CallOptions } from '../providers';
 import { withRetries } from '../http/retry';
 import { readUpstream, upstreamRequest } from '../http/upstream-request';
+import { askedIn, quoteWithout, type Quote } from '../http/vendor-words';
 import { upstreamCostMicros } from './costs';
 import { accountFailure, httpStatusFailure, missingTask, taskNotFinished, taskWithoutId, VENDOR, vendorStatusFailure } from './errors';
 
@@ -63,12 +64,13 @@ export class DataForSeoClient {
    * reads, so any transient failure is tried again under the shared policy (../http/retry.ts).
    */
   async live(path: string, task: Record<string, unknown>, options: CallOptions): Promise<unknown[]> {
+    const quote = this.quoteFor(task);
     return withRetries({ signal: options.signal, budgetMs: this.settings.timeoutMs, idempotent: true }, async (timeoutMs) => {
-      const outcome = await this.send('POST', path, [task], timeoutMs, options);
+      const outcome = await this.send('POST', path, [task], timeoutMs, options, quote);
       // A task the vendor ran is billed, results or not.
       if (outcome.status_code === NO_RESULTS || outcome.status_code === OK) options.upstreamCost?.(upstreamCostMicros(path, task));
       if (outcome.status_code === NO_RESULTS) return [];
-      if (outcome.status_code !== OK) throw vendorStatusFailure(outcome.status_code, outcome.status_message);
+      if (outcome.status_code !== OK) throw vendorStatusFailure(outcome.status_code, outcome.status_message, quote);
       return outcome.result ?? [];
     });
   }
@@ -86,9 +88,11 @@ export class DataForSeoClient {
     const started = Date.now();
     const budgetMs = timeLeftMs(options.signal, this.settings.timeoutMs);
     const remaining = () => budgetMs - (Date.now() - started);
+    // A poll's answer may echo the task too.
+    const quote = this.quoteFor(task);
     const posted = await withRetries({ signal: options.signal, budgetMs, idempotent: false }, async (timeoutMs) => {
-      const outcome = await this.send('POST', `${base}/task_post`, [task], timeoutMs, options);
-      if (outcome.status_code !== TASK_CREATED && outcome.status_code !== OK) throw vendorStatusFailure(outcome.status_code, outcome.status_message);
+      const outcome = await this.send('POST', `${base}/task_post`, [task], timeoutMs, options, quote);
+      if (outcome.status_code !== TASK_CREATED && outcome.status_code !== OK) throw vendorStatusFailure(outcome.status_code, outcome.status_message, quote);
       options.upstreamCost?.(upstreamCostMicros(`${base}/task_post`, task));
       return outcome;
     });
@@ -101,7 +105,7 @@ export class DataForSeoClient {
       await delay(wait, undefined, { signal: options.signal });
       if (remaining() <= 0) break;
       const outcome = await withRetries({ signal: options.signal, budgetMs: remaining(), idempotent: true }, (timeoutMs) =>
-        this.send('GET', resultPath, undefined, timeoutMs, options),
+        this.send('GET', resultPath, undefined, timeoutMs, options, quote),
       ).catch((error: unknown) => {
         // A poll cut short by the deadline is the task not finishing in time, not the vendor failing.
         if (remaining() <= 0 && !options.signal.aborted) return undefined;
@@ -110,14 +114,19 @@ export class DataForSeoClient {
       if (outcome === undefined) break;
       if (NOT_READY.has(outcome.status_code)) continue;
       if (outcome.status_code === NO_RESULTS) return [];
-      if (outcome.status_code !== OK) throw vendorStatusFailure(outcome.status_code, outcome.status_message);
+      if (outcome.status_code !== OK) throw vendorStatusFailure(outcome.status_code, outcome.status_message, quote);
       return outcome.result ?? [];
     }
     throw taskNotFinished(Date.now() - started);
   }
 
+  /** The vendor's words as the log may quote them for a task's calls: without the task's values or the key (../http/vendor-words.ts). */
+  private quoteFor(task: Record<string, unknown>): Quote {
+    return quoteWithout(askedIn({ json: task, headers: { authorization: this.authorization } }));
+  }
+
   /** One call, checked at the call level; returns the task's outcome for the caller to judge. */
-  private async send(method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number, options: CallOptions): Promise<TaskOutcome> {
+  private async send(method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number, options: CallOptions, quote: Quote): Promise<TaskOutcome> {
     const answer = await upstreamRequest({
       vendor: VENDOR,
       method,
@@ -127,12 +136,12 @@ export class DataForSeoClient {
       timeoutMs,
       signal: options.signal,
     });
-    const refused = accountFailure(answer.status, answer.body);
+    const refused = accountFailure(answer.status, answer.body, quote);
     if (refused) throw refused;
     if (answer.status >= 300 && answer.body === undefined) throw httpStatusFailure(answer.status);
 
     const envelope = readUpstream(VENDOR, Envelope, answer.body);
-    if (envelope.status_code !== OK) throw vendorStatusFailure(envelope.status_code, envelope.status_message);
+    if (envelope.status_code !== OK) throw vendorStatusFailure(envelope.status_code, envelope.status_message, quote);
     const outcome = envelope.tasks?.[0];
     if (!outcome) throw missingTask();
     return outcome;

@@ -1,12 +1,13 @@
 import { UpstreamError } from '../../core/errors';
-import { excerpt, TransientUpstreamError, UPSTREAM } from '../http/upstream-request';
+import { TransientUpstreamError, UPSTREAM } from '../http/upstream-request';
+import type { Quote } from '../http/vendor-words';
 
 /**
  * The vendor's failures as our 502. The vendor reports outcomes as status codes at two levels (the
  * call's and the task's) inside a 200 answer; its HTTP statuses matter only for credentials and
  * billing (429 and 5xx are shared transient failures, see ../http/upstream-request.ts). Customers
- * read what failed in our words; the code, the vendor's message and what the operator should
- * check go to `detail`, for the log.
+ * read what failed in our words; the code, the vendor's message (with the task's values taken out:
+ * ../http/vendor-words.ts) and what the operator should check go to `detail`, for the log.
  */
 
 export const VENDOR = 'DataForSEO';
@@ -17,8 +18,8 @@ const TRANSIENT = new Set([40202, 50000, 50301, 50303, 50304]);
 const RATE_LIMITED = 40202;
 
 /** The HTTP statuses the vendor uses about our account rather than the call. */
-export function accountFailure(status: number, body: unknown): UpstreamError | undefined {
-  const said = excerpt(JSON.stringify(body ?? ''));
+export function accountFailure(status: number, body: unknown, quote: Quote): UpstreamError | undefined {
+  const said = quote(JSON.stringify(body ?? ''));
   if (status === 401 || status === 403) {
     return new UpstreamError('The data source for this endpoint is unavailable (configuration); try again later.', {
       detail: `${VENDOR} answered HTTP ${status} (credentials refused): check DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD (the API password, not the account's). ${said}`,
@@ -38,8 +39,8 @@ export function httpStatusFailure(status: number): UpstreamError {
 }
 
 /** A call- or task-level status code other than success. */
-export function vendorStatusFailure(code: number, message: string | null | undefined): UpstreamError {
-  const detail = `${VENDOR} status ${code}: ${excerpt(message ?? '')}`;
+export function vendorStatusFailure(code: number, message: string | null | undefined, quote: Quote): UpstreamError {
+  const detail = `${VENDOR} status ${code}: ${quote(message ?? '')}`;
   if (!TRANSIENT.has(code)) return new UpstreamError(`${UPSTREAM} refused the request.`, { detail });
   if (code === RATE_LIMITED) {
     return new TransientUpstreamError(`${UPSTREAM} is rate-limiting us; try again shortly.`, { detail, unprocessed: true });

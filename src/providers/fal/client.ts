@@ -1,6 +1,7 @@
 import type { CallOptions } from '../providers';
 import { withRetries } from '../http/retry';
 import { upstreamRequest } from '../http/upstream-request';
+import type { Quote } from '../http/vendor-words';
 import { foreignUrl, VENDOR } from './errors';
 
 export interface FalSettings {
@@ -18,6 +19,8 @@ export interface FalAnswer {
   body: unknown;
   /** The request as the log names it: method and path, never the host, query or key. */
   where: string;
+  /** fal's words as the log may quote them: without the input or key the request carried. */
+  quote: Quote;
 }
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -81,7 +84,7 @@ export class FalClient {
         signal: options.signal,
       }),
     );
-    return { status: answer.status, body: answer.body, where: `${VENDOR} ${method} ${new URL(url).pathname}${call.note ?? ''}` };
+    return { status: answer.status, body: answer.body, where: `${VENDOR} ${method} ${new URL(url).pathname}${call.note ?? ''}`, quote: answer.quote };
   }
 }
 

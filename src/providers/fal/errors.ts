@@ -1,17 +1,19 @@
 import { UpstreamError } from '../../core/errors';
 import type { MediaVendorState } from '../families/media';
-import { excerpt, UPSTREAM } from '../http/upstream-request';
+import { UPSTREAM } from '../http/upstream-request';
+import type { FalAnswer } from './client';
 import { ErrorAnswer } from './wire';
 
 export const VENDOR = 'fal queue API';
 
 /**
  * What fal said about a refusal, on one line for the log: a validation error's locations and
- * types (`body.prompt (missing)`), or a request error's type and text. Never for the customer.
+ * types (`body.prompt (missing)`), or a request error's type and text (with what the request
+ * carried taken out: ../http/vendor-words.ts). Never for the customer.
  */
-export function falSaid(body: unknown): string {
+export function falSaid({ body, quote }: Pick<FalAnswer, 'body' | 'quote'>): string {
   const parsed = ErrorAnswer.safeParse(body);
-  if (!parsed.success) return typeof body === 'string' ? excerpt(body) : 'no error body';
+  if (!parsed.success) return typeof body === 'string' ? quote(body) : 'no error body';
   const { detail, error_type: errorType } = parsed.data;
   const parts: string[] = [];
   if (errorType) parts.push(`error_type ${errorType.slice(0, 60)}`);
@@ -19,7 +21,7 @@ export function falSaid(body: unknown): string {
     const places = detail.map((issue) => `${(issue.loc ?? []).join('.') || '(no location)'}${issue.type ? ` (${issue.type.slice(0, 60)})` : ''}`);
     parts.push(`invalid input at ${places.slice(0, 10).join(', ') || '(no location)'}`);
   } else if (typeof detail === 'string') {
-    parts.push(excerpt(detail));
+    parts.push(quote(detail));
   }
   return parts.join('; ') || 'no error detail';
 }
@@ -29,8 +31,9 @@ export function falSaid(body: unknown): string {
  * as our 502, keyed on the HTTP status. `where` names the request for the log (method and path,
  * never the host or the key); the customer reads neither fal's name nor its words.
  */
-export function falFailure(status: number, body: unknown, where: string): UpstreamError {
-  const detail = `${where} answered HTTP ${status}: ${falSaid(body)}`;
+export function falFailure(answer: FalAnswer): UpstreamError {
+  const { status, where } = answer;
+  const detail = `${where} answered HTTP ${status}: ${falSaid(answer)}`;
   if (status === 401 || status === 403) {
     return new UpstreamError(`${UPSTREAM} is unavailable (configuration); try again later.`, {
       detail: `${detail}. Check FAL_KEY (a key id and secret joined by a colon) and the account's balance.`,

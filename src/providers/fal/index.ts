@@ -25,7 +25,7 @@ export function falMedia(settings: FalSettings): MediaProvider {
       return { status: 'succeeded', ...filesAndText(output), output };
     }
     // The key refused or the request unknown is ours to fix; any other 4xx is the run's own failure.
-    if (answer.status === 401 || answer.status === 403 || answer.status === 404) throw falFailure(answer.status, answer.body, answer.where);
+    if (answer.status === 401 || answer.status === 403 || answer.status === 404) throw falFailure(answer);
     return failedRun({ status: answer.status, errorType: ErrorAnswer.safeParse(answer.body).data?.error_type ?? null });
   }
 
@@ -34,7 +34,7 @@ export function falMedia(settings: FalSettings): MediaProvider {
 
     async submit(request, call) {
       const answer = await client.submit(request.endpoint, inputWithFiles(request), request.jobId, call);
-      if (!succeeded(answer)) throw falFailure(answer.status, answer.body, answer.where);
+      if (!succeeded(answer)) throw falFailure(answer);
       const accepted = readUpstream(VENDOR, SubmitAnswer, answer.body);
       // Checked now, so a foreign URL fails the submission rather than every later poll.
       return {
@@ -53,7 +53,7 @@ export function falMedia(settings: FalSettings): MediaProvider {
       // The runner's logs are not ours to show, and can be long.
       url.searchParams.set('logs', '0');
       const answer = await client.get(url.href, 'status', call);
-      if (!succeeded(answer)) throw falFailure(answer.status, answer.body, answer.where);
+      if (!succeeded(answer)) throw falFailure(answer);
       const state = readUpstream(VENDOR, StatusAnswer, answer.body);
       // fal counts the requests ahead (0: next); a job's queuePosition is that plus one, as at Tollgate.
       if (state.status === 'IN_QUEUE') return { status: 'queued', queuePosition: state.queue_position == null ? null : state.queue_position + 1 };
@@ -67,7 +67,7 @@ export function falMedia(settings: FalSettings): MediaProvider {
       const answer = await client.put(handleOf(submission).cancelUrl, 'cancel', call);
       if (succeeded(answer)) return true;
       if (answer.status === 400 && CancelAnswer.safeParse(answer.body).data?.status === 'ALREADY_COMPLETED') return false;
-      throw falFailure(answer.status, answer.body, answer.where);
+      throw falFailure(answer);
     },
   };
 }

@@ -16,12 +16,13 @@ export function vendorErrorOf(answer: UpstreamAnswer): { status?: string; messag
  * A vendor failure as our 502, keyed on the HTTP status and the vendor's `status`/`reason`, never
  * on its prose. 429 and 5xx never reach here (they are the shared transient failures of
  * ../http/upstream-request.ts). Customers read what failed in our words; the vendor's status,
- * reason and message, and what the operator should check, go to `detail`, for the log.
+ * reason and message (without what the call carried: ../http/vendor-words.ts), and what the
+ * operator should check, go to `detail`, for the log.
  */
 export function vendorFailure(answer: UpstreamAnswer): UpstreamError {
   const { status, message, reason } = vendorErrorOf(answer);
   const said = [status, reason].filter(Boolean).join(', ') || 'no error body';
-  const detail = `${VENDOR} answered HTTP ${answer.status} (${said})${message ? `: ${message.slice(0, 300)}` : ''}`;
+  const detail = `${VENDOR} answered HTTP ${answer.status} (${said})${message ? `: ${answer.quote(message)}` : ''}`;
   if (answer.status === 401 || answer.status === 403) {
     return new UpstreamError('The data source for this endpoint is unavailable (configuration); try again later.', {
       detail: `${detail}. Check GOOGLE_PLACES_API_KEY, its API restrictions, and that the Places API (New) is enabled on a project with billing.`,

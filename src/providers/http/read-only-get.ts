@@ -1,12 +1,15 @@
 import { UpstreamError } from '../../core/errors';
 import { withRetries } from './retry';
 import { upstreamRequest, type UpstreamRequest } from './upstream-request';
+import type { Quote } from './vendor-words';
 
 /** What a read-only GET came back with: its status, its body as text, and that text parsed (`NOT_JSON` when it is not JSON). */
 export interface TextAnswer {
   status: number;
   text: string;
   json: unknown;
+  /** The vendor's words as the log may quote them (./upstream-request.ts). */
+  quote: Quote;
 }
 
 export const NOT_JSON = Symbol('not JSON');
@@ -40,7 +43,7 @@ export async function readOnlyGet(request: ReadOnlyGet): Promise<TextAnswer> {
     throw request.signal.aborted || !(error instanceof UpstreamError) || !request.finalFailure ? error : request.finalFailure(error);
   });
   const text = typeof answer.body === 'string' ? answer.body : '';
-  return { status: answer.status, text, json: parseJson(text) };
+  return { status: answer.status, text, json: parseJson(text), quote: answer.quote };
 }
 
 function parseJson(text: string): unknown {

@@ -2,6 +2,7 @@ import { Agent, errors, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
 import { retryAfterMs } from './retry-after';
+import { askedIn, vendorWords, type AskedValues, type Quote } from './vendor-words';
 
 /** One keep-alive connection pool for every vendor call. */
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
@@ -29,10 +30,11 @@ export interface UpstreamRequest {
   dispatcher?: Dispatcher;
   /**
    * What a failure's `detail` (the log) may quote of this call: the URL's path and the start of
-   * the vendor's body, both by default. Either may hold what the caller asked about (an RDAP path
-   * is the domain; a contact vendor's error may echo the person), which the log never holds
-   * (README, *Personal data*): such a client turns it off, and its failures are logged by vendor,
-   * method, status and length instead.
+   * the vendor's body, both by default — the body always with the call's values (query, JSON,
+   * headers) taken out (./vendor-words.ts). The path may itself be what the caller asked about
+   * (an RDAP path is the domain), and a body may echo it changed (a contact vendor's error may
+   * spell out the person), which the log never holds (README, *Personal data*): such a client
+   * turns either off, and its failures are logged by vendor, method, status and length instead.
    */
   loggable?: { path: boolean; body: boolean };
 }
@@ -45,6 +47,8 @@ export interface UpstreamAnswer {
    * body, or a non-JSON body on an error status.
    */
   body: unknown;
+  /** Words of the vendor's (an error's message) as the log may quote them: without what the call carried. */
+  quote: Quote;
 }
 
 /**
@@ -138,21 +142,22 @@ async function sendUpstreamRequest(call: UpstreamRequest): Promise<UpstreamAnswe
   }
 
   if (status === 429 || status >= 500) throw httpFailure(call, status, headers, text);
-  if (call.responseType === 'text') return { status, headers, body: text === '' ? undefined : text };
+  const quote = (said: string) => vendorWords(said, askedOf(call));
+  if (call.responseType === 'text') return { status, headers, body: text === '' ? undefined : text, quote };
   let body: unknown;
   if (text.trim() !== '') {
     try {
       body = JSON.parse(text);
     } catch (error) {
       // An error status with an HTML page is the adapter's to map by its status; only a success must be JSON.
-      if (status < 200 || status >= 300) return { status, headers, body: undefined };
+      if (status < 200 || status >= 300) return { status, headers, body: undefined, quote };
       throw new UpstreamError(`${UPSTREAM} sent a malformed answer (not JSON); try again shortly.`, {
         cause: error,
         detail: `${where(call)}: HTTP ${status} with a body that is not JSON${quoted(call, text)}`,
       });
     }
   }
-  return { status, headers, body };
+  return { status, headers, body, quote };
 }
 
 function httpFailure(call: UpstreamRequest, status: number, headers: UpstreamAnswer['headers'], text: string): TransientUpstreamError {
@@ -182,11 +187,11 @@ function transportFailure(call: UpstreamRequest, timedOut: boolean, error: unkno
   if (error instanceof errors.UndiciError || code !== undefined) {
     return new TransientUpstreamError(`${UPSTREAM} is unreachable right now; try again shortly.`, {
       cause: error,
-      detail: `${where(call)}: ${code ?? (error as Error).name}: ${(error as Error).message}`,
+      detail: `${where(call)}: ${code ?? (error as Error).name}: ${vendorWords((error as Error).message, askedOf(call))}`,
       unprocessed: code !== undefined && NEVER_SENT.has(code),
     });
   }
-  return new UpstreamError(`${UPSTREAM} is failing right now; try again shortly.`, { cause: error, detail: `${where(call)}: ${String(error)}` });
+  return new UpstreamError(`${UPSTREAM} is failing right now; try again shortly.`, { cause: error, detail: `${where(call)}: ${vendorWords(String(error), askedOf(call))}` });
 }
 
 /**
@@ -212,9 +217,18 @@ function where(call: UpstreamRequest): string {
   return `${call.vendor} ${call.method} ${call.loggable?.path === false ? '(path not logged)' : pathOf(call.url)}`;
 }
 
-/** The start of the vendor's body after a `: `, or only its length when the client keeps bodies out of the log. */
+/**
+ * The start of the vendor's body after a `: `, with what the call carried taken out
+ * (./vendor-words.ts), or only its length when the client keeps bodies out of the log.
+ */
 function quoted(call: UpstreamRequest, text: string): string {
-  return call.loggable?.body === false ? ` (${text.length} characters of body, not logged: it may echo what was asked)` : `: ${excerpt(text)}`;
+  if (call.loggable?.body === false) return ` (${text.length} characters of body, not logged: it may echo what was asked)`;
+  return `: ${vendorWords(text, askedOf(call))}`;
+}
+
+/** The values a call carried, which a vendor's words quoted in the log never repeat. */
+export function askedOf(call: Pick<UpstreamRequest, 'url' | 'json' | 'headers' | 'loggable'>): AskedValues {
+  return askedIn({ url: call.url, json: call.json, headers: call.headers, pathAsked: call.loggable?.path === false });
 }
 
 /** The path of a vendor URL, for the log: never the host or query (where a key could sit). */
@@ -224,10 +238,4 @@ function pathOf(url: string): string {
   } catch {
     return '(unparsable URL)';
   }
-}
-
-/** The start of a vendor's body, on one line, for the log. */
-export function excerpt(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line === '' ? '(empty body)' : line.slice(0, 300);
 }

@@ -62,7 +62,7 @@ export class NamecheapClient {
       throw new UpstreamError('The upstream data provider sent a malformed answer; try again shortly.', { cause: error, detail: `${VENDOR}: the answer is not XML` });
     }
     const response = readUpstream(VENDOR, ApiResponse, document);
-    if (response.ApiResponse.Status === 'ERROR') throw apiFailure(vendorErrors(response));
+    if (response.ApiResponse.Status === 'ERROR') throw apiFailure(vendorErrors(response), answer.quote);
     return response;
   }
 }

@@ -1,4 +1,5 @@
 import { UpstreamError } from '../../core/errors';
+import type { Quote } from '../http/vendor-words';
 import { UPSTREAM } from '../http/upstream-request';
 
 export const VENDOR = 'Namecheap API';
@@ -17,10 +18,11 @@ const RATE_LIMITED = new Set(['500000']);
 
 /**
  * An API-level error (`Status="ERROR"`, whatever the HTTP status) as our 502, keyed on the
- * vendor's error numbers, never on its prose; the numbers and text go to `detail`, for the log.
+ * vendor's error numbers, never on its prose; the numbers and text (without what the call carried:
+ * ../http/vendor-words.ts) go to `detail`, for the log.
  */
-export function apiFailure(errors: Array<{ number: string | undefined; text: string | undefined }>): UpstreamError {
-  const said = errors.map((error) => `${error.number ?? '?'}: ${(error.text ?? '').slice(0, 200)}`).join('; ') || 'no error listed';
+export function apiFailure(errors: Array<{ number: string | undefined; text: string | undefined }>, quote: Quote): UpstreamError {
+  const said = errors.map((error) => `${error.number ?? '?'}: ${quote(error.text ?? '').slice(0, 200)}`).join('; ') || 'no error listed';
   const detail = `${VENDOR} answered Status="ERROR" (${said})`;
   if (errors.some((error) => error.number !== undefined && CONFIGURATION_ERRORS.has(error.number))) {
     return new UpstreamError('The data source for this endpoint is unavailable (configuration); try again later.', {

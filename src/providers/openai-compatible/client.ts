@@ -2,6 +2,7 @@ import { Agent, errors, request, type Dispatcher } from 'undici';
 import type { ChatUpstreamSettings } from '../../config';
 import { ApiError } from '../../core/errors';
 import { TransientUpstreamError } from '../http/upstream-request';
+import { askedIn, vendorWords, type Quote } from '../http/vendor-words';
 import { MODEL_PROVIDER, statusFailure } from './errors';
 
 export type ChatUpstream = ChatUpstreamSettings;
@@ -31,6 +32,8 @@ export class Exchange {
     readonly upstream: ChatUpstream,
     private readonly callSignal: AbortSignal,
     readonly silenceMs: number,
+    /** The body sent, which the upstream's words in the log never repeat. */
+    private readonly sent: Record<string, unknown>,
   ) {
     this.timer = setTimeout(() => {
       this.silent = true;
@@ -42,6 +45,10 @@ export class Exchange {
   get signal(): AbortSignal {
     return this.controller.signal;
   }
+
+  /** The upstream's text as the log may quote it: without the messages, parameters or key sent (../http/vendor-words.ts). */
+  readonly quote: Quote = (text) =>
+    vendorWords(text, askedIn({ json: this.sent, headers: this.upstream.apiKey !== undefined ? { authorization: `Bearer ${this.upstream.apiKey}` } : {} }));
 
   /** A byte arrived: the silence starts again. */
   heard(): void {
@@ -104,7 +111,7 @@ export async function postChatCompletions(
   call: { signal: AbortSignal; silenceMs: number; stream: boolean },
 ): Promise<{ exchange: Exchange; body: UpstreamBody }> {
   if (call.signal.aborted) throw call.signal.reason;
-  const exchange = new Exchange(upstream, call.signal, call.silenceMs);
+  const exchange = new Exchange(upstream, call.signal, call.silenceMs, json);
   let response: Dispatcher.ResponseData;
   try {
     response = await request(`${upstream.baseUrl}/chat/completions`, {
@@ -130,7 +137,7 @@ export async function postChatCompletions(
     throw exchange.failureOf(error, 'request');
   }
   exchange.release();
-  throw statusFailure(upstream.name, response.statusCode, response.headers, jsonOrText(text));
+  throw statusFailure(upstream.name, response.statusCode, response.headers, jsonOrText(text), exchange.quote);
 }
 
 /** A body as JSON when it is JSON, else its text (an HTML error page, say), for the log. */

@@ -1,6 +1,7 @@
 import { ApiError, UpstreamError } from '../../core/errors';
 import { retryAfterMs } from '../http/retry-after';
-import { excerpt, TransientUpstreamError } from '../http/upstream-request';
+import { TransientUpstreamError } from '../http/upstream-request';
+import type { Quote } from '../http/vendor-words';
 import { UpstreamErrorBody } from './wire';
 
 /**
@@ -25,12 +26,12 @@ export function movesOn(error: unknown): error is UpstreamError {
 }
 
 /** The upstream's error object, as far as it sent one, on one line for the log. */
-export function upstreamSaid(body: unknown): string {
+export function upstreamSaid(body: unknown, quote: Quote): string {
   const parsed = UpstreamErrorBody.safeParse(body);
-  if (!parsed.success) return typeof body === 'string' ? excerpt(body) : '(no error object)';
+  if (!parsed.success) return typeof body === 'string' ? quote(body) : '(no error object)';
   const { type, code, message } = parsed.data.error;
   const kind = [type, code].filter((part) => part !== null && part !== undefined).join(', ');
-  return `${kind ? `(${kind}) ` : ''}${excerpt(message ?? '')}`;
+  return `${kind ? `(${kind}) ` : ''}${quote(message ?? '')}`;
 }
 
 /**
@@ -38,8 +39,8 @@ export function upstreamSaid(body: unknown): string {
  * are worth another upstream; 401, 402, 403 and 404 are this upstream's own refusal (another may
  * serve); 400, 413 and 422 refuse the request itself, so no other upstream would take it either.
  */
-export function statusFailure(upstream: string, status: number, headers: Record<string, string | string[] | undefined>, body: unknown): ApiError {
-  const detail = `chat upstream ${upstream}: HTTP ${status} ${upstreamSaid(body)}`;
+export function statusFailure(upstream: string, status: number, headers: Record<string, string | string[] | undefined>, body: unknown, quote: Quote): ApiError {
+  const detail = `chat upstream ${upstream}: HTTP ${status} ${upstreamSaid(body, quote)}`;
   if (status === 429) {
     return new UpstreamRateLimited(`${MODEL_PROVIDER} is rate-limiting us; try again shortly.`, {
       detail,
@@ -68,6 +69,6 @@ export function statusFailure(upstream: string, status: number, headers: Record<
 }
 
 /** An error object sent as an event of a stream: the generation failed after it started. */
-export function streamedFailure(upstream: string, body: unknown): TransientUpstreamError {
-  return new TransientUpstreamError(`${MODEL_PROVIDER} failed while answering; try again.`, { detail: `chat upstream ${upstream}: error event ${upstreamSaid(body)}` });
+export function streamedFailure(upstream: string, body: unknown, quote: Quote): TransientUpstreamError {
+  return new TransientUpstreamError(`${MODEL_PROVIDER} failed while answering; try again.`, { detail: `chat upstream ${upstream}: error event ${upstreamSaid(body, quote)}` });
 }

@@ -129,9 +129,9 @@ export function openAiCompatibleChat(upstreams: readonly ChatUpstream[], options
         }
         exchange.release();
         // OpenRouter may answer 200 and then an error object, once its keep-alive whitespace has committed the status.
-        if (UpstreamErrorBody.safeParse(data).success) throw streamedFailure(upstream.name, data);
+        if (UpstreamErrorBody.safeParse(data).success) throw streamedFailure(upstream.name, data, exchange.quote);
         const completion = readUpstream(`chat upstream ${upstream.name}`, UpstreamCompletion, data);
-        if (completion.choices.some((choice) => choice.finish_reason === 'error')) throw streamedFailure(upstream.name, data);
+        if (completion.choices.some((choice) => choice.finish_reason === 'error')) throw streamedFailure(upstream.name, data, exchange.quote);
         const answer = completionOf(completion, route.model, `chatcmpl-${randomUUID()}`);
         if (answer.usage) reportUpstreamCost(call, route.model, answer.usage);
         return { model: route.model, completion: answer };

@@ -137,13 +137,14 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatCompletionChunk
       data = JSON.parse(event.data);
     } catch {
       this.failure = new TransientUpstreamError(`${MODEL_PROVIDER} sent a malformed answer; try again.`, {
-        detail: `chat upstream ${this.exchange.upstream.name}: an event that is not JSON: ${event.data.slice(0, 200)}`,
+        // Not quoted: a stream's events carry what the model wrote, which can be about anyone.
+        detail: `chat upstream ${this.exchange.upstream.name}: an event that is not JSON (${event.data.length} characters, not logged)`,
       });
       return;
     }
     // Checked by key first: this runs on every chunk, and almost none carries an error.
     if (typeof data === 'object' && data !== null && 'error' in data && UpstreamErrorBody.safeParse(data).success) {
-      this.failure = streamedFailure(this.exchange.upstream.name, data);
+      this.failure = streamedFailure(this.exchange.upstream.name, data, this.exchange.quote);
       return;
     }
     let chunk: UpstreamChunk;
@@ -154,7 +155,7 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatCompletionChunk
       return;
     }
     if (chunk.choices?.some((choice) => choice.finish_reason === 'error')) {
-      this.failure = streamedFailure(this.exchange.upstream.name, data);
+      this.failure = streamedFailure(this.exchange.upstream.name, data, this.exchange.quote);
       return;
     }
     this.id ??= chunk.id || `chatcmpl-${randomUUID()}`;

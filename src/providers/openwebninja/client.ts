@@ -1,10 +1,9 @@
 import type { z } from 'zod';
-import { UpstreamError } from '../../core/errors';
 import type { CallOptions } from '../providers';
 import { NOT_JSON, readOnlyGet } from '../http/read-only-get';
-import { readUpstream, TransientUpstreamError } from '../http/upstream-request';
+import { readUpstream } from '../http/upstream-request';
 import { upstreamCostMicros, type Channel, type RetailPath } from './costs';
-import { isVendorError, notJson, saysNotFound, scrubbed, secretsOf, VENDOR, vendorFailure, vendorLabel } from './errors';
+import { isVendorError, notJson, saysNotFound, VENDOR, vendorFailure, vendorLabel } from './errors';
 
 /**
  * How to reach the vendor; built from the configuration by the provider registry. Direct:
@@ -45,20 +44,19 @@ export class OpenWebNinjaClient {
   }
 
   async get(call: OpenWebNinjaCall, options: CallOptions): Promise<OpenWebNinjaAnswer> {
-    const secrets = secretsOf(call.query, this.settings.headers);
-    const { status, text, json } = await readOnlyGet({
+    // The shared failures' details (429, 5xx, connection) quote the vendor without the query's values or the key.
+    const { status, text, json, quote } = await readOnlyGet({
       vendor: vendorLabel(this.settings.channel),
       url: `${this.settings.baseUrl}/${call.path}?${new URLSearchParams(call.query)}`,
       headers: this.settings.headers,
       budgetMs: this.settings.timeoutMs,
       signal: options.signal,
-      finalFailure: (error) => withScrubbedDetail(error, secrets),
     });
     if (status >= 200 && status < 300) {
       options.upstreamCost?.(upstreamCostMicros(call.path, this.settings.channel));
       if (json === NOT_JSON) throw notJson(call.path, text, this.settings.channel);
       if (saysNotFound(status, json)) return { notFound: true };
-      if (isVendorError(json)) throw vendorFailure(status, json, call.path, secrets, this.settings.channel);
+      if (isVendorError(json)) throw vendorFailure(status, json, call.path, quote, this.settings.channel);
       return { notFound: false, body: json };
     }
     const parsed = json === NOT_JSON ? undefined : json;
@@ -67,17 +65,8 @@ export class OpenWebNinjaClient {
       options.upstreamCost?.(upstreamCostMicros(call.path, this.settings.channel));
       return { notFound: true };
     }
-    throw vendorFailure(status, parsed, call.path, secrets, this.settings.channel);
+    throw vendorFailure(status, parsed, call.path, quote, this.settings.channel);
   }
-}
-
-/** The shared failure (429, 5xx) with the request's values and the key taken out of the body excerpt its detail quotes. */
-function withScrubbedDetail(error: UpstreamError, secrets: Record<string, string>): UpstreamError {
-  const detail = error.detail === undefined ? undefined : scrubbed(error.detail, secrets, 600);
-  if (error instanceof TransientUpstreamError) {
-    return new TransientUpstreamError(error.message, { cause: error.cause, detail, retryAfterMs: error.retryAfterMs, unprocessed: error.unprocessed });
-  }
-  return new UpstreamError(error.message, { cause: error.cause, detail });
 }
 
 /** A found answer's body in the expected shape (a 502 otherwise); undefined when the vendor does not know the thing asked about. */

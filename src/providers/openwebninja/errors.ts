@@ -1,5 +1,6 @@
 import { UpstreamError } from '../../core/errors';
 import { UPSTREAM } from '../http/upstream-request';
+import type { Quote } from '../http/vendor-words';
 import type { Channel } from './costs';
 import { Envelope } from './wire';
 
@@ -58,32 +59,13 @@ export function saysNotFound(status: number, body: unknown): boolean {
 }
 
 /**
- * The request's values that may identify someone (a storefront's name, a search's words) and
- * the credentials: what `scrubbed` takes out. Codes (ASINs, seller ids, enum values, numbers,
- * booleans) stay, as they help the operator read the vendor's complaint.
- */
-export function secretsOf(query: Record<string, string>, headers: Record<string, string>): Record<string, string> {
-  const words = Object.entries(query).filter(([, value]) => !/^(?:[A-Z0-9_,]+|true|false)$/.test(value));
-  return { ...Object.fromEntries(words), ...headers };
-}
-
-/** `text` with each of `secrets` replaced by its name in angle brackets, on one line, cut short. */
-export function scrubbed(text: string, secrets: Record<string, string>, most = 200): string {
-  let out = text;
-  for (const [name, value] of Object.entries(secrets)) {
-    if (value.length >= 3) out = out.split(value).join(`<${name}>`);
-  }
-  return out.replace(/\s+/g, ' ').trim().slice(0, most);
-}
-
-/**
  * A refusal other than the shared transient ones (429, 5xx: ../http/upstream-request.ts) as our
- * 502. What the vendor said goes to `detail`, `secrets` scrubbed out; customers read
- * neither the vendor's name nor its words.
+ * 502. What the vendor said goes to `detail`, without what the call carried (its query's values
+ * and the key: ../http/vendor-words.ts); customers read neither the vendor's name nor its words.
  */
-export function vendorFailure(status: number, body: unknown, path: string, secrets: Record<string, string>, channel: Channel): UpstreamError {
+export function vendorFailure(status: number, body: unknown, path: string, quote: Quote, channel: Channel): UpstreamError {
   const said = vendorSaid(body);
-  const parts = [said.status, said.code, said.message === undefined ? undefined : `"${scrubbed(said.message, secrets)}"`].filter(Boolean);
+  const parts = [said.status, said.code, said.message === undefined ? undefined : `"${quote(said.message).slice(0, 200)}"`].filter(Boolean);
   const detail = `${vendorLabel(channel)} GET /${path} answered HTTP ${status} (${parts.join(', ') || 'no error envelope'})`;
   if (status === 401 || status === 403) {
     const check = channel === 'rapidapi'
