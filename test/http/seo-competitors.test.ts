@@ -193,12 +193,16 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
   });
 
   describe('competitors/serp', () => {
-    test('one keyword: its top 100 domains, each at one position, rating 100 − position; billed per domain', async () => {
+    test("one keyword: the domains its results page shows, each at its first organic result's position; billed per domain", async () => {
       const { response, cost } = await charged('/v1/seo/competitors/serp', { keywords: ['coffee grinder'] });
       const { competitors } = response.body.data;
-      assert.equal(competitors.length, 100);
-      assert.equal(cost, perHundredCost(100));
-      assert.deepEqual(competitors.map((competitor: { avgPosition: number }) => competitor.avgPosition), Array.from({ length: 100 }, (_, index) => index + 1));
+      // The same keyword's page of 100, from the SERP endpoint: the domains of its organic results, at their first.
+      const page = await data('/v1/serp/websearch', { query: 'coffee grinder', depth: 100 });
+      const firstPositions = new Map<string, number>();
+      for (const result of page.results) if (result.type === 'organic' && !firstPositions.has(result.domain)) firstPositions.set(result.domain, result.position);
+      assert.ok(firstPositions.size >= 12, `${firstPositions.size} domains`);
+      assert.deepEqual(competitors.map((competitor: { domain: string; avgPosition: number }) => [competitor.domain, competitor.avgPosition]), [...firstPositions]);
+      assert.equal(cost, perHundredCost(competitors.length));
       const volume = keywordMetrics('coffee grinder').volume;
       for (const competitor of competitors) {
         assert.deepEqual(Object.keys(competitor).sort(), ['avgPosition', 'domain', 'etv', 'keywordsCount', 'medianPosition', 'rating', 'visibility']);
@@ -206,25 +210,26 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
         assert.equal(competitor.rating, 100 - competitor.avgPosition);
         assert.equal(competitor.keywordsCount, 1);
         assert.ok(competitor.etv <= volume);
+        const visibility = competitor.avgPosition <= 10 ? 1 - (competitor.avgPosition - 1) / 10 : competitor.avgPosition <= 20 ? 0.05 : 0;
+        assert.ok(Math.abs(competitor.visibility - visibility) < 1e-9, `${competitor.domain}: visibility ${competitor.visibility}`);
       }
-      assert.equal(competitors[0].visibility, 1);
-      assert.equal(competitors[9].visibility, 0.1);
-      assert.equal(competitors[15].visibility, 0.05);
-      assert.equal(competitors[30].visibility, 0);
     });
 
-    test('several keywords: exactly `limit` domains, highest rating first, counts within the keywords given', async () => {
+    test('several keywords: at most `limit` domains, highest rating first, each counted once per keyword', async () => {
       const keywords = ['coffee grinder', 'burr coffee grinder', 'coffee beans', 'espresso machine', 'Coffee Grinder'];
-      const { response, cost } = await charged('/v1/seo/competitors/serp', { keywords, limit: 150 });
-      const { competitors } = response.body.data;
-      assert.equal(competitors.length, 150);
-      assert.equal(cost, perHundredCost(150));
-      const ratings = competitors.map((competitor: { rating: number }) => competitor.rating);
+      const all = (await charged('/v1/seo/competitors/serp', { keywords, limit: 150 })).response.body.data.competitors;
+      assert.ok(all.length > 14 && all.length < 150, `${all.length} domains`);
+      const ratings = all.map((competitor: { rating: number }) => competitor.rating);
       assert.deepEqual(ratings, [...ratings].sort((a, b) => b - a));
-      for (const competitor of competitors) {
+      for (const competitor of all) {
         assert.ok(competitor.keywordsCount >= 1 && competitor.keywordsCount <= 4, 'duplicates count once');
         assert.ok(competitor.avgPosition >= 1 && competitor.avgPosition <= 100);
       }
+      // The general sites every page ranks lead: they hold a place on all four pages.
+      assert.equal(all[0].keywordsCount, 4);
+      const { response, cost } = await charged('/v1/seo/competitors/serp', { keywords, limit: 5 });
+      assert.deepEqual(response.body.data.competitors, all.slice(0, 5));
+      assert.equal(cost, perHundredCost(5));
     });
 
     test('no keywords, more than 200, or an empty keyword are refused', async () => {

@@ -14,6 +14,7 @@ import { SANDBOX_DATA_MONTH } from './data-month';
 import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 import { remembering } from './memo';
+import { organicSites } from './serp/websearch';
 
 /**
  * Domain analytics from the sandbox's two sources of truth: every domain-level number comes from
@@ -197,19 +198,6 @@ const sitesNamedAfter = remembering(10_000, (topic: string): string[] => {
 /** Sites about the same topics, big general sites first. */
 function siteNamesAbout(topics: string[], exclude?: string): string[] {
   return [...new Set([...BIG_SITES, ...topics.flatMap(sitesNamedAfter)])].filter((name) => name !== exclude);
-}
-
-/** The 100 organic results of a keyword, as domains: sites about its words, stronger ones higher. */
-function serpDomains(keyword: string): string[] {
-  const words = topicWords(keyword);
-  const random = new SeededRandom(`serp-domains:${keyword}`);
-  return random
-    .shuffle(siteNamesAbout(words.length > 0 ? words : [keyword]))
-    .slice(0, 150)
-    .map((domain) => ({ domain, score: domainProfile(domain).domainRank * random.between(0.2, 1) }))
-    .sort((first, second) => second.score - first.score || first.domain.localeCompare(second.domain))
-    .slice(0, 100)
-    .map(({ domain }) => domain);
 }
 
 // ── Technologies and WHOIS ──────────────────────────────────────────────────────────────────
@@ -407,10 +395,11 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
     const visits = new Map<string, number>();
     for (const keyword of new Set(keywords.map(normaliseKeyword))) {
       const volume = keywordMetrics(keyword).volume;
-      serpDomains(keyword).forEach((domain, index) => {
-        positions.set(domain, [...(positions.get(domain) ?? []), index + 1]);
-        visits.set(domain, (visits.get(domain) ?? 0) + estimatedVisits(volume, index + 1));
-      });
+      // The domains the keyword's results page shows, each at the position of its first organic result.
+      for (const { site, position } of organicSites(keyword)) {
+        positions.set(site, [...(positions.get(site) ?? []), position]);
+        visits.set(site, (visits.get(site) ?? 0) + estimatedVisits(volume, position));
+      }
     }
     const visibilityOf = (position: number) => (position <= 10 ? 1 - (position - 1) / 10 : position <= 20 ? 0.05 : 0);
     return [...positions]

@@ -134,8 +134,8 @@ export function pageItems(plan: PagePlan, depth: number): PageItem[] {
   return items;
 }
 
-/** The depth a keyword's SERP features are read at: the ten pages SEO tools look at. */
-const FEATURES_DEPTH = 100;
+/** The depth a keyword's SERP features and competitors are read at: the ten pages SEO tools look at. */
+export const FEATURES_DEPTH = 100;
 
 /**
  * The result types the web page for a normalised query shows, in order of first appearance (its

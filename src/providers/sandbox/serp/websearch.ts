@@ -7,7 +7,7 @@ import { SeededRandom } from '../random';
 import { sandboxSearch } from '../places/search';
 import { remembering } from '../memo';
 import { organic, type PageContext } from './blocks';
-import { buildBlock, LOCAL_PACK_SIZE, pageItems, planContext, webPagePlan } from './page-plan';
+import { buildBlock, FEATURES_DEPTH, LOCAL_PACK_SIZE, pageItems, planContext, webPagePlan } from './page-plan';
 import { sitesFor, slugOf, titleCase } from './page-text';
 
 /** The instant the page's places are read at: they show nothing that changes with the time of day. */
@@ -23,6 +23,26 @@ const localPlaces = remembering(1_024, (query: string): readonly Place[] =>
 );
 
 
+/** The sites the web page for a normalised query ranks: the k-th organic result is the k-th (round and round). */
+function webPageSites(query: string): string[] {
+  return sitesFor(query, new SeededRandom(`serp-sites:${query}`));
+}
+
+/**
+ * The sites a query's web page shows among its organic results, each with the page position of
+ * its first one (on the page of 100 SEO tools read), best first: the keyword's SERP competitors.
+ * Read from the page's plan, without building its results.
+ */
+export function organicSites(rawQuery: string): Array<{ site: string; position: number }> {
+  const query = normaliseKeyword(rawQuery);
+  const sites = webPageSites(query);
+  const found: Array<{ site: string; position: number }> = [];
+  pageItems(webPagePlan(planContext(query, intentOf(query), 'serp')), FEATURES_DEPTH).forEach((item, index) => {
+    if ('organic' in item && item.organic < sites.length) found.push({ site: sites[item.organic]!, position: index + 1 });
+  });
+  return found;
+}
+
 /** The context of the web page for a query: seeded by the query alone, like its keyword metrics. */
 export function webPageContext(rawQuery: string, seedPrefix = 'serp'): PageContext {
   const query = normaliseKeyword(rawQuery);
@@ -34,7 +54,7 @@ export function webPageContext(rawQuery: string, seedPrefix = 'serp'): PageConte
     random,
     queryTitle: titleCase(query),
     querySlug: slugOf(query),
-    sites: sitesFor(query, new SeededRandom(`serp-sites:${query}`)),
+    sites: webPageSites(query),
     // Searched on a block's first use (most pages have none).
     places: () => localPlaces(query),
   };
