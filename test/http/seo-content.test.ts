@@ -69,6 +69,17 @@ describe(`content, trends and AI visibility on the sandbox (${testDatabaseLabel(
       }
     });
 
+    test("a citation's site is one the domain endpoints know: registered, among the sites the keyword's results page ranks", async () => {
+      const keyword = 'trail running shoes';
+      const results: Citation[] = (await app.post('/v1/seo/content/search', { keyword, limit: 100 }, apiKey)).body.data.results;
+      const domains = [...new Set(results.map((result) => result.domain))];
+      const checked = (await app.post('/v1/seo/domain/available', { domains }, apiKey)).body.data.domains;
+      assert.deepEqual(checked.filter((domain: { available: boolean }) => domain.available).map((domain: { domain: string }) => domain.domain), [], 'no citation on a domain free to register');
+      const page = (await app.post('/v1/serp/websearch', { query: keyword, depth: 100 }, apiKey)).body.data;
+      const ranked = new Set(page.results.filter((result: { type: string }) => result.type === 'organic').map((result: { domain: string }) => result.domain));
+      for (const domain of domains) assert.ok(ranked.has(domain), `${domain} is cited but not on the results page`);
+    });
+
     test('sentiment reads the same citations as search, scored in line with their polarity', async () => {
       const citations: Citation[] = (await paid('/v1/seo/content/search', { keyword: KEYWORD, limit: 300 }, 80_000)).body.data.results;
       const scored = (await paid('/v1/seo/content/sentiment', { keyword: KEYWORD, limit: 300 }, 80_000)).body.data.results;

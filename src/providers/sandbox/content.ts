@@ -6,35 +6,22 @@ import { domainProfile } from './domain-profile';
 import { SANDBOX_DATA_MONTH, keywordMetrics } from './keyword-metrics';
 import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
+import { slugOf, titleCase } from './serp/page-text';
+import { webPageSites } from './serp/websearch';
 
 /**
  * The sandbox's content index, trends and AI answers. A keyword's citations are one seeded
  * population: /content/search and /content/sentiment read the same rows, and /content/summary
  * counts the same sentiment mix and averages the same top 100. Trends follow `keywordMetrics`.
+ * Citations and answers name the sites the term's results page ranks, the higher-ranked more
+ * often (registered names after its words, then general publications): a cited domain is on that
+ * page, and one the domain endpoints know.
  */
 
 const DATA_MONTH = monthIndex(SANDBOX_DATA_MONTH);
 const SENTIMENTS: readonly Sentiment[] = ['positive', 'neutral', 'negative'];
-const REFERENCE_SITES = [
-  'dailyledger.com', 'citypaper.news', 'forumhub.com', 'consumerscope.org', 'techradarly.com', 'homeandmaker.com',
-  'learnloop.io', 'marketwatchers.net', 'wikiwise.org', 'healthline-journal.org', 'shopcompass.com', 'howtohq.com',
-];
 const SECTIONS = ['news', 'blog', 'reviews', 'opinion', 'guides', 'forum/thread'];
 
-function titleCase(text: string): string {
-  return text.replace(/\b\w/g, (letter) => letter.toUpperCase());
-}
-
-function slug(text: string): string {
-  return text.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-}
-
-/** Sites writing about a term: some named after its words, then general publications. */
-function sitesAbout(term: string, random: SeededRandom): string[] {
-  const words = term.split(/[^a-z0-9]+/).filter((word) => word.length > 2).slice(0, 3);
-  const own = words.flatMap((word) => [`${word}insider.com`, `${word}weekly.net`, `all-about-${word}.org`]);
-  return random.shuffle([...own, ...REFERENCE_SITES]);
-}
 
 /** A day of the last `months` months of data, YYYY-MM-DD. */
 function recentDay(random: SeededRandom, months: number): string {
@@ -70,7 +57,7 @@ function citations(rawKeyword: string, limit: number): Citation[] {
   const keyword = normaliseKeyword(rawKeyword);
   const { totalCount, mix, qualityMean } = citationPopulation(keyword);
   const random = new SeededRandom(`citations:${keyword}`);
-  const sites = sitesAbout(keyword, random);
+  const sites = webPageSites(keyword);
   const seen = [0, 0, 0];
   return Array.from({ length: Math.min(limit, totalCount) }, (_, index) => {
     const lag = mix.map((share, kind) => share * (index + 1) - seen[kind]!);
@@ -80,7 +67,7 @@ function citations(rawKeyword: string, limit: number): Citation[] {
     const domain = sites[Math.floor(sites.length * random.next() ** 1.5)]!;
     const [low, high] = SCORE_RANGES[sentiment];
     return {
-      url: `https://${domain}/${random.pick(SECTIONS)}/${slug(keyword)}-${index + 1}`,
+      url: `https://${domain}/${random.pick(SECTIONS)}/${slugOf(keyword)}-${index + 1}`,
       domain,
       title: `${titleCase(keyword)}${random.pick([': What Readers Say', ' Reviewed', ' in 2026', ': A Closer Look', ' — Our Take'])}`,
       snippet: SNIPPETS[sentiment](keyword),
@@ -140,9 +127,9 @@ function trends({ keywords }: TrendsRequest): { timeline: TrendPoint[]; averages
 function assistant({ keyword: rawKeyword }: AssistantRequest) {
   const keyword = normaliseKeyword(rawKeyword);
   const random = new SeededRandom(`assistant:${keyword}`);
-  const sites = sitesAbout(keyword, random).slice(0, random.integer(3, 5));
+  const sites = webPageSites(keyword).slice(0, random.integer(3, 5));
   const references = sites.map((site, index) => ({
-    url: `https://${site}/${random.pick(SECTIONS)}/${slug(keyword)}`,
+    url: `https://${site}/${random.pick(SECTIONS)}/${slugOf(keyword)}`,
     title: `${titleCase(keyword)}${[': A Practical Guide', ' Explained', ': Pros and Cons', ' — Buyer Notes', ': FAQ'][index]}`,
     snippet: `${titleCase(site.split('.')[0]!.replace(/-/g, ' '))} covers ${keyword} in depth.`,
   }));
@@ -174,7 +161,7 @@ function mention(request: LlmMentionsRequest, seed: string, position: number): L
   const random = new SeededRandom(`${seed}:${position}`);
   const target: MentionTarget = random.pick(request.targets.filter((candidate) => candidate.searchFilter !== 'exclude'));
   const subject = 'domain' in target ? titleCase(target.domain.split('.')[0]!) : normaliseKeyword(target.keyword);
-  const sites = sitesAbout(subject.toLowerCase(), random);
+  const sites = webPageSites(normaliseKeyword(subject));
   const cited = 'domain' in target ? [target.domain, ...sites] : sites;
   const volume = random.integer(10, 20_000);
   const firstDay = recentDay(random, 14);
@@ -189,7 +176,7 @@ function mention(request: LlmMentionsRequest, seed: string, position: number): L
     sources: cited.slice(0, random.integer(2, 5)).map((site, index) => ({
       position: index + 1,
       title: `${titleCase(subject)} — ${titleCase(site.split('.')[0]!.replace(/-/g, ' '))}`,
-      url: `https://${site}/${slug(subject.toLowerCase())}`,
+      url: `https://${site}/${slugOf(subject.toLowerCase())}`,
       domain: site,
       sourceName: titleCase(site.split('.')[0]!.replace(/-/g, ' ')),
       snippet: `What ${site} says about ${subject}.`,
@@ -200,10 +187,10 @@ function mention(request: LlmMentionsRequest, seed: string, position: number): L
     searchResults: sites.slice(0, random.integer(3, 8)).map((site, index) => ({
       position: index + 1,
       title: `${titleCase(subject)} on ${site}`,
-      url: `https://${site}/${slug(subject.toLowerCase())}`,
+      url: `https://${site}/${slugOf(subject.toLowerCase())}`,
       domain: site,
       description: `Coverage of ${subject} by ${site}.`,
-      breadcrumb: `https://${site} › ${slug(subject.toLowerCase())}`,
+      breadcrumb: `https://${site} › ${slugOf(subject.toLowerCase())}`,
       publicationDate: '',
     })),
     aiSearchVolume: volume,

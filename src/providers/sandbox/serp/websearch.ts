@@ -23,8 +23,11 @@ const localPlaces = remembering(1_024, (query: string): readonly Place[] =>
 );
 
 
-/** The sites the web page for a normalised query ranks: the k-th organic result is the k-th (round and round). */
-function webPageSites(query: string): string[] {
+/**
+ * The sites the web page for a normalised query ranks, best first (the k-th organic result is the
+ * k-th, round and round): also the sites the content index cites for it.
+ */
+export function webPageSites(query: string): string[] {
   return sitesFor(query, new SeededRandom(`serp-sites:${query}`));
 }
 
