@@ -98,3 +98,15 @@ test("a fork draws its own sequence: what it draws does not move its parent's", 
   const second = new SeededRandom('fork').fork();
   assert.deepEqual([first.next(), first.next()], [second.next(), second.next()]);
 });
+
+test("a page's events and jobs are in the city its query names (else the local pack's), addressed as that country writes addresses", async () => {
+  const itemsOf = async (query: string, type: 'events' | 'jobs') => {
+    const block = (await search('websearch', query, 30)).results.find((result) => result.type === type);
+    assert.ok(block, `${query}: a ${type} block`);
+    return (block.data as { items: Array<{ address?: string; location?: string }> }).items;
+  };
+  for (const { address } of await itemsOf('concerts in berlin', 'events')) assert.match(address!, /^\S+straße \d+, \d{5} Berlin, Germany$/);
+  for (const { address } of await itemsOf('jazz festival tickets', 'events')) assert.match(address!, /^\d+ .+, Seattle, WA \d{5}, USA$/);
+  for (const { location } of await itemsOf('nurse jobs in london', 'jobs')) assert.ok(['London, UK', 'Remote'].includes(location!), location);
+  for (const { location } of await itemsOf('remote jobs', 'jobs')) assert.equal(location, 'Remote');
+});

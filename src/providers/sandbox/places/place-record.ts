@@ -69,7 +69,8 @@ function pickWeighted<Key extends string>(weights: Partial<Record<Key, number>>,
   return undefined;
 }
 
-function address(city: City, random: SeededRandom) {
+/** A street address in the city, written as its country writes them. */
+export function streetAddress(city: City, random: SeededRandom) {
   const street = random.pick(city.streets);
   const postalCode = fill(city.postalPattern, random);
   const number = random.integer(1, city.addressStyle === 'us' ? 2400 : 180);
@@ -171,7 +172,7 @@ function buildPlace(id: string, seed: PlaceSeed, category: Category, now: Date):
   const { profile } = category;
   const city = nearestCity(seed);
   const neighborhood = random.pick(city.neighborhoods);
-  const where = address(city, random);
+  const where = streetAddress(city, random);
   const name = nameOf(category, city, neighborhood, where.street, random);
   const rated = random.chance(0.96);
   const userRatingCount = rated ? Math.max(1, Math.min(25_000, Math.round(Math.exp(random.normal(5.3, 1.2))))) : undefined;

@@ -1,7 +1,18 @@
 import { serpDraft, type SerpResultDraft, type SerpResultType } from '../../../schemas/serp';
-import { cidOf } from '../places/place-record';
+import { cidOf, streetAddress } from '../places/place-record';
 import { placeRating, priceOf, ratingOf, type PageContext } from './blocks';
 import { siteName, slugOf, timestampBefore, titleCase } from './page-text';
+import { cityNamedIn, cityOfRegion, type City } from '../places/cities';
+
+/** Where a page's events and jobs are: the city its query names, else the maps search's default (as in its local pack). */
+function cityOf(query: string): City {
+  return cityNamedIn(query) ?? cityOfRegion(undefined);
+}
+
+/** "Seattle, WA", "London, UK": a city as addresses end. */
+function placeLine(city: City): string {
+  return `${city.name}, ${city.state ?? city.countryName}`;
+}
 
 /**
  * The less common blocks of a web results page, each with the queries that plausibly trigger it:
@@ -49,7 +60,7 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
           startDate: `2026-${10 + (index % 3)}-${String(random.integer(10, 28)).padStart(2, '0')} 19:00:00 +00:00`,
           endDate: null,
           venue: `${titleCase(random.pick(['Harbor', 'Civic', 'Union', 'Grand']))} Hall`,
-          address: `${random.integer(100, 999)} Market St, Seattle, WA`,
+          address: streetAddress(cityOf(query), random).full,
         })),
       }, { title: 'Events' }),
   },
@@ -63,7 +74,7 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
           title: titleCase(query.replace(/\b(jobs?|careers?|hiring)\b/g, '').trim() || query),
           url: `https://${site}/jobs/${random.integer(1e5, 9e5)}`,
           employer: siteName(site),
-          location: random.pick(['Seattle, WA', 'Remote', 'Austin, TX']),
+          location: /\bremote\b/.test(query) ? 'Remote' : random.pick([placeLine(cityOf(query)), placeLine(cityOf(query)), 'Remote']),
           source: 'jobsboard.example',
           postedAt: timestampBefore(index + 2),
           salary: random.chance(0.6) ? `$${random.integer(55, 140)}K a year` : null,
