@@ -95,7 +95,7 @@ const RefundedChargeEvent = z.object({
 });
 
 const DisputeEvent = z.object({
-  type: z.enum(['charge.dispute.created', 'charge.dispute.closed']),
+  type: z.enum(['charge.dispute.created', 'charge.dispute.funds_withdrawn', 'charge.dispute.closed']),
   data: z.object({
     object: z.object({
       id: z.string().min(1),
@@ -124,6 +124,9 @@ const RECEIVED = { received: true } as const;
  * - A dispute (a chargeback) takes the disputed amount back (`stripe_dispute_<dispute id>`) and
  *   suspends the account until the operator lifts it; a dispute won gives back what it took
  *   (`stripe_dispute_won_<dispute id>`). Its charge is looked up in Stripe's API for the account.
+ *   An inquiry (a dispute whose status is `warning_…`) withdraws nothing from the operator, so it
+ *   takes nothing: only if it becomes a chargeback (`charge.dispute.funds_withdrawn`) is the amount
+ *   taken, as for a chargeback opened at once.
  * What a balance cannot cover (the credit was already spent) is logged as short: the operator's
  * to settle.
  */
@@ -210,6 +213,10 @@ export async function registerStripeWebhook(server: FastifyInstance, settings: S
       } catch (error) {
         if (constraintViolation(error) !== 'unique') throw error;
       }
+      return;
+    }
+    if (opened.status.startsWith('warning_')) {
+      log.warn({ dispute: opened.id, charge: opened.charge, status: opened.status }, 'stripe: an inquiry about a payment; nothing is taken unless it becomes a chargeback');
       return;
     }
     const accountId = opened.currency.toLowerCase() === 'usd' ? await accountOfCharge(opened.charge) : undefined;

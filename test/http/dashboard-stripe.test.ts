@@ -163,6 +163,37 @@ describe(`buying credit with Stripe Checkout (against a fake Stripe, ${testDatab
     assert.equal((await app.get('/v1/account', apiKey)).body.error.code, 'ACCOUNT_SUSPENDED', 'the operator lifts the suspension');
   });
 
+  test('an inquiry takes nothing and suspends nothing; if it becomes a chargeback, the withdrawal takes the amount once', async () => {
+    const { accountId, apiKey } = await boughtCredit(1500);
+    const chargeId = `ch_${Date.now()}i`;
+    const disputeId = `dp_${Date.now()}i`;
+    stripe.on(`GET /v1/charges/${chargeId}`, { json: { id: chargeId, object: 'charge', metadata: { account_id: accountId } } });
+    assert.equal((await disputeEvent('charge.dispute.created', disputeId, chargeId, 1500, 'warning_needs_response')).status, 200);
+    assert.equal((await disputeEvent('charge.dispute.closed', disputeId, chargeId, 1500, 'warning_closed')).status, 200);
+    assert.equal(await app.balance(accountId), 15_000_000, 'an inquiry withdraws nothing');
+    assert.equal((await app.get('/v1/account', apiKey)).status, 200, 'and suspends nothing');
+
+    // Another inquiry on the same payment escalates: Stripe withdraws the funds.
+    const escalated = `${disputeId}e`;
+    assert.equal((await disputeEvent('charge.dispute.created', escalated, chargeId, 1500, 'warning_needs_response')).status, 200);
+    assert.equal((await disputeEvent('charge.dispute.funds_withdrawn', escalated, chargeId, 1500, 'needs_response')).status, 200);
+    assert.equal((await disputeEvent('charge.dispute.funds_withdrawn', escalated, chargeId, 1500, 'needs_response')).status, 200);
+    assert.equal(await app.balance(accountId), 0);
+    assert.equal(await app.ledgerSum(accountId), 0);
+    assert.equal((await app.get('/v1/account', apiKey)).body.error.code, 'ACCOUNT_SUSPENDED');
+  });
+
+  test('a chargeback announced by both dispute.created and dispute.funds_withdrawn is taken once', async () => {
+    const { accountId } = await boughtCredit(1200);
+    const chargeId = `ch_${Date.now()}w`;
+    const disputeId = `dp_${Date.now()}w`;
+    stripe.on(`GET /v1/charges/${chargeId}`, { json: { id: chargeId, object: 'charge', metadata: { account_id: accountId } } });
+    assert.equal((await disputeEvent('charge.dispute.created', disputeId, chargeId, 500, 'needs_response')).status, 200);
+    assert.equal((await disputeEvent('charge.dispute.funds_withdrawn', disputeId, chargeId, 500, 'needs_response')).status, 200);
+    assert.equal(await app.balance(accountId), 7_000_000);
+    assert.equal(await app.ledgerSum(accountId), 7_000_000);
+  });
+
   test('a refund of a charge that names no account takes nothing and is acknowledged', async () => {
     const { accountId } = await boughtCredit(1000);
     const body = JSON.stringify({ id: 'evt_y', type: 'charge.refunded', data: { object: { id: `ch_${Date.now()}e`, amount_refunded: 1000, currency: 'usd', metadata: {} } } });
