@@ -326,7 +326,7 @@ describe('chat billing, exact to the micro-dollar', () => {
     );
   });
 
-  test('the native chat streamed: {delta, model, index} events, then [DONE]', async () => {
+  test('the native chat streamed: {delta, model, index} events, a last one with the usage and what it cost, then [DONE]', async () => {
     script = { pieces: WORDS, usage: { prompt_tokens: 77, completion_tokens: 12 } };
     const account = await app.createAccount('1.00');
     const response = await fetch(`${app.baseUrl}/v1/ai/chat`, {
@@ -339,7 +339,9 @@ describe('chat billing, exact to the micro-dollar', () => {
     const frames = data.slice(0, -1).map((frame) => JSON.parse(frame));
     assert.deepEqual(frames[0], { delta: { content: WORDS[0] }, model: MODEL.id, index: 0 });
     assert.equal(frames.map((frame) => frame.delta.content).join(''), WORDS.join(''));
-    assert.equal(1_000_000 - (await app.balance(account.accountId)), cost(77, 12));
+    const charged = 1_000_000 - (await app.balance(account.accountId));
+    assert.equal(charged, cost(77, 12));
+    assert.deepEqual(frames.at(-1), { delta: { content: '' }, model: MODEL.id, index: 0, usage: { promptTokens: 77, completionTokens: 12, totalTokens: 89 }, costUsd: charged / 1_000_000 });
   });
 });
 

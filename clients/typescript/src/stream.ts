@@ -5,11 +5,13 @@ import type { ErrorCode } from './types';
 
 // The OpenAPI document describes a stream only as `text/event-stream`, so its events are typed here.
 
-/** One event of `POST /v1/ai/chat` with `stream: true`. */
+/** One event of `POST /v1/ai/chat` with `stream: true`; the last, with an empty delta, carries the usage and what the stream cost. */
 export interface ChatStreamEvent {
   delta: { content: string };
   model: string;
   index: number;
+  usage?: { promptTokens: number; completionTokens: number; totalTokens: number; estimated?: boolean };
+  costUsd?: number;
 }
 
 /** One event of `POST /v1/ai/chat/completions` with `stream: true` (the chat-completions wire format). */

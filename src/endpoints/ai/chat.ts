@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { eventStream } from '../../core/sse';
 import type { ChatCompletionsRequest } from '../../schemas/chat-completions';
 import { planChat, type FieldNames } from '../../chat/plan';
-import { chatPrice, completeChat, streamChat, usdOf, type ChatOutcome } from '../../chat/call';
+import { chatChargeMicros, chatPrice, completeChat, streamChat, usdOf, type ChatOutcome } from '../../chat/call';
 
 /** SPEC.md's native chat: camelCase fields, the result in the envelope. */
 const ChatRequest = z.strictObject({
@@ -18,7 +18,7 @@ const ChatRequest = z.strictObject({
   topP: z.number().min(0).max(1).optional().meta({ description: 'Nucleus sampling.' }),
   frequencyPenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise repeated tokens.' }),
   presencePenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise tokens already present.' }),
-  stream: z.boolean().default(false).meta({ description: 'Server-sent events: `{delta: {content}, model, index}` chunks, then `[DONE]`.' }),
+  stream: z.boolean().default(false).meta({ description: 'Server-sent events: `{delta: {content}, model, index}` chunks, a last one with an empty delta, `usage` and `costUsd`, then `[DONE]`.' }),
 });
 type ChatRequest = z.output<typeof ChatRequest>;
 
@@ -49,6 +49,16 @@ function wireRequest(input: ChatRequest): ChatCompletionsRequest {
   };
 }
 
+/** An outcome's usage in SPEC.md's names. */
+function nativeUsage({ usage, estimated }: ChatOutcome) {
+  return {
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    totalTokens: usage.promptTokens + usage.completionTokens,
+    ...(estimated ? { estimated: true } : {}),
+  };
+}
+
 /** Chat-completions names → SPEC.md's names, in the messages the plan refuses with. */
 const NATIVE_NAMES: FieldNames = { max_tokens: 'maxTokens', top_p: 'topP', frequency_penalty: 'frequencyPenalty', presence_penalty: 'presencePenalty' };
 
@@ -58,7 +68,7 @@ export default defineEndpoint({
   path: '/v1/ai/chat',
   summary: 'Chat with a model',
   description:
-    'A conversation with any catalog model (GET /v1/ai/models), in the native format: `data` is the answer with its usage and cost. With `stream: true`, server-sent events `{delta: {content}, model, index}` then `[DONE]`. ' +
+    'A conversation with any catalog model (GET /v1/ai/models), in the native format: `data` is the answer with its usage and cost. With `stream: true`, server-sent events `{delta: {content}, model, index}`, a last chunk with an empty delta carrying `usage` and `costUsd`, then `[DONE]`. ' +
     'Billed per token at the model’s prices; a client that leaves a stream pays for the prompt and the tokens it received.',
   input: ChatRequest,
   output: ChatResult,
@@ -108,8 +118,11 @@ export default defineEndpoint({
           if (choice.delta.content) yield { data: { delta: { content: choice.delta.content }, model: tally.model.id, index: choice.index } };
         }
       }
+      // A stream's head leaves before its cost is known: the last chunk says it, as the envelope's `costUsd` does.
+      const outcome = tally.finalOutcome();
+      yield { data: { delta: { content: '' }, model: tally.model.id, index: 0, usage: nativeUsage(outcome), costUsd: usdOf(chatChargeMicros(plan, outcome)) } };
       yield { data: '[DONE]' };
-      return tally.finalOutcome();
+      return outcome;
     }
     return eventStream<ChatOutcome>(events(), { delivered: () => tally.deliveredOutcome() });
   },

@@ -79,7 +79,7 @@ export interface paths {
         put?: never;
         /**
          * Chat with a model
-         * @description A conversation with any catalog model (GET /v1/ai/models), in the native format: `data` is the answer with its usage and cost. With `stream: true`, server-sent events `{delta: {content}, model, index}` then `[DONE]`. Billed per token at the model’s prices; a client that leaves a stream pays for the prompt and the tokens it received.
+         * @description A conversation with any catalog model (GET /v1/ai/models), in the native format: `data` is the answer with its usage and cost. With `stream: true`, server-sent events `{delta: {content}, model, index}`, a last chunk with an empty delta carrying `usage` and `costUsd`, then `[DONE]`. Billed per token at the model’s prices; a client that leaves a stream pays for the prompt and the tokens it received.
          *
          *     Cost: per token, at the model's input and output prices per million tokens (see GET /v1/ai/models), rounded up to the micro-dollar.
          */
@@ -10085,7 +10085,7 @@ export interface operations {
                     /** @description Penalise tokens already present. */
                     presencePenalty?: number;
                     /**
-                     * @description Server-sent events: `{delta: {content}, model, index}` chunks, then `[DONE]`.
+                     * @description Server-sent events: `{delta: {content}, model, index}` chunks, a last one with an empty delta, `usage` and `costUsd`, then `[DONE]`.
                      * @default false
                      */
                     stream?: boolean;
