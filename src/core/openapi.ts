@@ -12,7 +12,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '403': "KEY_AREA_NOT_ALLOWED: the key may not call this endpoint's area (its allow-list; GET /v1/account shows it), or ACCOUNT_SUSPENDED. Not charged.",
   '404': 'NOT_FOUND: what the call names (a place, a photo) does not exist. Not charged.',
   '405': 'METHOD_NOT_ALLOWED: this path does not take that method; the Allow header lists those it takes. Not charged.',
-  '409': 'IDEMPOTENCY_CONFLICT: the Idempotency-Key was used with another body, or its first call still runs (see Retry-After). Not charged.',
+  '409': 'IDEMPOTENCY_CONFLICT: the Idempotency-Key was used for another request (another body or endpoint), or its first call still runs (see Retry-After). Not charged.',
   '413': 'PAYLOAD_TOO_LARGE: the request body is larger than the server accepts. Not charged.',
   '415': 'UNSUPPORTED_MEDIA_TYPE: the body was not sent as Content-Type: application/json, in UTF-8 and uncompressed. Not charged.',
   '429': 'RATE_LIMITED: too many requests for this key, or too many failed authentications from this address; see Retry-After. Not charged.',

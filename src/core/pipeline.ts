@@ -164,7 +164,7 @@ async function runCall(
   if (idempotencyKey !== undefined) {
     const claim = await idempotency.claim(caller.accountId, idempotencyKey, requestFingerprint(endpoint.method, endpoint.path, request.body), leaseSeconds * 1000);
     if (claim.outcome === 'mismatch') {
-      throw new ApiError('IDEMPOTENCY_CONFLICT', 'Idempotency-Key: this key was already used with another request body; use a new key for a new request.', { param: 'Idempotency-Key' });
+      throw new ApiError('IDEMPOTENCY_CONFLICT', 'Idempotency-Key: this key was already used for another request (another body or another endpoint); use a new key for a new request.', { param: 'Idempotency-Key' });
     }
     if (claim.outcome === 'running') {
       throw new ApiError('IDEMPOTENCY_CONFLICT', 'Idempotency-Key: a request with this key is still running; retry when it has finished.', {

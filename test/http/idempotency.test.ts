@@ -36,6 +36,11 @@ describe(`idempotent retries (${testDatabaseLabel()})`, () => {
     assert.equal(other.body.error.code, 'IDEMPOTENCY_CONFLICT');
     assert.match(other.body.error.message, /^Idempotency-Key: /);
     assert.equal(await app.balance(accountId), 980_000);
+    // The same body on another endpoint is another request too.
+    const elsewhere = await app.post('/v1/seo/domain/overview', { domain: 'one.com' }, apiKey, headers);
+    assert.equal(elsewhere.status, 409);
+    assert.match(elsewhere.body.error.message, /another request \(another body or another endpoint\)/);
+    assert.equal(await app.balance(accountId), 980_000);
   });
 
   test('the same body with its keys in another order is the same request: replayed, not a conflict', async () => {

@@ -9601,7 +9601,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description IDEMPOTENCY_CONFLICT: the Idempotency-Key was used with another body, or its first call still runs (see Retry-After). Not charged. */
+        /** @description IDEMPOTENCY_CONFLICT: the Idempotency-Key was used for another request (another body or endpoint), or its first call still runs (see Retry-After). Not charged. */
         Error409: {
             headers: {
                 /** @description Seconds to wait when the first call with this key still runs. */
