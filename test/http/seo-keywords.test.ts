@@ -249,13 +249,12 @@ describe(`SEO keyword endpoints on the sandbox (${testDatabaseLabel()})`, () => 
       }
     });
 
-    test('words or length mixed with provider fields under match any: 400 on every filter-block endpoint', async () => {
+    test('words or length mixed with provider fields under match any: 400 on the endpoints that filter upstream', async () => {
       const mixes = [
         [{ field: 'words', op: '>', value: 2 }, { field: 'volume', op: '>', value: 10 }],
         [{ field: 'keyword', op: 'like', value: 'coffee' }, { field: 'length', op: '<', value: 30 }],
       ];
       const bodies: Array<[string, Record<string, unknown>]> = [
-        ['/v1/seo/keywords', { keywords: ['coffee'] }],
         ['/v1/seo/keywords/ideas', { keyword: 'coffee' }],
         ['/v1/seo/keywords/related', { keyword: 'coffee' }],
       ];
@@ -266,6 +265,21 @@ describe(`SEO keyword endpoints on the sandbox (${testDatabaseLabel()})`, () => 
         assert.equal(response.status, 200);
         assert.equal((await paid(path, { ...body, match: 'all', filters: mixes[0] })).response.status, 200);
       }
+    });
+
+    test('/v1/seo/keywords filters the returned list itself: words or length mix with any field under match any', async () => {
+      const keywords = ['coffee', 'coffee beans', 'best coffee beans online', 'espresso'];
+      const all = (await paid('/v1/seo/keywords', { keywords })).response.body.data as Array<{ keyword: string; volume: number }>;
+      const volumeOf = (keyword: string) => all.find((record) => record.keyword === keyword)!.volume;
+      const threshold = volumeOf('espresso');
+      const { response } = await paid('/v1/seo/keywords', {
+        keywords,
+        match: 'any',
+        filters: [{ field: 'words', op: '>', value: 2 }, { field: 'volume', op: '>=', value: threshold }],
+      });
+      const expected = keywords.filter((keyword) => keyword.split(' ').length > 2 || volumeOf(keyword) >= threshold);
+      assert.deepEqual(response.body.data.map((record: { keyword: string }) => record.keyword), expected);
+      assert.ok(expected.includes('best coffee beans online') && expected.includes('espresso'));
     });
   });
 });
