@@ -47,7 +47,7 @@ const ENGINES: Engine[] = [
   { path: '/v1/serp/websearch-images', pageSize: 100, maxDepth: 100, types: ['imagesSearch', 'relatedSearches', 'carousel'], exact: true, query: 'modern kitchen ideas' },
   { path: '/v1/serp/websearch-news', pageSize: 10, maxDepth: 100, types: ['newsSearch', 'topStories'], exact: true, query: 'electric cars' },
   { path: '/v1/serp/websearch-datasets', pageSize: 20, maxDepth: 100, types: ['dataset'], exact: true, query: 'air quality' },
-  { path: '/v1/serp/websearch-autocomplete', pageSize: null, maxDepth: 20, types: ['autocomplete'], exact: true, query: 'coffee grinder' },
+  { path: '/v1/serp/websearch-autocomplete', pageSize: null, maxDepth: 100, types: ['autocomplete'], exact: false, query: 'coffee grinder' },
   { path: '/v1/serp/websearch-ads', pageSize: 40, maxDepth: 100, types: ['adsSearch'], exact: true, query: 'bluebottle.example' },
   { path: '/v1/serp/websearch-ai-mode', pageSize: null, maxDepth: 100, types: ['aiOverview'], exact: false, query: 'how to descale an espresso machine' },
   { path: '/v1/serp/websearch-finance', pageSize: null, maxDepth: 100, types: ['marketInstrument', 'marketIndex', 'assetPair'], exact: false, query: 'aapl' },
@@ -167,11 +167,11 @@ describe(`SERP engines and the raw search page, sandbox (${testDatabaseLabel()})
       }
     });
 
-    test('autocomplete: depth distinct suggestions, each starting with the query', async () => {
-      for (const depth of [1, 10, 20]) {
+    test('autocomplete: depth distinct suggestions (the 20 the engine has for a larger depth), each starting with the query', async () => {
+      for (const depth of [1, 10, 20, 21, 100]) {
         const data = await page('/v1/serp/websearch-autocomplete', { query: 'Coffee Grinder', depth });
         const suggestions = data.results.map((result) => result.data.suggestion as string);
-        assert.equal(new Set(suggestions).size, depth);
+        assert.equal(new Set(suggestions).size, Math.min(depth, 20));
         for (const [index, suggestion] of suggestions.entries()) {
           assert.ok(suggestion.startsWith('coffee grinder '), suggestion);
           assert.equal(data.results[index]!.title, suggestion);

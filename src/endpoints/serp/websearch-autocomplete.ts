@@ -8,7 +8,7 @@ export default defineEndpoint({
   path: '/v1/serp/websearch-autocomplete',
   summary: 'Search autocomplete suggestions',
   description: 'The suggestions the search box offers while a query is typed, most likely first. Each result carries the suggestion as its title and in `data.suggestion`.',
-  input: serpRequest({ depthDescription: 'Suggestions to return (the engine offers at most 20).', maxDepth: 20, example: 'coffee grinder' }),
+  input: serpRequest({ depthDescription: 'Suggestions wanted: the engine offers at most 20, so a larger depth (the standard SERP body allows it) answers the 20 it has.', example: 'coffee grinder' }),
   output: SERP_RESPONSES.autocomplete,
   price: ({ perCall }) => perCall(0.01),
   examples: {

@@ -95,10 +95,13 @@ const COMPLETIONS = [
   'list', 'types', 'how to', 'guide', 'app', 'jobs', 'history', 'benefits', 'tips', 'definition', 'examples',
 ];
 
+/** The most suggestions the engine shows for a query. */
+const MOST_SUGGESTIONS = 20;
+
 /** `depth` suggestions, each the query plus a completion, the most likely first (at most 20, as the engine shows). */
 export function sandboxAutocomplete({ query: rawQuery, depth }: VerticalRequest): SerpResponse {
   const context = webPageContext(rawQuery, 'autocomplete');
-  const completions = context.random.shuffle(COMPLETIONS).slice(0, depth);
+  const completions = context.random.shuffle(COMPLETIONS).slice(0, Math.min(depth, MOST_SUGGESTIONS));
   const drafts = completions.map((completion, index) => {
     const suggestion = `${context.query} ${completion}`;
     const url = `https://search.example/search?q=${encodeURIComponent(suggestion)}`;
