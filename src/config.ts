@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { z } from 'zod';
+import { MAX_BALANCE_MICROS, MICROS_PER_USD, parseUsd } from './core/money';
 
 /** `a, b,,c ` → `['a', 'b', 'c']`: how every list setting is written. */
 function commaList(value: string): string[] {
@@ -43,6 +44,23 @@ const NetworkList = z.string().transform((value, context) => {
   return entries;
 });
 
+/** The longest a Node timer waits: a setting above it would silently fire after 1 ms. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A duration setting in milliseconds, from `least` up to what a timer can wait. */
+function milliseconds(least: number, fallback: number) {
+  return z.coerce.number().int().min(least).max(MAX_TIMER_MS, `at most ${MAX_TIMER_MS} (about 24.8 days): Node's timers cannot wait longer`).default(fallback);
+}
+
+/** A URL whose scheme is one of `schemes` (`z.url()` alone takes ftp:, file:, …). */
+function urlWithScheme(schemes: readonly string[], example: string) {
+  return z
+    .string()
+    .url()
+    .refine((value) => !URL.canParse(value) || schemes.includes(new URL(value).protocol.replace(/:$/, '')), `a ${schemes.join(' or ')} URL, e.g. ${example}`);
+}
+const httpUrl = (example: string) => urlWithScheme(['http', 'https'], example);
+
 /**
  * The environment, parsed once. Nothing else in the code reads `process.env`: whatever needs a
  * setting receives it from here.
@@ -51,86 +69,94 @@ const EnvironmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   TOLLGATE_DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  REDIS_URL: z.string().url().optional(),
+  DATABASE_URL: urlWithScheme(['postgres', 'postgresql'], 'postgres://user:password@db.example:5432/tollgate').optional(),
+  REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://cache.example:6379').optional(),
   TOLLGATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   TOLLGATE_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   TOLLGATE_TRUST_PROXY: ProxyList.optional(),
   TOLLGATE_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  TOLLGATE_SIGNUP_CREDIT_USD: z.string().regex(/^\d+(\.\d{1,6})?$/).default('5.00'),
-  TOLLGATE_PUBLIC_URL: z.string().url().optional(),
+  TOLLGATE_SIGNUP_CREDIT_USD: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/, 'a USD amount with at most 6 decimals, e.g. 5.00')
+    .refine((value) => parseUsd(value) <= MAX_BALANCE_MICROS, `at most ${MAX_BALANCE_MICROS / MICROS_PER_USD} (the most a balance can hold)`)
+    .default('5.00'),
+  TOLLGATE_PUBLIC_URL: httpUrl('https://api.example.com').optional(),
   TOLLGATE_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'smtp://user:password@host:587 or smtps://…:465').optional(),
   TOLLGATE_MAIL_FROM: z.string().min(3).default('Tollgate <no-reply@localhost>'),
   TOLLGATE_SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TOLLGATE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
-  TOLLGATE_CALL_DEADLINE_MS: z.coerce.number().int().min(100).default(120_000),
-  TOLLGATE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
-  TOLLGATE_STREAM_KEEPALIVE_MS: z.coerce.number().int().min(100).default(15_000),
-  TOLLGATE_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
-  TOLLGATE_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
+  TOLLGATE_UPSTREAM_TIMEOUT_MS: milliseconds(100, 60_000),
+  TOLLGATE_CALL_DEADLINE_MS: milliseconds(100, 120_000),
+  TOLLGATE_REQUEST_TIMEOUT_MS: milliseconds(1_000, 120_000),
+  TOLLGATE_STREAM_KEEPALIVE_MS: milliseconds(100, 15_000),
+  TOLLGATE_RECONCILE_INTERVAL_MS: milliseconds(100, 30_000),
+  TOLLGATE_SHUTDOWN_GRACE_MS: milliseconds(100, 10_000),
   TOLLGATE_ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
-  TOLLGATE_METRICS_ADDRESS: z.string().regex(/^[^\s:]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, 'HOST:PORT, e.g. 10.0.0.5:9464 or [::1]:9464').optional(),
+  TOLLGATE_METRICS_ADDRESS: z
+    .string()
+    .regex(/^[^\s:]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, 'HOST:PORT, e.g. 10.0.0.5:9464 or [::1]:9464')
+    .refine((value) => Number(value.slice(value.lastIndexOf(':') + 1)) <= 65535, 'the port must be 0 to 65535')
+    .optional(),
   TOLLGATE_EXPOSE_VENDOR_NAMES: z.enum(['true', 'false']).default('false'),
   TOLLGATE_SERVE_BELOW_COST: z.string().optional(),
   TOLLGATE_MODEL_CATALOG: z.string().min(1).optional(),
   TOLLGATE_SANDBOX_CHAT_TOKENS_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(200),
   TOLLGATE_CHAT_UPSTREAMS: z.string().optional(),
-  TOLLGATE_CHAT_FIRST_BYTE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  TOLLGATE_CHAT_FIRST_BYTE_TIMEOUT_MS: milliseconds(100, 30_000),
   TOLLGATE_DNS_SERVERS: DnsServerList.optional(),
   TOLLGATE_FETCH_ALLOWED_NETWORKS: NetworkList.optional(),
   TOLLGATE_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(10_485_760),
-  TOLLGATE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  TOLLGATE_FETCH_TIMEOUT_MS: milliseconds(100, 15_000),
   TOLLGATE_SMTP_PROBE: z.enum(['true', 'false']).default('false'),
-  TOLLGATE_SMTP_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  TOLLGATE_SMTP_PROBE_TIMEOUT_MS: milliseconds(100, 10_000),
   TOLLGATE_SMTP_PROBE_HELO: z.string().regex(/^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/, "this server's host name, e.g. mail-check.example.com").optional(),
   TOLLGATE_SMTP_PROBE_FROM: z.string().regex(/^[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+$/, 'an address at a domain you control, e.g. verify@example.com').optional(),
   TOLLGATE_SMTP_PROBE_PORT: z.coerce.number().int().min(1).max(65535).default(25),
   TOLLGATE_AI_EXTRACT_MODEL: z.string().min(1).default('openai/gpt-4o-mini'),
   OPENROUTER_API_KEY: z.string().optional(),
-  OPENROUTER_BASE_URL: z.string().url().default('https://openrouter.ai/api/v1'),
+  OPENROUTER_BASE_URL: httpUrl('https://openrouter.ai/api/v1').default('https://openrouter.ai/api/v1'),
   DATAFORSEO_LOGIN: z.string().optional(),
   DATAFORSEO_PASSWORD: z.string().optional(),
-  DATAFORSEO_BASE_URL: z.string().url().default('https://api.dataforseo.com'),
-  DATAFORSEO_POLL_MS: z.coerce.number().int().min(10).default(2_000),
+  DATAFORSEO_BASE_URL: httpUrl('https://api.dataforseo.com').default('https://api.dataforseo.com'),
+  DATAFORSEO_POLL_MS: milliseconds(10, 2_000),
   TOLLGATE_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   TOLLGATE_BROWSER_POOL_SIZE: z.coerce.number().int().min(1).max(32).default(2),
   /** Worker threads that read pages (parse, find the main content, write markdown); default: one per core. */
   TOLLGATE_PAGE_READERS: z.coerce.number().int().min(1).max(64).default(() => os.availableParallelism()),
   TOLLGATE_BROWSER_QUEUE_SIZE: z.coerce.number().int().min(0).max(10_000).default(16),
-  TOLLGATE_BROWSER_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  TOLLGATE_BROWSER_TIMEOUT_MS: milliseconds(1_000, 30_000),
   TOLLGATE_STEALTH_PROXY_URL: z.string().regex(/^https?:\/\/\S+$/, 'an http(s) proxy URL, e.g. http://user:pass@proxy.example:8000 (may hold {country})').optional(),
   GOOGLE_PLACES_API_KEY: z.string().optional(),
-  GOOGLE_PLACES_BASE_URL: z.string().url().default('https://places.googleapis.com'),
+  GOOGLE_PLACES_BASE_URL: httpUrl('https://places.googleapis.com').default('https://places.googleapis.com'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  STRIPE_BASE_URL: z.string().url().default('https://api.stripe.com'),
+  STRIPE_BASE_URL: httpUrl('https://api.stripe.com').default('https://api.stripe.com'),
   TOLLGATE_LIVE_LOOKUPS: z.enum(['true', 'false']).default('true'),
   TOLLGATE_RDAP_BOOTSTRAP: z.string().min(1).optional(),
   NAMECHEAP_API_USER: z.string().optional(),
   NAMECHEAP_API_KEY: z.string().optional(),
   NAMECHEAP_USERNAME: z.string().optional(),
   NAMECHEAP_CLIENT_IP: z.ipv4().optional(),
-  NAMECHEAP_BASE_URL: z.string().url().default('https://api.namecheap.com/xml.response'),
+  NAMECHEAP_BASE_URL: httpUrl('https://api.namecheap.com/xml.response').default('https://api.namecheap.com/xml.response'),
   TOMBA_KEY: z.string().optional(),
   TOMBA_SECRET: z.string().optional(),
-  TOMBA_BASE_URL: z.string().url().default('https://api.tomba.io/v1'),
+  TOMBA_BASE_URL: httpUrl('https://api.tomba.io/v1').default('https://api.tomba.io/v1'),
   OPENWEBNINJA_API_KEY: z.string().min(1).optional(),
-  OPENWEBNINJA_BASE_URL: z.string().url().default('https://api.openwebninja.com/realtime-amazon-data'),
+  OPENWEBNINJA_BASE_URL: httpUrl('https://api.openwebninja.com/realtime-amazon-data').default('https://api.openwebninja.com/realtime-amazon-data'),
   RAPIDAPI_KEY: z.string().min(1).optional(),
   /** The retail vendor's API through RapidAPI (its host there, e.g. real-time-amazon-data.p.rapidapi.com): used when OPENWEBNINJA_API_KEY is not set. */
   RAPIDAPI_RETAIL_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name, e.g. real-time-amazon-data.p.rapidapi.com').optional(),
-  RAPIDAPI_RETAIL_BASE_URL: z.string().url().optional(),
+  RAPIDAPI_RETAIL_BASE_URL: httpUrl('https://api.example.com').optional(),
   /** The photo-platform data API on RapidAPI (Social API's "Instagram Scraper API"; its other hosts answer the same). */
   RAPIDAPI_PHOTOS_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name, e.g. instagram-scraper-api2.p.rapidapi.com').default('instagram-scraper-api2.p.rapidapi.com'),
-  RAPIDAPI_PHOTOS_BASE_URL: z.string().url().optional(),
+  RAPIDAPI_PHOTOS_BASE_URL: httpUrl('https://api.example.com').optional(),
   /** The short-video data API on RapidAPI (tiktok-scraper7). */
   RAPIDAPI_CLIPS_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name, e.g. tiktok-scraper7.p.rapidapi.com').default('tiktok-scraper7.p.rapidapi.com'),
-  RAPIDAPI_CLIPS_BASE_URL: z.string().url().optional(),
+  RAPIDAPI_CLIPS_BASE_URL: httpUrl('https://api.example.com').optional(),
   RAPIDAPI_VIDEO_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'a host name, e.g. yt-api.p.rapidapi.com').default('yt-api.p.rapidapi.com'),
-  RAPIDAPI_VIDEO_BASE_URL: z.string().url().optional(),
+  RAPIDAPI_VIDEO_BASE_URL: httpUrl('https://api.example.com').optional(),
   FAL_KEY: z.string().min(1).optional(),
-  FAL_QUEUE_URL: z.string().url().default('https://queue.fal.run'),
+  FAL_QUEUE_URL: httpUrl('https://queue.fal.run').default('https://queue.fal.run'),
   /** How long a sandbox media job takes, queued then running: clients exercise polling. */
   TOLLGATE_SANDBOX_MEDIA_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Media job steps run at once by this process's workers; 0 runs none here (`tollgate worker` does). */

@@ -91,6 +91,13 @@ export class ApiKeys {
     return row.account_id;
   }
 
+  /** Whether a key is revoked; KeyNotFoundError when there is no such key. */
+  async isRevoked(keyId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('api_keys').select('revoked_at').where('id', '=', keyId).executeTakeFirst();
+    if (!row) throw new KeyNotFoundError(`no API key ${keyId}`);
+    return row.revoked_at !== null;
+  }
+
   /** Replaces a key's limits (revoked keys included: harmless). KeyNotFoundError as `limitsOf`. */
   async setLimits(keyId: string, limits: KeyLimits, accountId?: string): Promise<void> {
     const result = await this.db

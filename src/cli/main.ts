@@ -180,10 +180,15 @@ const VALUE_OPTIONS = new Set(Object.entries(OPTIONS).flatMap(([name, option]) =
 async function run(argv: string[]): Promise<unknown> {
   const { values, positionals } = parseArgs({ args: keepNegativeValues(argv), allowPositionals: true, strict: true, options: OPTIONS });
   const [group, action, ...rest] = positionals;
+  // Asked for, the usage is the answer (on stdout, exit 0), whatever the environment holds.
+  if (values.help || group === 'help') {
+    process.stdout.write(`${USAGE(await keyAreas())}\n`);
+    return undefined;
+  }
+  if (!group) throw new UsageError('');
   const config = loadConfig();
   const command = [group, action].filter(Boolean).join(' ');
 
-  if (values.help || !group) throw new UsageError('');
   if (group === 'serve' && !action) {
     const { serve } = await import('../main');
     await serve(config);
@@ -239,6 +244,8 @@ async function run(argv: string[]): Promise<unknown> {
       if (!keyId || rest.length > 1) throw new UsageError('keys update takes exactly one KEY_ID');
       if (!(['daily-usd', 'monthly-usd', 'areas'] as const).some((name) => values[name] !== undefined)) throw new UsageError('keys update needs at least one of --daily-usd, --monthly-usd, --areas');
       const limits = await withStore(config, async (ledger, keys, store) => {
+        // A revoked key's limits no longer apply: changing them would say otherwise.
+        if (await keys.isRevoked(keyId)) throw new KeyNotFoundError(`API key ${keyId} is revoked: it has no limits to change (issue a new key)`);
         const updated = limitsFrom(values, await keys.limitsOf(keyId), known);
         // The server's call log is another process's: its last quarter-second of calls is not counted.
         const history = new AccountHistory(store.db, (work) => ledger.exclusive(work), async () => undefined);

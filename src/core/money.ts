@@ -7,6 +7,9 @@ export type Micros = number;
 export const MICROS_PER_USD = 1_000_000;
 export const MICROS_PER_CENT = 10_000;
 
+/** Balances stay far inside the range where a JavaScript number is an exact integer. */
+export const MAX_BALANCE_MICROS = 1_000_000_000 * MICROS_PER_USD;
+
 /** Converts a decimal USD amount to micro-USD, exactly for up to 6 decimals. */
 export function usdToMicros(usd: number): Micros {
   if (!Number.isFinite(usd)) throw new RangeError(`not a finite USD amount: ${usd}`);

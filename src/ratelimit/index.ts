@@ -6,11 +6,23 @@ import { RedisRateLimiter } from './redis-rate-limiter';
 
 const ONE_MINUTE_MS = 60_000;
 
+/**
+ * A Redis connection for a limiter. While Redis is unreachable each command fails at once and
+ * the request that needed it logs that it was let through (core/admission.ts); the connection's
+ * own errors (one per reconnection attempt) are handled here, or ioredis prints each with its
+ * stack to stderr, outside the structured log.
+ */
+function limiterConnection(redisUrl: string): Redis {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', () => undefined);
+  return redis;
+}
+
 /** In-process by default; shared by every instance through Redis when REDIS_URL is set. */
 function createPerMinuteLimiter(redisUrl: string | undefined, limit: number, namespace: string, clock?: () => number): RateLimiter {
   const options = { limit, windowMs: ONE_MINUTE_MS, clock };
   if (redisUrl) {
-    return new RedisRateLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }), { ...options, namespace });
+    return new RedisRateLimiter(limiterConnection(redisUrl), { ...options, namespace });
   }
   return new MemoryRateLimiter(options);
 }
@@ -22,7 +34,7 @@ export function createWindowLimiter(
   clock?: () => number,
 ): RateLimiter {
   if (redisUrl) {
-    return new RedisRateLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }), { limit: options.limit, windowMs: options.windowMs, clock, namespace: options.namespace });
+    return new RedisRateLimiter(limiterConnection(redisUrl), { limit: options.limit, windowMs: options.windowMs, clock, namespace: options.namespace });
   }
   return new MemoryRateLimiter({ limit: options.limit, windowMs: options.windowMs, clock });
 }

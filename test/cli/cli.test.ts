@@ -176,6 +176,17 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 600_000 }, () => {
     const row = await store.db.selectFrom('api_keys').select('revoked_at').where('id', '=', keyId).executeTakeFirstOrThrow();
     assert.ok(row.revoked_at);
     assert.deepEqual(await succeed(target, ['keys', 'revoke', keyId]), { keyId, revoked: true });
+    // A revoked key has no limits left to change.
+    await fail(target, ['keys', 'update', keyId, '--areas', 'seo'], new RegExp(`API key ${keyId} is revoked`));
+  });
+
+  test('--help, -h and help print the usage on stdout and exit 0, even with a setting that would stop a start', async () => {
+    for (const args of [['--help'], ['-h'], ['help'], ['keys', 'update', '--help']]) {
+      const result = await runCli({ ...target, environment: { ...target.environment, PORT: 'abc' } }, args);
+      assert.equal(result.code, 0, `${args.join(' ')}: ${result.stderr}`);
+      assert.equal(result.stderr, '');
+      assert.match(result.stdout, /^Usage: tollgate <command>/);
+    }
   });
 
   test('credits add --account --usd 2.25 prints {accountId, balanceUsd}', async () => {

@@ -36,6 +36,24 @@ test('a bad value stops start-up naming the variable', () => {
   assert.throws(() => loadConfig({ DATAFORSEO_BASE_URL: 'not a url' }), /DATAFORSEO_BASE_URL/);
 });
 
+test('values a start would accept but the server could not use stop start-up too, naming the variable', () => {
+  // Above what a Node timer can wait, a timeout would fire after 1 ms.
+  for (const name of ['TOLLGATE_FETCH_TIMEOUT_MS', 'TOLLGATE_SHUTDOWN_GRACE_MS', 'TOLLGATE_RECONCILE_INTERVAL_MS', 'TOLLGATE_CALL_DEADLINE_MS']) {
+    assert.throws(() => loadConfig({ [name]: '3000000000' }), new RegExp(`${name}: at most 2147483647`));
+    assert.doesNotThrow(() => loadConfig({ [name]: '2147483647' }));
+  }
+  // A sign-up credit no balance can hold would fail every sign-up.
+  assert.throws(() => loadConfig({ TOLLGATE_SIGNUP_CREDIT_USD: '2000000000' }), /TOLLGATE_SIGNUP_CREDIT_USD: at most 1000000000/);
+  assert.equal(loadConfig({ TOLLGATE_SIGNUP_CREDIT_USD: '1000000000' }).signupCreditUsd, '1000000000');
+  // URLs of the wrong kind.
+  assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://u@127.0.0.1/db' }), /DATABASE_URL: a postgres or postgresql URL/);
+  assert.throws(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:1' }), /REDIS_URL: a redis or rediss URL/);
+  assert.throws(() => loadConfig({ TOLLGATE_PUBLIC_URL: 'ftp://files.example.com' }), /TOLLGATE_PUBLIC_URL: a http or https URL/);
+  assert.throws(() => loadConfig({ DATAFORSEO_BASE_URL: 'file:///etc/passwd' }), /DATAFORSEO_BASE_URL: a http or https URL/);
+  assert.throws(() => loadConfig({ TOLLGATE_METRICS_ADDRESS: '127.0.0.1:99999' }), /TOLLGATE_METRICS_ADDRESS: the port must be 0 to 65535/);
+  assert.equal(loadConfig({ DATABASE_URL: 'postgresql://u@127.0.0.1/db', REDIS_URL: 'rediss://cache.example:6380' }).redisUrl, 'rediss://cache.example:6380');
+});
+
 test('failed authentications: 300 per address per minute unless TOLLGATE_AUTH_FAILURES_PER_MINUTE says otherwise', () => {
   assert.equal(loadConfig({}).authFailuresPerMinute, 300);
   assert.equal(loadConfig({ TOLLGATE_AUTH_FAILURES_PER_MINUTE: '20' }).authFailuresPerMinute, 20);
