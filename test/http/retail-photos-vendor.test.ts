@@ -95,6 +95,16 @@ describe(`retail endpoints on the marketplace data vendor, direct (${testDatabas
     assert.deepEqual(Object.fromEntries(vendor.requests('search')[0]!.query), { query: 'desk lamp', country: 'US', page: '1', sort_by: 'LOWEST_PRICE', product_condition: 'ALL', is_prime: 'true' });
   });
 
+  test('search: min_price, max_price and four_stars_and_up go to the vendor under their own names, $0.01', async () => {
+    const body = { query: 'desk lamp', country: 'de', min_price: 20, max_price: 60, four_stars_and_up: true };
+    const { response, cost } = await charged(app, '/v1/retail/search', body);
+    assert.equal(cost, 10_000);
+    wrapped(response, { query: 'desk lamp', country: 'DE', sort_by: 'RELEVANCE', product_condition: 'ALL', min_price: 20, max_price: 60, four_stars_and_up: true, page: 1 });
+    assert.deepEqual(Object.fromEntries(vendor.requests('search')[0]!.query), {
+      query: 'desk lamp', country: 'DE', page: '1', sort_by: 'RELEVANCE', product_condition: 'ALL', min_price: '20', max_price: '60', four_stars_and_up: 'true',
+    });
+  });
+
   test('deals page 2: offset 30, ranges as the vendor’s positions, rating, category and the lightning switch; a deal without a price left out', async () => {
     const body = { page: 2, price_range: 'OVER_100', discount_range: '25_OFF', deal_type: 'LIGHTNING_DEAL', category: 'Software', min_rating: '4' };
     const { response, cost } = await charged(app, '/v1/retail/deals', body);
@@ -155,6 +165,10 @@ describe(`retail endpoints on the marketplace data vendor, direct (${testDatabas
       ['/v1/retail/deals', { page: 0 }, 'page'],
       ['/v1/retail/best-sellers', { category: 'software', type: 'MOST_WISHED_FOR' }, 'type'],
       ['/v1/retail/search', { query: 'desk lamp', country: 'XX' }, 'country'],
+      ['/v1/retail/search', { query: 'desk lamp', min_price: -1 }, 'min_price'],
+      ['/v1/retail/search', { query: 'desk lamp', min_price: 50, max_price: 20 }, 'min_price'],
+      ['/v1/retail/search', { query: 'desk lamp', max_price: 19.99 }, 'max_price'],
+      ['/v1/retail/search', { query: 'desk lamp', four_stars_and_up: 'yes' }, 'four_stars_and_up'],
     ];
     for (const [path, body, field] of cases) {
       assert.match(await uncharged(app, path, body, 400, 'VALIDATION_ERROR'), new RegExp(`^${field}\\b`), path);

@@ -58,6 +58,37 @@ describe(`retail endpoints on the sandbox marketplace (${testDatabaseLabel()})`,
     ], 400);
   });
 
+  test("search's price and rating filters: bad bounds are a 400 naming the field, not charged; products-by-category has none of them", async () => {
+    await assertRefusedUncharged(app, [
+      ['/v1/retail/search', { query: 'earbuds', min_price: -1 }, 'min_price'],
+      ['/v1/retail/search', { query: 'earbuds', max_price: -5 }, 'max_price'],
+      ['/v1/retail/search', { query: 'earbuds', min_price: 12.5 }, 'min_price'],
+      ['/v1/retail/search', { query: 'earbuds', max_price: 100_000_001 }, 'max_price'],
+      ['/v1/retail/search', { query: 'earbuds', min_price: '10' }, 'min_price'],
+      ['/v1/retail/search', { query: 'earbuds', min_price: 60, max_price: 59 }, 'min_price'],
+      ['/v1/retail/search', { query: 'earbuds', four_stars_and_up: 1 }, 'four_stars_and_up'],
+      ['/v1/retail/products-by-category', { category_id: exampleOf('retail.products_by_category').category_id, min_price: 10 }, 'min_price'],
+      ['/v1/retail/products-by-category', { category_id: exampleOf('retail.products_by_category').category_id, four_stars_and_up: true }, 'four_stars_and_up'],
+    ], 400);
+  });
+
+  test('search filtered by price and rating: $0.01, every product within the bounds (inclusive) and rated 4 and up, the filters echoed', async () => {
+    const body = { query: 'pro', min_price: 20, max_price: 60, four_stars_and_up: true };
+    const { response, cost } = await app.paidCall('/v1/retail/search', body);
+    assert.equal(cost, parseUsd('0.01'));
+    const answer = response.body.data;
+    assert.deepEqual(answer.parameters, { ...body, country: 'US', sort_by: 'RELEVANCE', product_condition: 'ALL', page: 1 });
+    const unfiltered = await data('/v1/retail/search', { query: 'pro' });
+    assert.ok(answer.data.products.length > 0 && answer.data.total_products < unfiltered.total_products);
+    for (const product of answer.data.products) {
+      const price = Number(product.product_price.replace(/[$,]/g, ''));
+      assert.ok(price >= 20 && price <= 60, product.product_price);
+      assert.ok(Number(product.product_star_rating) >= 4, product.product_star_rating);
+    }
+    const equal = await data('/v1/retail/search', { query: 'pro', min_price: 60, max_price: 60 });
+    assert.ok(equal.products.every((product: { product_price: string }) => product.product_price === '$60.00'));
+  });
+
   test('a product, seller, category, browse node or storefront the marketplace does not know is 404 NOT_FOUND, not charged', async () => {
     await assertRefusedUncharged(app, [
       ['/v1/retail/product', { asin: 'B000000000' }, 'asin'],

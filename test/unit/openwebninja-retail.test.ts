@@ -301,6 +301,15 @@ describe('OpenWeb Ninja retail adapter: requests and mapping', () => {
     });
   });
 
+  test('search: min_price, max_price and four_stars_and_up go on the wire under the vendor’s own names, only when given', async () => {
+    await retail.search({ ...SEARCH, min_price: 20, max_price: 60, four_stars_and_up: true }, call);
+    assert.deepEqual(sent('search'), {
+      query: 'desk lamp', country: 'US', page: '1', sort_by: 'RELEVANCE', product_condition: 'ALL', min_price: '20', max_price: '60', four_stars_and_up: 'true',
+    });
+    await retail.search({ ...SEARCH, min_price: 0, four_stars_and_up: false }, call);
+    assert.deepEqual(queries()[1], { query: 'desk lamp', country: 'US', page: '1', sort_by: 'RELEVANCE', product_condition: 'ALL', min_price: '0', four_stars_and_up: 'false' });
+  });
+
   test('search finding nothing is an empty page, whether the vendor answers an empty list or its not-found error', async () => {
     const empty = { total_products: 0, country: 'US', domain: 'www.amazon.com', products: [] };
     vendor.on('search', { status: 200, body: { status: 'OK', data: { total_products: 0, country: 'US', domain: 'www.amazon.com', products: [] } } });

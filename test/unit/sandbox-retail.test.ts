@@ -337,6 +337,44 @@ describe('lists', () => {
     }
   });
 
+  test('search\'s price and rating filters keep what they say, in the marketplace\'s currency, before counting and paging', async () => {
+    const everything = await walk(async (page) => (await search({ query: 'pro', page })).products);
+    const priced = (low: number, high: number) => everything.filter((product) => usd(product.product_price) >= low && usd(product.product_price) <= high);
+    const between = await walk(async (page) => (await search({ query: 'pro', min_price: 20, max_price: 60, page })).products);
+    assert.ok(between.length > 16, 'more than one page');
+    assert.deepEqual(between.map((product) => product.asin), priced(20, 60).map((product) => product.asin), 'the unfiltered list, in order, less what falls outside');
+    assert.equal((await search({ query: 'pro', min_price: 20, max_price: 60 })).total_products, between.length);
+    assert.equal((await search({ query: 'pro', min_price: 20, max_price: 60, page: Math.ceil(between.length / 16) + 1 })).products.length, 0);
+    assert.equal((await search({ query: 'pro', min_price: 50 })).total_products, priced(50, Infinity).length);
+    assert.equal((await search({ query: 'pro', max_price: 15 })).total_products, priced(0, 15).length);
+    // Bounds are inclusive: both at a listed price (whole yen in Japan) keep that product.
+    const listedInYen = (await search({ query: 'pro', country: 'JP' })).products[0]!;
+    const yenPrice = localValue(listedInYen.product_price!);
+    const atPrice = await walk(async (page) => (await search({ query: 'pro', country: 'JP', min_price: yenPrice, max_price: yenPrice, page })).products);
+    assert.ok(atPrice.some((product) => product.asin === listedInYen.asin) && atPrice.every((product) => product.product_price === listedInYen.product_price));
+    const cheapestFirst = (await walk(async (page) => (await search({ query: 'pro', min_price: 20, max_price: 60, sort_by: 'LOWEST_PRICE', page })).products)).map((product) => usd(product.product_price));
+    assert.deepEqual(cheapestFirst, [...cheapestFirst].sort((a, b) => a - b));
+    assert.equal(cheapestFirst.length, between.length);
+
+    // In the marketplace's currency: 20–60 € in Germany, ¥2,000–¥6,000 in Japan.
+    const euros = await walk(async (page) => (await search({ query: 'pro', country: 'DE', min_price: 20, max_price: 60, page })).products);
+    assert.ok(euros.length > 0 && euros.every((product) => product.currency === 'EUR' && localValue(product.product_price!) >= 20 && localValue(product.product_price!) <= 60));
+    const yen = await walk(async (page) => (await search({ query: 'pro', country: 'JP', min_price: 2000, max_price: 6000, page })).products);
+    assert.ok(yen.length > 0 && yen.every((product) => product.currency === 'JPY' && localValue(product.product_price!) >= 2000 && localValue(product.product_price!) <= 6000));
+    assert.notDeepEqual(euros.map((product) => product.asin), yen.map((product) => product.asin));
+    assert.equal((await search({ query: 'pro', country: 'JP', max_price: 20 })).total_products, 0, 'nothing in the world sells for ¥20');
+
+    const rated = await walk(async (page) => (await search({ query: 'pro', four_stars_and_up: true, page })).products);
+    const fourUp = everything.filter((product) => product.product_star_rating !== null && Number(product.product_star_rating) >= 4);
+    assert.ok(rated.length > 0 && rated.length < everything.length, 'some products are rated under 4 or not at all');
+    assert.deepEqual(rated.map((product) => product.asin), fourUp.map((product) => product.asin));
+    assert.equal((await search({ query: 'pro', four_stars_and_up: true })).total_products, rated.length);
+    assert.deepEqual(await search({ query: 'pro', four_stars_and_up: false }), await search({ query: 'pro' }));
+
+    const both = await walk(async (page) => (await search({ query: 'pro', min_price: 20, max_price: 60, four_stars_and_up: true, is_prime: true, page })).products);
+    assert.ok(both.length > 0 && both.every((product) => product.is_prime && Number(product.product_star_rating) >= 4 && usd(product.product_price) >= 20 && usd(product.product_price) <= 60));
+  });
+
   test('a category\'s products page by 48, sorted and filtered like search; unknown nodes are null', async () => {
     const node = CATEGORIES.find((category) => category.slug === 'video-games')!.node;
     const request = { ...listingRequest, category_id: node };

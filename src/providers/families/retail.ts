@@ -54,7 +54,13 @@ export interface ProductReviewsRequest {
 }
 interface ProductListing { country: RetailCountry; sort_by: SortOrder; product_condition: Condition; page: number; is_prime?: boolean | undefined; deals_and_discounts?: (typeof DEALS_AND_DISCOUNTS)[number] | undefined }
 export interface ProductsByCategoryRequest extends ProductListing { category_id: string }
-export interface SearchRequest extends ProductListing { query: string }
+/**
+ * Search's price and rating filters, named as the vendor names them: prices in whole units of the
+ * marketplace's currency, both bounds inclusive, against the price a listing shows (its buy box);
+ * `four_stars_and_up` keeps products rated 4.0 and above.
+ */
+export interface PriceAndRatingFilters { min_price?: number | undefined; max_price?: number | undefined; four_stars_and_up?: boolean | undefined }
+export interface SearchRequest extends ProductListing, PriceAndRatingFilters { query: string }
 export interface SellerReviewsRequest { seller_id: string; country: RetailCountry; page: number; star_rating: StarFilter; verified_purchases_only: boolean }
 
 export interface RetailProvider extends ProviderFamily {

@@ -67,7 +67,7 @@ function query(entries: Record<string, string | undefined>): Record<string, stri
 }
 
 /** What search and a category's listing share. */
-function listingQuery(request: Omit<SearchRequest, 'query'>): Record<string, string> {
+function listingQuery(request: ProductsByCategoryRequest | SearchRequest): Record<string, string> {
   return query({
     country: request.country,
     page: String(request.page),
@@ -78,8 +78,17 @@ function listingQuery(request: Omit<SearchRequest, 'query'>): Record<string, str
   });
 }
 
+/** Search's price and rating filters are the vendor's own parameters, sent only when given. */
 export function searchQuery(request: SearchRequest): Record<string, string> {
-  return { query: request.query, ...listingQuery(request) };
+  return {
+    query: request.query,
+    ...listingQuery(request),
+    ...query({
+      min_price: request.min_price === undefined ? undefined : String(request.min_price),
+      max_price: request.max_price === undefined ? undefined : String(request.max_price),
+      four_stars_and_up: request.four_stars_and_up === undefined ? undefined : flag(request.four_stars_and_up),
+    }),
+  };
 }
 
 export function categoryQuery(request: ProductsByCategoryRequest): Record<string, string> {

@@ -2,7 +2,7 @@ import type { Deal } from '../../../schemas/retail';
 import { PAGE_SIZES, type BestSellersRequest, type Condition, type DealsRequest, type SearchRequest, type SortOrder } from '../../families/retail';
 import { SeededRandom } from '../random';
 import { allProducts, bySales, categoryProducts, type OfferCondition, type Product } from './catalog';
-import { PRESENT_DAY, type Marketplace } from './marketplaces';
+import { localAmount, marketplace, PRESENT_DAY, type Marketplace } from './marketplaces';
 import { dealRecord } from './records';
 import { pageOf } from './tally';
 
@@ -47,8 +47,17 @@ export const KIND: Record<OfferCondition, Condition> = {
   New: 'NEW', 'Used - Like New': 'USED', 'Used - Very Good': 'USED', 'Used - Good': 'USED', 'Used - Acceptable': 'USED', Renewed: 'RENEWED', Collectible: 'COLLECTIBLE',
 };
 
-function passes(product: Product, request: ListingRequest): boolean {
+/**
+ * Prices are compared as the listing shows them, in the marketplace's currency (a min_price of 25
+ * is $25 in the US, 25 € in Germany, ¥25 in Japan); a product without ratings is not four stars.
+ */
+function passes(product: Product, request: ListingRequest, market: Marketplace): boolean {
   if (request.is_prime === true && !product.buyBox.prime) return false;
+  if (request.four_stars_and_up === true && (product.rating ?? 0) < 4) return false;
+  if (request.min_price !== undefined || request.max_price !== undefined) {
+    const price = localAmount(product.buyBox.cents, market);
+    if (price < (request.min_price ?? 0) || price > (request.max_price ?? Infinity)) return false;
+  }
   if (request.product_condition !== 'ALL' && !product.offers.some((offer) => KIND[offer.condition] === request.product_condition)) return false;
   if (request.deals_and_discounts === 'TODAYS_DEALS') return product.deal !== null;
   if (request.deals_and_discounts === 'ALL_DISCOUNTS') return product.wasCents !== null;
@@ -67,7 +76,8 @@ const ORDERS: Record<Exclude<SortOrder, 'RELEVANCE'>, (a: Product, b: Product) =
 const featured = (product: Product): number => product.monthlySales * (product.rating ?? 3);
 
 function listing(products: Product[], request: ListingRequest, relevance: (product: Product) => number, size: number): { total: number; page: Product[] } {
-  const kept = products.filter((product) => passes(product, request));
+  const market = marketplace(request.country);
+  const kept = products.filter((product) => passes(product, request, market));
   const order = request.sort_by === 'RELEVANCE' ? (a: Product, b: Product) => relevance(b) - relevance(a) || bySales(a, b) : ORDERS[request.sort_by];
   return { total: kept.length, page: pageOf(kept.sort(order), request.page, size) };
 }
