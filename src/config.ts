@@ -529,3 +529,16 @@ function isHttpUrl(text: string): boolean {
     return false;
   }
 }
+
+/** Addresses that mean "every interface" to listen on, and nothing a client can connect to. */
+const UNSPECIFIED_ADDRESSES = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * Why the links Tollgate gives out (the OpenAPI `servers` entry, media result URLs, the docs page's
+ * calls) would not work, or undefined: without TOLLGATE_PUBLIC_URL they name HOST:PORT, and a HOST
+ * that listens on every address is no address to connect to. Logged as a warning at start.
+ */
+export function unreachableLinks(config: Pick<Config, 'host' | 'publicUrl'>): string | undefined {
+  if (config.publicUrl !== undefined || !UNSPECIFIED_ADDRESSES.has(config.host)) return undefined;
+  return `HOST ${config.host} listens on every address, but it is no address a client can reach: set TOLLGATE_PUBLIC_URL (e.g. https://api.example.com) for the links Tollgate gives out (the OpenAPI servers entry, media result URLs, the docs page's calls)`;
+}

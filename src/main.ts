@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import type { Config } from './config';
+import { unreachableLinks, type Config } from './config';
 import { preloadTokenizer } from './chat/tokens';
 
 /**
@@ -43,4 +43,6 @@ export async function serve(config: Config): Promise<void> {
     { database: app.store.dialect, rateLimit: config.redisUrl ? 'redis' : 'memory' },
     `Tollgate listening on http://${config.host}:${config.port} (docs at /docs)`,
   );
+  const unreachable = unreachableLinks(config);
+  if (unreachable) log.warn({ host: config.host }, unreachable);
 }

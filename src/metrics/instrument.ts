@@ -99,7 +99,7 @@ export async function serveMetrics(
   if (!metricsAddress) return undefined;
   const metricsServer = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: GET /metrics\n');
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: this address serves only GET /metrics.\n');
       return;
     }
     metrics.exposition().then(

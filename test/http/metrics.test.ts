@@ -102,6 +102,8 @@ describe('metrics', () => {
     const response = await fetch(metricsUrl);
     assert.equal(response.status, 200);
     assert.match(await response.text(), /# TYPE tollgate_http_requests_total counter/);
-    assert.equal((await fetch(metricsUrl.replace('/metrics', '/other'))).status, 404);
+    const other = await fetch(metricsUrl.replace('/metrics', '/health'));
+    assert.equal(other.status, 404);
+    assert.equal(await other.text(), 'Not found: this address serves only GET /metrics.\n');
   });
 });

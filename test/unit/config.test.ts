@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
-import { loadConfig } from '../../src/config';
+import { loadConfig, unreachableLinks } from '../../src/config';
 
 /** The environment as operators write it: defaults, empty variables, vendor credentials. */
 
@@ -76,4 +76,11 @@ test('every TOLLGATE_TRUST_PROXY the configuration accepts, Fastify accepts too'
   const { trustProxy } = loadConfig({ TOLLGATE_TRUST_PROXY: '127.0.0.1, ::1, 10.0.0.0/8, 172.16.0.0/12, 192.168.1.1/32, fd00::/8, 2001:db8::/128, ::ffff:10.0.0.1, 1.0.0.0/1, ::/1' });
   assert.equal(trustProxy.length, 10);
   assert.doesNotThrow(() => Fastify({ trustProxy }));
+});
+
+test('listening on every address without TOLLGATE_PUBLIC_URL is warned about: the links given out would name 0.0.0.0', () => {
+  assert.match(unreachableLinks(loadConfig({ HOST: '0.0.0.0' })) ?? '', /^HOST 0\.0\.0\.0 listens on every address.*set TOLLGATE_PUBLIC_URL/);
+  assert.match(unreachableLinks(loadConfig({ HOST: '::' })) ?? '', /set TOLLGATE_PUBLIC_URL/);
+  assert.equal(unreachableLinks(loadConfig({ HOST: '0.0.0.0', TOLLGATE_PUBLIC_URL: 'https://api.example.com' })), undefined);
+  assert.equal(unreachableLinks(loadConfig({})), undefined);
 });
