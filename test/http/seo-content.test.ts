@@ -225,9 +225,9 @@ describe(`content, trends and AI visibility on the sandbox (${testDatabaseLabel(
       await refused(path, { target, filters: [['ai_search_volume', '>>', 1]] }, /^filters\[0\]: the operator must be one of/);
       await refused(path, { target, filters: [['ai_search_volume', 'in', 5]] }, /^filters\[0\]: in takes a non-empty array/);
       await refused(path, { target, filters: [['question', 'like', 5]] }, /^filters\[0\]: like takes a string/);
-      await refused(path, { target, filters: [['a', '=', 1], 'xor', ['b', '=', 2]] }, /^filters\[1\]: expected "and" or "or"/);
-      await refused(path, { target, filters: [['a', '=', 1], 'and'] }, /^filters: conditions must alternate/);
-      await refused(path, { target, filters: [['a', '=', 1], 'and', [['b', '=', 2], 'or', ['c', '=']]] }, /^filters\[2\]\[2\]: a condition is \[field, operator, value\]/);
+      await refused(path, { target, filters: [['ai_search_volume', '=', 1], 'xor', ['location_code', '=', 2]] }, /^filters\[1\]: expected "and" or "or"/);
+      await refused(path, { target, filters: [['ai_search_volume', '=', 1], 'and'] }, /^filters: conditions must alternate/);
+      await refused(path, { target, filters: [['ai_search_volume', '=', 1], 'and', [['location_code', '=', 2], 'or', ['question', '=']]] }, /^filters\[2\]\[2\]: a condition is \[field, operator, value\]/);
       await refused(path, { target, filters: Array.from({ length: 17 }, (_, index) => (index % 2 === 0 ? ['ai_search_volume', '>', index] : 'and')) }, /^filters: at most 8 conditions \(got 9\)/);
       await refused(path, { target, order_by: ['ai_search_volume'] }, /^order_by\[0\]: must be "field,asc" or "field,desc"/);
       await refused(path, { target, order_by: ['a,asc', 'b,asc', 'c,asc', 'd,asc'] }, /^order_by: must have at most 3 items/);

@@ -6,6 +6,8 @@ import { domainProfile } from './domain-profile';
 import { SANDBOX_DATA_MONTH, keywordMetrics } from './keyword-metrics';
 import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
+import { remembering } from './memo';
+import { selectMentions } from './mention-filter';
 import { slugOf, titleCase } from './serp/page-text';
 import { webPageSites } from './serp/websearch';
 
@@ -156,12 +158,19 @@ function timestamp(day: string, random: SeededRandom): string {
   return `${day} ${String(random.integer(0, 23)).padStart(2, '0')}:${String(random.integer(0, 59)).padStart(2, '0')}:00 +00:00`;
 }
 
-/** The mention at `position` of the result set: seeded by its position, so pages agree with each other. */
+const LAST_12_MONTHS = Array.from({ length: 12 }, (_, index) => monthAt(DATA_MONTH - 11 + index));
+
+/** A subject's sites, remembered: every mention of a target asks for the same ones, and a filtered population asks 10,000 times. */
+const subjectSites = remembering(64, webPageSites);
+
+/** The mention at `position` of the population: seeded by its position, so pages agree with each other. */
 function mention(request: LlmMentionsRequest, seed: string, position: number): LlmMention {
   const random = new SeededRandom(`${seed}:${position}`);
   const target: MentionTarget = random.pick(request.targets.filter((candidate) => candidate.searchFilter !== 'exclude'));
   const subject = 'domain' in target ? titleCase(target.domain.split('.')[0]!) : normaliseKeyword(target.keyword);
-  const sites = webPageSites(normaliseKeyword(subject));
+  const sites = subjectSites(normaliseKeyword(subject));
+  const subjectTitle = titleCase(subject);
+  const slug = slugOf(subject.toLowerCase());
   const cited = 'domain' in target ? [target.domain, ...sites] : sites;
   const volume = random.integer(10, 20_000);
   const firstDay = recentDay(random, 14);
@@ -172,11 +181,11 @@ function mention(request: LlmMentionsRequest, seed: string, position: number): L
     locationCode: request.locationCode,
     languageCode: request.language,
     question: random.pick([`what is the best ${subject}`, `is ${subject} worth it`, `${subject} alternatives`, `how does ${subject} compare`, `${subject} reviews`]),
-    answer: `**${titleCase(subject)}** comes up often. Sources such as ${cited[0]} and ${cited[1]} discuss its strengths, prices and alternatives.`,
+    answer: `**${subjectTitle}** comes up often. Sources such as ${cited[0]} and ${cited[1]} discuss its strengths, prices and alternatives.`,
     sources: cited.slice(0, random.integer(2, 5)).map((site, index) => ({
       position: index + 1,
-      title: `${titleCase(subject)} — ${titleCase(site.split('.')[0]!.replace(/-/g, ' '))}`,
-      url: `https://${site}/${slugOf(subject.toLowerCase())}`,
+      title: `${subjectTitle} — ${titleCase(site.split('.')[0]!.replace(/-/g, ' '))}`,
+      url: `https://${site}/${slug}`,
       domain: site,
       sourceName: titleCase(site.split('.')[0]!.replace(/-/g, ' ')),
       snippet: `What ${site} says about ${subject}.`,
@@ -186,18 +195,15 @@ function mention(request: LlmMentionsRequest, seed: string, position: number): L
     })),
     searchResults: sites.slice(0, random.integer(3, 8)).map((site, index) => ({
       position: index + 1,
-      title: `${titleCase(subject)} on ${site}`,
-      url: `https://${site}/${slugOf(subject.toLowerCase())}`,
+      title: `${subjectTitle} on ${site}`,
+      url: `https://${site}/${slug}`,
       domain: site,
       description: `Coverage of ${subject} by ${site}.`,
-      breadcrumb: `https://${site} › ${slugOf(subject.toLowerCase())}`,
+      breadcrumb: `https://${site} › ${slug}`,
       publicationDate: '',
     })),
     aiSearchVolume: volume,
-    monthlySearches: Array.from({ length: 12 }, (_, index) => {
-      const month = monthAt(DATA_MONTH - 11 + index);
-      return { year: month.year, month: month.month, searchVolume: Math.round(volume * random.between(0.7, 1.3)) };
-    }),
+    monthlySearches: LAST_12_MONTHS.map(({ year, month }) => ({ year, month, searchVolume: Math.round(volume * random.between(0.7, 1.3)) })),
     firstResponseAt: timestamp(firstDay, random),
     lastResponseAt: timestamp(lastDay < firstDay ? firstDay : lastDay, random),
     brandEntities: Array.from({ length: random.integer(0, 3) }, (_, index) => ({ position: index + 1, title: titleCase(random.pick(sites).split('.')[0]!), category: random.pick(['Retail', 'Media', 'Software', 'Services']) })),
@@ -214,11 +220,39 @@ function offsetOf(request: LlmMentionsRequest): number {
   return offset;
 }
 
-function llmMentions(request: LlmMentionsRequest): LlmMentionsPage {
+/**
+ * With filters or a sort, the population read: its first 10,000 mentions (the data provider's own
+ * reach by offset, 9,000 + a page of 1,000), each built to be tested: 0.1–0.3 s for the whole of it,
+ * in slices that leave the event loop to other calls (./mention-filter.ts).
+ */
+const MENTIONS_SCANNED = 10_000;
+
+interface Selection {
+  request: LlmMentionsRequest;
+  seed: string;
+  totalCount: number;
+}
+
+/** The positions that pass the filters, in order; remembered (as the promise of them), since a walk over pages asks again. */
+const selectedPositions = remembering(
+  32,
+  ({ request, seed, totalCount }: Selection) => selectMentions(Math.min(totalCount, MENTIONS_SCANNED), (position) => mention(request, seed, position), request.filters, request.orderBy),
+  ({ request, seed }: Selection) => JSON.stringify([seed, request.filters ?? null, request.orderBy ?? null]),
+);
+
+/**
+ * A page of the result set. Unfiltered and unsorted, the set is the population and only the page
+ * is built; otherwise it is the selected positions of the first `MENTIONS_SCANNED`, and
+ * `totalCount` counts them.
+ */
+async function llmMentions(request: LlmMentionsRequest): Promise<LlmMentionsPage> {
   const seed = `mentions:${request.platform}:${request.locationCode}:${request.language}:${request.targets.map((target) => JSON.stringify(target)).join('|')}`;
-  const totalCount = mentionCount(request, new SeededRandom(seed));
+  const populationCount = mentionCount(request, new SeededRandom(seed));
+  const selected = request.filters === undefined && (request.orderBy ?? []).length === 0 ? undefined : await selectedPositions({ request, seed, totalCount: populationCount });
+  const totalCount = selected?.length ?? populationCount;
   const offset = offsetOf(request);
-  const mentions = Array.from({ length: Math.max(0, Math.min(request.limit, totalCount - offset)) }, (_, index) => mention(request, seed, offset + index));
+  const positions = Array.from({ length: Math.max(0, Math.min(request.limit, totalCount - offset)) }, (_, index) => selected?.[offset + index] ?? offset + index);
+  const mentions = positions.map((position) => mention(request, seed, position));
   const next = offset + mentions.length;
   return { platform: request.platform, totalCount, itemsCount: mentions.length, currentOffset: offset, searchAfterToken: next < totalCount ? `${TOKEN_PREFIX}${next}` : '', mentions };
 }

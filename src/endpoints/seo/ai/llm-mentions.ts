@@ -5,7 +5,7 @@ import { locationCodeOfCountry } from '../../../schemas/countries';
 import { DomainName } from '../../../schemas/domain-name';
 import { countryCode, languageCode, resultLimit, wholeNumber } from '../../../schemas/request-fields';
 import type { MentionTarget } from '../../../providers/families/content';
-import { MentionFilters } from './mention-filters';
+import { MentionFilters, MentionOrder, sortRules } from './mention-filters';
 
 const SEARCH_SCOPES = ['any', 'question', 'answer', 'brand_entities', 'fan_out_queries', 'sources', 'search_results'] as const;
 
@@ -31,12 +31,7 @@ const LlmMentionsRequest = z.strictObject({
   location_code: wholeNumber(1).optional().meta({ description: 'Location code (2840 = United States); overrides `location`.', examples: [2840] }),
   language: languageCode(),
   filters: MentionFilters.optional(),
-  order_by: z
-    .array(z.string().regex(/^[a-z0-9_.]+,(asc|desc)$/, 'must be "field,asc" or "field,desc"'))
-    .min(1)
-    .max(3)
-    .optional()
-    .meta({ description: 'Up to 3 sort rules "field,asc|desc", first is primary.', examples: [['ai_search_volume,desc']] }),
+  order_by: MentionOrder.optional(),
   offset: wholeNumber(0, 9000).default(0).meta({ description: 'Mentions to skip, 0 to 9000.' }),
   search_after_token: z.string().min(1).optional().meta({ description: 'The `searchAfterToken` of a previous answer, to read the next page (beyond offset 9000 too).' }),
   limit: resultLimit(100, 1000),
@@ -103,7 +98,7 @@ export default defineEndpoint({
         locationCode: input.location_code ?? locationCodeOfCountry(input.location),
         language: input.language,
         filters: input.filters,
-        orderBy: input.order_by,
+        orderBy: sortRules(input.order_by),
         offset: input.offset,
         searchAfterToken: input.search_after_token,
         limit: input.limit,
