@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { areaOf, type EndpointDefinition } from './define-endpoint';
 import { ErrorResponse } from './envelope';
@@ -65,7 +66,12 @@ class SchemaCollector {
   readonly components: Record<string, JsonSchema> = {};
 
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+    const converted = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+      ...(io === 'input' ? { override: publishInputDefault } : {}),
+    }) as JsonSchema;
     const { $schema: _dialect, $defs, ...rest } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
     for (const [name, definition] of Object.entries($defs ?? {})) {
       const component = rewriteRefs(definition) as JsonSchema;
@@ -77,6 +83,21 @@ class SchemaCollector {
     }
     return rewriteRefs(rest) as JsonSchema;
   }
+}
+
+/**
+ * Puts a request field's default in its input schema even where the field transforms what it
+ * reads (`country` upper-cases, `count` reads "20" or 20): zod leaves such a default out, as the
+ * output's value, though the server fills it in all the same. It is published only when it is an
+ * input the field reads unchanged, so the document never shows a default a caller could not send.
+ * A `z.toJSONSchema` override: give it to any conversion of a request schema.
+ */
+export function publishInputDefault({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSONSchema.BaseSchema }): void {
+  const definition = zodSchema._zod.def;
+  if (definition.type !== 'default' || 'default' in jsonSchema) return;
+  const value = definition.defaultValue;
+  const read = z.safeParse(definition.innerType, value);
+  if (read.success && isDeepStrictEqual(read.data, value)) jsonSchema.default = value;
 }
 
 function rewriteRefs(value: unknown): unknown {
@@ -187,7 +208,8 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
     if (parameters.length > 0) operation.parameters = parameters;
     if (endpoint.method !== 'GET') {
       operation.requestBody = {
-        required: true,
+        // An empty body is read as `{}`: the body is needed only when `{}` breaks a rule.
+        required: !endpoint.input.safeParse({}).success,
         content: { 'application/json': { schema: input, example: endpoint.examples.request } },
       };
     }

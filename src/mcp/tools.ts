@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { EndpointDefinition } from '../core/define-endpoint';
+import { publishInputDefault } from '../core/openapi';
 import { formatUsd } from '../core/money';
 
 type JsonSchema = Record<string, unknown>;
@@ -100,7 +101,7 @@ function endpointTool(endpoint: EndpointDefinition<any, any>): EndpointTool {
 
 /** The request schema as JSON Schema 2020-12, the way the OpenAPI document converts it (core/openapi.ts). */
 function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...converted } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...converted } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', override: publishInputDefault }) as JsonSchema;
   return converted;
 }
 

@@ -44,8 +44,10 @@ export function countryCode(defaultValue = 'us') {
     .string()
     .trim()
     .toLowerCase()
-    // One complaint at a time: a code that is not two letters is not also "not supported".
-    .regex(/^[a-z]{2}$/, { error: 'must be a two-letter country code such as us or gb', abort: true })
+    // One complaint at a time: a code that is not two letters is not also "not supported". The
+    // value is lower-case by now; the pattern takes either case because the OpenAPI document
+    // publishes it as the rule for what a caller sends ("US" is accepted).
+    .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code such as us or gb', abort: true })
     .refine(isSupportedCountry, 'is not a supported country code (see the API reference for the list)')
     .default(defaultValue)
     .meta({ description: 'Two-letter country code (ISO 3166-1 alpha-2).', examples: [defaultValue] });

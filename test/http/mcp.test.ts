@@ -67,6 +67,8 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
     assert.deepEqual(tools.find((tool) => tool.name === 'account_get')!.inputSchema.properties, {});
     const chat = tools.find((tool) => tool.name === 'ai_chat_completions')!;
     assert.equal(chat.inputSchema.properties!.stream, undefined, 'a tool answers once: no stream field');
+    // Defaults the server fills in are published, as in /openapi.json, where the field re-cases what it reads too.
+    assert.equal((tools.find((tool) => tool.name === 'retail_search')!.inputSchema.properties!.country as { default?: unknown }).default, 'US');
   });
 
   test('a paid tool is charged exactly its price, and its result carries the data, the cost and the balance', async () => {

@@ -2,6 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { isDeepStrictEqual } from 'node:util';
+import type { z } from 'zod';
 import { errorCatalog } from '../../src/core/errors';
 import { endpoints } from '../../src/endpoints';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
@@ -44,6 +46,36 @@ function resolve(document: Json, ref: string): Json {
     if (typeof next !== 'string' || Object.keys(target).length > 1) return target as Json;
     current = next;
   }
+}
+
+type Endpoint = (typeof endpoints)[number];
+
+/** The request fields of an endpoint's input, each the schema that reads it. */
+const fieldsOf = (endpoint: Endpoint) => (endpoint.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+
+/** The published rule for what a caller sends: a POST's body schema, or a GET's query parameters as one object. */
+function requestSchemaOf(document: Json, endpoint: Endpoint): Json {
+  const operation = document.paths[endpoint.path][endpoint.method.toLowerCase()] as Json;
+  if (endpoint.method === 'POST') return operation.requestBody.content['application/json'].schema;
+  const query = ((operation.parameters ?? []) as Json[]).filter((parameter) => parameter.in === 'query');
+  return { type: 'object', properties: Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema])) };
+}
+
+/** Every string in `value` with its path, to try in other cases. */
+function* stringsIn(value: unknown, path: string[] = []): Generator<{ path: string[]; text: string }> {
+  if (typeof value === 'string') yield { path, text: value };
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) yield* stringsIn(inner, [...path, key]);
+  }
+}
+
+function withValueAt(value: unknown, path: string[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const copy = structuredClone(value) as Json;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key];
+  node[path.at(-1)!] = replacement;
+  return copy;
 }
 
 describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
@@ -169,6 +201,114 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
       }
     });
   }
+
+  /** A validator of `schema` as the document publishes it (its `$ref`s point into the document's components). */
+  const publishedValidator = (() => {
+    // Formats are not checked: the document's are annotations the server's zod rules enforce.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const compiled = new WeakMap<Json, ReturnType<typeof ajv.compile>>();
+    return (schema: Json) => {
+      if (!compiled.has(schema)) compiled.set(schema, ajv.compile({ ...schema, components: document.components }));
+      return compiled.get(schema)!;
+    };
+  })();
+
+  test('a body is required exactly when the server refuses an empty one (it reads no body as {})', () => {
+    const optional: string[] = [];
+    for (const endpoint of endpoints.filter((candidate) => candidate.method === 'POST')) {
+      const requestBody = document.paths[endpoint.path].post.requestBody as Json;
+      const takesEmpty = endpoint.input.safeParse({}).success;
+      assert.equal(requestBody.required, !takesEmpty, `${endpoint.id}: requestBody.required`);
+      if (!takesEmpty) continue;
+      optional.push(endpoint.id);
+      assert.ok(publishedValidator(requestBody.content['application/json'].schema)({}), `${endpoint.id}: {} fits the published schema`);
+    }
+    // What SPEC.md and the catalog give an optional body, and the server serves without one.
+    for (const id of ['retail.categories', 'retail.deals', 'video.home', 'video.hype', 'video.trending']) assert.ok(optional.includes(id), `${id} has an optional body`);
+    assert.equal(document.paths['/v1/retail/product'].post.requestBody.required, true, 'an ASIN is needed');
+  });
+
+  test('every POST answers no body at all as its document says: 200 where the body is optional, 400 naming a field where it is required', async () => {
+    for (const endpoint of endpoints.filter((candidate) => candidate.method === 'POST')) {
+      const { apiKey } = await app.createAccount('5.00'); // a key each: the whole registry is more than a minute's calls for one
+      const response = await app.post(endpoint.path, undefined, apiKey);
+      if (document.paths[endpoint.path].post.requestBody.required) {
+        assert.equal(response.status, 400, `${endpoint.id}: ${JSON.stringify(response.body)}`);
+        assert.match(response.body.error.message, /^[\w.[\]]+: /, `${endpoint.id} names the field`);
+      } else {
+        assert.equal(response.status, 200, `${endpoint.id}: ${JSON.stringify(response.body)}`);
+      }
+    }
+  });
+
+  test("every operation's example request fits its published request schema", () => {
+    for (const endpoint of endpoints) {
+      const validate = publishedValidator(requestSchemaOf(document, endpoint));
+      const example = endpoint.method === 'POST' ? endpoint.examples.request : (endpoint.examples.request ?? {});
+      assert.ok(validate(example), `${endpoint.id}: ${JSON.stringify(example)}: ${JSON.stringify(validate.errors)}`);
+    }
+  });
+
+  test('what the server accepts in another case (it re-cases some fields before their rule), the published patterns accept too', () => {
+    let tried = 0;
+    for (const endpoint of endpoints) {
+      const schema = requestSchemaOf(document, endpoint);
+      const validate = publishedValidator(schema);
+      const example = (endpoint.examples.request ?? {}) as Json;
+      // The example's strings, and each field's own published examples and default, in upper and lower case.
+      const samples = [...stringsIn(example)];
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+        for (const sample of [...(property.examples ?? []), property.default]) if (typeof sample === 'string') samples.push({ path: [name], text: sample });
+      }
+      for (const { path, text } of samples) {
+        for (const variant of new Set([text.toUpperCase(), text.toLowerCase()])) {
+          const request = withValueAt(example, path, variant);
+          if (!endpoint.input.safeParse(request).success) continue;
+          tried += 1;
+          assert.ok(validate(request), `${endpoint.id}: ${path.join('.')} ${JSON.stringify(variant)} is accepted by the server, refused by the document: ${JSON.stringify(validate.errors)}`);
+        }
+      }
+    }
+    assert.ok(tried > 300, `${tried} variants tried`);
+
+    const accepts = (id: string, request: Json) => {
+      const endpoint = endpoints.find((candidate) => candidate.id === id)!;
+      assert.ok(endpoint.input.safeParse(request).success, `${id}: the server takes ${JSON.stringify(request)}`);
+      return publishedValidator(requestSchemaOf(document, endpoint))(request);
+    };
+    assert.ok(accepts('search.websearch', { query: 'coffee', country: 'US' }), 'search country "US"');
+    for (const id of ['seo.keywords_overview', 'seo.domain_overview', 'seo.trends']) {
+      const example = endpoints.find((candidate) => candidate.id === id)!.examples.request as Json;
+      assert.ok(accepts(id, { ...example, location: 'GB' }), `${id} location "GB"`);
+    }
+    assert.ok(accepts('maps.place', { ...(endpoints.find((candidate) => candidate.id === 'maps.place')!.examples.request as Json), region: 'GB' }), 'maps region "GB"');
+    for (const id of ['retail.product', 'retail.product_offers', 'retail.product_reviews']) {
+      assert.ok(accepts(id, { asin: 'b03y8f3wdl' }), `${id} asin in lower case`);
+    }
+  });
+
+  test('every default the server fills in is published on its field, as a value the published schema accepts', () => {
+    const published = new Map<string, unknown>(); // `${id} ${field}` → the published default
+    for (const endpoint of endpoints) {
+      const properties = requestSchemaOf(document, endpoint).properties as Record<string, Json>;
+      for (const [name, field] of Object.entries(fieldsOf(endpoint))) {
+        const filled = field.safeParse(undefined);
+        if (!filled.success || filled.data === undefined) continue;
+        // A default that only exists after the field's change (none today) could not be sent, so it would not be published.
+        const readsUnchanged = field.safeParse(filled.data);
+        if (!readsUnchanged.success || !isDeepStrictEqual(readsUnchanged.data, filled.data)) continue;
+        assert.deepEqual(properties[name]?.default, filled.data, `${endpoint.id}: ${name} defaults to ${JSON.stringify(filled.data)}`);
+        assert.ok(publishedValidator(properties[name]!)(filled.data), `${endpoint.id}: ${name}'s default fits its published schema`);
+        published.set(`${endpoint.id} ${name}`, properties[name]!.default);
+      }
+    }
+    const defaultsOf = (area: string, field: string) =>
+      [...published].filter(([key]) => key.startsWith(`${area}.`) && key.endsWith(` ${field}`)).map(([, value]) => value);
+    assert.deepEqual(defaultsOf('retail', 'country'), Array(11).fill('US'), 'the 11 retail operations: country US');
+    assert.deepEqual(defaultsOf('clips', 'count'), Array(13).fill(20), 'the 13 clips lists: count 20');
+    assert.equal(published.get('video.transcript lang'), 'en');
+    assert.equal(published.get('video.hype geo'), 'US');
+  });
 
   test("an endpoint's own errors are documented at their statuses: the media job endpoints' 404 is the job not found, and they answer 410", () => {
     for (const [path, method] of [['/v1/media/status/{jobId}', 'get'], ['/v1/media/cancel', 'post']] as const) {

@@ -32,7 +32,8 @@ export function regionCode() {
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z]{2}$/, 'must be a two-letter CLDR region code such as us or gb')
+    // Either case: the OpenAPI document publishes the pattern as the rule for what a caller sends.
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter CLDR region code such as us or gb')
     .optional()
     .meta({ description: 'CLDR two-letter region code (us, gb, de): address formatting and a bias towards that region.', examples: ['us'] });
 }

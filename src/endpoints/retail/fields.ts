@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import type { CallContext } from '../../core/define-endpoint';
 import { wholeNumber } from '../../schemas/request-fields';
-import { ASIN_PATTERN } from '../../schemas/retail';
 import { RETAIL_COUNTRIES, type RetailCountry } from '../../providers/families/retail';
 
-/** Request fields the retail endpoints share, the sentences their descriptions share, and the answer's wrapper. */
+/**
+ * Request fields the retail endpoints share, the sentences their descriptions share, and the answer's wrapper.
+ * A field that re-cases what it reads (an ASIN upper-cased, a slug lower-cased) checks a pattern of
+ * either case after it: the OpenAPI document publishes that pattern as the rule for what callers send.
+ */
 
 export const DATA_SOURCE =
   "From the retail-marketplace data provider: the configured vendor, or without one the sandbox's synthetic marketplace " +
@@ -18,7 +21,7 @@ export function asinField() {
     .string()
     .trim()
     .toUpperCase()
-    .regex(ASIN_PATTERN, 'must be an ASIN: 10 letters and digits, e.g. B03Y8F3WDL')
+    .regex(/^[A-Za-z0-9]{10}$/, 'must be an ASIN: 10 letters and digits, e.g. B03Y8F3WDL')
     .meta({ description: "The product's ASIN (10 letters and digits; any case).", examples: ['B03Y8F3WDL'] });
 }
 
@@ -48,7 +51,7 @@ export function categorySlugField(description: string) {
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be a category slug as /v1/retail/categories lists them, e.g. software')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,79}$/, 'must be a category slug as /v1/retail/categories lists them, e.g. software')
     .meta({ description, examples: ['software'] });
 }
 
@@ -57,7 +60,7 @@ export function sellerIdField() {
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9]{8,20}$/, 'must be a seller id: 8 to 20 letters and digits, e.g. A8UTZVDO9238NX')
+    .regex(/^[A-Za-z0-9]{8,20}$/, 'must be a seller id: 8 to 20 letters and digits, e.g. A8UTZVDO9238NX')
     .meta({ description: "The seller's id (from an offer's seller_id, or the `seller=` part of its page's URL).", examples: ['A8UTZVDO9238NX'] });
 }
 

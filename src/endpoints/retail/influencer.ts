@@ -10,7 +10,8 @@ const InfluencerRequest = z.strictObject({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z0-9._-]{1,80}$/, "must be a storefront name: the part of its URL after /shop/, e.g. homewithmaya")
+    // Either case, as the OpenAPI document publishes it (see ./fields.ts).
+    .regex(/^[A-Za-z0-9._-]{1,80}$/, "must be a storefront name: the part of its URL after /shop/, e.g. homewithmaya")
     .meta({ description: 'The storefront, by the part of its URL after /shop/.', examples: ['homewithmaya'] }),
   country: countryField(),
 });

@@ -917,7 +917,7 @@ export function createOperations(call: Call) {
     retailProductsByCategory: (body: RequestBody<'retail.products_by_category'>, options?: CallOptions) =>
       call<ResponseData<'retail.products_by_category'>>({ id: 'retail.products_by_category', method: 'POST', path: '/v1/retail/products-by-category', envelope: true, idempotent: true, free: false }, { body }, options),
     /**
-     * Product search by keyword
+     * Product search by keyword, with price, rating, Prime and deals filters
      *
      * Cost: $0.01 per call.
      *

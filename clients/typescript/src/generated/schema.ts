@@ -2234,8 +2234,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Product search by keyword
-         * @description Products matching a query, 16 a page, with how many match: ASIN, title, prices, lowest offer, rating, badges and recent sales; filtered by condition, the fast-shipping membership and deals, sorted as asked. A query matching nothing is a success with no products. From the retail-marketplace data provider: the configured vendor, or without one the sandbox's synthetic marketplace (deterministic, coherent across the retail endpoints, labelled `x-tollgate-provider: sandbox`). The answer is the marketplace's own wrapper: `{status, request_id, parameters, data}`. A request that breaks a rule is a 400 naming the field; a provider that fails is a 502; neither is charged.
+         * Product search by keyword, with price, rating, Prime and deals filters
+         * @description Products matching a query, 16 a page, with how many match: ASIN, title, prices, lowest offer, rating, badges and recent sales; filtered by price (`min_price`, `max_price`: whole units of the marketplace's currency, inclusive, against the listed price), rating (`four_stars_and_up`), condition, the fast-shipping membership (`is_prime`) and deals (`deals_and_discounts`), sorted as asked; `total_products` counts what the filters keep. A query matching nothing is a success with no products. From the retail-marketplace data provider: the configured vendor, or without one the sandbox's synthetic marketplace (deterministic, coherent across the retail endpoints, labelled `x-tollgate-provider: sandbox`). The answer is the marketplace's own wrapper: `{status, request_id, parameters, data}`. A request that breaks a rule is a 400 naming the field; a provider that fails is a 502; neither is charged.
          *
          *     Cost: $0.01 per call.
          */
@@ -14529,15 +14529,16 @@ export interface operations {
                      * @example en
                      */
                     language?: string;
-                    /** @description Up to 8 conditions `[field, operator, value]` on the mention fields (snake_case, e.g. `ai_search_volume`), joined by "and"/"or"; a group is a nested list. Operators: =, <>, <, >, <=, >=, in, not_in, like, not_like, ilike, not_ilike, match, not_match. */
+                    /** @description Up to 8 conditions `[field, operator, value]` on the mention fields (snake_case, e.g. `ai_search_volume`; dotted into lists, e.g. `sources.domain`, which pass when any of their values does), joined by "and"/"or" ("and" binds tighter); a group is a nested list. Operators: =, <>, <, >, <=, >=, in, not_in, like, not_like (SQL LIKE, % and _, case-sensitive), ilike, not_ilike (case-insensitive), match, not_match (whole words, case-insensitive). Fields: platform, model_name, location_code, language_code, question, answer, ai_search_volume, first_response_at, last_response_at, fan_out_queries, sources.position, sources.title, sources.url, sources.domain, sources.source_name, sources.snippet, sources.publication_date, search_results.position, search_results.title, search_results.url, search_results.domain, search_results.description, search_results.breadcrumb, search_results.publication_date, brand_entities.title, brand_entities.category. */
                     filters?: unknown[];
                     /**
-                     * @description Up to 3 sort rules "field,asc|desc", first is primary.
+                     * @description A sort rule "field,asc|desc", or up to 3 of them in a list, the first primary. Sortable: platform, model_name, location_code, language_code, question, answer, ai_search_volume, first_response_at, last_response_at.
                      * @example [
                      *       "ai_search_volume,desc"
                      *     ]
+                     * @example ai_search_volume,desc
                      */
-                    order_by?: string[];
+                    order_by?: string | string[];
                     /**
                      * @description Mentions to skip, 0 to 9000.
                      * @default 0
@@ -15373,7 +15374,7 @@ export interface operations {
                      */
                     query: string;
                     /**
-                     * @description Suggestions to return (the engine offers at most 20). 1 to 20, default 10.
+                     * @description Suggestions wanted: the engine offers at most 20, so a larger depth (the standard SERP body allows it) answers the 20 it has. 1 to 100, default 10.
                      * @default 10
                      */
                     depth?: number;
@@ -21666,7 +21667,10 @@ export interface operations {
                      * @example software
                      */
                     category: string;
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                     /**
                      * @description Which list: BEST_SELLERS, HOT_NEW_RELEASES or HIGH_RATED (default BEST_SELLERS).
@@ -21777,7 +21781,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -21785,7 +21789,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                 };
             };
@@ -21868,7 +21875,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -21877,7 +21884,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                     /**
                      * @description Which page, from 1 (30 deals per page).
@@ -22059,7 +22069,10 @@ export interface operations {
                      * @example homewithmaya
                      */
                     influencer_name: string;
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                 };
             };
@@ -22153,7 +22166,10 @@ export interface operations {
                      * @example B03Y8F3WDL
                      */
                     asin: string;
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                 };
             };
@@ -22279,7 +22295,10 @@ export interface operations {
                      * @example B03Y8F3WDL
                      */
                     asin: string;
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                     /**
                      * @description Offers per page, 1 to 100 (default 100).
@@ -22436,7 +22455,10 @@ export interface operations {
                      * @example B03Y8F3WDL
                      */
                     asin: string;
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                     /**
                      * @description TOP_REVIEWS or MOST_RECENT (default TOP_REVIEWS).
@@ -22614,7 +22636,10 @@ export interface operations {
                      * @example 5520918011
                      */
                     category_id: string;
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                     /**
                      * @description Order: RELEVANCE, LOWEST_PRICE, HIGHEST_PRICE, REVIEWS, NEWEST or BEST_SELLERS (default RELEVANCE).
@@ -22772,7 +22797,10 @@ export interface operations {
                      * @example wireless earbuds
                      */
                     query: string;
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                     /**
                      * @description Order: RELEVANCE, LOWEST_PRICE, HIGHEST_PRICE, REVIEWS, NEWEST or BEST_SELLERS (default RELEVANCE).
@@ -22793,6 +22821,18 @@ export interface operations {
                      * @enum {string}
                      */
                     deals_and_discounts?: "NONE" | "ALL_DISCOUNTS" | "TODAYS_DEALS";
+                    /**
+                     * @description Only products priced at least this much, in whole units of the marketplace's currency (20 is $20 in the US, 20 € in Germany, ¥20 in Japan); 0 to 100000000.
+                     * @example 20
+                     */
+                    min_price?: number;
+                    /**
+                     * @description Only products priced at most this much, in whole units of the marketplace's currency (100 is $100 in the US, 100 € in Germany, ¥100 in Japan); 0 to 100000000.
+                     * @example 100
+                     */
+                    max_price?: number;
+                    /** @description Only products rated 4 stars and up (`product_star_rating` 4.0 or more; unrated products left out). */
+                    four_stars_and_up?: boolean;
                     /**
                      * @description Which page, from 1 (16 products per page).
                      * @default 1
@@ -22929,7 +22969,10 @@ export interface operations {
                      * @example A8UTZVDO9238NX
                      */
                     seller_id: string;
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                 };
             };
@@ -23057,7 +23100,10 @@ export interface operations {
                      * @example A8UTZVDO9238NX
                      */
                     seller_id: string;
-                    /** @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE. */
+                    /**
+                     * @description The marketplace, by country (ISO 3166-1 alpha-2; default US): US, GB, DE, FR, IT, ES, CA, AU, IN, JP, MX, BR, NL, SE, PL, BE, SG, AE, SA, TR, EG, IE.
+                     * @default US
+                     */
                     country?: string;
                     /**
                      * @description Which page, from 1 (5 reviews per page).
@@ -24791,7 +24837,10 @@ export interface operations {
                     challenge_id: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -24924,7 +24973,10 @@ export interface operations {
                     video_id: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -25028,7 +25080,10 @@ export interface operations {
                     url: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -25221,7 +25276,10 @@ export interface operations {
                     music_id: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -25348,7 +25406,10 @@ export interface operations {
                     keywords: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -25475,7 +25536,10 @@ export interface operations {
                     keywords: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -25568,7 +25632,10 @@ export interface operations {
                     keywords: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -25691,7 +25758,10 @@ export interface operations {
                     keywords: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -25883,7 +25953,10 @@ export interface operations {
                     user_id: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -26010,7 +26083,10 @@ export interface operations {
                     user_id: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -26113,7 +26189,10 @@ export interface operations {
                     user_id: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -26216,7 +26295,10 @@ export interface operations {
                     user_id: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -26333,7 +26415,10 @@ export interface operations {
                     user_id: string;
                     /** @description The cursor of the previous page (sent with the same subject) for the next page; without it, the first page. */
                     cursor?: string;
-                    /** @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer. */
+                    /**
+                     * @description Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.
+                     * @default 20
+                     */
                     count?: string | number;
                 };
             };
@@ -28169,7 +28254,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -28312,7 +28397,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -28320,7 +28405,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN). */
+                    /**
+                     * @description Country to answer for, ISO 3166-1 alpha-2, any case (US, GB, IN).
+                     * @default US
+                     */
                     geo?: string;
                     /** @description Language of the platform's texts (dates, counts), BCP 47, any case: en, de, pt-BR. */
                     lang?: string;
@@ -29756,7 +29844,10 @@ export interface operations {
                      * @example 5-Jptq8oT_N
                      */
                     id?: string;
-                    /** @description The track: a language code of the video, any case (its tracks are in /v1/video/subtitles). */
+                    /**
+                     * @description The track: a language code of the video, any case (its tracks are in /v1/video/subtitles).
+                     * @default en
+                     */
                     lang?: string;
                 };
             };
@@ -29851,7 +29942,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
