@@ -3,8 +3,8 @@ import type { components, operations } from './generated/schema';
 /** An operation's id in the OpenAPI document (`seo.keyword_ideas`). */
 export type OperationId = keyof operations;
 
-/** The JSON body a POST operation takes. */
-export type RequestBody<Id extends OperationId> = operations[Id] extends { requestBody: { content: { 'application/json': infer Body } } } ? Body : never;
+/** The JSON body a POST operation takes (whether the document says it is required or, every field optional, not). */
+export type RequestBody<Id extends OperationId> = NonNullable<operations[Id]['requestBody']> extends { content: { 'application/json': infer Body } } ? Body : never;
 
 /** The query string a GET operation takes. */
 export type QueryParams<Id extends OperationId> = operations[Id] extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
