@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { DuplicateEmailError, type Ledger } from '../ledger/ledger';
+import { DuplicateEmailError, type AccountOpening, type Ledger } from '../ledger/ledger';
 import type { Micros } from '../core/money';
 import { canonicalEmail, isDisposable, normalisedMailbox } from './mailbox';
 import { DECOY_HASH, hashPassword, passwordProblem, verifyPassword } from './passwords';
@@ -51,39 +51,46 @@ export class DashboardAccounts {
     const weak = passwordProblem(password, email);
     if (weak) return { ok: false, field: 'password', problem: weak };
     const passwordHash = await hashPassword(password);
-    let accountId: string;
+    const mailbox = normalisedMailbox(email);
+    const creditMicros = creditNow ? this.options.signupCreditMicros : 0;
+    let credited = false;
+    // The account, its password, the mailbox's claim and the credit are one transaction: a credit
+    // refused leaves no account behind whose address a retry would find taken.
+    const opening: AccountOpening = async (trx, accountId) => {
+      await trx.insertInto('credentials').values({ account_id: accountId, email, mailbox, password_hash: passwordHash, verified_at: null, created_at: new Date(this.now()).toISOString() }).execute();
+      credited = creditMicros > 0 && (await this.claimMailbox(trx, mailbox, accountId));
+      return credited ? creditMicros : 0;
+    };
     try {
-      accountId = (await this.ledger.createAccount(email, 0, `signup_${randomBytes(9).toString('base64url')}`)).id;
+      const account = await this.ledger.createAccount(email, opening, `signup_credit_${randomBytes(9).toString('base64url')}`);
+      return { ok: true, accountId: account.id, credited };
     } catch (error) {
       if (error instanceof DuplicateEmailError) return { ok: false, field: 'email', problem: 'An account with this e-mail already exists: log in, or reset its password.' };
       throw error;
     }
-    const mailbox = normalisedMailbox(email);
-    await this.ledger.exclusive(() =>
-      this.db.insertInto('credentials').values({ account_id: accountId, email, mailbox, password_hash: passwordHash, verified_at: null, created_at: new Date(this.now()).toISOString() }).execute(),
-    );
-    const credited = creditNow ? await this.grantSignupCredit(accountId) : false;
-    return { ok: true, accountId, credited };
+  }
+
+  /** Claims the mailbox's one sign-up credit for the account; false when it was claimed before. */
+  private async claimMailbox(db: Kysely<Database>, mailbox: string, accountId: string): Promise<boolean> {
+    const claimed = await db
+      .insertInto('signup_credits')
+      .values({ mailbox, account_id: accountId, granted_at: new Date(this.now()).toISOString() })
+      .onConflict((conflict) => conflict.column('mailbox').doNothing())
+      .executeTakeFirst();
+    return Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
   /**
-   * The sign-up credit, once per normalised mailbox: the mailbox is claimed first, so two
-   * accounts of one mailbox racing each other cannot both be credited. A crash between the claim
-   * and the credit leaves the mailbox claimed without credit (the operator can credit it by hand);
-   * never the other way round.
+   * The sign-up credit of a verified address (SMTP mode), once per normalised mailbox: the mailbox
+   * is claimed first, so two accounts of one mailbox racing each other cannot both be credited. A
+   * crash between the claim and the credit leaves the mailbox claimed without credit (the operator
+   * can credit it by hand); never the other way round.
    */
   async grantSignupCredit(accountId: string): Promise<boolean> {
     if (this.options.signupCreditMicros <= 0) return false;
     const credential = await this.db.selectFrom('credentials').select('mailbox').where('account_id', '=', accountId).executeTakeFirst();
     if (!credential) return false;
-    const claimed = await this.ledger.exclusive(() =>
-      this.db
-        .insertInto('signup_credits')
-        .values({ mailbox: credential.mailbox, account_id: accountId, granted_at: new Date(this.now()).toISOString() })
-        .onConflict((conflict) => conflict.column('mailbox').doNothing())
-        .executeTakeFirst(),
-    );
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+    if (!(await this.ledger.exclusive(() => this.claimMailbox(this.db, credential.mailbox, accountId)))) return false;
     await this.ledger.credit(accountId, this.options.signupCreditMicros, `signup_credit_${accountId}`);
     return true;
   }

@@ -78,3 +78,9 @@ export async function findAccountRow(db: Kysely<Database>, accountId: string): P
   const row = await db.selectFrom('accounts').select(['id', 'email', 'balance_micros', 'created_at', 'suspended_at']).where('id', '=', accountId).executeTakeFirst();
   return row && { id: row.id, email: row.email, balanceMicros: Number(row.balance_micros), createdAt: row.created_at, suspendedAt: row.suspended_at };
 }
+
+/** The credit entry written under `requestId` (an operator's credit form), with its account. */
+export async function findCreditEntry(db: Kysely<Database>, requestId: string): Promise<{ accountId: string; amountMicros: Micros } | undefined> {
+  const row = await db.selectFrom('ledger_entries').select(['account_id', 'amount_micros']).where('request_id', '=', requestId).where('kind', '=', 'credit').executeTakeFirst();
+  return row && { accountId: row.account_id, amountMicros: Number(row.amount_micros) };
+}

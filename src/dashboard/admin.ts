@@ -1,18 +1,29 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseUsd } from '../core/money';
-import { MAX_BALANCE_MICROS } from '../ledger/ledger';
+import { MAX_BALANCE_MICROS, parseUsd, type Micros } from '../core/money';
+import { constraintViolation } from '../store/constraint-violation';
 import { utcDay } from '../endpoints/account/get-usage';
 import type { DashboardContext } from './context';
 import { html, type Html } from './html';
 import { barChart, everyDay } from './chart';
-import { activity, findAccountRow, searchAccounts, type ActivityRow } from './admin-queries';
+import { activity, findAccountRow, findCreditEntry, searchAccounts, type ActivityRow } from './admin-queries';
 import { money } from './routes-customer';
 import { ADMIN_COOKIE, csrfAccepted, csrfField, csrfToken, formField, notice, page, readCookie, renewCsrfToken, setCookie } from './web';
 
 /** The operator's cookie: derived from TOLLGATE_ADMIN_TOKEN, so changing the token ends every admin session. */
 function adminSessionValue(adminToken: string): string {
   return createHash('sha256').update(`tollgate-admin-session:${adminToken}`).digest('base64url');
+}
+
+/**
+ * The credit form's one-use token, made when the form is shown: the credit's ledger request id is
+ * made from it, and the ledger takes one entry per request id, so the same form sent twice (a
+ * refresh, a double click) credits once.
+ */
+const CREDIT_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+function creditRequestId(token: string): string {
+  return `admin_credit_${token}`;
 }
 
 function sameText(a: string, b: string): boolean {
@@ -102,7 +113,10 @@ ${activityTable('Endpoint', byEndpoint)}
 
   scope.get<{ Params: { accountId: string } }>('/admin/accounts/:accountId', async (request, reply) => {
     if (!guard(request, reply, false)) return reply;
-    return accountPage(request, reply);
+    // After a credit (Post/Redirect/Get): its confirmation, read from the ledger's entry.
+    const token = String((request.query as { credited?: string }).credited ?? '');
+    const credit = CREDIT_TOKEN.test(token) ? await findCreditEntry(context.db, creditRequestId(token)) : undefined;
+    return accountPage(request, reply, credit?.accountId === request.params.accountId ? notice(`Added ${money(credit.amountMicros)}.`, 'info') : undefined);
   });
 
   const accountPage = async (request: FastifyRequest<{ Params: { accountId: string } }>, reply: FastifyReply, message?: Html) => {
@@ -112,7 +126,7 @@ ${activityTable('Endpoint', byEndpoint)}
     const token = csrfToken(request, reply, context.cookies);
     return render(request, reply, `Account ${account.id}`, '/admin/accounts', html`${message ?? ''}
 <p>E-mail: <strong>${account.email}</strong> · Balance: <strong data-testid="admin-balance">${money(account.balanceMicros)}</strong> · ${account.suspendedAt ? html`<strong>Suspended</strong> since ${account.suspendedAt}` : 'Active'}</p>
-<form method="post" action="/admin/accounts/${account.id}/credit" class="inline">${csrfField(token)}
+<form method="post" action="/admin/accounts/${account.id}/credit" class="inline">${csrfField(token)}<input type="hidden" name="credit_token" value="${randomBytes(18).toString('base64url')}">
   <label>Credit (USD) <input type="text" name="usd" inputmode="decimal" pattern="[0-9]+(\\.[0-9]{1,6})?" required></label><button type="submit">Add credit</button></form>
 <form method="post" action="/admin/accounts/${account.id}/${account.suspendedAt ? 'unsuspend' : 'suspend'}" class="inline">${csrfField(token)}
   <button type="submit" class="${account.suspendedAt ? 'plain' : 'danger'}">${account.suspendedAt ? 'Lift the suspension' : 'Suspend the account'}</button></form>
@@ -123,18 +137,45 @@ ${activityTable('Endpoint', byEndpoint)}
 
   scope.post<{ Params: { accountId: string } }>('/admin/accounts/:accountId/credit', async (request, reply) => {
     if (!guard(request, reply, true)) return reply;
-    const text = (formField(request, 'usd') ?? '').trim();
+    const account = await findAccountRow(context.db, request.params.accountId);
+    if (!account) return accountPage(request, reply);
+    const refused = (problem: string) => accountPage(request, reply.code(400), notice(problem));
+    const token = formField(request, 'credit_token') ?? '';
+    if (!CREDIT_TOKEN.test(token)) return refused('The form has no valid credit_token (it makes a credit count once); reload the page and add the credit again.');
+    const requestId = creditRequestId(token);
+    const confirmed = () => reply.redirect(`/admin/accounts/${account.id}?credited=${token}`, 303);
+    /** This form credited already: its confirmation again, nothing more. */
+    const sentBefore = (creditedAccountId: string) =>
+      creditedAccountId === account.id ? confirmed() : refused('This form was used for another account; reload the page and add the credit again.');
+    const tooLarge = (roomMicros: Micros) =>
+      refused(`Credit (USD) is too large: a balance cannot exceed ${money(MAX_BALANCE_MICROS)}, so at most ${money(Math.max(0, roomMicros))} can be added to this account. Nothing was added.`);
+
+    // (A reply is a thenable: awaited, it would resolve once sent, to nothing; only data is awaited here.)
+    const earlier = await findCreditEntry(context.db, requestId);
+    if (earlier) return sentBefore(earlier.accountId);
     let micros: number;
     try {
-      micros = parseUsd(text);
+      micros = parseUsd((formField(request, 'usd') ?? '').trim());
     } catch {
       micros = 0;
     }
-    if (micros <= 0 || micros > MAX_BALANCE_MICROS) return accountPage(request, reply.code(400), notice('Enter a positive USD amount, e.g. 10 or 12.50.'));
-    if (!(await findAccountRow(context.db, request.params.accountId))) return accountPage(request, reply);
-    await context.ledger.credit(request.params.accountId, micros, `admin_credit_${randomBytes(9).toString('base64url')}`);
-    request.log.info({ accountId: request.params.accountId, micros }, 'admin: credit added');
-    return accountPage(request, reply, notice(`Added ${money(micros)}.`, 'info'));
+    if (micros <= 0) return refused('Enter a positive USD amount, e.g. 10 or 12.50.');
+    const room = MAX_BALANCE_MICROS - (await context.ledger.balance(account.id));
+    if (micros > room) return tooLarge(room);
+    try {
+      await context.ledger.credit(account.id, micros, requestId);
+    } catch (error) {
+      // The same form sent twice at once: the other submission's entry stands.
+      if (constraintViolation(error) === 'unique') {
+        const raced = await findCreditEntry(context.db, requestId);
+        if (raced) return sentBefore(raced.accountId);
+      }
+      // Credit added since the balance was read took the room: the ledger refused the cap.
+      if (error instanceof RangeError) return tooLarge(MAX_BALANCE_MICROS - (await context.ledger.balance(account.id)));
+      throw error;
+    }
+    request.log.info({ accountId: account.id, micros }, 'admin: credit added');
+    return confirmed();
   });
 
   for (const action of ['suspend', 'unsuspend'] as const) {

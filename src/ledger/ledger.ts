@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, LedgerEntryKind } from '../store/schema';
-import type { Micros } from '../core/money';
+import { MAX_BALANCE_MICROS, type Micros } from '../core/money';
 import { constraintViolation } from '../store/constraint-violation';
 import type { Store } from '../store/database';
 import { SettlementError, type CommitObserver, type IdempotentRecord, type Settlement } from './settlement';
@@ -27,8 +27,15 @@ export interface Debit {
 
 export class DuplicateEmailError extends Error {}
 
-/** Balances stay far inside the range where a JavaScript number is an exact integer. */
-export const MAX_BALANCE_MICROS = 1_000_000_000 * 1_000_000;
+/**
+ * Runs in a new account's transaction once its row exists: writes what belongs with the account
+ * (a dashboard sign-up's password and mailbox claim) and returns the credit it opens with (0: none).
+ * It writes through `trx` only, and never waits for the ledger (it already holds its turn).
+ */
+export type AccountOpening = (trx: Transaction<Database>, accountId: string) => Promise<Micros>;
+
+// The balance cap is money's rule; importers of the ledger find it here too.
+export { MAX_BALANCE_MICROS };
 
 const RECONCILE_CHUNK = 100;
 
@@ -75,16 +82,26 @@ export class Ledger {
     this.keyBudgets = new KeyBudgets(this.db, (work) => this.settlement.exclusive(work));
   }
 
-  async createAccount(rawEmail: string, creditMicros: Micros, requestId: string): Promise<Account> {
-    if (creditMicros !== 0) assertCreditable(creditMicros);
+  /**
+   * Opens an account with its opening credit (under `requestId`), in one transaction. `credit` is
+   * the amount, or an `AccountOpening` that writes the caller's rows belonging with the account and
+   * says the amount: a failure anywhere (an address taken, a credit refused) leaves nothing behind.
+   */
+  async createAccount(rawEmail: string, credit: Micros | AccountOpening, requestId: string): Promise<Account> {
+    if (typeof credit === 'number' && credit !== 0) assertCreditable(credit);
     // Addresses differ only in case are one mailbox in practice: one account per address.
     const email = rawEmail.trim().toLowerCase();
     const id = `acct_${randomBytes(12).toString('base64url')}`;
     const createdAt = this.now().toISOString();
+    let creditMicros: Micros = 0;
     try {
       await this.settlement.exclusive(() => this.db.transaction().execute(async (trx) => {
         await trx.insertInto('accounts').values({ id, email, balance_micros: 0, created_at: createdAt }).execute();
-        if (creditMicros > 0) await this.applyEntry(trx, id, requestId, 'credit', creditMicros, null);
+        creditMicros = typeof credit === 'number' ? credit : await credit(trx, id);
+        if (creditMicros !== 0) {
+          assertCreditable(creditMicros);
+          await this.applyEntry(trx, id, requestId, 'credit', creditMicros, null);
+        }
       }));
     } catch (error) {
       if (constraintViolation(error) === 'unique' && /email/i.test(String((error as Error).message) + String((error as { constraint?: string }).constraint ?? ''))) {

@@ -34,6 +34,17 @@ describe(`/admin with TOLLGATE_ADMIN_TOKEN (${testDatabaseLabel()})`, () => {
     return operator;
   }
 
+  /** The one-use token of the account page's credit form, as a fresh load of the page carries it. */
+  async function creditToken(operator: PageClient, accountId: string): Promise<string> {
+    const account = await operator.get(`/admin/accounts/${accountId}`);
+    assert.equal(account.status, 200);
+    return /name="credit_token" value="([A-Za-z0-9_-]+)"/.exec(account.text)![1]!;
+  }
+
+  async function creditEntries(requestId: string): Promise<number> {
+    return (await app.store.db.selectFrom('ledger_entries').select('id').where('request_id', '=', requestId).execute()).length;
+  }
+
   test('the operator logs in with the token; pages and actions refuse anyone else', async () => {
     const stranger = new PageClient(app.baseUrl);
     const form = await stranger.get('/admin/accounts');
@@ -63,8 +74,8 @@ describe(`/admin with TOLLGATE_ADMIN_TOKEN (${testDatabaseLabel()})`, () => {
     assert.equal((await operator.post(`/admin/accounts/${accountId}/unsuspend`, {})).status, 200);
     assert.equal((await app.get('/v1/account', apiKey)).status, 200);
 
-    assert.equal((await operator.post(`/admin/accounts/${accountId}/credit`, { usd: '-3' })).status, 400);
-    assert.equal((await operator.post(`/admin/accounts/${accountId}/credit`, { usd: '2.50' })).status, 200);
+    assert.equal((await operator.post(`/admin/accounts/${accountId}/credit`, { usd: '-3', credit_token: await creditToken(operator, accountId) })).status, 400);
+    assert.equal((await operator.post(`/admin/accounts/${accountId}/credit`, { usd: '2.50', credit_token: await creditToken(operator, accountId) })).status, 303);
     assert.equal(await app.balance(accountId), 3_500_000);
     assert.equal(await app.ledgerSum(accountId), 3_500_000);
   });
@@ -86,5 +97,72 @@ describe(`/admin with TOLLGATE_ADMIN_TOKEN (${testDatabaseLabel()})`, () => {
     await app.ledger.createAccount(`x&y-${Date.now()}@example.com`, 0, `req_escape_${Date.now()}`);
     const list = await operator.get('/admin/accounts?q=x%26y');
     assert.ok(list.text.includes('x&amp;y-'));
+  });
+
+  test('a credit answers with a redirect to the account page and its confirmation; the same form sent again credits nothing more', async () => {
+    const { accountId } = await app.createAccount('16.50');
+    const operator = await loggedInOperator();
+    const token = await creditToken(operator, accountId);
+    const first = await operator.post(`/admin/accounts/${accountId}/credit`, { usd: '1.5', credit_token: token });
+    assert.equal(first.status, 303);
+    assert.equal(first.headers.get('location'), `/admin/accounts/${accountId}?credited=${token}`);
+    assert.equal(await app.balance(accountId), 18_000_000);
+
+    // A refresh or a double click: the same form with the same CSRF token lands on the same confirmation.
+    const again = await operator.post(`/admin/accounts/${accountId}/credit`, { usd: '1.5', credit_token: token });
+    assert.equal(again.status, 303);
+    assert.equal(again.headers.get('location'), first.headers.get('location'));
+    assert.equal(await app.balance(accountId), 18_000_000);
+    assert.equal(await app.ledgerSum(accountId), 18_000_000);
+    assert.equal(await creditEntries(`admin_credit_${token}`), 1);
+
+    const confirmation = await operator.get(first.headers.get('location')!);
+    assert.equal(confirmation.status, 200);
+    assert.match(confirmation.text, /role="status">Added \$1\.50\.</);
+    assert.match(confirmation.text, /data-testid="admin-balance">\$18\.00</);
+    assert.doesNotMatch((await operator.get(`/admin/accounts/${accountId}`)).text, /Added \$/, 'no confirmation without the flag');
+
+    // Another load of the page is another form: it credits again — once, even sent twice at once.
+    const next = await creditToken(operator, accountId);
+    assert.notEqual(next, token);
+    const atOnce = await Promise.all([1, 2, 3, 4].map(() => operator.post(`/admin/accounts/${accountId}/credit`, { usd: '1.5', credit_token: next })));
+    assert.deepEqual(atOnce.map((response) => [response.status, response.headers.get('location')]), [1, 2, 3, 4].map(() => [303, `/admin/accounts/${accountId}?credited=${next}`]));
+    assert.equal(await app.balance(accountId), 19_500_000);
+    assert.equal(await creditEntries(`admin_credit_${next}`), 1);
+
+    // A form of this account sent for another one credits neither again.
+    const other = await app.createAccount('1.00');
+    const elsewhere = await operator.post(`/admin/accounts/${other.accountId}/credit`, { usd: '1.5', credit_token: token });
+    assert.equal(elsewhere.status, 400);
+    assert.match(elsewhere.text, /used for another account/);
+    assert.equal(await app.balance(other.accountId), 1_000_000);
+  });
+
+  test('a credit without the form token is refused (400) naming it, and credits nothing', async () => {
+    const { accountId } = await app.createAccount('1.00');
+    const operator = await loggedInOperator();
+    const forms: Record<string, string>[] = [{ usd: '1.5' }, { usd: '1.5', credit_token: 'short' }];
+    for (const form of forms) {
+      const refused = await operator.post(`/admin/accounts/${accountId}/credit`, form);
+      assert.equal(refused.status, 400);
+      assert.match(refused.text, /credit_token/);
+    }
+    assert.equal(await app.balance(accountId), 1_000_000);
+  });
+
+  test('an amount past the balance cap is refused (400) with the most that can be added; nothing is credited', async () => {
+    const { accountId } = await app.createAccount('19.50');
+    const operator = await loggedInOperator();
+    // Over the cap with the balance, and over the cap on its own.
+    for (const usd of ['999999999', '1000000001']) {
+      const refused = await operator.post(`/admin/accounts/${accountId}/credit`, { usd, credit_token: await creditToken(operator, accountId) });
+      assert.equal(refused.status, 400, usd);
+      assert.match(refused.text, /role="alert">Credit \(USD\) is too large: a balance cannot exceed \$1000000000\.00, so at most \$999999980\.50 can be added to this account\. Nothing was added\.</);
+    }
+    assert.equal(await app.balance(accountId), 19_500_000);
+    assert.equal(await app.ledgerSum(accountId), 19_500_000);
+    // Up to the cap exactly is accepted.
+    assert.equal((await operator.post(`/admin/accounts/${accountId}/credit`, { usd: '999999980.5', credit_token: await creditToken(operator, accountId) })).status, 303);
+    assert.equal(await app.balance(accountId), 1_000_000_000_000_000);
   });
 });

@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 import { capturingMailer, GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
 import { NO_KEY_LIMITS } from '../../src/auth/key-limits';
+import { MAX_BALANCE_MICROS } from '../../src/core/money';
+import { DashboardAccounts } from '../../src/dashboard/accounts';
+import { normalisedMailbox } from '../../src/dashboard/mailbox';
 
 /** Signs a fresh client up; the session cookie is in its jar. */
 async function signUp(app: TestApp, email = uniqueEmail(), password = GOOD_PASSWORD): Promise<PageClient> {
@@ -118,6 +121,20 @@ describe(`the account dashboard (${testDatabaseLabel()})`, () => {
     const again = await attempt(`${local}+promo@gmail.com`, GOOD_PASSWORD);
     assert.equal(again.status, 400);
     assert.match(again.text, /already exists/);
+  });
+
+  test('a sign-up whose credit is refused leaves nothing behind: the address signs up again and gets the credit', async () => {
+    const email = uniqueEmail();
+    // A credit the ledger refuses (past the balance cap), however the setting got there.
+    const refusing = new DashboardAccounts(app.store.db, app.ledger, { signupCreditMicros: MAX_BALANCE_MICROS + 1, clock: Date.now });
+    await assert.rejects(refusing.signUp(email, GOOD_PASSWORD, true), RangeError);
+    const db = app.store.db;
+    assert.deepEqual(await db.selectFrom('accounts').select('id').where('email', '=', email).execute(), []);
+    assert.deepEqual(await db.selectFrom('credentials').select('account_id').where('email', '=', email).execute(), []);
+    assert.deepEqual(await db.selectFrom('signup_credits').select('account_id').where('mailbox', '=', normalisedMailbox(email)).execute(), [], 'the mailbox is not claimed');
+
+    const retried = await signUp(app, email);
+    assert.equal(await balanceShown(retried), '$5.00');
   });
 
   test('sign-ups are limited per client address', async () => {
