@@ -254,7 +254,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     : undefined;
   overrides.configure?.(server);
   registerDocsPage(server, openapi);
-  await registerDashboard(server, { config, store, ledger, keys, webhookSecrets: media.webhookSecrets, authenticator, history, callLog, endpoints, clock, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
+  await registerDashboard(server, { config, store, ledger, keys, webhookSecrets: media.webhookSecrets, authenticator, history, callLog, endpoints, linkBase, clock, ...(overrides.mailer ? { mailer: overrides.mailer } : {}) });
 
   // Reservations whose lease expired (a crash between a call's hold and its settlement) go back
   // to their accounts: at start, then every TOLLGATE_RECONCILE_INTERVAL_MS — each pass finds every

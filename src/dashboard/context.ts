@@ -33,8 +33,12 @@ export interface DashboardContext {
     resets: RateLimiter;
   };
   cookies: CookieOptions;
-  /** TOLLGATE_PUBLIC_URL, for the links in mail; else the request's own origin. */
-  publicUrl: string | undefined;
+  /**
+   * Where the links in mail and redirects point: TOLLGATE_PUBLIC_URL, else the address the server
+   * listens on — never the request's Host header, which the sender chooses (a reset link pointing
+   * at their host would hand them the token).
+   */
+  linkBase: () => string;
   adminToken: string | undefined;
   /** Buying credit through Stripe Checkout, when the operator configured it. */
   stripe: StripeSettings | undefined;
@@ -47,8 +51,8 @@ export interface DashboardContext {
   setSuspended(accountId: string, suspended: boolean): Promise<boolean>;
 }
 
-export function linkBase(context: DashboardContext, request: FastifyRequest): string {
-  return (context.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+export function linkBase(context: DashboardContext): string {
+  return context.linkBase().replace(/\/$/, '');
 }
 
 /** The signed-in customer, or a redirect to the log-in page (undefined: the reply is sent). */

@@ -37,6 +37,8 @@ export interface DashboardDependencies {
   history: AccountHistory;
   callLog: CallLog;
   endpoints: readonly EndpointDefinition<any, any>[];
+  /** Where links given out point (TOLLGATE_PUBLIC_URL, else the address listened on): the app's one answer. */
+  linkBase: () => string;
   clock: () => number;
   /** Replaces the mailer (tests capture the links). */
   mailer?: Mailer;
@@ -69,7 +71,7 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
     endpoints: dependencies.endpoints,
     limits,
     cookies: { secure: config.publicUrl?.startsWith('https:') ?? false },
-    publicUrl: config.publicUrl,
+    linkBase: dependencies.linkBase,
     adminToken: config.adminToken,
     stripe: config.stripe,
     clock,

@@ -56,7 +56,7 @@ ${notice(problem)}${notice(info, 'info')}
     const result = await context.accounts.signUp(email, formField(request, 'password') ?? '', !context.mailer.delivers);
     if (!result.ok) return show(reply, 400, 'Create an account', signUpForm(token, email, result.problem), token);
     const found = await context.accounts.findByEmail(email);
-    const link = `${linkBase(context, request)}/dashboard/verify?token=${await context.accounts.issueToken(result.accountId, 'verify')}`;
+    const link = `${linkBase(context)}/dashboard/verify?token=${await context.accounts.issueToken(result.accountId, 'verify')}`;
     await context.mailer.send({ accountId: result.accountId, to: found!.email, purpose: 'verify', link }).catch(() => undefined);
     await logInAs(request, reply, result.accountId);
     return reply.redirect('/dashboard', 303);
@@ -126,7 +126,7 @@ ${notice(problem)}${notice(info, 'info')}
     if (!allowed.allowed) return show(reply, 429, 'Reset your password', forgotForm(token, undefined, 'Too many reset requests; try again later.'), token);
     const account = await context.accounts.findByEmail(formField(request, 'email') ?? '');
     if (account) {
-      const link = `${linkBase(context, request)}/dashboard/reset?token=${await context.accounts.issueToken(account.accountId, 'reset')}`;
+      const link = `${linkBase(context)}/dashboard/reset?token=${await context.accounts.issueToken(account.accountId, 'reset')}`;
       await context.mailer.send({ accountId: account.accountId, to: account.email, purpose: 'reset', link }).catch(() => undefined);
     }
     // The same answer whether the address has an account or not.

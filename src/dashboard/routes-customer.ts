@@ -121,7 +121,7 @@ ${buy}
     const usdText = formField(request, 'usd') ?? '';
     const cents = /^\d{1,5}$/.test(usdText) ? Number(usdText) * 100 : 0;
     if (cents < PURCHASE_CENTS.min || cents > PURCHASE_CENTS.max) return reply.redirect('/dashboard/billing?problem=amount', 303);
-    const base = linkBase(context, request);
+    const base = linkBase(context);
     const url = await createCheckoutSession(context.stripe, { accountId: session.accountId, cents, successUrl: `${base}/dashboard/billing?paid=1`, cancelUrl: `${base}/dashboard/billing` });
     return reply.redirect(url, 303);
   });

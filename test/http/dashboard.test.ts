@@ -399,10 +399,12 @@ describe(`the account dashboard (${testDatabaseLabel()})`, () => {
     const before = sent.length;
     const unknown = await forgot.post('/dashboard/forgot', { email: uniqueEmail() });
     assert.equal(sent.length, before);
-    const known = await forgot.post('/dashboard/forgot', { email });
+    // The sender chooses the Host (and, through the trusted proxy, X-Forwarded-Host): the link must not follow them.
+    const known = await forgot.post('/dashboard/forgot', { email }, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
     assert.equal(unknown.text.replace(/value="[^"]+"/g, ''), known.text.replace(/value="[^"]+"/g, ''));
     const link = sent.at(-1)!;
     assert.equal(link.purpose, 'reset');
+    assert.ok(link.link.startsWith(`${app.baseUrl}/dashboard/reset?token=`), link.link);
     const path = new URL(link.link).pathname + new URL(link.link).search;
     const token = new URL(link.link).searchParams.get('token')!;
     assert.equal((await forgot.get(path)).status, 200);
