@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { once } from './once';
+import { lookupTable } from './lookup-table';
 
 /**
  * The interactive reference at /docs: Swagger UI, served from its npm package by this server.
@@ -13,11 +14,11 @@ import { once } from './once';
 
 const SWAGGER_UI_DIRECTORY = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-const ASSETS: Record<string, { file: string; type: string }> = {
+const ASSETS = lookupTable<{ file: string; type: string }>({
   'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
   'swagger-ui.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
   'favicon.png': { file: 'favicon-32x32.png', type: 'image/png' },
-};
+});
 
 const API_KEY_PLACEHOLDER = 'tg_live_…';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChatModel } from '../../catalog/model-catalog';
 import type { ChatCompletion, ChatCompletionChunk, CompletionUsage, FinishReason, ToolCall, ToolCallDelta } from '../../schemas/chat-completions';
+import { lookupTable } from '../../core/lookup-table';
 
 /**
  * The chat-completions format as OpenAI-compatible upstreams send it (OpenRouter, vendors' own
@@ -90,7 +91,7 @@ export const UpstreamErrorBody = z.object({
 });
 
 /** Finish reasons outside the format's four, as upstreams spell them; anything else ends as `stop`. */
-const FINISH_ALIASES: Record<string, FinishReason> = {
+const FINISH_ALIASES = lookupTable<FinishReason>({
   stop: 'stop',
   length: 'length',
   tool_calls: 'tool_calls',
@@ -101,7 +102,7 @@ const FINISH_ALIASES: Record<string, FinishReason> = {
   eos: 'stop',
   stop_sequence: 'stop',
   tool_use: 'tool_calls',
-};
+});
 
 /** `error` (OpenRouter: the generation failed) is a failure, reported by the caller, not a finish. */
 export function finishReasonOf(reason: string | null | undefined): FinishReason | null {

@@ -2,6 +2,7 @@ import { SANDBOX_DATA_MONTH } from './data-month';
 import { KNOWN_SITES } from './known-sites';
 import { registrableDomain } from '../../contacts/domain-lists';
 import { SeededRandom } from './random';
+import { lookupTable } from '../../core/lookup-table';
 
 /**
  * The one source of a domain's standing in the sandbox, seeded by the domain alone: every endpoint
@@ -36,10 +37,10 @@ export interface DomainProfile {
 }
 
 /** Well-known sites get the standing their names suggest, so examples look right. */
-const HEAVYWEIGHTS: Record<string, number> = {
+const HEAVYWEIGHTS = lookupTable<number>({
   'wikipedia.org': 0.99, 'youtube.com': 0.99, 'amazon.com': 0.97, 'reddit.com': 0.96, 'nytimes.com': 0.93,
   'github.com': 0.95, 'example.com': 0.55,
-};
+});
 
 const ALWAYS_REGISTERED: ReadonlySet<string> = new Set([...Object.keys(HEAVYWEIGHTS), ...KNOWN_SITES]);
 

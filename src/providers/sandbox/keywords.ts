@@ -4,6 +4,7 @@ import { keywordMetrics } from './keyword-metrics';
 import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 import { applyKeywordFilters } from '../../filters/keyword-filter/evaluate';
+import { lookupTable } from '../../core/lookup-table';
 
 const PREFIXES = [
   'best', 'cheap', 'top', 'how to choose', 'buy', 'affordable', 'professional', 'used', 'custom', 'portable',
@@ -26,7 +27,7 @@ function ideaCandidates(seed: string): string[] {
 }
 
 /** Words searchers swap for one another; a seed word found here yields the seed's synonyms. */
-const SYNONYMS: Record<string, readonly string[]> = {
+const SYNONYMS = lookupTable<readonly string[]>({
   shoes: ['sneakers', 'trainers', 'footwear'], running: ['jogging', 'marathon', 'trail running'],
   coffee: ['espresso', 'cappuccino', 'latte'], machine: ['maker', 'appliance'], car: ['vehicle', 'auto'],
   phone: ['smartphone', 'mobile'], laptop: ['notebook', 'computer'], house: ['home', 'property'],
@@ -39,7 +40,7 @@ const SYNONYMS: Record<string, readonly string[]> = {
   software: ['app', 'tool', 'platform'], website: ['site', 'web page'], marketing: ['advertising', 'promotion'],
   seo: ['search engine optimization', 'search ranking'], headphones: ['earbuds', 'earphones'],
   yoga: ['pilates', 'stretching'], recipe: ['dish', 'meal'], tea: ['matcha', 'herbal tea'], wine: ['champagne', 'prosecco'],
-};
+});
 
 /** Neighbouring topics of a subject, as related-searches panels show them. */
 const NEIGHBOURING_TOPICS = [

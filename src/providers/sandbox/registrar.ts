@@ -2,13 +2,14 @@ import type { RegistrarProvider } from '../families/registrar';
 import type { DomainAvailability } from '../../schemas/domain-availability';
 import { SeededRandom, roundTo } from './random';
 import { isRegistered } from './domain-profile';
+import { lookupTable } from '../../core/lookup-table';
 
 /** TLDs the sandbox registrar sells, with its standard yearly price (used to size premium prices). */
-const SUPPORTED_TLDS: Record<string, number> = {
+const SUPPORTED_TLDS = lookupTable<number>({
   com: 10.28, net: 12.98, org: 10.98, io: 39.98, co: 11.98, ai: 79.98, dev: 12.98, app: 14.98, xyz: 2.98,
   info: 4.98, biz: 6.98, me: 8.98, tech: 6.98, store: 2.98, online: 1.98, site: 1.98, shop: 1.98, us: 6.98,
   uk: 7.98, de: 7.48, eu: 6.98, fr: 9.98, nl: 8.48, ca: 12.98, au: 14.98, in: 7.98,
-};
+});
 
 const ICANN_FEE = 0.2;
 
