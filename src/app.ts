@@ -250,7 +250,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
   });
   const closeMetricsServer = metrics
-    ? await serveMetrics(server, metrics, { adminToken: config.adminToken, metricsAddress: config.metricsAddress }, server.log)
+    ? await serveMetrics(server, metrics, { adminToken: config.adminToken, metricsAddress: config.metricsAddress, failedAuthentications: failedAuthenticationLimiter }, server.log)
     : undefined;
   overrides.configure?.(server);
   registerDocsPage(server, openapi);

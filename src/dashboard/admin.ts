@@ -9,6 +9,7 @@ import { barChart, everyDay } from './chart';
 import { activity, findAccountRow, findCreditEntry, searchAccounts, type ActivityRow } from './admin-queries';
 import { money } from './routes-customer';
 import { ADMIN_COOKIE, csrfAccepted, csrfField, csrfToken, formField, notice, page, readCookie, renewCsrfToken, setCookie } from './web';
+import { clientAddressKey } from '../ratelimit/client-address';
 
 /** The operator's cookie: derived from TOLLGATE_ADMIN_TOKEN, so changing the token ends every admin session. */
 function adminSessionValue(adminToken: string): string {
@@ -47,6 +48,18 @@ export function registerAdminPages(scope: FastifyInstance, context: DashboardCon
     const cookie = readCookie(request, ADMIN_COOKIE);
     return cookie !== undefined && sameText(cookie, sessionValue);
   };
+  // A wrong bearer token is a failed log-in: counted with the form's, per address, so the token
+  // cannot be guessed through the pages' Authorization header without limit.
+  const attemptKey = (request: FastifyRequest) => `admin:${clientAddressKey(request.ip)}`;
+  scope.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/admin')) return;
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer === undefined || sameText(bearer, adminToken)) return;
+    const limit = await context.limits.loginsPerAddress.consume(attemptKey(request));
+    if (!limit.allowed) {
+      return reply.code(429).header('retry-after', String(Math.max(1, limit.resetSeconds))).type('text/plain; charset=utf-8').send('Too many attempts with a wrong admin token; try again later.');
+    }
+  });
   const render = (request: FastifyRequest, reply: FastifyReply, title: string, active: string, body: Html) =>
     reply.type('text/html; charset=utf-8').send(page({ title, nav: 'admin', active, csrf: csrfToken(request, reply, context.cookies) }, body));
   const loginPage = (request: FastifyRequest, reply: FastifyReply, problem?: string) => {
@@ -73,7 +86,7 @@ export function registerAdminPages(scope: FastifyInstance, context: DashboardCon
 
   scope.post('/admin/login', async (request, reply) => {
     if (!csrfAccepted(request)) return reply.code(403).type('text/plain; charset=utf-8').send('The form expired; reload the page.');
-    const limit = await context.limits.loginsPerAddress.consume(`admin:${request.ip}`);
+    const limit = await context.limits.loginsPerAddress.consume(attemptKey(request));
     if (!limit.allowed) return loginPage(request, reply.code(429), 'Too many attempts; try again later.');
     if (!sameText(formField(request, 'token') ?? '', adminToken)) return loginPage(request, reply.code(401), 'That is not the admin token.');
     setCookie(reply, ADMIN_COOKIE, sessionValue, { ...context.cookies, path: '/admin', maxAgeSeconds: 12 * 3600 });

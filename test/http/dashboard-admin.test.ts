@@ -53,6 +53,17 @@ describe(`/admin with TOLLGATE_ADMIN_TOKEN (${testDatabaseLabel()})`, () => {
     assert.equal((await stranger.post('/admin/accounts/acct_x/suspend', {})).status, 401);
     assert.match(await (await fetch(`${app.baseUrl}/admin`, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).text(), /Operator log-in/);
     assert.match(await (await fetch(`${app.baseUrl}/admin`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).text(), /Activity, last 30 days/);
+    // Wrong bearer tokens count as failed log-ins (30 per address per 15 minutes, with the form's): no guessing without limit.
+    const guesser = { 'x-forwarded-for': '203.0.113.77' };
+    const guesses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      guesses.push((await fetch(`${app.baseUrl}/admin/accounts`, { headers: { ...guesser, authorization: `Bearer guess-${attempt}-0123456789` } })).status);
+    }
+    assert.deepEqual(guesses, [...Array<number>(30).fill(200), 429]);
+    const refused = await fetch(`${app.baseUrl}/admin`, { headers: { ...guesser, authorization: 'Bearer one-more-guess-0123456789' } });
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+    assert.match(await (await fetch(`${app.baseUrl}/admin`, { headers: { ...guesser, authorization: `Bearer ${ADMIN_TOKEN}` } })).text(), /Activity, last 30 days/, 'the token itself still works');
     const operator = await loggedInOperator();
     assert.match((await operator.get('/admin')).text, /Activity, last 30 days/);
   });

@@ -107,3 +107,24 @@ describe('metrics', () => {
     assert.equal(await other.text(), 'Not found: this address serves only GET /metrics.\n');
   });
 });
+
+describe('metrics: guessing the admin token', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({}, { TOLLGATE_ADMIN_TOKEN: TOKEN, TOLLGATE_AUTH_FAILURES_PER_MINUTE: '3' });
+  });
+  after(() => app?.close());
+
+  test('wrong tokens count as failed authentications of the address: past the limit, 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      statuses.push((await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer guess-${attempt}-0123456789` } })).status);
+    }
+    assert.deepEqual(statuses, [401, 401, 401, 429]);
+    const refused = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: 'Bearer another-guess-0123456789' } });
+    assert.equal(refused.status, 429);
+    assert.equal((await refused.json()).error.code, 'RATE_LIMITED');
+    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+    assert.equal((await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status, 200, 'the token itself still works');
+  });
+});
