@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { ApiKeys } from '../auth/api-keys';
 import type { Authenticator } from '../auth/authenticator';
@@ -50,6 +50,13 @@ export interface DashboardDependencies {
  * endpoints — no key, no price — so they live outside the endpoint registry, and use the same
  * ledger, keys and authenticator as the API.
  */
+/** What a page says to a request Fastify refused before it reached a route's handler. */
+const CLIENT_FAILURES: Readonly<Record<number, string>> = {
+  400: 'The request could not be read (a malformed body)',
+  413: 'The form is too large',
+  415: 'The form must be sent as application/x-www-form-urlencoded',
+};
+
 export async function registerDashboard(server: FastifyInstance, dependencies: DashboardDependencies): Promise<void> {
   const { config, store, ledger, keys, authenticator, clock } = dependencies;
   const limiter = (limit: number, windowMs: number, namespace: string) => createWindowLimiter(config.redisUrl, { limit, windowMs, namespace }, clock);
@@ -95,7 +102,12 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
 
   await server.register(async (scope) => {
     installPageScope(scope, config.stripe ? [STRIPE_CHECKOUT_ORIGIN] : []);
-    scope.setErrorHandler((error, request, reply) => {
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      // What the client sent wrong (a body too large, of another type, malformed) is its answer, not a failure of ours.
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.code(status).type('text/plain; charset=utf-8').send(`${CLIENT_FAILURES[status] ?? 'The request could not be read'}; nothing was changed.`);
+      }
       request.log.error({ err: error }, 'dashboard page failed');
       return reply.code(500).type('text/plain; charset=utf-8').send(`Something went wrong (request ${request.id}); nothing more was changed. Try again.`);
     });

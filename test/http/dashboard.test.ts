@@ -391,6 +391,16 @@ describe(`the account dashboard (${testDatabaseLabel()})`, () => {
     }
   });
 
+  test("a body the pages cannot read is the client's error (415, 413), not a failure of the server", async () => {
+    const post = (headers: Record<string, string>, body: string) => fetch(`${app.baseUrl}/dashboard/login`, { method: 'POST', headers, body });
+    const wrongType = await post({ 'content-type': 'text/plain' }, 'email=a@example.com');
+    assert.equal(wrongType.status, 415);
+    assert.match(await wrongType.text(), /must be sent as application\/x-www-form-urlencoded; nothing was changed/);
+    const tooLarge = await post({ 'content-type': 'application/x-www-form-urlencoded' }, `email=${'a'.repeat(20_000)}`);
+    assert.equal(tooLarge.status, 413);
+    assert.match(await tooLarge.text(), /too large/);
+  });
+
   test('password reset: a single-use link (logged when there is no SMTP), the same answer for unknown addresses, sessions ended', async () => {
     const email = uniqueEmail();
     const client = await signUp(app, email);
