@@ -164,6 +164,10 @@ describe(`LLM mentions: filters and order_by on the sandbox (${testDatabaseLabel
     await refused({ filters: [['question', 'in', ['a', 1]]] }, /^filters\[0\]: in takes a non-empty array of strings/);
     await refused({ order_by: ['ai_search_volume,desc', 'volume,asc'] }, /^order_by\[1\]: "volume" is not a mention field; these sort: platform, model_name, /);
     await refused({ order_by: 'fan_out_queries,asc' }, /^order_by: fan_out_queries is a list and cannot sort/);
+    // Groups nested thousands deep (a few KB of brackets) are refused at the ninth level, not walked to a stack overflow (a 500).
+    let deep: unknown = ['ai_search_volume', '>', 1];
+    for (let level = 0; level < 3_000; level += 1) deep = [deep];
+    await refused({ filters: deep as unknown[] }, /^filters(\[0\]){8}: groups nest at most 8 deep/);
     await refused({ order_by: 'ai_search_volume' }, /^order_by: must be "field,asc" or "field,desc"/);
   });
 });

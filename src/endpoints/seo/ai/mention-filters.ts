@@ -73,7 +73,12 @@ function conditionProblem(condition: unknown[]): string | undefined {
 }
 
 /** Conditions and groups alternating with "and"/"or"; returns how many conditions it holds. */
-function checkExpression(items: unknown[], path: Path, context: Context): number {
+function checkExpression(items: unknown[], path: Path, context: Context, depth = 1): number {
+  // Eight conditions need no deeper groups; anything deeper is refused before it is walked further.
+  if (depth > MAX_CONDITIONS) {
+    context.addIssue({ code: 'custom', path, message: `groups nest at most ${MAX_CONDITIONS} deep` });
+    return 0;
+  }
   let conditions = 0;
   if (items.length % 2 === 0) context.addIssue({ code: 'custom', path, message: 'conditions must alternate with "and"/"or", starting and ending with a condition' });
   items.forEach((item, index) => {
@@ -81,7 +86,7 @@ function checkExpression(items: unknown[], path: Path, context: Context): number
     if (index % 2 === 1) {
       if (item !== 'and' && item !== 'or') context.addIssue({ code: 'custom', path: at, message: 'expected "and" or "or" between two conditions' });
     } else if (Array.isArray(item) && Array.isArray(item[0])) {
-      conditions += checkExpression(item, at, context);
+      conditions += checkExpression(item, at, context, depth + 1);
     } else if (Array.isArray(item)) {
       const problem = conditionProblem(item);
       if (problem) context.addIssue({ code: 'custom', path: at, message: problem });
