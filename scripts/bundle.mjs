@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Inside node_modules, so the bundle's package imports resolve from the project's node_modules.
-const CACHE = path.join(ROOT, 'node_modules', '.cache', 'tollgate');
+export const CACHE = path.join(ROOT, 'node_modules', '.cache', 'tollgate');
 
 /** Modules every bundle carries beside its entry, loaded into worker threads by their path. */
 const WORKER_ENTRIES = ['src/scrape/page-reader-worker.ts', 'src/media/files/image-worker.ts', 'src/store/checkpoint-worker.mjs'];
@@ -29,9 +29,9 @@ export async function bundle(entry) {
   const remembered = path.join(CACHE, `${name}.sources-${sources}`);
   if (fs.existsSync(remembered)) {
     const directory = path.join(CACHE, fs.readFileSync(remembered, 'utf8'));
-    if (fs.existsSync(path.join(directory, `${name}.mjs`))) return path.join(directory, `${name}.mjs`);
+    if (fs.existsSync(path.join(directory, `${name}.mjs`))) return path.join(useBuild(directory), `${name}.mjs`);
   }
-  const built = path.join(await buildBundle([entry], name), `${name}.mjs`);
+  const built = path.join(useBuild(await buildBundle([entry], name)), `${name}.mjs`);
   // Written whole, then renamed: a start reading it never sees half a name.
   const partial = `${remembered}.${process.pid}.tmp`;
   fs.writeFileSync(partial, path.basename(path.dirname(built)));
@@ -140,14 +140,54 @@ async function buildBundle(entries, name, plugins = []) {
   return directory;
 }
 
-/** Earlier builds of the same entry, once no starting process can still be about to import them. */
-function removeOldBuilds(current) {
+/**
+ * Marks a build as used by this process until it exits (`.in-use-<pid>` in its directory): a
+ * running server loads its worker threads' modules from its build long after it started, so a
+ * newer build made meanwhile (the CLI run after a `git pull`) must not remove it.
+ */
+function useBuild(directory) {
+  const marker = path.join(directory, `${IN_USE_PREFIX}${process.pid}`);
+  try {
+    fs.writeFileSync(marker, '');
+    process.once('exit', () => fs.rmSync(marker, { force: true }));
+  } catch {
+    // A read-only cache: nothing removes builds from it either.
+  }
+  return directory;
+}
+const IN_USE_PREFIX = '.in-use-';
+
+/** Whether a process with this id is running (ours or another user's). */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Whether a running process still uses a build directory; stale markers (of processes gone, killed -9 say) are removed. */
+function inUse(directory) {
+  let used = false;
+  for (const entry of fs.readdirSync(directory)) {
+    if (!entry.startsWith(IN_USE_PREFIX)) continue;
+    if (isRunning(Number(entry.slice(IN_USE_PREFIX.length)))) used = true;
+    else fs.rmSync(path.join(directory, entry), { force: true });
+  }
+  return used;
+}
+
+/** Earlier builds of the same entry, once no starting process can still be about to import them and no running one uses them. */
+export function removeOldBuilds(current) {
   const prefix = current.slice(0, current.lastIndexOf('-') + 1);
   const name = prefix.slice(0, -1);
   const cutoff = Date.now() - 10 * 60_000;
   for (const other of fs.readdirSync(CACHE)) {
     const file = path.join(CACHE, other);
     const old = other !== current && (other.startsWith(prefix) || other.startsWith(`${name}.sources-`));
-    if (old && fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { recursive: true, force: true });
+    if (!old || fs.statSync(file).mtimeMs >= cutoff) continue;
+    if (fs.statSync(file).isDirectory() && inUse(file)) continue;
+    fs.rmSync(file, { recursive: true, force: true });
   }
 }
