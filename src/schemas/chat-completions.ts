@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonNodes, type JsonNode } from '../core/validation';
 
 /**
  * The chat-completions wire format, as customers send and receive it on
@@ -46,8 +47,31 @@ export const ChatMessage = z.discriminatedUnion('role', [
 ]);
 export type ChatMessage = z.output<typeof ChatMessage>;
 
-/** A JSON Schema object (checked to be an object here; its meaning is the model's business). */
-const JsonSchemaObject = z.record(z.string(), z.unknown());
+/**
+ * How deep a tool's `parameters` or a response's `schema` may nest objects and arrays (the object
+ * itself is level 1). Generous: a real schema nests two levels per property, and OpenAI's structured
+ * outputs take 10 levels of properties; a document nested a few thousand deep would overflow the
+ * recursive walks after validation (counting its tokens, serialising it for the upstream): a 500.
+ */
+export const JSON_SCHEMA_MAX_DEPTH = 64;
+
+/** Whether `document` nests objects and arrays at most `levels` deep; walks no deeper than that. */
+function nestsWithin(document: unknown, levels: number): boolean {
+  const depths = new Map<JsonNode | undefined, number>([[undefined, 0]]);
+  for (const node of jsonNodes(document)) {
+    if (typeof node.value !== 'object' || node.value === null) continue;
+    const depth = depths.get(node.parent)! + 1;
+    if (depth > levels) return false;
+    depths.set(node, depth);
+  }
+  return true;
+}
+
+/** A JSON Schema object (checked to be an object, nested within bounds, here; its meaning is the model's business). */
+const JsonSchemaObject = z
+  .record(z.string(), z.unknown())
+  .refine((schema) => nestsWithin(schema, JSON_SCHEMA_MAX_DEPTH), `must nest objects and arrays at most ${JSON_SCHEMA_MAX_DEPTH} levels deep`)
+  .meta({ description: `A JSON Schema object, nesting objects and arrays at most ${JSON_SCHEMA_MAX_DEPTH} levels deep.` });
 
 export const FunctionTool = z.strictObject({
   type: z.literal('function'),

@@ -10291,6 +10291,7 @@ export interface operations {
                         function: {
                             name: string;
                             description?: string;
+                            /** @description A JSON Schema object, nesting objects and arrays at most 64 levels deep. */
                             parameters?: {
                                 [key: string]: unknown;
                             };
@@ -10317,6 +10318,7 @@ export interface operations {
                         json_schema: {
                             name: string;
                             description?: string;
+                            /** @description A JSON Schema object, nesting objects and arrays at most 64 levels deep. */
                             schema?: {
                                 [key: string]: unknown;
                             };
