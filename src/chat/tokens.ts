@@ -78,7 +78,7 @@ function codePointBoundary(text: string, index: number): number {
 const CUT_MARGIN = 1;
 
 /** Special tokens' text (`<|endoftext|>`) is text a customer wrote, counted as such, as the upstreams treat it. */
-const AS_TEXT = { disallowedSpecial: new Set<string>() };
+export const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 /**
  * Token counts with a real tokenizer (o200k, GPT-4o's): the prompt's count makes the hold, and a

@@ -456,3 +456,16 @@ test('an abort mid-stream throws its reason at once, even during a long wait; an
   await assert.rejects(chat.complete(ask(PROMPTS[8]!), { signal: fast.signal }), (error) => error === reason);
   await assert.rejects(chat.stream(ask(PROMPTS[8]!), { signal: fast.signal }), (error) => error === reason);
 });
+
+test("special tokens' text in a prompt is text: answered, streamed and counted, never a tokenizer error", async () => {
+  const prompt = 'Explain <|endoftext|> and <|im_start|> in coffee terms';
+  const request = ask(prompt);
+  const plain = await complete(request);
+  assert.ok(plain.choices[0]!.message.content!.length > 0);
+  assert.equal(plain.usage.prompt_tokens, promptTokens(request.body));
+  const { tokenPieces } = await import('../../src/providers/sandbox/chat/token-pieces');
+  const quoted = `It said ${prompt}.`;
+  const pieces = tokenPieces(quoted);
+  assert.equal(pieces.map((piece) => piece.text).join(''), quoted);
+  assert.equal(pieces.reduce((sum, piece) => sum + piece.tokens, 0), textTokens(quoted));
+});

@@ -1,4 +1,4 @@
-import { o200k, textTokens } from '../../../chat/tokens';
+import { AS_TEXT, o200k, textTokens } from '../../../chat/tokens';
 
 /** A piece of text as streamed: the text of one token, or of the few that make one character. */
 export interface TokenPiece {
@@ -20,7 +20,8 @@ export function tokenPieces(text: string): TokenPiece[] {
   const { encode, decodeGenerator } = o200k();
   let consumed = 0;
   const counted = (function* () {
-    for (const token of encode(text)) {
+    // An answer may quote what the customer wrote, special tokens' text included: it is text.
+    for (const token of encode(text, AS_TEXT)) {
       consumed += 1;
       yield token;
     }
