@@ -68,7 +68,7 @@ function nestsWithin(document: unknown, levels: number): boolean {
 }
 
 /** A JSON Schema object (checked to be an object, nested within bounds, here; its meaning is the model's business). */
-const JsonSchemaObject = z
+export const JsonSchemaObject = z
   .record(z.string(), z.unknown())
   .refine((schema) => nestsWithin(schema, JSON_SCHEMA_MAX_DEPTH), `must nest objects and arrays at most ${JSON_SCHEMA_MAX_DEPTH} levels deep`)
   .meta({ description: `A JSON Schema object, nesting objects and arrays at most ${JSON_SCHEMA_MAX_DEPTH} levels deep.` });

@@ -235,6 +235,10 @@ describe(`scraping endpoints (${testDatabaseLabel()})`, () => {
     const before = site.requests.length;
     await uncharged(app, '/v1/scrape/ai-extract', { url: `${site.url}/table`, prompt: 'x', schema: { type: 'object', properties: { a: { type: 'strnig' } } } }, 400, /^schema: /);
     await uncharged(app, '/v1/scrape/ai-extract', { url: `${site.url}/table`, prompt: 'x', schema: { type: 'string' } }, 400, /^schema: /);
+    // Nested 800 deep (8 KB): refused by its depth before it is checked or compiled (both recursive; it answered 500).
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 800; level += 1) deep = { items: deep };
+    await uncharged(app, '/v1/scrape/ai-extract', { url: `${site.url}/table`, prompt: 'x', schema: { type: 'object', properties: { a: deep } } }, 400, /^schema: must nest objects and arrays at most 64 levels deep/);
     assert.equal(site.requests.length, before);
   });
 });

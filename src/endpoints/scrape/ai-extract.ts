@@ -13,14 +13,16 @@ import {
   worstCaseCostMicros,
 } from '../../scrape/ai-extraction';
 import { parseUsd } from '../../core/money';
+import { JSON_SCHEMA_MAX_DEPTH, JsonSchemaObject } from '../../schemas/chat-completions';
 
 const AiExtractRequest = z.strictObject({
   url: pageUrl(),
   prompt: z.string().trim().min(1).max(PROMPT_MAX_CHARS).meta({ description: 'What to extract, in plain words.', examples: ['The product name, its price and whether it is in stock'] }),
-  schema: z.record(z.string(), z.unknown()).optional().meta({
+  // Nested within bounds before the schema is checked or compiled (both walk it recursively).
+  schema: JsonSchemaObject.optional().meta({
     description:
-      'A JSON Schema (draft 2020-12; draft-07 when its `$schema` says so) of type object that `extracted` must satisfy. Without it the model ' +
-      'chooses the object\'s fields from the prompt.',
+      'A JSON Schema (draft 2020-12; draft-07 when its `$schema` says so) of type object that `extracted` must satisfy, nesting objects and arrays ' +
+      `at most ${JSON_SCHEMA_MAX_DEPTH} levels deep. Without it the model chooses the object's fields from the prompt.`,
     examples: [{ type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' }, inStock: { type: 'boolean' } }, required: ['name', 'price'] }],
   }),
 });

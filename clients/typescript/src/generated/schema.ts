@@ -17641,7 +17641,7 @@ export interface operations {
                      */
                     prompt: string;
                     /**
-                     * @description A JSON Schema (draft 2020-12; draft-07 when its `$schema` says so) of type object that `extracted` must satisfy. Without it the model chooses the object's fields from the prompt.
+                     * @description A JSON Schema (draft 2020-12; draft-07 when its `$schema` says so) of type object that `extracted` must satisfy, nesting objects and arrays at most 64 levels deep. Without it the model chooses the object's fields from the prompt.
                      * @example {
                      *       "type": "object",
                      *       "properties": {
