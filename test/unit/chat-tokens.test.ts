@@ -1,7 +1,9 @@
 import { describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import { LONGEST_PIECE, o200k, promptTokens, textTokens, truncateToTokens } from '../../src/chat/tokens';
+import { REPOSITORY } from '../../scripts/repository';
 
 /**
  * Token counting against the tokenizer itself: exact on real text, linear on text built to make
@@ -12,7 +14,8 @@ import { LONGEST_PIECE, o200k, promptTokens, textTokens, truncateToTokens } from
 /** The tokenizer's own count of the whole text, special tokens' text as text. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 const realCount = (text: string) => o200k().countTokens(text, AS_TEXT);
-const file = (name: string) => fs.readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
+// From the repository's root: the suite runs bundled, from a build under node_modules/.cache.
+const file = (name: string) => fs.readFileSync(path.join(REPOSITORY, name), 'utf8');
 
 /** Random text from an alphabet, the same on every run. */
 function randomText(length: number, alphabet: string): string {
