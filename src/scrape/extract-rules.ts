@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { Parser } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 import xpath from 'xpath';
-import { ApiError } from '../core/errors';
-import { compileSelector } from './dom';
+import { ApiError, DestinationFailed } from '../core/errors';
+import { compileSelector, MAX_DEPTH } from './dom';
 
 /**
  * Extraction rules: `{name: "css selector"}` or `{name: {selector, type, attribute, all}}` →
@@ -38,6 +39,26 @@ export const ExtractRules = z
 
 export type ExtractRulesInput = z.output<typeof ExtractRules>;
 export type ExtractedValue = string | string[] | null;
+
+/**
+ * The most text all values of one extraction may come to. A value is the text of a match, all of
+ * it: `//*` with `all` on a page nested 256 deep writes the page's text once per level, gigabytes
+ * from a few megabytes of page.
+ */
+export const MAX_EXTRACTED_CHARACTERS = 32 * 1024 * 1024;
+
+/**
+ * A page that extraction will not finish: nested too deep, matching too much, or (the page
+ * readers' time limit) taking too long. The caller's page and rules are at fault, not Tollgate nor
+ * the site, but the catalog has no status for a page that cannot be processed: like a page too
+ * large to fetch or one that is not HTML, it is a 502 naming `url`, uncharged.
+ */
+export class ExtractionRefused extends DestinationFailed {
+  constructor(readonly reason: string) {
+    super(`url: ${reason}; you were not charged.`);
+    this.name = 'ExtractionRefused';
+  }
+}
 
 interface XPathExpression {
   evaluate(options: { node: unknown; isHtml: boolean }): XPathValue;
@@ -91,21 +112,89 @@ export function compileRules(rules: ExtractRulesInput): CompiledRule[] {
   });
 }
 
-/** The rules applied to a page's HTML. */
+/**
+ * The rules as they came, once every one has compiled: a bad one is a 400 naming it, before
+ * anything is held. (The page readers compile them again on their threads: a compiled rule holds functions.)
+ */
+export function checkedRules(rules: ExtractRulesInput): ExtractRulesInput {
+  compileRules(rules);
+  return rules;
+}
+
+/**
+ * The rules applied to a page's HTML. A page nested deeper than `MAX_DEPTH` elements, or values
+ * past `MAX_EXTRACTED_CHARACTERS`, are an `ExtractionRefused`. Run on the page readers' threads,
+ * under their time limit (page-readers.ts): XPath over linkedom is far from linear in the page
+ * (its node sets are kept in document order by comparisons that each list a parent's children).
+ */
 export function applyRules(html: string, rules: readonly CompiledRule[]): Record<string, ExtractedValue> {
+  if (nestsDeeperThan(html, MAX_DEPTH)) throw new ExtractionRefused(`the page nests elements more than ${MAX_DEPTH} deep, past what extraction reads`);
   const document = xpathReadyDocument(html);
   const extracted: Record<string, ExtractedValue> = {};
+  let characters = 0;
+  const counted = (value: string) => {
+    characters += value.length;
+    if (characters > MAX_EXTRACTED_CHARACTERS) throw new ExtractionRefused(`the rules' values come to more than ${MAX_EXTRACTED_CHARACTERS / 1024 / 1024} MiB of text`);
+    return value;
+  };
   for (const rule of rules) {
     const selected = rule.select(document);
     // An XPath expression that computes a value (`count(//a)`, `string(//h1)`) is that value.
     if (typeof selected === 'string') {
-      extracted[rule.name] = rule.all ? [selected] : selected;
+      extracted[rule.name] = rule.all ? [counted(selected)] : counted(selected);
       continue;
     }
-    const values = selected.map((node) => valueOf(node, rule.attribute)).filter((value): value is string => value !== null);
-    extracted[rule.name] = rule.all ? values : (values[0] ?? null);
+    if (!rule.all) {
+      extracted[rule.name] = firstValue(selected, rule.attribute, counted);
+      continue;
+    }
+    const values: string[] = [];
+    for (const node of selected) {
+      const value = valueOf(node, rule.attribute);
+      if (value !== null) values.push(counted(value));
+    }
+    extracted[rule.name] = values;
   }
   return extracted;
+}
+
+/** The first match's value (the first that has one, when reading an attribute), with no other match read. */
+function firstValue(selected: DomNode[], attribute: string | undefined, counted: (value: string) => string): string | null {
+  for (const node of selected) {
+    const value = valueOf(node, attribute);
+    if (value !== null) return counted(value);
+  }
+  return null;
+}
+
+/**
+ * Whether elements nest deeper than `limit` in the markup, as htmlparser2 (linkedom's parser)
+ * nests them: implied ends (`<p><p>`, `<li><li>`) and void elements as it reads them. It keeps its
+ * open elements in an array it shifts at every tag, so parsing costs the page's size times its
+ * depth — a 500 KB page of nested `<div>`s takes seconds, a 10 MB one hours. Read up to the first
+ * element past `limit` and no further, this check stays linear, and what passes it parses so too.
+ * (linkedom brings an older htmlparser2, which nests a few things more — a `<form>` in a `<form>`:
+ * where they differ, the page readers' time limit still ends it.)
+ */
+export function nestsDeeperThan(html: string, limit: number): boolean {
+  let depth = 0;
+  let deeper = false;
+  const parser = new Parser(
+    {
+      onopentagname() {
+        depth += 1;
+        if (depth <= limit) return;
+        deeper = true;
+        parser.pause();
+      },
+      onclosetag() {
+        depth -= 1;
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.write(html);
+  return deeper;
 }
 
 /**
@@ -114,11 +203,33 @@ export function applyRules(html: string, rules: readonly CompiledRule[]): Record
  * a fragment without `<html>` put inside `<html><body>` as a browser would (`/html/body/…` works).
  */
 function xpathReadyDocument(html: string): DomDocument {
-  const withoutDoctype = html.replace(/^(\s*(?:<!--[\s\S]*?-->\s*)*)<!doctype[^>]*>/i, '$1');
-  const { document } = parseHTML(withoutDoctype) as unknown as { document: DomDocument & { documentElement: { localName?: string } | null } };
+  const markup = withoutLeadingDoctype(html);
+  const { document } = parseHTML(markup) as unknown as { document: DomDocument & { documentElement: { localName?: string } | null } };
   if (document.documentElement?.localName === 'html') return document;
-  return (parseHTML(`<html><body>${withoutDoctype}</body></html>`) as unknown as { document: DomDocument }).document;
+  return (parseHTML(`<html><body>${markup}</body></html>`) as unknown as { document: DomDocument }).document;
 }
+
+/**
+ * The markup without the doctype that opens it (after any whitespace and comments). Scanned, not
+ * matched by a pattern: a pattern that repeats "a comment, then spaces" backtracks through every
+ * way of splitting the comments when no doctype follows — twice the time for each comment more.
+ */
+export function withoutLeadingDoctype(html: string): string {
+  let at = 0;
+  for (;;) {
+    while (at < html.length && WHITESPACE.test(html[at]!)) at += 1;
+    if (!html.startsWith('<!--', at)) break;
+    // `<!-->` and `<!--->` are comments, closed at once, to HTML and to linkedom's parser.
+    const end = html.startsWith('>', at + 4) ? at + 2 : html.startsWith('->', at + 4) ? at + 3 : html.indexOf('-->', at + 4);
+    if (end === -1) return html;
+    at = end + 3;
+  }
+  if (html.slice(at, at + 9).toLowerCase() !== '<!doctype') return html;
+  const end = html.indexOf('>', at + 9);
+  return end === -1 ? html : html.slice(0, at) + html.slice(end + 1);
+}
+
+const WHITESPACE = /\s/;
 
 const ELEMENT = 1;
 const ATTRIBUTE = 2;

@@ -65,7 +65,7 @@ function blockOf(element: Element, style: Style): string[] | undefined {
   const name = element.name;
   const level = HEADINGS[name];
   if (level !== undefined) {
-    const text = tidyParagraph(inlineChildren(element, style), style).replace(/\s*\n\s*/g, ' ');
+    const text = joinLines(tidyParagraph(inlineChildren(element, style), style));
     if (text === '') return [];
     return [style.plain ? text : `${'#'.repeat(level)} ${text}`];
   }
@@ -128,11 +128,27 @@ function inlineOf(element: Element, style: Style): string {
   }
 }
 
-/** Emphasis markers around the text, outside its edge spaces (`** bold**` is not bold). */
+/**
+ * Emphasis markers around the text, outside its edge spaces (`** bold**` is not bold). The edges
+ * are found by trimming (the same whitespace as `\s`), not by a lazy pattern before a trailing
+ * `\s*$`, which tries the end at every space of the text: a run of non-breaking spaces made that
+ * quadratic.
+ */
 function wrap(inner: string, marker: string): string {
-  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner)!;
-  if (match[2] === '') return inner;
-  return `${match[1]}${marker}${match[2]}${marker}${match[3]}`;
+  const start = inner.length - inner.trimStart().length;
+  const end = inner.trimEnd().length;
+  if (end <= start) return inner;
+  return `${inner.slice(0, start)}${marker}${inner.slice(start, end)}${marker}${inner.slice(end)}`;
+}
+
+/**
+ * Each run of whitespace holding a line break made one space. Matched run by run: a pattern of
+ * spaces, a line break, spaces would, from each space of a long run with no line break
+ * (non-breaking spaces survive HTML's whitespace collapsing), read to the run's end and fail —
+ * quadratic.
+ */
+function joinLines(text: string): string {
+  return text.replace(/\s+/g, (run) => (run.includes('\n') ? ' ' : run));
 }
 
 function linkOf(element: Element, inner: string, style: Style): string {
@@ -251,7 +267,7 @@ function span(cell: Element): number {
 
 function cellText(cell: Element, style: Style): string {
   const joined = blocksOf(cell.children, style).join(' ');
-  const text = (joined.includes('\n') ? joined.replace(/\s*\n\s*/g, ' ') : joined).trim();
+  const text = (joined.includes('\n') ? joinLines(joined) : joined).trim();
   return style.plain || !text.includes('|') ? text : text.replace(/\|/g, '\\|');
 }
 

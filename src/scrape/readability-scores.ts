@@ -25,8 +25,12 @@ export interface ReadabilityScores {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
-/** A sentence ends at `.`, `!` or `?` (runs count once) followed by a space, a closing quote or the end of its line. */
-const SENTENCE_END = /[.!?]+(?=["'”’)\]]*(?:\s|$))/g;
+/**
+ * A sentence ends at `.`, `!` or `?` (runs count once) followed by a space, a closing quote or the
+ * end of its line. Only from a run's first mark: tried from each mark of a run that fails, the
+ * match would read the rest of the run again, and a line of dots would take its length squared.
+ */
+const SENTENCE_END = /(?<![.!?])[.!?]+(?=["'”’)\]]*(?:\s|$))/g;
 
 export function countText(text: string): TextCounts {
   const words = text.match(WORD) ?? [];
@@ -44,10 +48,19 @@ export function countText(text: string): TextCounts {
   for (const line of text.split(/\n+/)) {
     if (!/[\p{L}\p{N}]/u.test(line)) continue;
     const ends = (line.match(SENTENCE_END) ?? []).length;
-    const trailing = /[\p{L}\p{N}][^.!?]*$/u.test(line.trim()) ? 1 : 0;
+    const trailing = /[\p{L}\p{N}]/u.test(afterLastStop(line)) ? 1 : 0;
     sentences += Math.max(1, ends + trailing);
   }
   return { words: words.length, sentences, characters, letters, syllables };
+}
+
+/**
+ * What follows the line's last `.`, `!` or `?` (all of it when there is none): a letter or digit
+ * there is a sentence without its full stop. Found from the end rather than by a pattern anchored
+ * at the end, which would scan from every letter to the next stop and back.
+ */
+function afterLastStop(line: string): string {
+  return line.slice(Math.max(line.lastIndexOf('.'), line.lastIndexOf('!'), line.lastIndexOf('?')) + 1);
 }
 
 /**

@@ -110,7 +110,7 @@ function failingProviders(calls: string[]): Providers {
   // Every family, the ones Tollgate serves itself included (their method names are what counts here).
   const net = createNet(loadConfig({}).net);
   const browser = createBrowser(loadConfig({}).browser, net, () => Promise.reject(new Error('never started')));
-  const families = { ...sandboxProviders, ...localProviders(net, browser, { name: 'local', read: () => Promise.reject(new Error('never read')) }) };
+  const families = { ...sandboxProviders, ...localProviders(net, browser, { name: 'local', read: () => Promise.reject(new Error('never read')), extract: () => Promise.reject(new Error('never extracted')) }) };
   return Object.fromEntries(Object.entries(families).map(([name, family]) => [name, fail(name, family)])) as unknown as Providers;
 }
 

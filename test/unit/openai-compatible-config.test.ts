@@ -75,7 +75,7 @@ test('chat is served by the adapter when an upstream is configured, else by the 
   const net = createNet(loadConfig({}).net);
   // Never started: the browser family launches nothing until a call uses it.
   const browser = createBrowser(loadConfig({}).browser, net, () => Promise.reject(new Error('not started in this test')));
-  const pages: PagesProvider = { name: 'local', read: () => Promise.reject(new Error('not read in this test')) };
+  const pages: PagesProvider = { name: 'local', read: () => Promise.reject(new Error('not read in this test')), extract: () => Promise.reject(new Error('not extracted in this test')) };
   assert.equal(createProviders(loadConfig({}).vendors, log, net, browser, pages).chat.name, 'sandbox');
   assert.equal(createProviders(loadConfig({ OPENROUTER_API_KEY: 'sk-or-v1-test' }).vendors, log, net, browser, pages).chat.name, 'openai-compatible');
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { pageUrl } from '../../schemas/page-url';
-import { applyRules, compileRules, ExtractRules } from '../../scrape/extract-rules';
+import { checkedRules, ExtractRules } from '../../scrape/extract-rules';
 import { fetchDocument } from '../../scrape/fetch-document';
 
 const ExtractRequest = z.strictObject({
@@ -25,11 +25,12 @@ export default defineEndpoint({
   description:
     'Fetches the page and applies named extraction rules, each a CSS selector or an XPath expression, reading the text (trimmed) or an ' +
     'attribute of the first match or of every match. A rule that does not parse is a 400 naming it (`extractRules.<name>`), checked ' +
-    'before the page is fetched. Fetching follows /v1/scrape: public addresses only, 404 and 500 pages are pages.',
+    'before the page is fetched. Fetching follows /v1/scrape: public addresses only, 404 and 500 pages are pages. A page nested more than 256 ' +
+    'elements deep, rules taking more than 10 s on the page, or values past 32 MiB of text are a 502 naming `url`, uncharged.',
   input: ExtractRequest,
   output: ExtractResponse,
   // The rules are compiled here, before anything is held: a bad one costs nothing.
-  prepare: ({ input }) => ({ input, rules: compileRules(input.extractRules) }),
+  prepare: ({ input }) => ({ input, rules: checkedRules(input.extractRules) }),
   price: ({ perCall }) => perCall(0.01),
   examples: {
     request: {
@@ -50,6 +51,8 @@ export default defineEndpoint({
     const document = await fetchDocument(providers, plan.input.url, call);
     // XML (a feed, a sitemap) has elements to select; plain text has none.
     const markup = document.kind === 'text' ? '' : document.page.text;
-    return { url: document.page.url, statusCode: document.page.statusCode, extracted: applyRules(markup, plan.rules) };
+    // On a page reader's thread, under its time limit: the rules' work grows faster than the page.
+    const extracted = await providers.pages.extract({ markup, rules: plan.rules }, call);
+    return { url: document.page.url, statusCode: document.page.statusCode, extracted };
   },
 });

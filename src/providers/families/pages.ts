@@ -1,4 +1,5 @@
 import type { ContentFormat } from '../../scrape/page-content';
+import type { ExtractedValue, ExtractRulesInput } from '../../scrape/extract-rules';
 import type { PageMetadata } from '../../scrape/metadata';
 import type { CallOptions, ProviderFamily } from '../providers';
 
@@ -22,6 +23,16 @@ export interface PageRead {
   headings?: Array<{ level: number; text: string }>;
 }
 
+/** A page's markup and the extraction rules to apply to it (src/scrape/extract-rules.ts `applyRules`). */
+export interface PageExtractRequest {
+  markup: string;
+  /** Already checked by the endpoint (`compileRules`). */
+  rules: ExtractRulesInput;
+}
+
+/** Each rule's value, by the rule's name. */
+export type ExtractedValues = Record<string, ExtractedValue>;
+
 /**
  * Pages read into content — parsed, their main content found and written as markdown, text or
  * clean HTML — on worker threads (src/scrape/page-readers.ts), so that a large page never holds
@@ -29,4 +40,9 @@ export interface PageRead {
  */
 export interface PagesProvider extends ProviderFamily {
   read(request: PageReadRequest, call: CallOptions): Promise<PageRead>;
+  /**
+   * Extraction rules applied to a page, on the same threads, within a time limit: a page that
+   * cannot be extracted from (too deep, too slow, too much) is an `ExtractionRefused` (502, uncharged).
+   */
+  extract(request: PageExtractRequest, call: CallOptions): Promise<ExtractedValues>;
 }

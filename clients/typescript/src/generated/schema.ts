@@ -1311,7 +1311,7 @@ export interface paths {
         put?: never;
         /**
          * Extract fields from a page with CSS or XPath rules
-         * @description Fetches the page and applies named extraction rules, each a CSS selector or an XPath expression, reading the text (trimmed) or an attribute of the first match or of every match. A rule that does not parse is a 400 naming it (`extractRules.<name>`), checked before the page is fetched. Fetching follows /v1/scrape: public addresses only, 404 and 500 pages are pages.
+         * @description Fetches the page and applies named extraction rules, each a CSS selector or an XPath expression, reading the text (trimmed) or an attribute of the first match or of every match. A rule that does not parse is a 400 naming it (`extractRules.<name>`), checked before the page is fetched. Fetching follows /v1/scrape: public addresses only, 404 and 500 pages are pages. A page nested more than 256 elements deep, rules taking more than 10 s on the page, or values past 32 MiB of text are a 502 naming `url`, uncharged.
          *
          *     Cost: $0.01 per call.
          */
