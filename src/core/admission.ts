@@ -66,15 +66,21 @@ export async function authenticate(
     return await authenticator.authenticate(key);
   } catch (error) {
     if (!(error instanceof ApiError) || !failedAuthenticationLimiter) throw error;
-    const decision = await consumeOrAdmit(request, failedAuthenticationLimiter, clientAddressKey(request.ip));
-    if (decision && !decision.allowed) {
-      const retryAfter = retryAfterSeconds(decision);
-      throw new ApiError('RATE_LIMITED', `Too many failed authentications from this address (at most ${decision.limit} a minute); retry in ${retryAfter} s.`, {
-        headers: { 'retry-after': retryAfter },
-      });
-    }
-    throw error;
+    throw (await failedAuthentication(request, failedAuthenticationLimiter)) ?? error;
   }
+}
+
+/**
+ * Counts a failed authentication of the client's address (a wrong API key, or the admin token on
+ * /metrics); past the limit, the 429 to answer instead of the refusal.
+ */
+export async function failedAuthentication(request: FastifyRequest, limiter: RateLimiter): Promise<ApiError | undefined> {
+  const decision = await consumeOrAdmit(request, limiter, clientAddressKey(request.ip));
+  if (!decision || decision.allowed) return undefined;
+  const retryAfter = retryAfterSeconds(decision);
+  return new ApiError('RATE_LIMITED', `Too many failed authentications from this address (at most ${decision.limit} a minute); retry in ${retryAfter} s.`, {
+    headers: { 'retry-after': retryAfter },
+  });
 }
 
 /** A limiter's decision, or undefined when the limiter is unreachable. */

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { failure } from '../core/envelope';
 import { errorCatalog } from '../core/errors';
 import type { Ledger, Reservation } from '../ledger/ledger';
-import { clientAddressKey } from '../ratelimit/client-address';
+import { failedAuthentication } from '../core/admission';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import { observeUpstreamRequests, TransientUpstreamError } from '../providers/http/upstream-request';
 import type { Metrics } from './metrics';
@@ -96,11 +96,8 @@ export async function serveMetrics(
       // Digests of equal length, compared in constant time: the token's length leaks nothing either.
       if (!timingSafeEqual(digest(presented), expected)) {
         // Counted per address with the API's failed keys, so the token cannot be guessed here without limit.
-        const decision = await options.failedAuthentications.consume(clientAddressKey(request.ip)).catch(() => undefined);
-        if (decision && !decision.allowed) {
-          const retryAfter = String(Math.max(1, decision.resetSeconds));
-          return reply.code(errorCatalog.RATE_LIMITED).header('retry-after', retryAfter).send(failure('RATE_LIMITED', `Too many failed authentications from this address (at most ${decision.limit} a minute); retry in ${retryAfter} s.`));
-        }
+        const limited = await failedAuthentication(request, options.failedAuthentications);
+        if (limited) return reply.code(limited.status).headers(limited.headers).send(failure(limited.code, limited.message));
         return reply.code(errorCatalog.INVALID_API_KEY).header('www-authenticate', 'Bearer').send(failure('INVALID_API_KEY', 'GET /metrics needs the admin token: Authorization: Bearer <TOLLGATE_ADMIN_TOKEN>.'));
       }
       const { contentType, text } = await metrics.exposition();

@@ -2,7 +2,7 @@ import { describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LONGEST_PIECE, o200k, promptTokens, textTokens, truncateToTokens } from '../../src/chat/tokens';
+import { AS_TEXT, LONGEST_PIECE, o200k, promptTokens, textTokens, truncateToTokens } from '../../src/chat/tokens';
 import { REPOSITORY } from '../../scripts/repository';
 
 /**
@@ -12,7 +12,6 @@ import { REPOSITORY } from '../../scripts/repository';
  */
 
 /** The tokenizer's own count of the whole text, special tokens' text as text. */
-const AS_TEXT = { disallowedSpecial: new Set<string>() };
 const realCount = (text: string) => o200k().countTokens(text, AS_TEXT);
 // From the repository's root: the suite runs bundled, from a build under node_modules/.cache.
 const file = (name: string) => fs.readFileSync(path.join(REPOSITORY, name), 'utf8');
