@@ -1,4 +1,4 @@
-import { parseDocument } from 'htmlparser2';
+import { DomHandler, Parser } from 'htmlparser2';
 import { Element, Text, type AnyNode, type ChildNode, type Document, type ParentNode } from 'domhandler';
 import { compile, selectAll } from 'css-select';
 import { appendChild } from 'domutils';
@@ -18,8 +18,20 @@ export { Element, Text } from 'domhandler';
  */
 export const MAX_DEPTH = 256;
 
+const PARSE_OPTIONS = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true };
+
+/**
+ * The page as a tree, in time linear in its size whatever its nesting. htmlparser2 keeps its open
+ * elements in an array it shifts at every tag, so a page nested N deep costs its size times N: a
+ * megabyte of nested `<div>`s took 6 s, the 10 MiB a fetch may read hours — on the event loop, for
+ * every call. So the parse stops at the first element that opens deeper than MAX_DEPTH; the markup
+ * from there on is read as the text it holds (its tags dropped) and the page parsed again, its
+ * elements now no deeper than the limit. Ordinary pages are parsed once.
+ */
 export function parsePage(html: string): Document {
-  const document = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  let parsed = parseWithinDepth(html);
+  if (parsed.deeperAt !== -1) parsed = parseWithinDepth(html.slice(0, parsed.deeperAt) + textOfMarkup(html.slice(parsed.deeperAt)));
+  const { document } = parsed;
   const stack: Array<[ParentNode, number]> = [[document, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
@@ -30,6 +42,60 @@ export function parsePage(html: string): Document {
     }
   }
   return document;
+}
+
+/**
+ * htmlparser2's DOM handler, counting depth as its parser nests elements (implied ends and void
+ * elements included: the parser reports each as closed), pausing the parser at the first element
+ * past MAX_DEPTH: `deeperAt` is where that element's tag starts, -1 when none is.
+ */
+class DepthBoundHandler extends DomHandler {
+  deeperAt = -1;
+  private depth = 0;
+
+  constructor(private readonly parserOf: () => Parser) {
+    super();
+  }
+
+  onopentagname(): void {
+    this.depth += 1;
+    if (this.depth <= MAX_DEPTH || this.deeperAt !== -1) return;
+    const parser = this.parserOf();
+    this.deeperAt = parser.startIndex;
+    parser.pause();
+  }
+
+  override onclosetag(): void {
+    this.depth -= 1;
+    super.onclosetag();
+  }
+}
+
+function parseWithinDepth(html: string): { document: Document; deeperAt: number } {
+  const handler: DepthBoundHandler = new DepthBoundHandler(() => parser);
+  const parser = new Parser(handler, PARSE_OPTIONS);
+  parser.write(html);
+  if (handler.deeperAt === -1) parser.end();
+  return { document: handler.root, deeperAt: handler.deeperAt };
+}
+
+/** Markup as the text between its tags (and comments), in one pass; a `<` that opens nothing is kept as text. */
+function textOfMarkup(markup: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  while (at < markup.length) {
+    const open = markup.indexOf('<', at);
+    if (open === -1) break;
+    parts.push(markup.slice(at, open));
+    const close = markup.indexOf('>', open + 1);
+    if (close === -1) {
+      at = open;
+      break;
+    }
+    at = close + 1;
+  }
+  parts.push(markup.slice(at).replaceAll('<', '&lt;'));
+  return parts.join('');
 }
 
 /** Replaces an element's content by its text, gathered without recursion. */
