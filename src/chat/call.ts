@@ -121,8 +121,13 @@ export class ChatStreamTally {
     this.reported = usage;
   }
 
-  /** What was delivered, counted: the bill of a stream the client left. */
+  /**
+   * The bill of a stream the client left: what was delivered, counted — unless the upstream has
+   * reported its usage, which it sends only after the whole answer (a client that stops reading
+   * at the finish chunk still pays for the answer's reasoning tokens; see Exchange.answered).
+   */
   deliveredOutcome(): ChatOutcome {
+    if (this.reported) return this.finalOutcome();
     return { modelId: this.model.id, usage: { promptTokens: this.plan.promptTokens, completionTokens: textTokens(this.delivered) }, estimated: true };
   }
 

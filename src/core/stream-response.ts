@@ -17,6 +17,12 @@ const STREAM_LEASE_SECONDS = 120;
 const LEASE_RENEWAL_MS = 30_000;
 /** A stream's events kept for its idempotency key up to this size; a longer one frees the key. */
 const MOST_STORED_STREAM_CHARACTERS = 8 * 1024 * 1024;
+/**
+ * A client that takes nothing of what was written for this long is treated as gone: its stream
+ * ends, charged for what was written (a client that never reads must not hold a stream, and its
+ * upstream, open without end).
+ */
+const STALLED_CLIENT_MS = 60_000;
 
 export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 
@@ -87,9 +93,13 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
       },
     );
   };
-  let first: IteratorResult<ServerSentEvent, unknown>;
+  // The first event decides the head: a failure before it is an ordinary error response. One
+  // slower than a keep-alive's interval (a thinking model, a queue) gets the head and a keep-alive
+  // meanwhile, so that the client and proxies see a live stream; a failure after that is an event.
+  const firstEvent = call.race(events.next());
+  let first: IteratorResult<ServerSentEvent, unknown> | undefined;
   try {
-    first = await call.race(events.next());
+    first = await settledWithin(firstEvent, dependencies.keepAliveMs);
   } catch (error) {
     await release();
     if (call.cause === 'client') {
@@ -122,9 +132,10 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
 
   let lastWrite = Date.now();
   let lastRenewal = Date.now();
-  const write = (text: string) => {
+  /** False when the client has not taken what was written before (its socket's buffer is full). */
+  const write = (text: string): boolean => {
     lastWrite = Date.now();
-    raw.write(text);
+    return raw.write(text);
   };
   const renewLease = () => {
     if (!reservation || Date.now() - lastRenewal < LEASE_RENEWAL_MS) return;
@@ -137,16 +148,20 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
   }, Math.max(100, Math.floor(dependencies.keepAliveMs / 2)));
 
   try {
-    let next = first;
+    if (!first) write(KEEP_ALIVE);
+    let next = first ?? (await firstEvent);
     while (!next.done) {
       const event = formatEvent(next.value);
-      write(event);
+      const flowing = write(event);
       if (transcript) {
         transcribed += event.length;
         if (transcribed > MOST_STORED_STREAM_CHARACTERS) transcript = undefined;
         else transcript.push(event);
       }
       renewLease();
+      // Nothing more is made (nor counted as delivered) until the client has taken what was
+      // written: a client that reads slowly is sent its stream at its pace, not buffered here.
+      if (!flowing) await call.race(clientReady(raw, call));
       next = await call.race(events.next());
     }
     await capture(next.value, 'stream settled', true);
@@ -184,4 +199,35 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
     if (!raw.destroyed) raw.end();
   }
   return { reply, stored, status };
+}
+
+/** `work`'s result, or undefined if it is still running after `ms` (its rejection, if sooner, rejects). */
+async function settledWithin<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const later = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([work, later]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Resolves when the client has taken what was written; past STALLED_CLIENT_MS the call ends as if it had left. */
+function clientReady(raw: FastifyReply['raw'], call: CallScope): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('drain', done);
+      raw.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      call.abort('client');
+      done();
+    }, STALLED_CLIENT_MS);
+    raw.once('drain', done);
+    raw.once('close', done);
+  });
 }

@@ -38,6 +38,13 @@ export interface AnswerBehaviour {
   chunkDelayMs?: number;
   /** Pause before the status line. */
   firstByteDelayMs?: number;
+  /** Streamed: pause between the finish chunk and the usage chunk (a reasoning model's upstream may take a moment to count). */
+  usageDelayMs?: number;
+  /**
+   * Streamed: chunks of reasoning before the answer (`delta.reasoning`, as OpenRouter sends a
+   * thinking model's), `chunkDelayMs` apart; the answer then waits for `answerAfter` if given.
+   */
+  reasoning?: { chunks: number; answerAfter?: Promise<void> };
   /** Streamed: stop after this many content chunks by destroying the connection (no finish, no `[DONE]`). */
   cutAfterChunks?: number;
   /** Streamed: after this many content chunks send OpenRouter's error event, then end the stream. */
@@ -214,6 +221,11 @@ async function respond(behaviour: Behaviour, seen: SeenRequest, incoming: http.I
 
   if (behaviour.keepAlive) send(': OPENROUTER PROCESSING');
   send({ ...head, choices: [{ index: 0, delta: { role: 'assistant', content: behaviour.toolCall ? null : '' }, finish_reason: null }], ...everyChunk(0) });
+  for (let index = 0; index < (behaviour.reasoning?.chunks ?? 0); index += 1) {
+    await pause();
+    send({ ...head, choices: [{ index: 0, delta: { content: '', reasoning: `thinking ${index}` }, finish_reason: null }] });
+  }
+  await behaviour.reasoning?.answerAfter;
   if (behaviour.toolCall) {
     send({ ...head, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_fake0', type: 'function', function: { name: behaviour.toolCall.name, arguments: '' } }] }, finish_reason: null }], ...everyChunk(0) });
   }
@@ -230,6 +242,7 @@ async function respond(behaviour: Behaviour, seen: SeenRequest, incoming: http.I
   await pause();
   if (behaviour.cutAfterChunks !== undefined && behaviour.cutAfterChunks >= pieces.length) return cut(outgoing, incoming);
   send({ ...head, choices: [{ index: 0, delta: {}, finish_reason: behaviour.toolCall ? 'tool_calls' : 'stop' }], ...everyChunk(pieces.length) });
+  if (behaviour.usageDelayMs) await sleep(behaviour.usageDelayMs, undefined, { signal: gone });
   if (includeUsage && behaviour.usage !== 'every-chunk') send({ ...head, choices: [], usage: usageObject(usage.completion_tokens) });
   send('data: [DONE]');
   outgoing.end();

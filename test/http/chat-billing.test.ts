@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UpstreamError } from '../../src/core/errors';
@@ -34,6 +35,8 @@ interface Script {
 let script: Script = { pieces: WORDS };
 let resume: () => void = () => undefined;
 let upstreamAborted = false;
+/** How many content pieces the server has asked of the current stream. */
+let piecesPulled = 0;
 
 function chunk(delta: ChatCompletionChunk['choices'][number]['delta'], finish: ChatCompletionChunk['choices'][number]['finish_reason'] = null): ChatCompletionChunk {
   return { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 1795000000, model: MODEL.upstream.model, choices: [{ index: 0, delta, finish_reason: finish }] };
@@ -61,6 +64,7 @@ const scripted: ChatProvider = {
   async stream(request: ChatRequest, call) {
     const current = script;
     upstreamAborted = false;
+    piecesPulled = 0;
     async function* chunks(): AsyncGenerator<ChatCompletionChunk> {
       try {
         yield chunk({ role: 'assistant', content: '' });
@@ -77,6 +81,7 @@ const scripted: ChatProvider = {
             });
           }
           yield chunk({ content: piece });
+          piecesPulled = index + 1;
           if (index === 0 && current.gate) await current.gate;
         }
         yield chunk({}, current.toolCall ? 'tool_calls' : 'stop');
@@ -342,6 +347,39 @@ describe('chat billing, exact to the micro-dollar', () => {
     const charged = 1_000_000 - (await app.balance(account.accountId));
     assert.equal(charged, cost(77, 12));
     assert.deepEqual(frames.at(-1), { delta: { content: '' }, model: MODEL.id, index: 0, usage: { promptTokens: 77, completionTokens: 12, totalTokens: 89 }, costUsd: charged / 1_000_000 });
+  });
+
+  test('a client that stops reading: nothing more is made until it reads, and it pays for what it was sent', async () => {
+    const big = builtinCatalog.find('openai/gpt-5')!;
+    // ~19 MB of events: about twice what the sockets between the server and the client hold.
+    const pieces = Array.from({ length: 120_000 }, (_, index) => ` w${index}`);
+    script = { pieces };
+    const account = await app.createAccount('5.00');
+    const before = await app.balance(account.accountId);
+    const request = http.request(`${app.baseUrl}/v1/ai/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json' } });
+    request.on('error', () => undefined);
+    const response = await new Promise<http.IncomingMessage>((resolve) => {
+      request.once('response', resolve);
+      request.end(JSON.stringify(body({ model: big.id, max_tokens: big.maxOutputTokens, stream: true })));
+    });
+    assert.equal(response.statusCode, 200);
+    // The client takes one packet, then nothing: the server must stop asking for more.
+    await new Promise((resolve) => response.once('data', resolve));
+    response.pause();
+    let seen = -1;
+    while (piecesPulled !== seen && piecesPulled < pieces.length) {
+      seen = piecesPulled;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    assert.ok(piecesPulled < pieces.length, `the stream waits for its client (${piecesPulled} of ${pieces.length} pieces made)`);
+    request.destroy();
+    let spent = 0;
+    for (let attempt = 0; attempt < 500 && spent === 0; attempt++) {
+      spent = (await app.openHolds(account.accountId)) === 0 ? before - (await app.balance(account.accountId)) : 0;
+      if (spent === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const full = tokenCostMicros({ rates: big, tokens: { promptTokens: promptTokens(body()), completionTokens: pieces.length } });
+    assert.ok(spent > 0 && spent < full, `charged ${spent} µ$ for what was sent, where the whole answer costs ${full}`);
   });
 });
 

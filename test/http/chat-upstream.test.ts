@@ -24,6 +24,7 @@ describe('chat through the OpenAI-compatible adapter, against fake upstreams', (
   let app: TestApp;
   let client: OpenAI;
   let accountId: string;
+  let apiKey: string;
 
   before(async () => {
     first = await startFakeChatUpstream();
@@ -41,6 +42,7 @@ describe('chat through the OpenAI-compatible adapter, against fake upstreams', (
     );
     const account = await app.createAccount('5.00');
     accountId = account.accountId;
+    apiKey = account.apiKey;
     client = new OpenAI({ baseURL: `${app.baseUrl}/v1/ai`, apiKey: account.apiKey, maxRetries: 0 });
   });
   after(async () => {
@@ -211,5 +213,71 @@ describe('chat through the OpenAI-compatible adapter, against fake upstreams', (
     assert.ok(spent > cost(promptTokens({ ...ask }), 0), `the prompt and some tokens are charged (charged ${spent}, the prompt alone ${cost(promptTokens({ ...ask }), 0)})`);
     assert.ok(spent < cost(promptTokens({ ...ask }), 200), 'not the whole answer');
     assert.ok(received.length > 0);
+  });
+
+  /** What the account was charged once its holds have settled (the server learns of a departure when the socket closes). */
+  async function settledCharge(before: number): Promise<number> {
+    for (let attempt = 0; attempt < 500; attempt++) {
+      if ((await app.openHolds(accountId)) === 0 && (await app.balance(accountId)) !== before) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return before - (await app.balance(accountId));
+  }
+
+  test('a client that stops at the finish chunk: the upstream is left to send its usage, and the call is billed by it (reasoning tokens included)', async () => {
+    // A thinking model's usage counts its reasoning, which the client never sees; it comes after the finish.
+    first.setDefault({ kind: 'answer', counts: { prompt_tokens: 20, completion_tokens: 300 }, usageDelayMs: 300 });
+    const controller = new AbortController();
+    const before = await app.balance(accountId);
+    const stream = await client.chat.completions.create({ ...ask, max_tokens: 400, stream: true }, { signal: controller.signal });
+    let content = '';
+    for await (const chunk of stream) {
+      content += chunk.choices[0]?.delta.content ?? '';
+      if (chunk.choices[0]?.finish_reason) controller.abort();
+    }
+    assert.equal(content, FAKE_TEXT);
+    await first.requests[0]!.closed;
+    assert.equal(first.requests[0]!.abortedByClient, false, 'the upstream was not cut before its usage');
+    assert.equal(await settledCharge(before), cost(20, 300));
+  });
+
+  test('a thinking model: its reasoning starts the stream, so the head and a chunk per thought reach the client before the answer', async () => {
+    let answer!: () => void;
+    const answerAfter = new Promise<void>((resolve) => (answer = resolve));
+    first.setDefault({ kind: 'answer', reasoning: { chunks: 3, answerAfter } });
+    try {
+      const response = fetch(`${app.baseUrl}/v1/ai/chat/completions`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...ask, stream: true }),
+      });
+      // A hang guard, not a measurement: the answer is held back until the head has arrived.
+      const head = await Promise.race([response, new Promise<'none'>((resolve) => setTimeout(() => resolve('none'), 10_000))]);
+      assert.notEqual(head, 'none', 'the head arrives while the upstream is still thinking');
+      const reader = (head as Response).body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      while ((text.match(/^data: /gm) ?? []).length < 4) {
+        const { value, done } = await reader.read();
+        assert.equal(done, false);
+        text += decoder.decode(value, { stream: true });
+      }
+      const thoughts = text.split('\n\n').filter((event) => event.startsWith('data: ')).map((event) => JSON.parse(event.slice(6)));
+      assert.ok(thoughts.every((chunk) => !chunk.choices[0].delta.content), 'the reasoning itself is not relayed');
+      answer();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      const content = text
+        .split('\n\n')
+        .filter((event) => event.startsWith('data: {'))
+        .map((event) => JSON.parse(event.slice(6)).choices[0]?.delta.content ?? '')
+        .join('');
+      assert.equal(content, FAKE_TEXT);
+    } finally {
+      answer();
+    }
   });
 });

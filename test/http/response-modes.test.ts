@@ -161,6 +161,13 @@ describe(`response modes, path parameters and deadlines (${testDatabaseLabel()})
     assert.match(response.text, /data: \[DONE\]\n\n$/);
   });
 
+  test('sse: a first event slower than the keep-alive interval: the head and a keep-alive go first, so the stream is seen alive', async () => {
+    const { apiKey } = await app.createAccount('1.00');
+    const response = await readStream(app, apiKey, { word: 'slow', chunks: 1 });
+    assert.equal(response.status, 200);
+    assert.match(response.text, /^: keep-alive\n\n(: keep-alive\n\n)*data: \{"index":0/);
+  });
+
   test('sse: an error after the first event is one error event, and nothing is charged', async () => {
     const { accountId, apiKey } = await app.createAccount('1.00');
     const response = await readStream(app, apiKey, { word: 'hi', chunks: 5, failAfter: 2 });

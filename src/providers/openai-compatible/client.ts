@@ -27,6 +27,11 @@ export class Exchange {
   private readonly timer: NodeJS.Timeout;
   private silent = false;
   private released = false;
+  /** Waiting on the upstream: for its answer's head, or (while streaming) for its next bytes. */
+  private awaiting = true;
+  /** Set once the answer is whole: how long the call's end leaves the upstream to finish (see `answered`). */
+  private graceMs: number | undefined;
+  private graceTimer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly upstream: ChatUpstream,
@@ -36,6 +41,8 @@ export class Exchange {
     private readonly sent: Record<string, unknown>,
   ) {
     this.timer = setTimeout(() => {
+      // Time the reader spent elsewhere (writing to a slow client) is not the upstream's silence.
+      if (!this.awaiting) return;
       this.silent = true;
       this.abort();
     }, silenceMs);
@@ -55,9 +62,35 @@ export class Exchange {
     if (!this.released) this.timer.refresh();
   }
 
+  /**
+   * The stream's reader asks for more (heard, for a stream, says the bytes were taken): only the
+   * time from here until they come counts as the upstream's silence, not the time the stream
+   * waited on its own client between two reads.
+   */
+  awaitingBytes(): void {
+    this.awaiting = true;
+    if (!this.released) this.timer.refresh();
+  }
+
+  /** The stream's reader has taken what came; it may now wait on its client for a while. */
+  bytesTaken(): void {
+    this.awaiting = false;
+    this.heard();
+  }
+
   /** The answer is being read whole: from here on only the call's own deadline bounds it. */
   untimed(): void {
     clearTimeout(this.timer);
+  }
+
+  /**
+   * The answer is whole (its finish has been read): what follows is its usage, which bills it. A
+   * client that leaves now (typically on the finish chunk) no longer cuts the upstream at once:
+   * it has `graceMs` more to send the usage, so that the call is charged what the upstream
+   * reports (reasoning tokens included) rather than only the visible text counted.
+   */
+  answered(graceMs: number): void {
+    this.graceMs = graceMs;
   }
 
   /** Done with the exchange, its answer read to the end (the connection stays reusable). */
@@ -65,6 +98,7 @@ export class Exchange {
     if (this.released) return;
     this.released = true;
     clearTimeout(this.timer);
+    clearTimeout(this.graceTimer);
     this.callSignal.removeEventListener('abort', this.forwardAbort);
   }
 
@@ -97,7 +131,10 @@ export class Exchange {
     });
   }
 
-  private readonly forwardAbort = () => this.abort();
+  private readonly forwardAbort = () => {
+    if (this.graceMs === undefined) return this.abort();
+    this.graceTimer = setTimeout(() => this.abort(), this.graceMs);
+  };
 }
 
 /**

@@ -8,6 +8,8 @@ import { MODEL_PROVIDER, streamedFailure } from './errors';
 import { chunkOf, UpstreamChunk, UpstreamErrorBody, usageOf } from './wire';
 
 const MOST_EVENT_CHARACTERS = 8 * 1024 * 1024;
+/** How long an upstream whose answer is whole may take to send its usage once the client has gone. */
+const USAGE_GRACE_MS = 5_000;
 
 /**
  * An upstream's event stream as our chunks: `data: [DONE]` ends it, comments (`: OPENROUTER
@@ -102,6 +104,7 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatCompletionChunk
     if (this.closed || this.ended) return false;
     let read: IteratorResult<Buffer>;
     try {
+      this.exchange.awaitingBytes();
       read = await this.source.next();
     } catch (error) {
       if (this.closed) return false;
@@ -110,7 +113,7 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatCompletionChunk
     }
     if (read.done) this.onEnd();
     else {
-      this.exchange.heard();
+      this.exchange.bytesTaken();
       this.parser.feed(this.decoder.decode(read.value, { stream: true }));
     }
     return true;
@@ -120,7 +123,10 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatCompletionChunk
   private drain(): Promise<void> {
     this.draining ??= (async () => {
       try {
-        while (!(await this.source.next()).done);
+        for (;;) {
+          this.exchange.awaitingBytes();
+          if ((await this.source.next()).done) break;
+        }
       } catch {
         // Nothing was left to lose.
       }
@@ -166,7 +172,10 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatCompletionChunk
     }
     if (chunk.choices?.length && !(chunk.usage && chunk.choices.every(isEmptyChoice))) {
       this.pending.push(chunkOf(chunk, this.model, this.id, this.created));
-      if (chunk.choices.some((choice) => choice.finish_reason)) this.finished = true;
+      if (chunk.choices.some((choice) => choice.finish_reason) && !this.finished) {
+        this.finished = true;
+        this.exchange.answered(USAGE_GRACE_MS);
+      }
       if (!chunk.choices.every(isEmptyChoice)) this.substantive = true;
     }
   }
@@ -197,8 +206,13 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatCompletionChunk
   }
 }
 
-/** OpenRouter sends its usage on a chunk with one empty choice: that choice carries nothing. */
+/**
+ * OpenRouter sends its usage on a chunk with one empty choice: that choice carries nothing. A
+ * chunk of reasoning carries nothing the client sees, but it is the answer under way: the stream
+ * starts with it (its chunk relayed with an empty delta), so that a client waiting through minutes
+ * of thinking gets its head and a chunk now and then, not silence a proxy would cut.
+ */
 function isEmptyChoice(choice: NonNullable<UpstreamChunk['choices']>[number]): boolean {
   const delta = choice.delta;
-  return !choice.finish_reason && !delta?.content && !delta?.tool_calls?.length && !delta?.refusal;
+  return !choice.finish_reason && !delta?.content && !delta?.tool_calls?.length && !delta?.refusal && !delta?.reasoning && !delta?.reasoning_content;
 }

@@ -70,6 +70,10 @@ export const UpstreamChunk = z.object({
             content: z.string().nullish(),
             tool_calls: z.array(UpstreamToolCallDelta).nullish(),
             refusal: z.string().nullish(),
+            // A thinking model's reasoning, as OpenRouter (`reasoning`) and DeepSeek-style servers
+            // (`reasoning_content`) stream it: never relayed, but it shows the answer is under way.
+            reasoning: z.string().nullish(),
+            reasoning_content: z.string().nullish(),
           })
           .nullish(),
         finish_reason: z.string().nullish(),
