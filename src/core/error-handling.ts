@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { failure, wireFailure, type ErrorEnvelope } from './envelope';
-import { ApiError, DestinationFailed, errorCatalog, type ErrorCode } from './errors';
+import { ApiError, DestinationFailed, errorCatalog, UpstreamError, type ErrorCode } from './errors';
 import { isDatabaseUnreachable } from '../store/unreachable';
 
 /**
@@ -65,9 +65,7 @@ export function installErrorHandling(
     // The database dropped while authenticating, say: the client may retry.
     const error = !(thrown instanceof ApiError) && isDatabaseUnreachable(thrown) ? databaseUnavailable(thrown) : thrown;
     if (error instanceof ApiError) {
-      // The serialised error carries what customers are not told (an UpstreamError's `detail`, its cause).
-      if (error instanceof DestinationFailed) request.log.info(error.logged(), 'a destination the caller chose could not be fetched');
-      else if (error.status >= 500) request.log.error({ err: error }, error.message);
+      logFailure(request, error);
       return reply
         .status(error.status)
         .headers(error.headers)
@@ -99,6 +97,18 @@ export function installErrorHandling(
     }
     return reply.status(404).send(failure('NOT_FOUND', `No endpoint ${request.method} ${path}. The list is at /openapi.json.`));
   });
+}
+
+/**
+ * A failure the code expects — a destination the caller chose, a vendor, a model failing — is
+ * logged below error, by what it says it may log (`logged()`: no cause, no stack), so that error
+ * lines, which operators alert on, are bugs and outages: a destination at info (nothing the
+ * operator can mend), a vendor at warn. Any other 5xx is logged whole, at error.
+ */
+function logFailure(request: FastifyRequest, error: ApiError): void {
+  if (error instanceof DestinationFailed) request.log.info(error.logged(), 'a destination the caller chose could not be fetched');
+  else if (error instanceof UpstreamError) request.log.warn(error.logged(), 'an upstream failed the call');
+  else if (error.status >= 500) request.log.error({ err: error }, error.message);
 }
 
 /** A router path as a pattern of the paths it takes: `:name` one segment, `*` the rest. */

@@ -57,7 +57,8 @@ export class ApiError extends Error {
 /**
  * A failure of a third-party provider: always 502 UPSTREAM_ERROR to the caller, never charged.
  * `message` is what the customer reads, in our words (no vendor names, vendor prose or operator
- * settings); `detail` is what the operator needs, and goes to the log only.
+ * settings); `detail` is what the operator needs, and goes to the log only. It is an expected
+ * failure, not a bug: the error handler logs it at warn, by `logged()`, without a stack.
  */
 export class UpstreamError extends ApiError {
   readonly detail: string | undefined;
@@ -66,6 +67,16 @@ export class UpstreamError extends ApiError {
     super('UPSTREAM_ERROR', message, options);
     this.name = 'UpstreamError';
     this.detail = options.detail;
+  }
+
+  /**
+   * What the log may say of it: the message, the detail (written for the log: a vendor's words
+   * in it are masked) and the code of what failed underneath — never its cause's message, which
+   * can quote what the vendor sent (a JSON parser's error quotes the text it stopped at).
+   */
+  logged(): { failure: string; detail?: string; code?: string } {
+    const code = causeCode(this);
+    return { failure: this.message, ...(this.detail !== undefined ? { detail: this.detail } : {}), ...(code !== undefined ? { code } : {}) };
   }
 }
 
@@ -83,13 +94,19 @@ export class DestinationFailed extends UpstreamError {
   }
 
   /** What the log may say of it: the message and the code of what failed underneath ('ECONNREFUSED', 'CERT_HAS_EXPIRED'). */
-  logged(): { failure: string; code?: string } {
-    for (let cause = this.cause; cause instanceof Error; cause = cause.cause) {
-      const { code } = cause as { code?: unknown };
-      if (typeof code === 'string') return { failure: this.message, code };
-    }
-    return { failure: this.message };
+  override logged(): { failure: string; code?: string } {
+    const code = causeCode(this);
+    return code !== undefined ? { failure: this.message, code } : { failure: this.message };
   }
+}
+
+/** The first code ('ECONNREFUSED', 'UND_ERR_SOCKET') along an error's causes. */
+function causeCode(error: Error): string | undefined {
+  for (let cause = error.cause; cause instanceof Error; cause = cause.cause) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }
 
 /** A lookup's answer, or the 404 NOT_FOUND naming the field whose value nothing matched (a failure, so not charged). */

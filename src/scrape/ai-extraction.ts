@@ -112,7 +112,9 @@ export function compileSchema(schema: Record<string, unknown>): ValidateFunction
   if (JSON.stringify(schema).length > SCHEMA_MAX_CHARS) refuse(`at most ${SCHEMA_MAX_CHARS} characters of JSON`);
   if (schema.type !== 'object') refuse('must describe an object (`"type": "object"`), the shape of `extracted`');
   const draft07 = typeof schema.$schema === 'string' && /draft-0[67]/.test(schema.$schema);
-  const options = { strict: false, allErrors: false, code: { regExp: linearRegExp } };
+  // No logger: ajv warns on the console (unknown formats, ignored keywords), quoting the schema —
+  // the customer's text, written raw among the server's JSON log lines.
+  const options = { strict: false, allErrors: false, logger: false as const, code: { regExp: linearRegExp } };
   const ajv = draft07 ? new Ajv(options) : new Ajv2020(options);
   if (!ajv.validateSchema(schema)) refuse(`not a valid JSON Schema (${ajv.errorsText(ajv.errors, { dataVar: 'schema' })})`);
   try {

@@ -17,6 +17,9 @@ const PERSONAL = ['Jane', 'Hostmaster', 'jane.hostmaster', 'John', 'Privateperso
 /** A failing registry's error body that echoes a registrant: neither it nor the domain asked about may be logged. */
 const ECHOING_FAILURE = { error: 'backend failed for registrant Johanna Privatperson <johanna.private@personal.example> +1 415 555 0199' };
 const ECHOED = ['Johanna', 'Privatperson', 'johanna.private', 'personal.example', '415 555 0199', 'backend failed'];
+/** A registry's 200 that is not JSON, holding a registrant's address: a JSON parser's error would quote it. */
+const NOT_JSON = '{"vcard": "jonas.privatmann@personal.example", "email": jonas.privatmann@personal.example}';
+const UNPARSED = ['jonas', 'privatmann'];
 
 describe('RDAP lookups leave no personal data in the log', () => {
   let database: SharedDatabase;
@@ -41,12 +44,14 @@ describe('RDAP lookups leave no personal data in the log', () => {
     rdap.answer('registry', 'thin.com', { json: registryRecord('thin.com', `${rdap.registrarBase}domain/thin.com`) });
     rdap.answer('registrar', 'thin.com', { json: { ...registrarRecord('thin.com'), status: 'not a list' } });
     rdap.answer('registry', 'leaky.com', { status: 503, json: ECHOING_FAILURE });
+    rdap.answer('registry', 'broken.net', { raw: NOT_JSON });
     server = await startServerProcess({ ...database.environment, ...rdap.environment, TOLLGATE_UPSTREAM_TIMEOUT_MS: '3000' });
     const account = await new Ledger(database.store).createAccount('whois-logs@example.com', 1_000_000, 'test_whois_logs_credit');
     const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
 
     const statuses: number[] = [];
-    for (const domain of ['google.com', 'person-owned.org', 'free-name.net', 'garbled.org', 'thin.com', 'leaky.com']) {
+    const domains = ['google.com', 'person-owned.org', 'free-name.net', 'garbled.org', 'thin.com', 'leaky.com', 'broken.net'];
+    for (const domain of domains) {
       const response = await fetch(`${server.url}/v1/tools/whois`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
@@ -55,15 +60,21 @@ describe('RDAP lookups leave no personal data in the log', () => {
       statuses.push(response.status);
       await response.text();
     }
-    assert.deepEqual(statuses, [200, 200, 200, 502, 200, 502]);
-    // The log reaches the pipe after the answers do: wait for all six calls' last lines.
+    assert.deepEqual(statuses, [200, 200, 200, 502, 200, 502, 502]);
+    // The log reaches the pipe after the answers do: wait for every call's last line.
     const completed = () => server!.logs.join('\n').match(/"msg":"request completed"/g)?.length ?? 0;
-    for (let waited = 0; completed() < 6 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; completed() < domains.length && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     const log = server.logs.join('\n');
     assert.match(log, /RDAP answer at ldhName/, 'the failed lookup was logged, with where the answer went wrong');
     assert.match(log, /RDAP GET \(path not logged\): HTTP 503 \(\d+ characters of body, not logged/, 'the failing registry was logged by its status');
-    for (const personal of [...PERSONAL, ...ECHOED]) assert.ok(!log.includes(personal), `${personal} was logged`);
+    assert.match(log, /RDAP GET \(path not logged\): HTTP 200 with a body that is not JSON/, 'the unparsable answer was logged by its status');
+    for (const personal of [...PERSONAL, ...ECHOED, ...UNPARSED]) assert.ok(!log.toLowerCase().includes(personal.toLowerCase()), `${personal} was logged`);
     // A host the caller chose can be a person's name: the failed lookups' domains are not logged either.
-    for (const domain of ['garbled', 'leaky']) assert.ok(!log.includes(domain), `${domain} was logged`);
+    for (const domain of ['garbled', 'leaky', 'broken']) assert.ok(!log.includes(domain), `${domain} was logged`);
+    // A registry failing is expected, not a bug: logged at warn, without a stack; nothing at error.
+    const failures = server.logs.flatMap((line) => line.split('\n')).filter((line) => line.includes('"msg":"an upstream failed the call"'));
+    assert.equal(failures.length, 3, 'each failed lookup is logged once');
+    assert.ok(failures.every((line) => JSON.parse(line).level === 40 && !line.includes('"stack"')), failures.join('\n'));
+    assert.ok(!server.logs.some((line) => line.includes('"level":50')), 'nothing was logged as an error');
   });
 });

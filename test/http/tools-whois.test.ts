@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NOT_FOUND, personalRegistration, registrarRecord, registryRecord } from '../../src/providers/rdap/fixtures/domains';
+import { RDAP_MAX_BODY_BYTES } from '../../src/providers/rdap/client';
 import { assertNeutralMessage } from '../helpers/fake-upstream';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 import { startFakeRdap, type FakeRdap } from '../fakes/rdap-server';
@@ -184,6 +185,19 @@ describe(`RDAP: /v1/tools/whois and /v1/seo/domain/whois (${testDatabaseLabel()}
     rdap.answer('registry', 'garbled.com', { json: { ldhName: 42, status: 'active' } });
     const message = await refusedUncharged('/v1/tools/whois', { domain: 'garbled.com' }, 502, 'UPSTREAM_ERROR');
     assert.match(message, /unexpected shape/);
+  });
+
+  test('an answer larger than RDAP answers are read to is a 502, not charged, asked once; the registrar’s leaves the registry’s record standing', async () => {
+    const huge = (domain: string) => ({ ...registryRecord(domain, `${rdap.registrarBase}domain/${domain}`), remarks: [{ description: ['x'.repeat(RDAP_MAX_BODY_BYTES)] }] });
+    rdap.answer('registry', 'huge.com', { json: huge('huge.com') });
+    const message = await refusedUncharged('/v1/tools/whois', { domain: 'huge.com' }, 502, 'UPSTREAM_ERROR');
+    assert.match(message, /too large/);
+    assert.deepEqual(rdap.lookups(), ['registry huge.com']);
+    rdap.answer('registry', 'thin.com', { json: registryRecord('thin.com', `${rdap.registrarBase}domain/thin.com`) });
+    rdap.answer('registrar', 'thin.com', { json: huge('thin.com') });
+    const { response } = await app.paidCall('/v1/tools/whois', { domain: 'thin.com' }, 'live');
+    assert.equal(response.body.data.registered, true);
+    assert.equal(response.body.data.registrant, null);
   });
 
   test('a TLD with no RDAP service in the bootstrap: 400 naming domain, nothing asked, not charged', async () => {

@@ -1,6 +1,9 @@
+import type { Readable } from 'node:stream';
 import { Agent, errors, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError } from '../../core/errors';
+import { readCappedBody } from '../../net/body-reader';
+import { FetchFailed } from '../../net/errors';
 import { retryAfterMs } from './retry-after';
 import { askedIn, vendorWords, type AskedValues, type Quote } from './vendor-words';
 
@@ -12,6 +15,13 @@ const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
  * business), so every customer-facing message says this and the log says who.
  */
 export const UPSTREAM = 'The upstream data provider';
+
+/**
+ * The most of a vendor's body read when the call sets no cap of its own: far above any answer a
+ * vendor sends (700 search results are a few megabytes), and a bound on what one call can make
+ * the server buffer and parse.
+ */
+export const VENDOR_BODY_MAX_BYTES = 32 * 1024 * 1024;
 
 export interface UpstreamRequest {
   /** The vendor's name, for the log only (`detail`); customers never read it. */
@@ -37,6 +47,8 @@ export interface UpstreamRequest {
    * turns either off, and its failures are logged by vendor, method, status and length instead.
    */
   loggable?: { path: boolean; body: boolean };
+  /** The most of the answer's body read (VENDOR_BODY_MAX_BYTES unless set); a longer one fails the call (502). */
+  maxBodyBytes?: number;
 }
 
 export interface UpstreamAnswer {
@@ -75,8 +87,9 @@ export class TransientUpstreamError extends UpstreamError {
 /**
  * One HTTP call to a vendor, one attempt. The failures every adapter shares become 502
  * UPSTREAM_ERROR: unreachable, too slow, HTTP 429 or 5xx (transient, see `TransientUpstreamError`),
- * or a 2xx answer that is not JSON. Any other status is left to the adapter, which knows what its
- * vendor means by it. Customer messages name neither the vendor nor its address; `detail` does.
+ * a body past the call's cap (`maxBodyBytes`), or a 2xx answer that is not JSON. Any other status
+ * is left to the adapter, which knows what its vendor means by it. Customer messages name neither
+ * the vendor nor its address; `detail` does.
  *
  * The caller's signal may live as long as a keep-alive connection, so it is only listened to for
  * the length of this call (a listener removed in `finally`), never combined into a longer-lived
@@ -132,9 +145,10 @@ async function sendUpstreamRequest(call: UpstreamRequest): Promise<UpstreamAnswe
     });
     status = response.statusCode;
     headers = response.headers;
-    text = await response.body.text();
+    text = await bodyText(call, status, response.body);
   } catch (error) {
     if (call.signal.aborted) throw call.signal.reason ?? error;
+    if (error instanceof UpstreamError) throw error;
     throw transportFailure(call, timedOut, error);
   } finally {
     clearTimeout(timer);
@@ -148,16 +162,36 @@ async function sendUpstreamRequest(call: UpstreamRequest): Promise<UpstreamAnswe
   if (text.trim() !== '') {
     try {
       body = JSON.parse(text);
-    } catch (error) {
+    } catch {
       // An error status with an HTML page is the adapter's to map by its status; only a success must be JSON.
       if (status < 200 || status >= 300) return { status, headers, body: undefined, quote };
+      // Without the parser's error as cause: its message quotes the body where it choked, unmasked.
       throw new UpstreamError(`${UPSTREAM} sent a malformed answer (not JSON); try again shortly.`, {
-        cause: error,
         detail: `${where(call)}: HTTP ${status} with a body that is not JSON${quoted(call, text)}`,
       });
     }
   }
   return { status, headers, body, quote };
+}
+
+/**
+ * The body as text (UTF-8, a byte-order mark dropped, as undici's `text()`), read no further than
+ * the call's cap, as a fetched page is (../../net/body-reader.ts). Tollgate sends vendors no
+ * Accept-Encoding, so the body is taken as it came, not decoded.
+ */
+async function bodyText(call: UpstreamRequest, status: number, body: Readable): Promise<string> {
+  const maxBytes = call.maxBodyBytes ?? VENDOR_BODY_MAX_BYTES;
+  let bytes: Buffer;
+  try {
+    bytes = await readCappedBody(body, undefined, maxBytes);
+  } catch (error) {
+    // Without a decoder, the reader's only failure of its own is the cap.
+    if (!(error instanceof FetchFailed)) throw error;
+    throw new UpstreamError(`${UPSTREAM} sent an answer too large to read; try again later.`, {
+      detail: `${where(call)}: HTTP ${status} with a body over ${maxBytes} bytes, not read further`,
+    });
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function httpFailure(call: UpstreamRequest, status: number, headers: UpstreamAnswer['headers'], text: string): TransientUpstreamError {
@@ -204,8 +238,8 @@ export function readUpstream<Schema extends z.ZodType>(vendor: string, schema: S
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    // Without zod's error as cause: the detail says where, and a record's keys in its paths are the vendor's text.
     throw new UpstreamError(`${UPSTREAM} sent an answer in an unexpected shape; try again later.`, {
-      cause: parsed.error,
       detail: `${vendor} answer${where}: ${issue.message}`,
     });
   }

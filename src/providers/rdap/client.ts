@@ -18,6 +18,13 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  */
 const NOTHING_OF_THE_LOOKUP = { path: false, body: false } as const;
 
+/**
+ * The most of an RDAP answer read. A domain's record is a few kilobytes (tens with many notices);
+ * the servers are whichever third parties name, so one answering megabytes is refused (502)
+ * rather than buffered and parsed.
+ */
+export const RDAP_MAX_BODY_BYTES = 1_048_576;
+
 export interface RdapAnswer extends UpstreamAnswer {
   /** Where the answer came from, after redirects. */
   url: string;
@@ -52,6 +59,7 @@ export class RdapClient {
           signal: options.signal,
           ...(this.agent ? { dispatcher: this.agent } : {}),
           loggable: NOTHING_OF_THE_LOOKUP,
+          maxBodyBytes: RDAP_MAX_BODY_BYTES,
         }).catch((error: unknown) => {
           throw refusedDestination(error, current) ?? error;
         }),

@@ -82,6 +82,16 @@ test('schemas: an object schema compiles; anything else is a 400 naming schema',
   assert.throws(() => compileSchema({ type: 'object', description: 'x'.repeat(SCHEMA_MAX_CHARS) }), refused);
 });
 
+test("compiling a customer's schema writes nothing to the console: its text would reach the log raw", (t) => {
+  const written: unknown[][] = [];
+  for (const method of ['log', 'info', 'warn', 'error'] as const) t.mock.method(console, method, (...args: unknown[]) => written.push(args));
+  const forged = 'x\n{"level":30,"msg":"FORGED"}\n';
+  const properties = { a: { type: 'string', format: forged }, b: { type: 'string', format: 'email' }, c: { type: 'string', format: 'date-time' }, d: { 'x-forged': forged, type: 'string' } };
+  compileSchema({ type: 'object', properties });
+  compileSchema({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties });
+  assert.deepEqual(written, []);
+});
+
 test('answers: a JSON object valid against the schema passes; anything else is an upstream failure (502)', () => {
   const validate = compileSchema({ type: 'object', properties: { price: { type: 'number' } }, required: ['price'] });
   assert.deepEqual(parseExtraction('{"price": 4}', validate), { price: 4 });
