@@ -111,6 +111,16 @@ describe('OpenAI-compatible chat adapter', () => {
     assert.equal(secondary.requests[0]!.body.model, 'openai/gpt-4o-mini');
   });
 
+  test('a 200 whose body is not JSON: a failure that quotes none of the body (a parser quotes the text it stopped at)', async () => {
+    const answerText = '{"choices": [{"message": {"content": Dear Jane Doe, your results}}]}';
+    primary.script({ kind: 'status', status: 200, body: answerText });
+    secondary.script({ kind: 'status', status: 200, body: answerText });
+    const failure = await rejection(chat.complete(request([LLAMA]), call()));
+    assert.equal(failure.status, 502);
+    const logged = JSON.stringify({ message: failure.message, detail: (failure as UpstreamError).detail, causes: causesOf(failure) });
+    assert.doesNotMatch(logged, /Jane/);
+  });
+
   test('an upstream report without usage leaves usage absent', async () => {
     secondary.script({ kind: 'answer', usage: 'none' });
     const answer = await chat.complete(request([GPT]), call());
@@ -324,3 +334,10 @@ describe('OpenAI-compatible chat adapter', () => {
     assert.equal(primary.requests.length, 0);
   });
 });
+
+/** The messages along an error's causes (what a logger serialising it would print). */
+function causesOf(error: Error): string[] {
+  const messages: string[] = [];
+  for (let cause = error.cause; cause instanceof Error; cause = cause.cause) messages.push(cause.message, String((cause as { detail?: unknown }).detail ?? ''));
+  return messages;
+}

@@ -125,7 +125,8 @@ export function openAiCompatibleChat(upstreams: readonly ChatUpstream[], options
         try {
           data = await body.json();
         } catch (error) {
-          throw exchange.failureOf(error, 'stream');
+          // A JSON parser's error quotes the body where it stopped — the model's answer, about anyone: not kept.
+          throw exchange.failureOf(error instanceof SyntaxError ? new SyntaxError('the answer is not JSON') : error, 'stream');
         }
         exchange.release();
         // OpenRouter may answer 200 and then an error object, once its keep-alive whitespace has committed the status.
