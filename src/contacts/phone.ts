@@ -16,7 +16,8 @@ const CARRIER_LINE_TYPES = new Set<NumberType>(['MOBILE', 'FIXED_LINE_OR_MOBILE'
  *
  * undefined: the text cannot be read as a phone number at all (no digits, too short, letters).
  * A number that can be read but is not valid (an unassigned range, a digit too few) comes back
- * with `valid: false`, its country when known, and its formats only when its length is possible.
+ * with `valid: false`, its country when known, and its formats as libphonenumber writes the digits
+ * read (SPEC's Phone result has the formats as strings: a number read always has them).
  */
 export function readPhoneNumber(text: string, countryHint: string | null): PhoneResult | undefined {
   const trimmed = text.trim();
@@ -27,14 +28,13 @@ export function readPhoneNumber(text: string, countryHint: string | null): Phone
   if (number === undefined) return undefined;
 
   const valid = number.isValid();
-  const formatted = valid || number.isPossible();
   const lineType = valid ? (number.getType() ?? null) : null;
   const e164 = number.format('E.164');
   return {
     valid,
-    e164Format: formatted ? e164 : null,
-    intlFormat: formatted ? number.formatInternational() : null,
-    localFormat: formatted ? number.formatNational() : null,
+    e164Format: e164,
+    intlFormat: number.formatInternational(),
+    localFormat: number.formatNational(),
     countryCode: number.country ?? null,
     lineType,
     carrier: lineType !== null && CARRIER_LINE_TYPES.has(lineType) ? (carrierOf(number.countryCallingCode, number.nationalNumber) ?? null) : null,

@@ -1,5 +1,7 @@
+import { UpstreamError } from '../core/errors';
 import type { FetchedPage } from '../net/fetcher';
 import { documentKind, type DocumentKind } from '../net/document-kind';
+import { fetchFailureToApiError } from '../net/errors';
 import type { CallOptions, Providers } from '../providers/providers';
 import type { PageRead, PageReadRequest } from '../providers/families/pages';
 import type { ContentFormat } from './page-content';
@@ -21,12 +23,30 @@ export interface FetchedDocument extends ReadableDocument {
 
 /**
  * Fetches a customer's URL through the web family (the SSRF-safe fetcher): a refused destination
- * is a 400 naming `url`, an unreachable one a 502, both uncharged; a 404 or 500 page is a page.
- * A body that is neither markup nor text (an image, a PDF, an archive) cannot be scraped: 502.
+ * is a 400 naming `url`, an unreachable, too large or endlessly redirecting one a 502 naming it,
+ * all uncharged; a 404 or 500 page is a page. A body that is neither markup nor text (an image,
+ * a PDF, an archive) cannot be read: 502 naming `url`.
  */
 export async function fetchDocument(providers: Providers, url: string, call: CallOptions): Promise<FetchedDocument> {
-  const page = await providers.web.fetchPage(url, {}, call);
-  return { page, kind: documentKind(page.contentType, 'scrape'), text: page.text, url: page.url };
+  const page = await providers.web.fetchPage(url, {}, call).catch((error: unknown) => {
+    throw fetchFailureToApiError(error, 'url');
+  });
+  return { page, kind: readableKind(page, 'url'), text: page.text, url: page.url };
+}
+
+/**
+ * How a fetched page is read, or the 502 naming `field` (the request field its URL came from)
+ * when it is neither markup nor text: every endpoint that reads a fetched page refuses the same
+ * bodies, before anything is charged.
+ */
+export function readableKind(page: FetchedPage, field: string): DocumentKind {
+  try {
+    return documentKind(page.contentType, 'scrape');
+  } catch (error) {
+    // documentKind names `url`, the field of the scraping endpoints; a home page comes from `domain`.
+    if (field === 'url' || !(error instanceof UpstreamError)) throw error;
+    throw new UpstreamError(error.message.replace(/^url:/, `${field}:`), { cause: error });
+  }
 }
 
 /**

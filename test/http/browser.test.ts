@@ -164,6 +164,16 @@ describe('browser endpoints (one pooled Chromium)', { timeout: 300_000 }, () => 
     assert.ok(upstreamProxy.connects.some((connect) => connect.user === 'user-de' && connect.target === `${PAGES_HOST}:${new URL(pages.url).port}`), JSON.stringify(upstreamProxy.connects));
   });
 
+  test("scrape/stealth: the catalog's markdown beside content in the format asked for", async () => {
+    const url = `${pages.url}/script-rendered`;
+    const asText = (await app.paidCall('/v1/scrape/stealth', { url, format: 'text', waitFor: 0 }, 'live')).response.body.data;
+    assert.match(asText.content, /^Rendered by script\n/);
+    assert.match(asText.markdown, /^# Rendered by script\n\nThis text exists only after the script ran\./);
+    const asMarkdown = (await app.paidCall('/v1/scrape/stealth', { url, waitFor: 0 }, 'live')).response.body.data;
+    assert.equal(asMarkdown.markdown, asMarkdown.content);
+    assert.equal(asMarkdown.markdown, asText.markdown);
+  });
+
   test('scrape/stealth: an unknown country is a 400 naming it; a refused URL a 400 naming url; neither charged', async () => {
     const { accountId, apiKey } = await app.createAccount('1.00');
     const unknown = await app.post('/v1/scrape/stealth', { url: `${pages.url}/probe`, country: 'zz' }, apiKey);

@@ -27,6 +27,8 @@ const ARTICLE_WITHOUT_AUTHOR = `<!doctype html><html><head><meta charset="utf-8"
 const WORDPRESS_HOME = `<!doctype html><html><head><meta charset="utf-8"><meta name="generator" content="WordPress 6.6.2"><title>Northwind shop</title>
 <link rel="stylesheet" href="/wp-content/themes/northwind/style.css">
 <script src="/wp-includes/js/jquery/jquery.min.js?ver=3.7.1"></script></head><body><h1>Shop</h1></body></html>`;
+const ARTICLE_WITH_A_MIDDLE_NAME = `<!doctype html><html><head><meta charset="utf-8"><title>Harvest notes</title></head>
+<body><article><h1>Harvest notes</h1><p class="byline">Written by María José García-López</p><p>Olives, early this year.</p></article></body></html>`;
 const PLAIN_HOME = `<!doctype html><html><head><meta charset="utf-8"><title>Blank</title></head><body><p>Nothing to see.</p></body></html>`;
 
 describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
@@ -47,11 +49,14 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
         '/stranger': ARTICLE_BY_A_STRANGER,
         '/one-name': ARTICLE_BY_ONE_NAME,
         '/no-author': ARTICLE_WITHOUT_AUTHOR,
+        '/middle-name': ARTICLE_WITH_A_MIDDLE_NAME,
         '/': request.headers.host?.startsWith('blank.') ? PLAIN_HOME : WORDPRESS_HOME,
       };
-      const page = pages[request.url ?? ''];
+      // Documents that are not pages: /image/png, /application/pdf; every path of picture.* (its home page too).
+      const media = request.headers.host?.startsWith('picture.') ? 'image/png' : /^\/(image\/png|application\/pdf)$/.exec(request.url ?? '')?.[1];
+      const page = media === undefined ? pages[request.url ?? ''] : '%PDF-1.4 or PNG bytes';
       const stack = request.headers.host?.startsWith('blank.') ? {} : { server: 'nginx/1.25.3', 'x-powered-by': 'PHP/8.2.10' };
-      response.writeHead(page === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', ...stack });
+      response.writeHead(page === undefined ? 404 : 200, { 'content-type': media ?? 'text/html; charset=utf-8', ...stack });
       response.end(page ?? '<h1>Not found</h1>');
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -60,6 +65,7 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
       'blog.northwind.example': { A: ['127.0.0.1'] },
       'shop.northwind.example': { A: ['127.0.0.1'] },
       'blank.northwind.example': { A: ['127.0.0.1'] },
+      'picture.northwind.example': { A: ['127.0.0.1'] },
       'intranet.northwind.example': { A: ['10.20.30.40'] },
     });
     const environment = { TOLLGATE_DNS_SERVERS: dns.servers.join(','), TOLLGATE_FETCH_ALLOWED_NETWORKS: '127.0.0.0/8' };
@@ -135,6 +141,17 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
     assert.deepEqual(atAddress, emptyContact({ fullName: 'Greta Stubridge', firstName: 'Greta', lastName: 'Stubridge' }));
   });
 
+  test('author-finder: the full name read from the page, middle name and all, beside the first and last names the finder was asked', async () => {
+    const { contact } = (await paid(app, '/v1/email/author-finder', { url: article('/middle-name') })).data;
+    assert.deepEqual([contact.fullName, contact.firstName, contact.lastName], ['María José García-López', 'María', 'García-López']);
+    assert.equal(contact.companyDomain, 'northwind.example');
+  });
+
+  test('author-finder: an image or a PDF is a 502 naming url and its type, as /v1/scrape answers; uncharged', async () => {
+    await uncharged(app, '/v1/email/author-finder', { url: article('/image/png') }, 502, /^url: the page is image\/png, not HTML or text/);
+    await uncharged(app, '/v1/email/author-finder', { url: article('/application/pdf') }, 502, /^url: the page is application\/pdf, not HTML or text/);
+  });
+
   test('author-finder: a refused destination is a 400 naming url, an unreachable one a 502; neither charged', async () => {
     await uncharged(closed, '/v1/email/author-finder', { url: article('/linked-data') }, 400, /^url: Tollgate does not fetch this destination \(.*loopback/);
     const free = http.createServer();
@@ -166,5 +183,9 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
     await uncharged(app, '/v1/email/technology', { domain: 'intranet.northwind.example' }, 400, /^domain: Tollgate does not fetch this destination \(.*private/);
     await uncharged(closed, '/v1/email/technology', { domain: 'shop.northwind.example' }, 400, /^domain: Tollgate does not fetch this destination \(.*loopback/);
     await uncharged(app, '/v1/email/technology', { domain: 'gone.northwind.example' }, 502, /^domain: /);
+  });
+
+  test('technology: a home page that is an image is a 502 naming domain and its type, uncharged', async () => {
+    await uncharged(app, '/v1/email/technology', { domain: 'picture.northwind.example' }, 502, /^domain: the page is image\/png, not HTML or text/);
   });
 });

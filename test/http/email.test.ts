@@ -266,6 +266,15 @@ describe(`email validation: 400 naming the field, before any provider call, neve
     assert.equal(data.e164Format, '+447700900123');
   });
 
+  test('a number too short to be valid still has its formats, as strings: what libphonenumber writes of the digits read', async () => {
+    const { data } = await paid(app, '/v1/email/phone-validator', { phone: '+1 555 0100' });
+    assert.deepEqual(
+      { valid: data.valid, e164Format: data.e164Format, intlFormat: data.intlFormat, localFormat: data.localFormat },
+      { valid: false, e164Format: '+15550100', intlFormat: '+1 5550100', localFormat: '5550100' },
+    );
+    assert.equal(data.countryCode, null, '+1 is shared by the NANP countries: an invalid number names none of them');
+  });
+
   test('a number written with the 00 international prefix, and the phone field\'s documented example, are read without country_code', async () => {
     for (const [phone, e164] of [['0044 20 7946 0958', '+442079460958'], ['0049 30 901820', '+4930901820'], ['00442079460958', '+442079460958']]) {
       const { data } = await paid(app, '/v1/email/phone-validator', { phone });

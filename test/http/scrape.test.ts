@@ -169,7 +169,27 @@ describe(`scraping endpoints (${testDatabaseLabel()})`, () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     await new Promise((resolve) => server.close(resolve));
-    await uncharged(app, '/v1/scrape', { url: `http://127.0.0.1:${port}/` }, 502, /could not be reached/);
+    await uncharged(app, '/v1/scrape', { url: `http://127.0.0.1:${port}/` }, 502, /^url: the site could not be reached/);
+  });
+
+  test('every fetch failure is a 502 naming url, uncharged, on every endpoint that fetches: unreachable, redirecting forever, too large', async () => {
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const unreachable = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    await new Promise((resolve) => server.close(resolve));
+    for (const [path, extra] of [
+      ['/v1/scrape', {}],
+      ['/v1/scrape/extract', { extractRules: { a: 'td' } }],
+      ['/v1/scrape/ai-extract', { prompt: 'Every product' }],
+      ['/v1/seo/onpage/content', {}],
+    ] as const) {
+      await uncharged(app, path, { url: unreachable, ...extra }, 502, /^url: the site could not be reached/);
+    }
+    await withServer(
+      (request, response) => response.writeHead(302, { location: `/again${request.url}` }).end(),
+      async (url) => uncharged(app, '/v1/scrape', { url: `${url}/` }, 502, /^url: the site redirected more than 5 times/),
+    );
+    await uncharged(app, '/v1/scrape', { url: `${site.url}/gzip-bomb` }, 502, /^url: the page is larger than 10485760 bytes/);
   });
 
   test('extract: CSS and XPath rules, attributes, all; charged $0.01', async () => {

@@ -62,11 +62,12 @@ describe('readPhoneNumber', () => {
     assert.equal(readPhoneNumber('011 44 20 7946 0958', 'US')!.e164Format, '+442079460958', "011 is the US's");
   });
 
-  test('readable but invalid: valid false, no line type, carrier or zones; formats only for a possible length', () => {
-    assert.deepEqual(readPhoneNumber('12345', 'US'), { valid: false, e164Format: null, intlFormat: null, localFormat: null, countryCode: 'US', lineType: null, carrier: null, timezones: [] });
+  test('readable but invalid: valid false, no line type, carrier or zones; its formats as written from the digits read, whatever their length', () => {
+    assert.deepEqual(readPhoneNumber('12345', 'US'), { valid: false, e164Format: '+112345', intlFormat: '+1 12345', localFormat: '12345', countryCode: 'US', lineType: null, carrier: null, timezones: [] });
+    assert.deepEqual(readPhoneNumber('+1 555 0100', null), { valid: false, e164Format: '+15550100', intlFormat: '+1 5550100', localFormat: '5550100', countryCode: null, lineType: null, carrier: null, timezones: [] });
     const unassigned = readPhoneNumber('+1 555 123 4567', null)!;
     assert.equal(unassigned.valid, false);
-    assert.equal(unassigned.e164Format, '+15551234567', 'a possible length keeps its formats');
+    assert.deepEqual([unassigned.e164Format, unassigned.intlFormat, unassigned.localFormat], ['+15551234567', '+1 555 123 4567', '(555) 123-4567']);
     assert.equal(unassigned.lineType, null);
   });
 

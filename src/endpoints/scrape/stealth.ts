@@ -4,7 +4,12 @@ import { EXAMPLE_METADATA, ScrapeResult } from '../../schemas/scrape';
 import { stealthCountries } from '../../net/browser-stealth';
 import scrape from './scrape';
 import { checkedSelector } from '../../scrape/dom';
-import { scrapeRendered, waitForField } from './rendered-page';
+import { scrapeRenderedWithMarkdown, waitForField } from './rendered-page';
+
+/** /v1/scrape's result, with the catalog's `markdown` beside `content` (the catalog's stealth shape names `markdown`). */
+const ScrapeStealthResult = ScrapeResult.extend({
+  markdown: z.string().meta({ description: 'The same content as markdown, whatever `format` asked for (equal to `content` for markdown).' }),
+});
 
 const ScrapeStealthRequest = scrape.input.extend({
   waitFor: waitForField(2000),
@@ -25,9 +30,10 @@ export default defineEndpoint({
   description:
     'Like /v1/scrape/js, with the marks of a headless browser removed: a user agent and client hints of the real Chromium version ' +
     'without "Headless", no navigator.webdriver, and the language, locale and timezone of `country`; through a proxy in that country ' +
-    'when the operator configured one. Waits 2000 ms after load by default.',
+    'when the operator configured one. Waits 2000 ms after load by default. Besides `content` in the format asked for, `markdown` holds the same ' +
+    'content as markdown.',
   input: ScrapeStealthRequest,
-  output: ScrapeResult,
+  output: ScrapeStealthResult,
   // The selector is checked before anything is held, as /v1/scrape does: a bad one is a 400 that costs nothing.
   prepare: ({ input }) => ({ input, selector: checkedSelector(input.selector, 'selector') }),
   price: ({ perCall }) => perCall(0.03),
@@ -39,10 +45,11 @@ export default defineEndpoint({
       format: 'markdown',
       title: 'Espresso at home | Brew Blog',
       content: '# Espresso at home\n\nPulling a good shot takes a grinder, fresh beans, and patience.',
+      markdown: '# Espresso at home\n\nPulling a good shot takes a grinder, fresh beans, and patience.',
       metadata: EXAMPLE_METADATA,
     },
   },
   async handler({ plan: { input, selector }, providers, call }) {
-    return scrapeRendered(providers, { url: input.url, waitFor: input.waitFor, format: input.format, selector, stealth: { country: input.country } }, call);
+    return scrapeRenderedWithMarkdown(providers, { url: input.url, waitFor: input.waitFor, format: input.format, selector, stealth: { country: input.country } }, call);
   },
 });
