@@ -4,15 +4,26 @@ import type { ChatRoute } from '../providers/families/chat';
 import type { ChatCompletionsRequest } from '../schemas/chat-completions';
 import { promptTokens } from './tokens';
 
+/** How the caller's format names the chat-completions fields (the native chat is camelCase). */
+export type FieldNames = Partial<Record<string, string>>;
+
+/**
+ * Fields the gateway answers itself, left out of what the providers are given: no completion is
+ * stored upstream (`store`, `metadata`), the standard tier is the one the catalog prices
+ * (`service_tier`: validation lets only `auto` and `default` through), and no log probabilities
+ * are returned (`logprobs`, `top_logprobs`: only `false` and `null` get through).
+ */
+const ANSWERED_BY_THE_GATEWAY = ['store', 'metadata', 'service_tier', 'logprobs', 'top_logprobs'] as const;
+
+/** The request as the providers get it. */
+export type ForwardedChatRequest = Omit<ChatCompletionsRequest, (typeof ANSWERED_BY_THE_GATEWAY)[number]>;
+
 /**
  * A chat call, prepared before anything is held: the model and its fallbacks that can take the
  * request, each with the most completion tokens the hold covers, and the prompt's tokens.
  */
-/** How the caller's format names the chat-completions fields (the native chat is camelCase). */
-export type FieldNames = Partial<Record<string, string>>;
-
 export interface ChatPlan {
-  body: ChatCompletionsRequest;
+  body: ForwardedChatRequest;
   route: readonly ChatRoute[];
   promptTokens: number;
 }
@@ -53,7 +64,13 @@ export function planChat(body: ChatCompletionsRequest, models: ModelCatalog, fie
     if (!fallback || refusalOf(fallback, body, field) || tokens >= fallback.contextWindow) continue;
     route.push({ model: fallback, maxCompletionTokens: completionLimit(fallback, tokens, requested) });
   }
-  return { body, route, promptTokens: tokens };
+  return { body: forwarded(body), route, promptTokens: tokens };
+}
+
+function forwarded(body: ChatCompletionsRequest): ForwardedChatRequest {
+  const copy: Partial<ChatCompletionsRequest> = { ...body };
+  for (const field of ANSWERED_BY_THE_GATEWAY) delete copy[field];
+  return copy as ForwardedChatRequest;
 }
 
 /** The smaller of `max_tokens` and `max_completion_tokens`, when either is given. */

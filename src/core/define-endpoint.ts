@@ -130,6 +130,12 @@ export interface EndpointDeclaration<
   description: string;
   /** Request body (POST) or query string (GET). A `z.strictObject`, so unknown fields are refused. */
   input: Input;
+  /**
+   * Publishes the request body as optional although `{}` breaks a rule of `input` (by default it is
+   * required exactly then), where the spec declares it so; the server still answers a missing body
+   * with a 400 naming the fields it needs.
+   */
+  bodyDeclaredOptional?: true;
   /** The path's parameters, one per `{name}` in `path`. */
   params?: Params;
   /**

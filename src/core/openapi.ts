@@ -209,7 +209,7 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
     if (endpoint.method !== 'GET') {
       operation.requestBody = {
         // An empty body is read as `{}`: the body is needed only when `{}` breaks a rule.
-        required: !endpoint.input.safeParse({}).success,
+        required: endpoint.bodyDeclaredOptional !== true && !endpoint.input.safeParse({}).success,
         content: { 'application/json': { schema: input, example: endpoint.examples.request } },
       };
     }

@@ -107,6 +107,35 @@ export type ResponseFormat = z.output<typeof ResponseFormat>;
 
 const TokenLimit = z.number().int().min(1).max(10_000_000);
 
+/** The format's reasoning efforts (the `openai` SDK's `ReasoningEffort`); which ones a model takes is its upstream's business. */
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
+
+/** Most token ids one `logit_bias` may bias (the body limit would allow a million). */
+const MOST_BIASED_TOKENS = 1024;
+const TOKEN_ID = /^(0|[1-9][0-9]{0,8})$/;
+
+const LogitBias = z
+  .record(z.string(), z.number().min(-100).max(100))
+  .superRefine((bias, context) => {
+    // Checked here rather than by a key schema, whose refusal would read "Invalid key in record".
+    for (const key of Object.keys(bias)) {
+      if (!TOKEN_ID.test(key)) context.addIssue({ code: 'custom', path: [key], message: 'must be a token id (a whole number, as a string)' });
+    }
+    if (Object.keys(bias).length > MOST_BIASED_TOKENS) context.addIssue({ code: 'custom', message: `at most ${MOST_BIASED_TOKENS} tokens` });
+  })
+  .meta({ description: `Token id (a whole number, as a string, in the model’s tokenizer) → bias, -100 to 100; at most ${MOST_BIASED_TOKENS} tokens. Passed on to the model as sent.` });
+
+/** The format's own limits: 16 keys of at most 64 characters, values of at most 512. */
+const CompletionMetadata = z
+  .record(z.string(), z.string().max(512))
+  .refine((metadata) => Object.keys(metadata).length <= 16, 'at most 16 keys')
+  .refine((metadata) => Object.keys(metadata).every((key) => key.length <= 64), 'keys of at most 64 characters')
+  .meta({ description: 'At most 16 keys of at most 64 characters. Accepted and not passed on: Tollgate stores no completions.' });
+
+const NO_LOGPROBS = 'Tollgate does not return log probabilities';
+/** The tiers that leave the upstream's price as the catalog states it; `flex`, `scale` and `priority` change it. */
+const SAME_PRICE_TIERS = ['auto', 'default'] as const;
+
 export const ChatCompletionsRequest = z.strictObject({
   model: z.string().min(1).max(200).meta({ description: 'Model id, `<vendor>/<model-name>` (GET /v1/ai/models).', examples: ['openai/gpt-4o-mini'] }),
   messages: z.array(ChatMessage).min(1).max(10_000),
@@ -126,6 +155,22 @@ export const ChatCompletionsRequest = z.strictObject({
   stream: z.boolean().nullish(),
   stream_options: z.strictObject({ include_usage: z.boolean().optional() }).nullish(),
   user: z.string().max(256).optional(),
+  reasoning_effort: z.enum(REASONING_EFFORTS).nullish().meta({ description: 'Passed on to the model as sent: which efforts a model takes, and what one that does not reason makes of it, is its provider’s business (the sandbox ignores it).' }),
+  logit_bias: LogitBias.nullish(),
+  logprobs: z
+    .literal(false, { error: `${NO_LOGPROBS}; send false or leave it out` })
+    .nullish()
+    .meta({ description: `Only \`false\`: ${NO_LOGPROBS}.` }),
+  top_logprobs: z
+    .null({ error: `${NO_LOGPROBS} (it needs \`logprobs: true\`); leave it out` })
+    .optional()
+    .meta({ description: `Only \`null\`: ${NO_LOGPROBS}.` }),
+  store: z.boolean().nullish().meta({ description: 'Accepted and not passed on: Tollgate stores no completions.' }),
+  metadata: CompletionMetadata.nullish(),
+  service_tier: z
+    .enum(SAME_PRICE_TIERS, { error: `only ${SAME_PRICE_TIERS.map((tier) => `"${tier}"`).join(' or ')}: every call is billed at the catalog's prices, which "flex", "scale" and "priority" would change` })
+    .nullish()
+    .meta({ description: 'Only `auto` or `default` (the upstream’s standard processing, which the catalog prices); not passed on.' }),
 });
 export type ChatCompletionsRequest = z.output<typeof ChatCompletionsRequest>;
 

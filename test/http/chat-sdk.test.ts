@@ -182,6 +182,43 @@ describe('the openai SDK against /v1/ai', () => {
     }
   });
 
+  test('the format’s other request fields: reasoning_effort, logit_bias, store, metadata, service_tier auto, logprobs false are taken; what Tollgate cannot honour is a 400 saying why, uncharged', async () => {
+    const request = { model: MODEL, messages: [{ role: 'user' as const, content: 'Suggest a name for a bakery.' }], max_tokens: 50 };
+    const plain = await client.chat.completions.create(request);
+    const extended = await client.chat.completions.create({
+      ...request,
+      reasoning_effort: 'low',
+      logit_bias: { '50256': -100 },
+      store: true,
+      metadata: { team: 'search' },
+      service_tier: 'auto',
+      logprobs: false,
+    });
+    // The sandbox ignores them all: the same answer.
+    assert.equal(extended.choices[0]!.message.content, plain.choices[0]!.message.content);
+    const streamed = await client.chat.completions.create({ ...request, reasoning_effort: 'high', service_tier: 'default', store: false, stream: true });
+    let content = '';
+    for await (const chunk of streamed) content += chunk.choices[0]?.delta.content ?? '';
+    assert.equal(content, plain.choices[0]!.message.content);
+
+    const before = await app.balance(accountId);
+    const refused = async (extra: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming>, param: string, why: RegExp) =>
+      assert.rejects(client.chat.completions.create({ ...request, ...extra }), (error: unknown) => {
+        assert.ok(error instanceof OpenAI.BadRequestError, String(error));
+        assert.equal((error.error as { param?: string }).param, param);
+        assert.match(error.message, why);
+        return true;
+      });
+    await refused({ logprobs: true }, 'logprobs', /^400 logprobs: Tollgate does not return log probabilities; send false or leave it out/);
+    await refused({ logprobs: true, top_logprobs: 3 }, 'logprobs', /top_logprobs: Tollgate does not return log probabilities/);
+    await refused({ service_tier: 'priority' }, 'service_tier', /^400 service_tier: only "auto" or "default": every call is billed at the catalog's prices/);
+    await refused({ service_tier: 'flex' }, 'service_tier', /service_tier: only "auto" or "default"/);
+    await refused({ reasoning_effort: 'extreme' as OpenAI.ReasoningEffort }, 'reasoning_effort', /reasoning_effort: must be one of "none", "minimal"/);
+    await refused({ logit_bias: { hello: -100 } }, 'logit_bias.hello', /logit_bias\.hello: must be a token id/);
+    await refused({ logit_bias: { '50256': -101 } }, 'logit_bias.50256', /logit_bias\.50256: must be at least -100/);
+    assert.equal(await app.balance(accountId), before);
+  });
+
   test('every error class: 400, 401, 402, 404, 429 with Retry-After, 502 — none charged', async () => {
     const before = await app.balance(accountId);
     const request = { model: MODEL, messages: [{ role: 'user' as const, content: 'Hello' }] };
@@ -192,10 +229,10 @@ describe('the openai SDK against /v1/ai', () => {
       return true;
     });
     // A field the gateway does not take is named in `param` too, as the SDKs' error handling expects.
-    await assert.rejects(client.chat.completions.create({ ...request, metadata: { team: 'search' } }), (error: unknown) => {
+    await assert.rejects(client.chat.completions.create({ ...request, modalities: ['text', 'audio'] }), (error: unknown) => {
       assert.ok(error instanceof OpenAI.BadRequestError);
-      assert.match(error.message, /metadata: unknown field/);
-      assert.equal((error.error as { param?: string }).param, 'metadata');
+      assert.match(error.message, /modalities: unknown field/);
+      assert.equal((error.error as { param?: string }).param, 'modalities');
       return true;
     });
     await assert.rejects(client.chat.completions.create({ ...request, model: 'openai/o3', temperature: 0.5 }), (error: unknown) => {

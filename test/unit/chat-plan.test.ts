@@ -63,6 +63,17 @@ describe('planning a chat call against the catalog', () => {
     assert.match(penalty.message, /except at its default, 0/);
   });
 
+  test('reasoning_effort and logit_bias reach the upstream as sent; store, metadata, service_tier and logprobs are answered by the gateway, not sent', () => {
+    const plan = planChat(
+      ask({ model: 'openai/o3', reasoning_effort: 'high', logit_bias: { '50256': -100 }, store: true, metadata: { team: 'search' }, service_tier: 'default', logprobs: false, top_logprobs: null }),
+      builtinCatalog,
+    );
+    const sent = upstreamBody(plan.body, plan.route[0]!, false);
+    assert.equal(sent.reasoning_effort, 'high');
+    assert.deepEqual(sent.logit_bias, { '50256': -100 });
+    for (const field of ['store', 'metadata', 'service_tier', 'logprobs', 'top_logprobs']) assert.equal(field in sent, false, field);
+  });
+
   test('an image for a text-only model, a prompt past the window, max_tokens past the output limit', () => {
     const image = refusal(ask({ model: 'deepseek/deepseek-chat', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }] }));
     assert.equal(image.param, 'messages[0].content[0]');

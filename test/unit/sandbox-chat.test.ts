@@ -367,6 +367,29 @@ test('a token limit inside a tool call cuts its arguments there, finish `length`
   assert.equal(textTokens(call.function.arguments), 9);
 });
 
+test('a required or named tool call is a call at any limit: at 1 token its name whole, no arguments, finish `length`, counted at the limit; `auto` answers in text there', async () => {
+  const question = 'What is the weather in Lisbon today?';
+  for (const tool_choice of ['required', { type: 'function', function: { name: 'get_weather' } }] as const) {
+    assert.ok(textTokens('get_weather') > 1, 'the name alone is past the limit');
+    const cut = await complete(ask(question, { tools: [WEATHER], tool_choice }, 1));
+    const choice = cut.choices[0]!;
+    assert.equal(choice.message.content, null, JSON.stringify(tool_choice));
+    assert.equal(choice.finish_reason, 'length');
+    assert.deepEqual(choice.message.tool_calls!.map((call) => [call.function.name, call.function.arguments]), [['get_weather', '']]);
+    assert.equal(cut.usage.completion_tokens, 1);
+
+    const chunks = await streamed(ask(question, { tools: [WEATHER], tool_choice }, 1));
+    assert.equal(contentOf(chunks).length, 0, 'no text streamed');
+    const deltas = chunks.flatMap((chunk) => chunk.choices.flatMap((item) => item.delta.tool_calls ?? []));
+    assert.equal(deltas[0]!.function?.name, 'get_weather');
+    assert.equal(chunks.at(-2)!.choices[0]!.finish_reason, 'length');
+    assert.deepEqual(chunks.at(-1)!.usage, cut.usage);
+  }
+  const auto = await complete(ask(question, { tools: [WEATHER] }, 1));
+  assert.equal(auto.choices[0]!.message.tool_calls, undefined);
+  assert.equal(auto.choices[0]!.finish_reason, 'length');
+});
+
 test('response formats: `json_schema` content is valid against the schema, `json_object` is an object on the topic', async () => {
   const schema = ORDER.function.parameters!;
   const validate = ajv.compile(schema);

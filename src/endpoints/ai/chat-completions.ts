@@ -21,6 +21,8 @@ export default defineEndpoint({
     'Point an SDK for the format at `{server}/v1/ai` with your API key. Billed per token from the usage the model reports; the hold before the call is the prompt and the most completion tokens allowed. ' +
     'A client that leaves a stream pays for the prompt and the tokens it received; a stream that fails is not charged.',
   input: ChatCompletionsRequest,
+  // SPEC.md: "The request body is declared optional." Without one the answer is a 400 naming `model` and `messages`.
+  bodyDeclaredOptional: true,
   output: ChatCompletion,
   response: { modes: ['wire', 'sse'], choose: (input) => (input.stream ? 'sse' : 'wire') },
   prepare: ({ input, models }) => planChat(input, models),

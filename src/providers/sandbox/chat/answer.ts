@@ -41,9 +41,10 @@ export function sandboxAnswer({ body, route }: ChatRequest): SandboxAnswer {
 
   const toolRandom = random.fork();
   const calls = toolsToCall(body, topic, toolRandom).map((tool, index) => toolCallOf(tool, `call_${digest(`${hash}:${index}`).slice(0, 24)}`, topic, toolRandom, model.maxCompletionTokens));
-  const fitted = withinLimit(calls, model.maxCompletionTokens);
+  const fitted = withinLimit(calls, model.maxCompletionTokens, mustCallTool(body));
   if (fitted.calls.length > 0) {
-    const completion = fitted.calls.reduce((sum, call) => sum + toolCallTokens(call), 0);
+    // A call made though its name alone is past the limit is counted at the limit, as the model was stopped there.
+    const completion = Math.min(model.maxCompletionTokens, fitted.calls.reduce((sum, call) => sum + toolCallTokens(call), 0));
     return { ...base, content: null, toolCalls: fitted.calls, finishReason: fitted.finishReason, usage: usageOf(prompt, completion) };
   }
 
@@ -88,12 +89,18 @@ function beforeStop(text: string, stop: ChatCompletionsRequest['stop']): string 
   return text.slice(0, end);
 }
 
+/** `tool_choice` `required` or a named function: the answer is a tool call, however short the limit. */
+function mustCallTool(body: ChatCompletionsRequest): boolean {
+  return body.tool_choice === 'required' || typeof body.tool_choice === 'object';
+}
+
 /**
  * The calls that fit in the token limit, as a model cut short writes them: whole calls, then the
- * one the limit falls in with its arguments cut (`length`), the rest dropped. No call when not even
- * the first one's name fits: the answer is then text.
+ * one the limit falls in with its arguments cut (`length`), the rest dropped. When not even the
+ * first one's name fits, the answer is text — unless a call is `required`: then it is that call,
+ * its name whole (a call needs one) and its arguments empty.
  */
-function withinLimit(calls: readonly ToolCall[], limit: number): { calls: ToolCall[]; finishReason: FinishReason } {
+function withinLimit(calls: readonly ToolCall[], limit: number, required: boolean): { calls: ToolCall[]; finishReason: FinishReason } {
   const kept: ToolCall[] = [];
   let remaining = limit;
   for (const call of calls) {
@@ -107,6 +114,8 @@ function withinLimit(calls: readonly ToolCall[], limit: number): { calls: ToolCa
     if (nameTokens <= remaining) {
       const argumentsCut = cutToTokens(call.function.arguments, remaining - nameTokens) ?? call.function.arguments;
       kept.push({ ...call, function: { ...call.function, arguments: argumentsCut } });
+    } else if (required && kept.length === 0) {
+      kept.push({ ...call, function: { ...call.function, arguments: '' } });
     }
     return { calls: kept, finishReason: 'length' };
   }
