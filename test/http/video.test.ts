@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { endpoints } from '../../src/endpoints';
 import { HAND_WRITTEN_EXAMPLES, shortened } from '../../scripts/sandbox-examples';
 import { EXAMPLE } from '../../src/endpoints/video/fields';
+import { shortsFeedFrom } from '../../src/endpoints/video/shorts';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 import { assertRefusedUncharged } from '../helpers/refusals';
 
@@ -92,6 +93,8 @@ describe(`video endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
       ['/v1/video/transcript', { videoId: EXAMPLE.videoId, id: EXAMPLE.videoId }, 'videoId'],
       ['/v1/video/shorts', {}, 'params'],
       ['/v1/video/shorts', { params: 'not-a-token' }, 'params'],
+      // A continuation this API made, whose cursor the platform refuses (the feed from a video that is no Short): still `params`.
+      ['/v1/video/shorts', { params: shortsFeedFrom(EXAMPLE.videoId) }, 'params'],
       ['/v1/video/channel-videos', { id: EXAMPLE.channelId, token: 'not-a-token' }, 'token'],
     ], 400);
   });
@@ -117,8 +120,10 @@ describe(`video endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
     const first = await data('/v1/video/channel-videos', { id: EXAMPLE.channelId });
     assert.notEqual(first.continuation, null, 'the example channel has more than one page of videos');
     const comments = await data('/v1/video/comments', { id: EXAMPLE.videoId });
+    const shorts = await data('/v1/video/channel-shorts', { id: EXAMPLE.channelId });
     await assertRefusedUncharged(app, [
       ['/v1/video/channel-videos', { id: EXAMPLE.channelId, sort_by: 'oldest', token: first.continuation }, 'token'],
+      ['/v1/video/channel-shorts', { id: EXAMPLE.channelId, sort_by: 'oldest', token: shorts.continuation }, 'token'],
       ['/v1/video/channel-livestreams', { id: EXAMPLE.channelId, token: first.continuation }, 'token'],
       ['/v1/video/comments', { id: EXAMPLE.videoId, sort: 'new', token: comments.continuation }, 'token'],
     ], 400);
@@ -131,6 +136,24 @@ describe(`video endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
     assert.equal(await bound('/v1/video/comments', { id: EXAMPLE.videoId, token: search.continuation }), `${another}, with the same id and sort`);
     assert.equal(await bound('/v1/video/search', { query: EXAMPLE.query, duration: 'short', token: search.continuation }), `${another}, with the same query, type, sort, duration, upload_date and features`);
     assert.equal(await bound('/v1/video/home', { token: search.continuation }), another);
+  });
+
+  test('a continuation serves every way of sending the same list: the default order sent or not, features in any order', async () => {
+    for (const path of ['/v1/video/channel-shorts', '/v1/video/channel-videos']) {
+      const unsorted = await data(path, { id: EXAMPLE.channelId });
+      const newest = await data(path, { id: EXAMPLE.channelId, sort_by: 'newest' });
+      assert.deepEqual(newest.data, unsorted.data, `${path}: newest is the default order`);
+      assert.notEqual(unsorted.continuation, null, `${path}: the example channel has a second page`);
+      const next = await data(path, { id: EXAMPLE.channelId, sort_by: 'newest', token: unsorted.continuation });
+      assert.deepEqual(await data(path, { id: EXAMPLE.channelId, token: newest.continuation }), next, `${path}: either continuation, sent either way, gives the second page`);
+      assert.ok(next.data.every((item: { videoId: string }) => !unsorted.data.some((first: { videoId: string }) => first.videoId === item.videoId)));
+    }
+    const search = { query: 'lasagna', type: 'video' };
+    const first = await data('/v1/video/search', { ...search, features: 'subtitles,HD' });
+    assert.notEqual(first.continuation, null);
+    assert.ok((await data('/v1/video/search', { ...search, features: 'hd, SUBTITLES', token: first.continuation })).data.length > 0, 'features in another order and case');
+    const plain = await data('/v1/video/search', search);
+    assert.ok((await data('/v1/video/search', { ...search, features: '', token: plain.continuation })).data.length > 0, 'no features, however sent');
   });
 
   test("a channel's counts are what its lists walk, and its videos agree with their own pages", async () => {

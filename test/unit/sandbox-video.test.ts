@@ -133,6 +133,7 @@ describe('the video sandbox world', () => {
     videos?.items.forEach((item) => conforms(VideoChannelItem, item));
     const inChannel = await video.channelSearch({ channelId, query: 'pancakes' }, call);
     assert.ok(inChannel && inChannel.items.length > 0 && inChannel.items.every((item) => /pancakes/i.test(item.title)));
+    assert.ok(((await video.channelSearch({ channelId, query: EXAMPLE_QUERY }, call))?.items.length ?? 0) > 0, 'the example query finds videos in the example channel too');
 
     const details = await video.video({ videoId: EXAMPLE_VIDEO_ID }, call);
     conforms(VideoDetails, details);
@@ -426,12 +427,15 @@ describe('the video sandbox world', () => {
     assert.deepEqual(await video.suggest({ query: 'zzzqqq' }, call), []);
   });
 
-  test('cursors no list gave are refused, naming the token', async () => {
+  test('cursors no list gave are refused, naming the field they came in: token, or the Shorts feed\'s params', async () => {
     await assert.rejects(video.channelVideos({ channelId: EXAMPLE_CHANNEL_ID, sortBy: 'newest', cursor: 'abc' }, call), isValidationOfToken);
     await assert.rejects(video.channelVideos({ channelId: EXAMPLE_CHANNEL_ID, sortBy: 'newest', cursor: '99999' }, call), isValidationOfToken);
     await assert.rejects(video.comments({ videoId: EXAMPLE_VIDEO_ID, sort: 'top', cursor: 'R99999' }, call), isValidationOfToken);
     await assert.rejects(video.home({ cursor: 'nosuchfilter' }, call), isValidationOfToken);
-    await assert.rejects(video.shorts({ cursor: EXAMPLE_VIDEO_ID }, call), isValidationOfToken);
+    const isValidationOfParams = (error: unknown) => error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.param === 'params' && /^params: /.test(error.message);
+    await assert.rejects(video.shorts({ cursor: EXAMPLE_VIDEO_ID }, call), isValidationOfParams, 'a video that is no Short');
+    await assert.rejects(video.shorts({ cursor: 'not a cursor' }, call), isValidationOfParams);
+    await assert.rejects(video.shorts({ cursor: `${EXAMPLE_SHORT_ID}.99999` }, call), isValidationOfParams, 'beyond the feed');
     await assert.rejects(video.search({ query: EXAMPLE_QUERY, type: 'all', sort: 'relevance', features: [], cursor: '-1' }, call), isValidationOfToken);
   });
 });

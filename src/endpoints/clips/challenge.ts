@@ -10,8 +10,9 @@ const ChallengeRequest = z
     challenge_name: z
       .string()
       .trim()
+      // The rule reads what is sent (so the OpenAPI document publishes it); the value is normalised after.
+      .regex(/^#?[\p{L}\p{N}_]{1,100}$/u, 'must be a hashtag: letters, digits and underscores, with or without the #')
       .transform((value) => value.replace(/^#/, '').toLowerCase())
-      .pipe(z.string().regex(/^[\p{L}\p{N}_]{1,100}$/u, 'must be a hashtag: letters, digits and underscores, with or without the #'))
       .optional()
       .meta({ description: 'The challenge by its hashtag, with or without the #. Send this or challenge_id, not both.', examples: [EXAMPLE.challengeName] }),
     challenge_id: numericId("the challenge's id", EXAMPLE.challengeId).optional().meta({ description: 'The challenge by its id. Send this or challenge_name, not both.' }),

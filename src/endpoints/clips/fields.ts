@@ -54,20 +54,23 @@ export function numericId(what: string, example: string) {
     .meta({ description: `${what[0]!.toUpperCase()}${what.slice(1)} (digits).`, examples: [example] });
 }
 
-/** A handle, with or without its @; case is ignored. */
+/** A handle, with or without its @; case is ignored. The rule reads what the caller sends, so the OpenAPI document publishes it; the value is normalised after. */
 export function handleField() {
   return z
     .string()
     .trim()
+    .regex(/^@?[A-Za-z0-9._]{2,24}$/, 'must be a handle: 2 to 24 letters, digits, periods and underscores, with or without the @')
     .transform((value) => value.replace(/^@/, '').toLowerCase())
-    .pipe(z.string().regex(/^[a-z0-9._]{2,24}$/, 'must be a handle: 2 to 24 letters, digits, periods and underscores, with or without the @'))
     .meta({ description: "The account's handle (unique_id), with or without the @.", examples: ['waffles.pup'] });
 }
 
-/** `count`: a string as the catalog has it ("20"), a number accepted too; 1 to 50. */
+/**
+ * `count`: a string as the catalog has it ("20"), a number accepted too; 1 to 50. Each form
+ * carries the range itself (the string's pattern, the number's bounds), so the OpenAPI document
+ * publishes it.
+ */
 export const countField = z
-  .union([z.string().trim().regex(/^\d{1,3}$/, 'must be a whole number from 1 to 50, e.g. "20"').transform(Number), z.number()])
-  .pipe(wholeNumber(1, 50))
+  .union([z.string().trim().regex(/^0{0,2}(?:[1-9]|[1-4]\d|50)$/, 'must be a whole number from 1 to 50, e.g. "20"').transform(Number), wholeNumber(1, 50)])
   .default(20)
   .meta({ description: 'Items per page, 1 to 50, as a string ("20") or a number (default 20); the platform may answer fewer.' });
 

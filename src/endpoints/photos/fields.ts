@@ -11,17 +11,16 @@ export const FAILURES = 'A request that breaks a rule is a 400 naming the field;
 
 export const EXAMPLE_USERNAME = 'northern.trails';
 
-/** A username: 1 to 30 letters, digits, periods and underscores, not starting or ending with a period nor holding two in a row; `@` and case are ignored. */
+/**
+ * A username: 1 to 30 letters, digits, periods and underscores, not starting or ending with a period nor holding two in a row; `@` and case are ignored.
+ * The rule reads what the caller sends (a leading @, either case), so the OpenAPI document publishes it; the value is normalised after.
+ */
 export function usernameField() {
   return z
     .string()
     .trim()
+    .regex(/^@?(?!\.)(?!.*\.\.)[A-Za-z0-9._]{1,30}(?<!\.)$/, 'must be a username: 1 to 30 letters, digits, periods and underscores (no leading, trailing or double period)')
     .transform((value) => value.replace(/^@/, '').toLowerCase())
-    .pipe(
-      z
-        .string()
-        .regex(/^(?!\.)(?!.*\.\.)[a-z0-9._]{1,30}(?<!\.)$/, 'must be a username: 1 to 30 letters, digits, periods and underscores (no leading, trailing or double period)'),
-    )
     .meta({ description: 'The account\'s username (a leading @ and case are ignored).', examples: [EXAMPLE_USERNAME] });
 }
 
@@ -33,12 +32,13 @@ export function shortcodeField() {
     .meta({ description: "The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.", examples: ['G_j8jgAABAA'] });
 }
 
+/** A hashtag, with or without its #; case is ignored. Like the username, the rule reads what is sent, so it is published. */
 export function hashtagField() {
   return z
     .string()
     .trim()
+    .regex(/^#?[\p{L}\p{N}_]{1,100}$/u, 'must be a hashtag: letters, digits and underscores, with or without the #')
     .transform((value) => value.replace(/^#/, '').toLowerCase())
-    .pipe(z.string().regex(/^[\p{L}\p{N}_]{1,100}$/u, 'must be a hashtag: letters, digits and underscores, with or without the #'))
     .meta({ description: 'The hashtag, with or without the #; case is ignored.', examples: ['travel'] });
 }
 

@@ -11,7 +11,8 @@ export default defineEndpoint({
   path: '/v1/photos/search',
   summary: 'Search accounts, hashtags and places',
   description: `What the platform's search box finds for a query: accounts (with followers), hashtags (with their post counts) and places. Nothing found is a success with empty lists. ${DATA_SOURCE} ${FAILURES}`,
-  input: z.strictObject({ query: queryText('What to search for.', 'coffee').pipe(z.string().max(100)) }),
+  // The platform's search box takes 100 characters; a rule on the field itself, so the OpenAPI document publishes it.
+  input: z.strictObject({ query: queryText('What to search for.', 'coffee').max(100) }),
   output: SearchResults,
   price: ({ perCall }) => perCall(0.01),
   examples: { request: { query: 'coffee' }, response: exampleResponse('photos.search') },

@@ -9,7 +9,8 @@ export default videoListEndpoint({
   summary: "A channel's Shorts",
   description: "A channel's Shorts (vertical videos of a minute at most), in the order asked (`sort_by`; without it the platform's, newest first): id, title, views and cover.",
   subject: { id: channelIdField(), sort_by: channelSortField().optional(), ...locale() },
-  subjectOf: (input) => ({ id: input.id, sort_by: input.sort_by }),
+  // No sort_by is the platform's order, newest first: the same list as sort_by "newest", so a continuation serves either.
+  subjectOf: (input) => ({ id: input.id, sort_by: input.sort_by ?? 'newest' }),
   item: VideoShortsItem,
   extra: { meta: z.object({ channelId: z.string() }) },
   outputId: 'VideoChannelShortsPage',

@@ -45,7 +45,11 @@ export default videoListEndpoint({
     features: featuresField,
     ...locale(),
   },
-  subjectOf: (input) => ({ query: input.query, type: input.type, sort: input.sort, duration: input.duration, upload_date: input.upload_date, features: input.features }),
+  // Features in any order, or none at all however sent, make the same list: its continuation serves each way of sending them.
+  subjectOf: (input) => ({
+    query: input.query, type: input.type, sort: input.sort, duration: input.duration, upload_date: input.upload_date,
+    features: input.features?.length ? [...input.features].sort() : undefined,
+  }),
   item: VideoSearchItem,
   extra: { estimatedResults: z.number().int().nonnegative().meta({ description: 'How many results the platform reckons match.' }) },
   outputId: 'VideoSearchPage',

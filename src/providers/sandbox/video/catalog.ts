@@ -23,6 +23,8 @@ function scanWorld() {
     forms: new Uint16Array(total),
     captions: new Uint8Array(total),
     byTag: TAGS.map(() => [] as number[]),
+    /** An entry's hashtags as bits: tag t is bit t % 32 of tagBits[t >> 5][entry] (TAGS has at most 64), so search tests a word's tags at once. */
+    tagBits: [new Uint32Array(total), new Uint32Array(total)] as const,
     channelsByTopic: TOPICS.map(() => [] as number[]),
   };
   let entry = 0;
@@ -39,7 +41,10 @@ function scanWorld() {
         catalog.heights[entry] = frame.height;
         catalog.forms[entry] = frame.form;
         catalog.captions[entry] = frame.captions;
-        for (const tag of frame.tags) catalog.byTag[tag]!.push(entry);
+        for (const tag of frame.tags) {
+          catalog.byTag[tag]!.push(entry);
+          catalog.tagBits[tag >> 5]![entry]! |= 1 << (tag & 31);
+        }
       }
     });
   }

@@ -27,7 +27,7 @@ export const EXAMPLE_SHORT_ID = '1jXIqVhyJId';
 export const EXAMPLE_PLAYLIST_ID = 'PLM5pRwZYLNMKaCMvKLEObJIaOeGfgF9lX';
 export const EXAMPLE_POST_ID = 'Ugkx9p_0JfeB4_5SP7Q0UI51sBq6SxrQ8uMU';
 export const EXAMPLE_HASHTAG = 'recipe';
-/** Matches videos, channels and playlists. */
+/** Matches videos, channels and playlists, and (by hashtag) videos of the example channel. */
 export const EXAMPLE_QUERY = 'cooking';
 
 const FILTER_SLUGS = new RegExp(HOME_FILTERS.map(slugOf).join('|'));
@@ -123,11 +123,12 @@ export function createSandboxVideo(): VideoProvider {
       return { ...pageOf(hits.length, PAGE.search, cursor, (position) => hitRecord(hits[position]!)), estimatedResults: hits.length };
     },
     shorts: async ({ cursor }) => {
-      const { name, position } = namedCursor(cursor, /[A-Za-z0-9_-]{11}/);
+      // The feed's cursor comes as `params`, so its 400s name that field.
+      const { name, position } = namedCursor(cursor, /[A-Za-z0-9_-]{11}/, 'params');
       const short = shortOf(name);
-      if (short === null) throw badCursor();
+      if (short === null) throw badCursor('params');
       const keys = shortsAfter(short);
-      return namedPage(name, keys.length, PAGE.shorts, position, (index) => shortsItem(videoAt(keys[index]!)));
+      return namedPage(name, keys.length, PAGE.shorts, position, (index) => shortsItem(videoAt(keys[index]!)), 'params');
     },
     shortsInfo: async ({ videoId }) => of(shortOf(videoId), (short) => ({ ...shortsInfoRecord(short), sequence: short.id })),
     subtitles: async ({ videoId }) => of(videoById(videoId), subtitlesOf),

@@ -1,5 +1,6 @@
 import type { VideoSearchRequest } from '../../families/video';
 import { needleOf } from '../clips/search';
+import { once } from '../../../core/once';
 import { remembering } from '../memo';
 import { catalog, kindOfKey } from './catalog';
 import { allChannels, LIVESTREAM, NOTABLE, VIDEO, type Channel } from './channels';
@@ -11,34 +12,80 @@ import { TAGS, TOPICS } from './vocabulary';
 /**
  * Search: a query's words must each be found in a video's title, one of its hashtags or its
  * channel's name (in a channel's name or handle; in a playlist's or its channel's name). Every
- * title is one of the world's 600 forms (./videos.ts), so a scan of the catalog answers.
+ * title is one of the world's 600 forms (./videos.ts) and every hashtag one of TAGS, so a word is
+ * looked for once in those texts and the channels', and the catalog's entries are then read by
+ * lookups alone: any query costs a few passes over the catalog, however long or common its words.
  */
 
 export type SearchHit = { type: 'video'; key: number } | { type: 'channel'; channel: Channel } | { type: 'playlist'; channel: Channel; position: number };
 
 /** Search stops here, as the platform's does. */
 const MAX_RESULTS = 1_000;
+/** The platform reads no more of a query: each word is another pass over the catalog. */
+export const MAX_WORDS = 32;
 const DAY = 86_400;
 const FORMS = TOPICS.flatMap((_, topic) => Array.from({ length: 60 }, (_, offset) => topic * 100 + Math.floor(offset / 10) * 10 + (offset % 10)));
 const UPLOAD_WINDOWS = { hour: 3_600, today: DAY, week: 7 * DAY, month: 30 * DAY, year: 365 * DAY };
-const wordsOf = (query: string) => needleOf(query).split(/\s+/).filter(Boolean);
 const channelText = (channel: Channel) => `${needleOf(channel.name)} ${channel.handle.slice(1)}`;
 
-/** The entries of the catalog whose title, hashtags or channel carry every word, with whether the title alone did. */
-function matchingEntries(words: string[]): Map<number, boolean> {
-  const { total, keys, forms, byTag } = catalog();
-  const perWord = words.map((word) => ({
-    forms: new Set(FORMS.filter((form) => needleOf(titleOf(form)).includes(word))),
-    channels: new Set(allChannels().filter((channel) => channelText(channel).includes(word)).map((channel) => channel.index)),
-    tagged: new Set(TAGS.flatMap((tag, position) => (tag.includes(word) ? byTag[position]! : []))),
-  }));
-  const found = new Map<number, boolean>();
-  for (let entry = 0; entry < total; entry += 1) {
-    const inTitle = perWord.every((word) => word.forms.has(forms[entry]!));
-    if (inTitle || perWord.every((word) => word.forms.has(forms[entry]!) || word.tagged.has(entry) || word.channels.has(keys[entry]! >>> 16))) found.set(entry, inTitle);
-  }
-  return found;
+/**
+ * The words a query asks for: each once, none that another holds (a text with "ramen" has "ram"
+ * too), at most MAX_WORDS. A word matches where a text contains it, so the words dropped change
+ * no answer; without this, "o o o …" would scan the catalog once an "o".
+ */
+export function queryWords(query: string): string[] {
+  const distinct = [...new Set(needleOf(query).split(/\s+/).filter(Boolean))];
+  return distinct.filter((word) => !distinct.some((other) => other !== word && other.includes(word))).slice(0, MAX_WORDS);
 }
+
+/** The texts search reads, made searchable once: titles by form, channels' names and handles by index, every playlist's title. */
+const searchTexts = once(() => {
+  const titles: string[] = [];
+  for (const form of FORMS) titles[form] = needleOf(titleOf(form));
+  const channels = allChannels();
+  return {
+    titles,
+    channels: [''].concat(channels.map(channelText)),
+    playlists: channels.flatMap((channel) => Array.from({ length: channel.playlists }, (_, position) => ({ channel, position, text: needleOf(playlistTitle(channel, position)) }))),
+  };
+});
+
+/**
+ * Where one word is found: by form (titles), by channel index (names and handles), by hashtag (as
+ * bits laid out like catalog().tagBits); and how much of the catalog it may leave standing, so the
+ * narrowest word is scanned for first.
+ */
+function wordMatch(word: string) {
+  const { titles, channels } = searchTexts();
+  const forms = new Uint8Array(titles.length);
+  for (const form of FORMS) forms[form] = titles[form]!.includes(word) ? 1 : 0;
+  const inChannels = Uint8Array.from(channels, (text) => (text.includes(word) ? 1 : 0));
+  const tags = TAGS.flatMap((tag, position) => (tag.includes(word) ? [position] : []));
+  const tagBits = [0, 0];
+  for (const tag of tags) tagBits[tag >> 5]! |= 1 << (tag & 31);
+  const share = (hits: Uint8Array, of: number) => hits.reduce((sum, hit) => sum + hit, 0) / of;
+  return { word, forms, channels: inChannels, tagBits, breadth: share(forms, FORMS.length) + share(inChannels, channels.length) + tags.length / TAGS.length };
+}
+
+type WordMatch = ReturnType<typeof wordMatch>;
+
+/** The entries of the catalog whose title, hashtags or channel carry every word: one pass per word over what the words before left. */
+function matchingEntries(matches: WordMatch[]): Uint32Array {
+  const { total, keys, forms, tagBits } = catalog();
+  let entries = new Uint32Array(total);
+  for (let entry = 0; entry < total; entry += 1) entries[entry] = entry;
+  for (const { forms: inTitle, channels, tagBits: [low, high] } of [...matches].sort((a, b) => a.breadth - b.breadth)) {
+    let kept = 0;
+    for (let position = 0; position < entries.length; position += 1) {
+      const entry = entries[position]!;
+      if (inTitle[forms[entry]!] || channels[keys[entry]! >>> 16] || tagBits[0][entry]! & low! || tagBits[1][entry]! & high!) entries[kept++] = entry;
+    }
+    entries = entries.subarray(0, kept);
+  }
+  return entries;
+}
+
+const isFiltered = (request: VideoSearchRequest) => request.duration !== undefined || request.uploadDate !== undefined || request.features.length > 0;
 
 function passesFilters(request: VideoSearchRequest, entry: number): boolean {
   const { keys, lengths, published, heights, captions } = catalog();
@@ -56,27 +103,65 @@ function passesFilters(request: VideoSearchRequest, entry: number): boolean {
   });
 }
 
-function searchWorld(request: VideoSearchRequest): SearchHit[] {
-  const words = wordsOf(request.query);
-  if (words.length === 0) return [];
-  const { keys, views, likes, published } = catalog();
-  const filtered = request.duration !== undefined || request.uploadDate !== undefined || request.features.length > 0;
-  const videos: SearchHit[] = [];
-  if (request.type === 'all' || request.type === 'video') {
-    const found = [...matchingEntries(words)].filter(([entry]) => passesFilters(request, entry));
-    const score = ([entry, inTitle]: [number, boolean]) =>
-      request.sort === 'upload_date' ? published[entry]! : request.sort === 'view_count' ? views[entry]! : request.sort === 'rating' ? likes[entry]! / Math.max(1, views[entry]!) : views[entry]! * (inTitle ? 4 : 1);
-    const scores = new Map(found.map((hit) => [hit[0], score(hit)]));
-    found.sort(([a], [b]) => scores.get(b)! - scores.get(a)! || keys[a]! - keys[b]!);
-    videos.push(...found.slice(0, MAX_RESULTS).map(([entry]): SearchHit => ({ type: 'video', key: keys[entry]! })));
+/** The k-th largest of `values` (k from 1), by Hoare's selection, which reorders them: linear where sorting 160,000 scores is not. */
+function largest(values: Float64Array, k: number): number {
+  const wanted = values.length - k;
+  let [low, high] = [0, values.length - 1];
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!;
+    let [left, right] = [low, high];
+    while (left <= right) {
+      while (values[left]! < pivot) left += 1;
+      while (values[right]! > pivot) right -= 1;
+      if (left > right) break;
+      const swapped = values[left]!;
+      values[left++] = values[right]!;
+      values[right--] = swapped;
+    }
+    if (wanted <= right) high = right;
+    else if (wanted >= left) low = left;
+    else break;
   }
+  return values[wanted]!;
+}
+
+/** The `limit` best entries by score (ties by key): only those at or above the limit-th best score are sorted, not every match. */
+function best(entries: Uint32Array, score: (entry: number) => number, limit: number): number[] {
+  const { keys } = catalog();
+  const scores = new Float64Array(entries.length);
+  for (let position = 0; position < entries.length; position += 1) scores[position] = score(entries[position]!);
+  const cut = entries.length <= limit ? -Infinity : largest(scores.slice(), limit);
+  const kept: number[] = [];
+  for (let position = 0; position < entries.length; position += 1) if (scores[position]! >= cut) kept.push(position);
+  return kept
+    .sort((a, b) => scores[b]! - scores[a]! || keys[entries[a]!]! - keys[entries[b]!]!)
+    .slice(0, limit)
+    .map((position) => entries[position]!);
+}
+
+function searchVideos(request: VideoSearchRequest, matches: WordMatch[]): SearchHit[] {
+  const { keys, views, likes, published, forms } = catalog();
+  const found = isFiltered(request) ? matchingEntries(matches).filter((entry) => passesFilters(request, entry)) : matchingEntries(matches);
+  // By form: a title with every word counts four times a match by hashtag or channel.
+  const titleWeight = Uint8Array.from(matches[0]!.forms, (_, form) => (matches.every((match) => match.forms[form]) ? 4 : 1));
+  const score =
+    request.sort === 'upload_date' ? (entry: number) => published[entry]!
+    : request.sort === 'view_count' ? (entry: number) => views[entry]!
+    : request.sort === 'rating' ? (entry: number) => likes[entry]! / Math.max(1, views[entry]!)
+    : (entry: number) => views[entry]! * titleWeight[forms[entry]!]!;
+  return best(found, score, MAX_RESULTS).map((entry): SearchHit => ({ type: 'video', key: keys[entry]! }));
+}
+
+function searchWorld(request: VideoSearchRequest): SearchHit[] {
+  const matches = queryWords(request.query).map(wordMatch);
+  if (matches.length === 0) return [];
+  const videos = request.type === 'all' || request.type === 'video' ? searchVideos(request, matches) : [];
   // Channels and playlists have no length, date or features: a filter or a sort other than relevance leaves videos alone.
-  const others = request.type !== 'video' && !filtered && (request.type !== 'all' || request.sort === 'relevance');
-  const channels = !others || request.type === 'playlist' ? [] : allChannels().filter((channel) => words.every((word) => channelText(channel).includes(word)));
+  const others = request.type !== 'video' && !isFiltered(request) && (request.type !== 'all' || request.sort === 'relevance');
+  const channels = !others || request.type === 'playlist' ? [] : allChannels().filter((channel) => matches.every((match) => match.channels[channel.index]));
   channels.sort((a, b) => b.subscribers - a.subscribers || a.index - b.index);
-  const playlists = !others || request.type === 'channel' ? [] : allChannels().flatMap((channel) =>
-    Array.from({ length: channel.playlists }, (_, position) => ({ channel, position })).filter(({ position }) =>
-      words.every((word) => needleOf(playlistTitle(channel, position)).includes(word) || channelText(channel).includes(word))));
+  const playlists = !others || request.type === 'channel' ? [] : searchTexts().playlists.filter(({ channel, text }) =>
+    matches.every((match) => match.channels[channel.index] || text.includes(match.word)));
   playlists.sort((a, b) => b.channel.subscribers - a.channel.subscribers || a.channel.index - b.channel.index || a.position - b.position);
   const channelHits = channels.slice(0, MAX_RESULTS).map((channel): SearchHit => ({ type: 'channel', channel }));
   const playlistHits = playlists.slice(0, MAX_RESULTS).map(({ channel, position }): SearchHit => ({ type: 'playlist', channel, position }));
@@ -89,16 +174,17 @@ function searchWorld(request: VideoSearchRequest): SearchHit[] {
 
 export const searchHits = remembering(32, (requestText: string) => searchWorld(JSON.parse(requestText) as VideoSearchRequest));
 
-/** The keys of a channel's videos and livestreams whose title has every word, newest first. */
+/** The keys of a channel's videos and livestreams whose title or hashtags carry every word (as search reads them), newest first. */
 export function searchChannel(channel: Channel, query: string): number[] {
-  const words = wordsOf(query);
+  const words = queryWords(query);
   if (words.length === 0) return [];
+  const { titles } = searchTexts();
   const found: Array<{ key: number; published: number }> = [];
   for (const kind of [VIDEO, LIVESTREAM]) {
     for (let index = 0; index < channel.counts[kind]!; index += 1) {
       const frame = videoFrame(keyOf(channel.index, kind, index));
-      const title = needleOf(titleOf(frame.form));
-      if (words.every((word) => title.includes(word))) found.push({ key: frame.key, published: frame.published });
+      const title = titles[frame.form]!;
+      if (words.every((word) => title.includes(word) || frame.tags.some((tag) => TAGS[tag]!.includes(word)))) found.push({ key: frame.key, published: frame.published });
     }
   }
   return found.sort((a, b) => b.published - a.published || a.key - b.key).map(({ key }) => key);
