@@ -1377,7 +1377,7 @@ export interface paths {
         put?: never;
         /**
          * Scrape a page with anti-detection measures
-         * @description Like /v1/scrape/js, with the marks of a headless browser removed: a user agent and client hints of the real Chromium version without "Headless", no navigator.webdriver, and the language, locale and timezone of `country`; through a proxy in that country when the operator configured one. Waits 2000 ms after load by default.
+         * @description Like /v1/scrape/js, with the marks of a headless browser removed: a user agent and client hints of the real Chromium version without "Headless", no navigator.webdriver, and the language, locale and timezone of `country`; through a proxy in that country when the operator configured one. Waits 2000 ms after load by default. Besides `content` in the format asked for, `markdown` holds the same content as markdown.
          *
          *     Cost: $0.03 per call.
          */
@@ -1575,7 +1575,7 @@ export interface paths {
         put?: never;
         /**
          * Author finder: the email address of an article's author
-         * @description Fetches the article (public addresses only; redirects followed and checked) and reads its author in Tollgate itself, from the most to the least deliberate statement of it: JSON-LD, author meta tags, `rel=author` links, then bylines. The author's name and the site's domain then go to the email finder (the contact-data provider: the configured vendor, or the sandbox's synthetic world). A page with no identifiable author is a success with every contact field null, `email: null` and `confidenceScore: 0`; an author found without an address keeps the name with `email: null`. A destination that is not public is a 400 naming `url`; a site that cannot be reached, or a provider that fails, is a 502; neither is charged.
+         * @description Fetches the article (public addresses only; redirects followed and checked) and reads its author in Tollgate itself, from the most to the least deliberate statement of it: JSON-LD, author meta tags, `rel=author` links, then bylines. The author's name and the site's domain then go to the email finder (the contact-data provider: the configured vendor, or the sandbox's synthetic world). A page with no identifiable author is a success with every contact field null, `email: null` and `confidenceScore: 0`; an author found without an address keeps the name with `email: null`. A destination that is not public is a 400 naming `url`; a site that cannot be reached, a page that is neither HTML nor text (an image, a PDF), or a provider that fails, is a 502; neither is charged.
          *
          *     Cost: $0.04 per call.
          */
@@ -1927,7 +1927,7 @@ export interface paths {
         put?: never;
         /**
          * Technology lookup: what a website is built with
-         * @description Fetches the site's home page (https, else http; public addresses only; redirects followed and checked) and fingerprints it in Tollgate itself: headers, cookies, meta tags, HTML, script URLs and elements matched against a curated set of about 240 technology fingerprints (from Wappalyzer's MIT-licensed data; see the README), plus third-party services recognised by their script hosts. No vendor is asked. A page that shows nothing known is a success with no technologies. A domain whose address is not public is a 400 naming `domain`; a site that cannot be reached is a 502; neither is charged.
+         * @description Fetches the site's home page (https, else http; public addresses only; redirects followed and checked) and fingerprints it in Tollgate itself: headers, cookies, meta tags, HTML, script URLs and elements matched against a curated set of about 240 technology fingerprints (from Wappalyzer's MIT-licensed data; see the README), plus third-party services recognised by their script hosts. No vendor is asked. A page that shows nothing known is a success with no technologies. A domain whose address is not public is a 400 naming `domain`; a site that cannot be reached, or a home page that is neither HTML nor text (an image, a PDF), is a 502 naming it; neither is charged.
          *
          *     Cost: $0.02 per call.
          */
@@ -10183,7 +10183,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -10330,6 +10330,22 @@ export interface operations {
                         include_usage?: boolean;
                     } | null;
                     user?: string;
+                    /** @description Passed on to the model as sent: which efforts a model takes, and what one that does not reason makes of it, is its provider’s business (the sandbox ignores it). */
+                    reasoning_effort?: ("none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max") | null;
+                    logit_bias?: {
+                        [key: string]: number;
+                    } | null;
+                    /** @description Only `false`: Tollgate does not return log probabilities. */
+                    logprobs?: false | null;
+                    /** @description Only `null`: Tollgate does not return log probabilities. */
+                    top_logprobs?: null;
+                    /** @description Accepted and not passed on: Tollgate stores no completions. */
+                    store?: boolean | null;
+                    metadata?: {
+                        [key: string]: string;
+                    } | null;
+                    /** @description Only `auto` or `default` (the upstream’s standard processing, which the catalog prices); not passed on. */
+                    service_tier?: ("auto" | "default") | null;
                 };
             };
         };
@@ -17977,6 +17993,7 @@ export interface operations {
                      *         "format": "markdown",
                      *         "title": "Espresso at home | Brew Blog",
                      *         "content": "# Espresso at home\n\nPulling a good shot takes a grinder, fresh beans, and patience.",
+                     *         "markdown": "# Espresso at home\n\nPulling a good shot takes a grinder, fresh beans, and patience.",
                      *         "metadata": {
                      *           "description": "How to pull a good shot of espresso at home.",
                      *           "canonical": "https://example.com/blog/espresso-at-home",
@@ -18040,6 +18057,8 @@ export interface operations {
                                 twitterSite: string | null;
                                 twitterCreator: string | null;
                             };
+                            /** @description The same content as markdown, whatever `format` asked for (equal to `content` for markdown). */
+                            markdown: string;
                         };
                     };
                 };
@@ -27527,8 +27546,51 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "data": {
-                     *         "data": [],
-                     *         "continuation": null
+                     *         "data": [
+                     *           {
+                     *             "type": "video",
+                     *             "videoId": "DXp0YAHqk18",
+                     *             "title": "Tacos in 20 minutes",
+                     *             "viewCount": "397786",
+                     *             "viewCountText": "397K views",
+                     *             "publishedTimeText": "2 weeks ago",
+                     *             "lengthText": "11:58",
+                     *             "thumbnail": [
+                     *               {
+                     *                 "url": "https://i.video.com/vi/DXp0YAHqk18/default.jpg",
+                     *                 "width": 120,
+                     *                 "height": 90
+                     *               },
+                     *               {
+                     *                 "url": "https://i.video.com/vi/DXp0YAHqk18/mqdefault.jpg",
+                     *                 "width": 320,
+                     *                 "height": 180
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "type": "livestream",
+                     *             "videoId": "fgfRiThzuRv",
+                     *             "title": "The best fried rice I have ever made",
+                     *             "viewCount": "28571",
+                     *             "viewCountText": "28K views",
+                     *             "publishedTimeText": "Streamed 1 month ago",
+                     *             "lengthText": "1:59:06",
+                     *             "thumbnail": [
+                     *               {
+                     *                 "url": "https://i.video.com/vi/fgfRiThzuRv/default.jpg",
+                     *                 "width": 120,
+                     *                 "height": 90
+                     *               },
+                     *               {
+                     *                 "url": "https://i.video.com/vi/fgfRiThzuRv/mqdefault.jpg",
+                     *                 "width": 320,
+                     *                 "height": 180
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF9zZWFyY2giLCJmIjoiSE0wTXk3RFFPZlA3UVpId0xNSlVGVSIsImMiOiIzMCIsImgiOiJ4QzQyb3ROYnA0WUk0YlA0RUpTNFJTIn0"
                      *       }
                      *     }
                      */
@@ -27658,7 +27720,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF9zaG9ydHMiLCJmIjoiV1ZtMzhtMzF5bjk3aGx1NlZkeDNtLSIsImMiOiIzMCIsImgiOiJLQ2RkclBrN3RtVXNnTkVCb0V2WF9rIn0"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8uY2hhbm5lbF9zaG9ydHMiLCJmIjoiUGgxX0hfZDJHeWx5MDFacFV1STFFXyIsImMiOiIzMCIsImgiOiJFNnBXMC1lVjE0bXdOOXlfN2ZzTVVkIn0"
                      *       }
                      *     }
                      */
