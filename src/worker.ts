@@ -10,6 +10,22 @@ import { openStore } from './store/database';
 /** What `tollgate worker` runs when TOLLGATE_MEDIA_CONCURRENCY is 0 (the servers then run none). */
 const DEFAULT_WORKER_CONCURRENCY = 4;
 
+/** Where the file links a worker writes into job results and webhook bodies point. */
+function linkBase(config: Pick<Config, 'host' | 'port' | 'publicUrl'>): string {
+  return config.publicUrl ?? `http://${config.host}:${config.port}`;
+}
+
+/**
+ * Why a worker's file links may point nowhere, or undefined. A server listens at HOST:PORT and
+ * may name itself by them; a worker listens nowhere, so without TOLLGATE_PUBLIC_URL its links name
+ * its own HOST and PORT (127.0.0.1:8080 by default), which are the servers' only if it was given
+ * theirs. Logged as a warning at start.
+ */
+export function workerLinkWarning(config: Pick<Config, 'host' | 'port' | 'publicUrl'>): string | undefined {
+  if (config.publicUrl !== undefined) return undefined;
+  return `TOLLGATE_PUBLIC_URL is not set: the file links this worker writes into job results and webhooks will name ${linkBase(config)} (its HOST and PORT), which only work if a server listens there for clients; set TOLLGATE_PUBLIC_URL to the servers' public address`;
+}
+
 /**
  * Media job workers in a process of their own (`tollgate worker`), for scale: they claim jobs
  * from the same database the servers queue them in, beside any other workers (FOR UPDATE SKIP
@@ -31,12 +47,14 @@ export async function runWorker(config: Config, concurrency: number | undefined)
     fetcher: net.fetcher,
     policy: net.policy,
     dataDir: config.dataDir,
-    publicUrl: () => config.publicUrl ?? `http://${config.host}:${config.port}`,
+    publicUrl: () => linkBase(config),
     concurrency: slots,
     retentionMs: config.mediaJobs.retentionMs,
     clock: Date.now,
     log,
   });
+  const unnamedLinks = workerLinkWarning(config);
+  if (unnamedLinks) log.warn(unnamedLinks);
   queue.workers.start();
   log.info({ concurrency: slots, provider: provider.name, database: store.dialect }, `media worker running ${slots} job steps at a time (${provider.name})`);
   await new Promise<void>((resolve) => {

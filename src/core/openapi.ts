@@ -194,6 +194,8 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
           Object.keys(ERROR_RESPONSES)
             .filter((status) => endpoint.method !== 'GET' || !BODY_ONLY_STATUSES.has(status))
             .filter((status) => idempotent || !IDEMPOTENT_ONLY_STATUSES.has(status))
+            // A free call holds nothing, so neither the balance nor a key's cap can refuse it.
+            .filter((status) => endpoint.price.kind !== 'free' || status !== '402')
             .filter((status) => options.notOffered?.has(endpoint.id) || !NOT_OFFERED_ONLY_STATUSES.has(status))
             .map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
         ),

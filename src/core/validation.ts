@@ -21,7 +21,16 @@ export function issueField(issue: z.core.$ZodIssue): string {
  * `depth: must be at most 100; colour: unknown field`.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return withTightestBounds(typeAlone(issues)).map(describeIssue).join('; ');
+  return distinct(withTightestBounds(typeAlone(issues)).map(describeIssue)).join('; ');
+}
+
+/**
+ * Each sentence once: several checks of a field can give the same refusal (a duration's minimum
+ * and its list of allowed values both say "must be whole seconds, one of 6, 8, …"), and reading
+ * it twice tells the caller nothing more.
+ */
+function distinct(sentences: readonly string[]): string[] {
+  return [...new Set(sentences)];
 }
 
 /**
@@ -98,7 +107,7 @@ function describeUnion(issue: z.core.$ZodIssue & { code: 'invalid_union' }): str
   if (issue.errors.length === 0 && Array.isArray(options)) return `${field}: must be one of ${options.map((option) => JSON.stringify(option)).join(', ')}`;
   const wrongType = (branch: readonly z.core.$ZodIssue[]) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0;
   const within = (branch: readonly z.core.$ZodIssue[]) =>
-    withTightestBounds(branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue)).map(describeIssue).join('; ');
+    distinct(withTightestBounds(branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue)).map(describeIssue)).join('; ');
   const fitting = issue.errors.filter((branch) => !wrongType(branch));
   if (fitting.length === 1) return within(fitting[0]!);
   const tags = fitting.map((branch) => branch.find((inner) => inner.code === 'invalid_value' && inner.path.length === 1));

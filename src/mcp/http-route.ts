@@ -18,6 +18,9 @@ export interface McpRouteDependencies {
 
 export const MCP_PATH = '/mcp';
 
+/** Room for the JSON-RPC message around a tool's arguments: its id, method and tool name. */
+const JSON_RPC_ENVELOPE_BYTES = 64 * 1024;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The API key an MCP request presented, once it was accepted. */
@@ -38,7 +41,8 @@ export function registerMcpRoute(server: FastifyInstance, dependencies: McpRoute
   server.decorateRequest('mcpKey', undefined);
   const admitKey = (request: FastifyRequest) => admitMcpRequest(request, dependencies);
 
-  server.post(MCP_PATH, { onRequest: admitKey }, async (request, reply) => {
+  const bodyLimit = mcpBodyLimit(dependencies.endpoints, server.initialConfig.bodyLimit ?? 0);
+  server.post(MCP_PATH, { onRequest: admitKey, bodyLimit }, async (request, reply) => {
     const limits = request.caller!.limits;
     const mcp = createToolServer(tools(), inProcessSender(server, request), async () => limits.areas);
     // No sessions: every request stands alone, so any instance behind a load balancer can answer it.
@@ -69,6 +73,16 @@ export function registerMcpRoute(server: FastifyInstance, dependencies: McpRoute
       .send(failure('METHOD_NOT_ALLOWED', `${request.method} is not supported on ${MCP_PATH}: this MCP server is stateless; send each message with POST.`));
   server.get(MCP_PATH, { onRequest: admitKey }, methodNotAllowed);
   server.delete(MCP_PATH, { onRequest: admitKey }, methodNotAllowed);
+}
+
+/**
+ * A tool call carries its endpoint's whole body as arguments, so `/mcp` takes the largest body any
+ * of its endpoints does (media.queue's image), not just the server's default. The key is checked
+ * before the body is read, so only a known caller can send one that large.
+ */
+export function mcpBodyLimit(endpoints: readonly EndpointDefinition<any, any>[], defaultLimitBytes: number): number {
+  const largestEndpointBody = Math.max(defaultLimitBytes, ...endpoints.map((endpoint) => endpoint.bodyLimitBytes ?? 0));
+  return largestEndpointBody + JSON_RPC_ENVELOPE_BYTES;
 }
 
 /**

@@ -45,9 +45,7 @@ export function registerMediaFileRoute(server: FastifyInstance, options: MediaFi
 
       // An If-Range can never match: we send no validators. RFC 9110 then asks for the whole file.
       const range = request.headers['if-range'] === undefined ? requestedRange(request.headers.range, stored.size) : undefined;
-      if (range === 'unsatisfiable') {
-        return reply.code(416).header('accept-ranges', 'bytes').header('content-range', `bytes */${stored.size}`).send();
-      }
+      if (range === 'unsatisfiable') return refuseRange(reply, stored.size);
       if (range) void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`);
       void reply
         .header('content-type', file.mimeType)
@@ -65,6 +63,12 @@ export function registerMediaFileRoute(server: FastifyInstance, options: MediaFi
 
 function refuse(reply: FastifyReply, code: ErrorCode, message: string): FastifyReply {
   return reply.code(errorCatalog[code]).send(failure(code, message));
+}
+
+/** 416 with the size in Content-Range, as HTTP asks, and our envelope, as every answer has. */
+function refuseRange(reply: FastifyReply, size: number): FastifyReply {
+  const message = `Range: this file has ${size} bytes; ask for a range that starts before its end, or send no Range header for the whole file.`;
+  return refuse(reply.header('accept-ranges', 'bytes').header('content-range', `bytes */${size}`), 'RANGE_NOT_SATISFIABLE', message);
 }
 
 /** A query parameter given once; repeated or absent is no value. */

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { ApiError, UpstreamError } from '../core/errors';
 import { timeLeftMs } from '../core/deadline';
 import { processIdsWithArgument, processIsRunning } from './browser-processes';
+import { FetchFailed } from './errors';
 
 /** The flags every Tollgate Chromium runs with (README, "Headless browser"). */
 const BASE_ARGUMENTS = [
@@ -348,14 +349,17 @@ function unavailable(message: string): ApiError {
   return new ApiError('UNAVAILABLE', message, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
 }
 
-/** A page that could not load, or a browser that failed: 502 in our words (the detail goes to the log). */
+/**
+ * A page that could not load (the customer's destination: a 502 naming `url`, as the fetcher's
+ * failures do), or a browser that failed (ours): 502 in our words, the detail to the log.
+ */
 function asBrowserFailure(error: unknown): unknown {
   if (error instanceof ApiError) return error;
   const text = error instanceof Error ? error.message : String(error);
-  if (/Timeout \d+ms exceeded/i.test(text)) return new UpstreamError('The page did not finish loading in time; you were not charged.', { cause: error, detail: text });
+  if (/Timeout \d+ms exceeded/i.test(text)) return new FetchFailed('url: the page did not finish loading in time; you were not charged.', { cause: error, detail: text });
   if (/net::ERR_/.test(text)) {
     const code = /net::(ERR_[A-Z_]+)/.exec(text)?.[1];
-    return new UpstreamError(`The page could not be loaded (${code}); you were not charged.`, { cause: error, detail: text });
+    return new FetchFailed(`url: the page could not be loaded (${code}); you were not charged.`, { cause: error, detail: text });
   }
   if (/closed|crash|disconnected/i.test(text)) return new UpstreamError('The browser rendering the page stopped unexpectedly; you were not charged. Retry the request.', { cause: error, detail: text });
   return new UpstreamError('The page could not be rendered; you were not charged.', { cause: error, detail: text });

@@ -8,7 +8,8 @@ import { evaluateSettled, LONG_TASK_RECORDER, measureTimeToInteractive, readPage
 import { runLighthouse } from './lighthouse-run';
 import { withoutTitle } from './pdf-title';
 import { checkDrawable, documentKind } from './document-kind';
-import { DestinationRefused } from './errors';
+import { DestinationRefused, FetchFailed } from './errors';
+import { EGRESS_ANSWER_HEADER } from './egress-proxy';
 
 /** The tallest full-page screenshot taken, in CSS pixels (a longer page is cut there). */
 export const MAX_FULL_PAGE_HEIGHT = 16_384;
@@ -43,7 +44,7 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
       return pool.withPage({ signal: call.signal, context }, (page, limits) =>
         withNavigationsChecked(page, request.url, (url) => check(url, call), async () => {
           if (stealth) await disguisePage(page, stealth.country as StealthCountry, page.context().browser()?.version() ?? '0.0.0.0');
-          const response = await page.goto(request.url, { waitUntil: 'load' });
+          const response = reached(await page.goto(request.url, { waitUntil: 'load' }));
           if (request.waitFor > 0) await page.waitForTimeout(Math.min(request.waitFor, limits.remainingMs()));
           const { rendered, contentType } = await snapshot(page, response);
           // An image or a PDF shown on its own has nothing to read: the 502 /v1/scrape answers.
@@ -63,7 +64,7 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
         (page) =>
           withNavigationsChecked(page, request.url, (url) => check(url, call), async () => {
             await page.setViewportSize({ width: request.width, height: request.height });
-            await page.goto(request.url, { waitUntil: 'load' });
+            reached(await page.goto(request.url, { waitUntil: 'load' }));
             checkDrawable(await documentType(page));
             let height = request.height;
             if (request.fullPage) {
@@ -85,7 +86,7 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
       return pool.withPage({ signal: call.signal, loadHeavyResources: true }, (page) =>
         withNavigationsChecked(page, url, checkNavigation, async () => {
           if (url !== undefined) {
-            await page.goto(url, { waitUntil: 'load' });
+            reached(await page.goto(url, { waitUntil: 'load' }));
             checkDrawable(await documentType(page));
           } else {
             await page.setContent(html ?? '', { waitUntil: 'load' });
@@ -103,7 +104,7 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
       return pool.withPage({ signal: call.signal }, (page, limits) =>
         withNavigationsChecked(page, url, (destination) => check(destination, call), async (): Promise<PageAudit> => {
           await page.addInitScript(LONG_TASK_RECORDER);
-          const response = await page.goto(url, { waitUntil: 'load' });
+          const response = reached(await page.goto(url, { waitUntil: 'load' }));
           const timeToInteractive = await measureTimeToInteractive(page, limits.remainingMs);
           documentKind(await documentType(page), 'audit'); // the same rule: nothing to audit in an image
           const facts = await readPageFacts(page);
@@ -152,6 +153,16 @@ async function withNavigationsChecked<T>(page: Page, start: string | undefined, 
   } finally {
     page.off('request', onRequest);
   }
+}
+
+/**
+ * The page's main response, unless it is the egress proxy's word that the site could not be
+ * reached (a plain-http page; an https one fails its navigation instead): that is the fetcher's
+ * 502 naming `url`, not a page of the proxy's text to read, shoot or audit — and charge for.
+ */
+function reached(response: Response | null): Response | null {
+  if (response?.headers()[EGRESS_ANSWER_HEADER] === 'unreachable') throw new FetchFailed('url: the site could not be reached; you were not charged.');
+  return response;
 }
 
 /** A refusal of a destination, said of `field` (the inline HTML that went there) rather than of `url`. */

@@ -29,6 +29,13 @@ export interface EgressProxyOptions {
 
 const RECENT_REFUSALS = 1_000;
 
+/**
+ * Marks the proxy's own answers (`refused`: a destination Tollgate does not fetch; `unreachable`:
+ * one it could not connect to), so that the browser tells them from a site's own 403 or 502 page
+ * and answers what the fetcher answers, uncharged.
+ */
+export const EGRESS_ANSWER_HEADER = 'x-tollgate-egress';
+
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and the proxy's own, never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
@@ -73,15 +80,15 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
     return socket;
   };
 
-  const refuse = (destination: string, error: unknown): { status: number; text: string } => {
+  const refuse = (destination: string, error: unknown): { status: number; text: string; answer: 'refused' | 'unreachable' } => {
     if (error instanceof DestinationRefused) {
       refused.push({ destination, reason: error.reason });
       if (refused.length > RECENT_REFUSALS) refused.shift();
       refusedCount += 1;
       options.onRefused?.(destination, error.reason);
-      return { status: 403, text: `Tollgate does not fetch this destination (${error.reason})` };
+      return { status: 403, text: `Tollgate does not fetch this destination (${error.reason})`, answer: 'refused' };
     }
-    return { status: 502, text: 'The destination could not be reached' };
+    return { status: 502, text: 'The destination could not be reached', answer: 'unreachable' };
   };
 
   const server = http.createServer((request, response) => {
@@ -107,8 +114,8 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
         request.pipe(upstream);
       },
       (error) => {
-        const { status, text } = refuse(`${target.host}:${target.port}`, error);
-        response.writeHead(status, { 'content-type': 'text/plain', connection: 'close' }).end(text);
+        const { status, text, answer } = refuse(`${target.host}:${target.port}`, error);
+        response.writeHead(status, { 'content-type': 'text/plain', connection: 'close', [EGRESS_ANSWER_HEADER]: answer }).end(text);
       },
     );
   });
@@ -126,8 +133,10 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
         socket.pipe(client).pipe(socket);
       },
       (error) => {
-        const { status, text } = refuse(`${target.host}:${target.port}`, error);
-        client.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Gateway'}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+        const { status, text, answer } = refuse(`${target.host}:${target.port}`, error);
+        client.end(
+          `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Gateway'}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(text)}\r\n${EGRESS_ANSWER_HEADER}: ${answer}\r\nconnection: close\r\n\r\n${text}`,
+        );
       },
     );
   });

@@ -352,6 +352,21 @@ describe('browser endpoints (one pooled Chromium)', { timeout: 300_000 }, () => 
     pages.releaseHeld();
   });
 
+  test('a page that cannot be reached: a 502 naming url, as the fetcher says it, uncharged', async () => {
+    // A port on the pages' address where nothing listens: Chromium's connection is refused.
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, PAGES_HOST, () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const response = await app.post('/v1/scrape/js', { url: `http://${PAGES_HOST}:${closed}/gone` }, apiKey);
+    assert.equal(response.status, 502, JSON.stringify(response.body));
+    assert.match(response.body.error.message, /^url: the site could not be reached/);
+    assert.equal(await app.balance(accountId), parseUsd('1.00'));
+  });
+
   test('a browser killed mid-call: 502, uncharged, and the pool replaces it', async () => {
     pages.hold();
     const { accountId, apiKey } = await app.createAccount('1.00');

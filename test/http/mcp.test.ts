@@ -1,5 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { PNG } from 'pngjs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -208,6 +210,20 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
     assert.equal(queued._meta?.['tollgate/costUsd'], '0.00', 'held at queueing, charged when the job ends');
     assert.equal(await app.balance(accountId), afterNative - parseUsd(String(job!.costUsd)));
     assert.equal(await app.ledgerSum(accountId), await app.balance(accountId));
+  });
+
+  test('a media_queue call carrying an image above the server-wide body limit is taken, as POST /v1/media/queue takes it', async () => {
+    const { apiKey } = await app.createAccount('1.00');
+    // Noise does not compress: ~1.2 MB of PNG, ~1.6 MB as base64 (TOLLGATE_MAX_BODY_BYTES is 1 MiB).
+    const noise = new PNG({ width: 550, height: 550 });
+    randomBytes(noise.data.length).copy(noise.data);
+    const image = PNG.sync.write(noise);
+    assert.ok(image.length > 1_100_000, `${image.length} bytes`);
+    const client = await connect(app, { 'x-api-key': apiKey });
+    const queued = await call(client, 'media_queue', { model: 'moondream', prompt: 'What is in this image?', imageData: { mimeType: 'image/png', base64: image.toString('base64') } });
+    await client.close();
+    assert.equal(queued.isError, undefined, text(queued));
+    assert.equal((queued.structuredContent as { status: string }).status, 'queued');
   });
 
   test('a request without a valid key is refused with 401 in our envelope; a revoked key is refused on its next message', async () => {

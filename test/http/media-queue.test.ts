@@ -279,6 +279,8 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
       [{ model: 'flux-dev', prompt: 'x', webhookUrl: 'ftp://x' }, 'VALIDATION_ERROR', /^webhookUrl: must be an http or https URL$/],
       // 1000 is whole seconds: the rule it breaks is the range.
       [{ model: 'stable-audio', prompt: 'x', options: { duration: '1000' } }, 'VALIDATION_ERROR', /^options\.duration: must be whole seconds, 1 to 190$/],
+      // Below LTX's minimum and none of its values: one rule, said once.
+      [{ model: 'ltx', prompt: 'x', options: { duration: 3 } }, 'VALIDATION_ERROR', /^options\.duration: must be whole seconds, one of 6, 8, 10, 12, 14, 16, 18, 20$/],
       [{ model: 'flux-dev', prompt: 'x', options: null }, 'VALIDATION_ERROR', /^options: must be an object$/],
       // The image's role without an image would be ignored.
       [{ model: 'seedance', prompt: 'x', options: { imageRole: 'last_frame' } }, 'VALIDATION_ERROR', /^options\.imageRole: taken only with imageData/],
@@ -318,9 +320,20 @@ describe(`media jobs over HTTP (${testDatabaseLabel()})`, () => {
     const cancel = await app.post('/v1/media/cancel', { jobId }, other.apiKey);
     assert.equal(cancel.status, 404);
     assert.equal((await waitFor(app, owner.apiKey, jobId)).status, 'succeeded', 'the other account could not cancel it');
-    const malformed = await app.get('/v1/media/status/..%2F..%2Fetc', owner.apiKey);
-    assert.equal(malformed.status, 400);
-    assert.equal(malformed.body.error.code, 'VALIDATION_ERROR');
+  });
+
+  test('an id that cannot name any job is JOB_NOT_FOUND, as an unknown well-formed one, to status and cancel, and not charged', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    for (const jobId of ['job_nope', '..%2F..%2Fetc', 'x']) {
+      const status = await app.get(`/v1/media/status/${jobId}`, apiKey);
+      assert.equal(status.status, 404, `${jobId}: ${JSON.stringify(status.body)}`);
+      assert.equal(status.body.error.code, 'JOB_NOT_FOUND');
+      const cancel = await app.post('/v1/media/cancel', { jobId: decodeURIComponent(jobId) }, apiKey);
+      assert.equal(cancel.status, 404, `${jobId}: ${JSON.stringify(cancel.body)}`);
+      assert.equal(cancel.body.error.code, 'JOB_NOT_FOUND');
+    }
+    assert.equal(await app.balance(accountId), 1_000_000);
+    assert.equal(await app.ledgerSum(accountId), 1_000_000);
   });
 
   test("a capped key's job counts its hold against the key while it runs, then what it cost", async () => {

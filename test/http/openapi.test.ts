@@ -186,15 +186,22 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
         assert.ok(parameter?.required, `path parameter ${name} documented`);
       }
       const withBody = endpoint.method === 'POST';
-      for (const status of ['400', '401', '402', '403', '405', '429', '502', '503', ...(withBody ? ['413', '415'] : [])]) {
+      const free = endpoint.price.kind === 'free';
+      // The price is stated once: the rule's sentence ends the description, which does not say it too.
+      assert.equal(operation.description.split(endpoint.price.describe()).length, 2, 'the price stated once');
+      for (const status of ['400', '401', ...(free ? [] : ['402']), '403', '405', '429', '502', '503', ...(withBody ? ['413', '415'] : [])]) {
         const response = operation.responses[status] as Json | undefined;
         assert.ok(response, `${status} documented`);
         const resolved = response.$ref ? resolve(document, response.$ref) : response;
         assert.equal(resolved.content['application/json'].schema.$ref, '#/components/schemas/ErrorResponse');
       }
-      const limits = (operation.responses['402'].$ref ? resolve(document, operation.responses['402'].$ref) : operation.responses['402']) as Json;
-      assert.match(limits.description, /KEY_LIMIT_REACHED/);
-      assert.ok(limits.headers['x-key-limit-resets-at'], 'the reset header of KEY_LIMIT_REACHED');
+      if (free) {
+        assert.equal(operation.responses['402'], undefined, 'a free call holds nothing: no balance or cap refuses it');
+      } else {
+        const limits = (operation.responses['402'].$ref ? resolve(document, operation.responses['402'].$ref) : operation.responses['402']) as Json;
+        assert.match(limits.description, /KEY_LIMIT_REACHED/);
+        assert.ok(limits.headers['x-key-limit-resets-at'], 'the reset header of KEY_LIMIT_REACHED');
+      }
       if (!withBody) {
         assert.equal(operation.responses['413'], undefined, 'a GET has no body to be too large');
         assert.equal(operation.responses['415'], undefined, 'a GET has no body to be of the wrong type');

@@ -171,6 +171,17 @@ describe('describeIssues', () => {
     );
   });
 
+  test('a refusal that several checks of a field give is said once', () => {
+    const refusal = 'must be whole seconds, one of 6, 8, 10';
+    const seconds = z.number().int(refusal).min(6, refusal).refine((value) => [6, 8, 10].includes(value), refusal);
+    assert.equal(described(z.strictObject({ duration: seconds }), { duration: 3 }), `duration: ${refusal}`);
+    // The same within the option of a union the value's type fits.
+    const either = z.union([seconds, z.string().regex(/^\d+$/, refusal)]);
+    assert.equal(described(z.strictObject({ duration: either }), { duration: 3 }), `duration: ${refusal}`);
+    // Different rules of one field are all kept.
+    assert.equal(described(z.strictObject({ name: z.string().min(5, 'too short').regex(/^a/, 'must start with a') }), { name: 'b' }), 'name: too short; name: must start with a');
+  });
+
   test('an integer beyond the safe range reports the field\'s own limit only', () => {
     const schema = z.strictObject({ depth: wholeNumber(1, 100), offset: wholeNumber(0) });
     assert.equal(described(schema, { depth: 9007199254740993, offset: 0 }), 'depth: must be at most 100');

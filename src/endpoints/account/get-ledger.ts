@@ -8,7 +8,7 @@ export default defineEndpoint({
   path: '/v1/account/ledger',
   summary: "The calling account's ledger entries, newest first",
   description:
-    'Every movement of the balance: credits, holds taken for calls in flight, captures (the amount is the hold given back less the cost) and releases (a failed call: the hold given back in full). Paged: pass `nextBefore` as `before` for the next page. Free.',
+    'Every movement of the balance: credits, holds taken for calls in flight, captures (the amount is the hold given back less the cost) and releases (a failed call: the hold given back in full). Paged: pass `nextBefore` as `before` for the next page.',
   input: z.strictObject({
     limit: z.string().regex(/^(100|[1-9][0-9]?)$/, 'a whole number from 1 to 100').optional().meta({ description: 'Entries per page, 1 to 100. Default: 50.', examples: ['50'] }),
     before: z.string().regex(/^[1-9][0-9]{0,15}$/, 'an entry id from a previous page').optional().meta({ description: 'Only entries older than this one (`nextBefore` of the previous page).' }),

@@ -18,7 +18,7 @@ export default defineEndpoint({
   path: '/v1/account/usage',
   summary: 'Calls and spend of the calling account, grouped',
   description:
-    'Successful calls and what they cost, per day, per endpoint or per API key, between two days (UTC, both included; at most 366 days). Free. Failed calls are never charged and are not counted. Calls appear within a second.',
+    'Successful calls and what they cost, per day, per endpoint or per API key, between two days (UTC, both included; at most 366 days). Failed calls are never charged and are not counted. Calls appear within a second.',
   input: z.strictObject({
     from: Day.optional().meta({ description: 'First day (UTC), YYYY-MM-DD. Default: 29 days before `to`.', examples: ['2026-11-01'] }),
     to: Day.optional().meta({ description: 'Last day (UTC), YYYY-MM-DD, included. Default: today.', examples: ['2026-11-30'] }),

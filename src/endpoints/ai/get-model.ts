@@ -10,7 +10,7 @@ export default defineEndpoint({
   method: 'GET',
   path: '/v1/ai/models/{id}',
   summary: 'One chat model, with its prices and limits',
-  description: 'A catalog entry by id (`openai/gpt-4o`; the `/` may be sent as is or as `%2F`). An unknown id is 404 MODEL_NOT_FOUND. Free.',
+  description: 'A catalog entry by id (`openai/gpt-4o`; the `/` may be sent as is or as `%2F`). An unknown id is 404 MODEL_NOT_FOUND.',
   input: z.strictObject({}),
   params: z.strictObject({ id: z.string().min(1).max(200).meta({ description: 'Model id, `<vendor>/<model-name>`.', examples: ['openai/gpt-4o'] }) }),
   output: ModelEntry,

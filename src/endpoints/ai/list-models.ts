@@ -13,7 +13,7 @@ export default defineEndpoint({
   path: '/v1/ai/models',
   summary: 'Chat models, with prices and limits',
   description:
-    'The catalog of chat models: id, category, input modalities, context window, output limit, per-million-token prices and the optional parameters each takes. Filter with `category`. Free.',
+    'The catalog of chat models: id, category, input modalities, context window, output limit, per-million-token prices and the optional parameters each takes. Filter with `category`.',
   input: z.strictObject({
     category: z.enum(['text-to-text', 'text-to-image', 'text-to-video', 'text-to-music', 'image-to-text', 'video-to-text']).optional().meta({ description: 'Only models of this category.' }),
   }),

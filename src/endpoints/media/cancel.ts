@@ -9,7 +9,7 @@ export default defineEndpoint({
   path: '/v1/media/cancel',
   summary: 'Cancel a media job',
   description:
-    "Cancels a job: a queued one at once, its hold released in full; a running one at the model's service when the service still allows it (the answer may show it `running` for a moment while a worker cancels it; a job past cancelling finishes and is charged). A finished job is answered as it is. Free.",
+    "Cancels a job: a queued one at once, its hold released in full; a running one at the model's service when the service still allows it (the answer may show it `running` for a moment while a worker cancels it; a job past cancelling finishes and is charged). A finished job is answered as it is.",
   input: z.strictObject({ jobId: JobId }),
   output: MediaJob,
   errors: JOB_ERRORS,

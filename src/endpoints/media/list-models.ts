@@ -43,7 +43,7 @@ export default defineEndpoint({
   path: '/v1/media/models',
   summary: 'Media models, with their options and prices',
   description:
-    'The nine media generation and analysis models: id and aliases, category, whether a prompt and an image are taken, the options each takes (as JSON Schema) and its price rule — per image, per second of media made, per job, per started 5 seconds of video analysed or per started 1,000 characters of answer. A job is held at its most expensive outcome when queued and billed on completion. Filter with `category`. Free.',
+    'The nine media generation and analysis models: id and aliases, category, whether a prompt and an image are taken, the options each takes (as JSON Schema) and its price rule — per image, per second of media made, per job, per started 5 seconds of video analysed or per started 1,000 characters of answer. A job is held at its most expensive outcome when queued and billed on completion. Filter with `category`.',
   input: z.strictObject({
     category: z.enum(MEDIA_CATEGORIES).optional().meta({ description: 'Only models of this category.' }),
   }),

@@ -58,8 +58,9 @@ export class NamecheapClient {
     let document: unknown;
     try {
       document = parseXml(typeof answer.body === 'string' ? answer.body : '');
-    } catch (error) {
-      throw new UpstreamError('The upstream data provider sent a malformed answer; try again shortly.', { cause: error, detail: `${VENDOR}: the answer is not XML` });
+    } catch {
+      // Without the parser's error as cause: its message can quote the text it stopped at.
+      throw new UpstreamError('The upstream data provider sent a malformed answer; try again shortly.', { detail: `${VENDOR}: the answer is not XML` });
     }
     const response = readUpstream(VENDOR, ApiResponse, document);
     if (response.ApiResponse.Status === 'ERROR') throw apiFailure(vendorErrors(response), answer.quote);

@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Calls and spend of the calling account, grouped
-         * @description Successful calls and what they cost, per day, per endpoint or per API key, between two days (UTC, both included; at most 366 days). Free. Failed calls are never charged and are not counted. Calls appear within a second.
+         * @description Successful calls and what they cost, per day, per endpoint or per API key, between two days (UTC, both included; at most 366 days). Failed calls are never charged and are not counted. Calls appear within a second.
          *
          *     Free.
          */
@@ -55,7 +55,7 @@ export interface paths {
         };
         /**
          * The calling account's ledger entries, newest first
-         * @description Every movement of the balance: credits, holds taken for calls in flight, captures (the amount is the hold given back less the cost) and releases (a failed call: the hold given back in full). Paged: pass `nextBefore` as `before` for the next page. Free.
+         * @description Every movement of the balance: credits, holds taken for calls in flight, captures (the amount is the hold given back less the cost) and releases (a failed call: the hold given back in full). Paged: pass `nextBefore` as `before` for the next page.
          *
          *     Free.
          */
@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * Chat models, with prices and limits
-         * @description The catalog of chat models: id, category, input modalities, context window, output limit, per-million-token prices and the optional parameters each takes. Filter with `category`. Free.
+         * @description The catalog of chat models: id, category, input modalities, context window, output limit, per-million-token prices and the optional parameters each takes. Filter with `category`.
          *
          *     Free.
          */
@@ -143,7 +143,7 @@ export interface paths {
         };
         /**
          * One chat model, with its prices and limits
-         * @description A catalog entry by id (`openai/gpt-4o`; the `/` may be sent as is or as `%2F`). An unknown id is 404 MODEL_NOT_FOUND. Free.
+         * @description A catalog entry by id (`openai/gpt-4o`; the `/` may be sent as is or as `%2F`). An unknown id is 404 MODEL_NOT_FOUND.
          *
          *     Free.
          */
@@ -1991,7 +1991,7 @@ export interface paths {
         };
         /**
          * A media job: its status, result and cost
-         * @description A job queued with POST /v1/media/queue: queued, running, succeeded (with its files at signed links that expire with the job, and any text), failed or canceled (with the error), and what it cost. Only the account that queued a job sees it (anyone else's is JOB_NOT_FOUND); after the retention period it is JOB_EXPIRED (410). Free.
+         * @description A job queued with POST /v1/media/queue: queued, running, succeeded (with its files at signed links that expire with the job, and any text), failed or canceled (with the error), and what it cost. Only the account that queued a job sees it (anyone else's is JOB_NOT_FOUND); after the retention period it is JOB_EXPIRED (410).
          *
          *     Free.
          */
@@ -2015,7 +2015,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a media job
-         * @description Cancels a job: a queued one at once, its hold released in full; a running one at the model's service when the service still allows it (the answer may show it `running` for a moment while a worker cancels it; a job past cancelling finishes and is charged). A finished job is answered as it is. Free.
+         * @description Cancels a job: a queued one at once, its hold released in full; a running one at the model's service when the service still allows it (the answer may show it `running` for a moment while a worker cancels it; a job past cancelling finishes and is charged). A finished job is answered as it is.
          *
          *     Free.
          */
@@ -2035,7 +2035,7 @@ export interface paths {
         };
         /**
          * Media models, with their options and prices
-         * @description The nine media generation and analysis models: id and aliases, category, whether a prompt and an image are taken, the options each takes (as JSON Schema) and its price rule — per image, per second of media made, per job, per started 5 seconds of video analysed or per started 1,000 characters of answer. A job is held at its most expensive outcome when queued and billed on completion. Filter with `category`. Free.
+         * @description The nine media generation and analysis models: id and aliases, category, whether a prompt and an image are taken, the options each takes (as JSON Schema) and its price rule — per image, per second of media made, per job, per started 5 seconds of video analysed or per started 1,000 characters of answer. A job is held at its most expensive outcome when queued and billed on completion. Filter with `category`.
          *
          *     Free.
          */
@@ -9532,7 +9532,7 @@ export interface components {
                  * @description Machine-readable error code.
                  * @enum {string}
                  */
-                code: "VALIDATION_ERROR" | "MODEL_NOT_FOUND" | "MEDIA_MODEL_NOT_FOUND" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "NO_CREDITS" | "KEY_LIMIT_REACHED" | "ACCOUNT_SUSPENDED" | "FORBIDDEN" | "KEY_AREA_NOT_ALLOWED" | "NOT_FOUND" | "JOB_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "IDEMPOTENCY_CONFLICT" | "JOB_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "NOT_OFFERED" | "UNAVAILABLE" | "UPSTREAM_ERROR" | "STREAM_ERROR" | "DEADLINE_EXCEEDED";
+                code: "VALIDATION_ERROR" | "MODEL_NOT_FOUND" | "MEDIA_MODEL_NOT_FOUND" | "INVALID_API_KEY" | "REVOKED_API_KEY" | "NO_CREDITS" | "KEY_LIMIT_REACHED" | "ACCOUNT_SUSPENDED" | "FORBIDDEN" | "KEY_AREA_NOT_ALLOWED" | "NOT_FOUND" | "JOB_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "IDEMPOTENCY_CONFLICT" | "JOB_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "RATE_LIMITED" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "NOT_OFFERED" | "UNAVAILABLE" | "UPSTREAM_ERROR" | "STREAM_ERROR" | "DEADLINE_EXCEEDED";
                 /** @description Human-readable explanation; names the field on validation errors. */
                 message: string;
                 /** @description Only on the OpenAI-compatible routes (`/v1/ai/chat/completions`, `/v1/ai/models/{id}`): the format's error type, e.g. `invalid_request_error`. */
@@ -9833,7 +9833,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
@@ -9927,7 +9926,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
@@ -10027,7 +10025,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
@@ -10584,7 +10581,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
@@ -10689,7 +10685,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
@@ -21302,7 +21297,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             /** @description JOB_NOT_FOUND: no job with this id was queued by this account (another account's job answers the same). Not charged. */
             404: {
@@ -21442,7 +21436,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             /** @description JOB_NOT_FOUND: no job with this id was queued by this account (another account's job answers the same). Not charged. */
             404: {
@@ -21651,7 +21644,6 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
-            402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             405: components["responses"]["Error405"];
