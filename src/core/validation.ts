@@ -11,8 +11,16 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return text;
 }
 
-/** The field an issue is about: for unknown fields, the first of them (the issue's path is their object's). */
+/**
+ * The field an issue is about, the one its description names first: for unknown fields, the first
+ * of them (the issue's path is their object's); for a value that fits none of a union's options,
+ * the field inside the option its description follows (`messages[0].content[0].type`, not
+ * `messages[0].content`).
+ */
 export function issueField(issue: z.core.$ZodIssue): string {
+  const reading = unionReading(issue);
+  if (reading?.issues) return issueField(reading.issues[0]!);
+  if (reading?.field !== undefined) return reading.field;
   return formatPath(issue.code === 'unrecognized_keys' && issue.keys.length > 0 ? [...issue.path, issue.keys[0]!] : issue.path);
 }
 
@@ -70,11 +78,9 @@ function isTighter(issue: z.core.$ZodIssue, than: z.core.$ZodIssue): boolean {
 const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Invalid discriminator value|Too big|Too small|Unrecognized keys?)\b/;
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  // A union whose schema says in its own words what it takes is described by them.
-  if (issue.code === 'invalid_union' && ZOD_DEFAULT_MESSAGE.test(issue.message)) {
-    const described = describeUnion(issue);
-    if (described !== undefined) return described;
-  }
+  const reading = unionReading(issue);
+  if (reading?.issues) return distinct(withTightestBounds(reading.issues).map(describeIssue)).join('; ');
+  if (reading?.field !== undefined) return `${reading.field}: ${reading.rule}`;
   if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return `${formatPath(issue.path) || 'body'}: ${issue.message}`;
   if (issue.code === 'unrecognized_keys') {
     return issue.keys
@@ -96,18 +102,19 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 /**
  * A value that fits none of a union's options (a count as the string "20" or the number 20, say):
  * zod says only "Invalid input". When the value's type fits one option and breaks a rule of it
- * ("abc" for that count), that rule is the one to meet; when its type fits none (`true`), the
- * types that would. Objects told apart by a tag (a message's `role`, a content part's `type`)
- * whose tag is none of theirs: the tags there are.
+ * ("abc" for that count), the issues of that option are the ones to meet (their paths from the
+ * root); when its type fits none (`true`), the types that would. Objects told apart by a tag (a
+ * message's `role`, a content part's `type`) whose tag is none of theirs: the tags there are.
+ * Undefined for any other issue, and for a union whose schema says in its own words what it takes.
  */
-function describeUnion(issue: z.core.$ZodIssue & { code: 'invalid_union' }): string | undefined {
+function unionReading(issue: z.core.$ZodIssue): { issues: z.core.$ZodIssue[]; field?: never } | { issues?: never; field: string; rule: string } | undefined {
+  if (issue.code !== 'invalid_union' || !ZOD_DEFAULT_MESSAGE.test(issue.message)) return undefined;
   const field = formatPath(issue.path) || 'body';
   // A discriminated union's own refusal: the discriminator is at the issue's path.
   const { options } = issue as { options?: unknown[] };
-  if (issue.errors.length === 0 && Array.isArray(options)) return `${field}: must be one of ${options.map((option) => JSON.stringify(option)).join(', ')}`;
+  if (issue.errors.length === 0 && Array.isArray(options)) return { field, rule: `must be one of ${options.map((option) => JSON.stringify(option)).join(', ')}` };
   const wrongType = (branch: readonly z.core.$ZodIssue[]) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0;
-  const within = (branch: readonly z.core.$ZodIssue[]) =>
-    distinct(withTightestBounds(branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue)).map(describeIssue)).join('; ');
+  const within = (branch: readonly z.core.$ZodIssue[]) => ({ issues: branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue) });
   const fitting = issue.errors.filter((branch) => !wrongType(branch));
   if (fitting.length === 1) return within(fitting[0]!);
   const tags = fitting.map((branch) => branch.find((inner) => inner.code === 'invalid_value' && inner.path.length === 1));
@@ -116,12 +123,12 @@ function describeUnion(issue: z.core.$ZodIssue & { code: 'invalid_union' }): str
   if (fitting.length > 1 && tagged.length === 1) return within(tagged[0]!);
   if (fitting.length > 1 && tags.every((tag) => tag !== undefined && tag.path[0] === tags[0]!.path[0])) {
     const values = tags.flatMap((tag) => (tag as z.core.$ZodIssue & { values: unknown[] }).values);
-    return `${formatPath([...issue.path, tags[0]!.path[0]!])}: must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}`;
+    return { field: formatPath([...issue.path, tags[0]!.path[0]!]), rule: `must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}` };
   }
   if (fitting.length > 0 || issue.errors.length === 0) return undefined;
-  if (issue.errors.every((branch) => /received undefined$/.test(branch[0]!.message))) return `${field}: is required`;
+  if (issue.errors.every((branch) => /received undefined$/.test(branch[0]!.message))) return { field, rule: 'is required' };
   const expected = [...new Set(issue.errors.map((branch) => (branch[0] as z.core.$ZodIssue & { expected: string }).expected))];
-  return `${field}: must be ${expected.map(article).join(' or ')}`;
+  return { field, rule: `must be ${expected.map(article).join(' or ')}` };
 }
 
 function sizeRule(bound: 'at most' | 'at least', limit: number | bigint, origin: string, inclusive = true): string {

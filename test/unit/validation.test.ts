@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { ApiError } from '../../src/core/errors';
-import { callInput, describeIssues, formatPath, jsonNodes, noteParsedFrom, pathOf } from '../../src/core/validation';
+import { callInput, describeIssues, formatPath, issueField, jsonNodes, noteParsedFrom, pathOf } from '../../src/core/validation';
+import { ChatCompletionsRequest } from '../../src/schemas/chat-completions';
 import { countryCode, wholeNumber } from '../../src/schemas/request-fields';
 
 /** What the server would say about `input` for `schema`: the real zod issues, described. */
@@ -307,5 +308,24 @@ describe('jsonNodes', () => {
     let deepest = 0;
     for (const node of jsonNodes(document)) if (typeof node.value === 'string') deepest = pathOf(node).length;
     assert.equal(deepest, depth);
+  });
+});
+
+describe('issueField names the field the description names', () => {
+  test('a union refused inside one of its options: `param` is the field the message names', () => {
+    const parsed = ChatCompletionsRequest.safeParse({ model: 'm', messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: 'AAAA', format: 'wav' } }] }] });
+    assert.ok(!parsed.success);
+    assert.equal(describeIssues(parsed.error.issues), 'messages[0].content[0].type: must be one of "text", "image_url"');
+    assert.equal(issueField(parsed.error.issues[0]!), 'messages[0].content[0].type');
+    // A wrong value inside the option the part's type picks.
+    const image = ChatCompletionsRequest.safeParse({ model: 'm', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'ftp://x' } }] }] });
+    assert.ok(!image.success);
+    assert.match(describeIssues(image.error.issues), /^messages\[0\]\.content\[0\]\.image_url\.url: /);
+    assert.equal(issueField(image.error.issues[0]!), 'messages[0].content[0].image_url.url');
+    // A value of no option's type: the union's own field.
+    const count = z.strictObject({ count: z.union([z.number().int().max(5), z.string().regex(/^\d+$/)]) });
+    const loose = count.safeParse({ count: true });
+    assert.ok(!loose.success);
+    assert.equal(issueField(loose.error.issues[0]!), 'count');
   });
 });
