@@ -3,17 +3,19 @@ import type { Config } from '../config';
 import { MemoryRateLimiter } from './memory-rate-limiter';
 import type { RateLimiter } from './rate-limiter';
 import { RedisRateLimiter } from './redis-rate-limiter';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../store/redis-timeouts';
 
 const ONE_MINUTE_MS = 60_000;
 
 /**
- * A Redis connection for a limiter. While Redis is unreachable each command fails at once and
- * the request that needed it logs that it was let through (core/admission.ts); the connection's
- * own errors (one per reconnection attempt) are handled here, or ioredis prints each with its
- * stack to stderr, outside the structured log.
+ * A Redis connection for a limiter. While Redis is unreachable each command fails at once, and
+ * while it does not answer each fails after REDIS_COMMAND_TIMEOUT_MS; either way the request that
+ * needed it logs that it was let through (core/admission.ts). The connection's own errors (one per
+ * reconnection attempt) are handled here, or ioredis prints each with its stack to stderr, outside
+ * the structured log.
  */
 function limiterConnection(redisUrl: string): Redis {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
   redis.on('error', () => undefined);
   return redis;
 }

@@ -1,11 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import { MemoryRateLimiter } from '../../src/ratelimit/memory-rate-limiter';
 import { RedisRateLimiter } from '../../src/ratelimit/redis-rate-limiter';
 import type { RateLimitDecision, RateLimiter, RateLimiterOptions } from '../../src/ratelimit/rate-limiter';
-import { createFailedAuthenticationLimiter } from '../../src/ratelimit';
+import { createFailedAuthenticationLimiter, createRateLimiter } from '../../src/ratelimit';
 import { loadConfig } from '../../src/config';
 
 const WINDOW_MS = 60_000;
@@ -319,6 +321,33 @@ describe('the failed-authentication limiter built from the configuration', () =>
       assert.equal(await redis.exists(`tollgate:ratelimit:${address}`), 0);
     } finally {
       await redis.quit();
+    }
+  });
+});
+
+describe('a Redis that stops answering (its connection open, nothing said)', () => {
+  test('a limiter’s command fails (the request is let through, logged) instead of waiting, and closing does not wait either', { timeout: 60_000 }, async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    // A Redis of this test's own, so that pausing it stops nobody else.
+    const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const limiter = createRateLimiter(loadConfig({ REDIS_URL: `redis://127.0.0.1:${port}`, TOLLGATE_RATE_LIMIT_PER_MINUTE: '10' }));
+    // Hang guards, not measurements: what is checked is that each ends on its own.
+    const settled = (work: Promise<unknown>) =>
+      Promise.race([work.then(() => 'answered', () => 'failed'), new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 10_000))]);
+    try {
+      for (let attempt = 0; attempt < 100 && (await settled(limiter.consume('key'))) !== 'answered'; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(await settled(limiter.consume('key')), 'answered', 'Redis answers before it is paused');
+      server.kill('SIGSTOP');
+      assert.equal(await settled(limiter.consume('key')), 'failed');
+      assert.equal(await settled(limiter.close()), 'answered');
+    } finally {
+      server.kill('SIGCONT');
+      server.kill('SIGKILL');
     }
   });
 });
