@@ -55,10 +55,13 @@ export class Metrics {
     this.expiredReleased = new Counter({ name: 'tollgate_expired_holds_released_total', help: 'Holds released by the reconciler because their lease expired (interrupted calls).', registers });
     new Gauge({
       name: 'tollgate_open_holds',
-      help: 'Holds not settled yet, on every instance sharing the database.',
+      help: 'Holds not settled yet, on every instance sharing the database (the last count read while the database does not answer).',
       registers,
       async collect() {
-        this.set(await openHolds());
+        // The one metric read from the database: while it is down the scrape still answers, with
+        // everything an operator watches an outage by (the 503s, the event loop), this gauge at its last count.
+        const count = await openHolds().catch(() => undefined);
+        if (count !== undefined) this.set(count);
       },
     });
     this.upstreamSeconds = new Histogram({ name: 'tollgate_upstream_request_seconds', help: 'Upstream (vendor) HTTP requests, by vendor.', labelNames: ['vendor'], buckets: LATENCY_BUCKETS, registers });
