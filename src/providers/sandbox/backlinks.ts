@@ -1,55 +1,22 @@
 import type { BacklinkHistoryRequest, BacklinkIntersectionRequest, BacklinkListRequest, BacklinksProvider } from '../families/backlinks';
 import type { Anchor, Backlink, DomainIntersection, HistoryRow, PageIntersection, ReferringDomain } from '../../schemas/backlinks';
+import type { DomainBacklink } from '../../schemas/domain-analytics';
 import { lastDayOf, laterMonth, earlierMonth, monthAt, monthIndex, monthOf, type CalendarMonth } from '../../schemas/calendar-month';
-import { domainProfile, isRegistered, type DomainProfile } from './domain-profile';
+import { domainProfile, type DomainProfile } from './domain-profile';
 import { SANDBOX_DATA_MONTH } from './data-month';
 import { SeededRandom } from './random';
+import {
+  DATA_MONTH, QUALIFIERS, SECTIONS, TOPICS, anchorCounts, domainFirstSeen, dofollowFrom, firstSeenIndex, linkGraph, strongestLinks, targetProfile,
+  type LinkGraph,
+} from './link-graph';
 
 /**
  * The sandbox's backlink index. Every number derives from `domainProfile`, so this family agrees
- * with every other endpoint: the summary's totals are the profile's, the last history month ends
- * on them, and the lists never hold more rows than the profile makes plausible. A domain nobody
- * registered has no links, so every list and its history are empty; linking sites are registered.
+ * with every other endpoint: the summary's totals are the profile's and the last history month ends
+ * on them. The lists all read the target's one link graph (`linkGraph`), so the summary's totals
+ * are exactly the sums over its referring domains, over its anchors and over its links. A domain
+ * nobody registered has no links, so every list and its history are empty; linking sites are registered.
  */
-
-const DATA_MONTH = monthIndex(SANDBOX_DATA_MONTH);
-
-/** The profile of a domain, or of a page (a seeded slice of its domain's links) when the target is a URL. */
-function targetProfile(target: string): DomainProfile {
-  if (!/^https?:\/\//.test(target)) return domainProfile(target);
-  const site = domainProfile(new URL(target).hostname);
-  if (site.backlinks === 0) return site;
-  const share = new SeededRandom(`page:${target}`).between(0.002, 0.05);
-  const scale = (value: number) => Math.max(1, Math.round(value * share));
-  const backlinks = scale(site.backlinks);
-  const referringDomains = Math.min(backlinks, scale(site.referringDomains * 3));
-  return {
-    ...site,
-    backlinks,
-    dofollowBacklinks: Math.min(backlinks, scale(site.dofollowBacklinks)),
-    brokenBacklinks: Math.min(backlinks, Math.round(site.brokenBacklinks * share)),
-    referringDomains,
-    referringMainDomains: Math.min(referringDomains, scale(site.referringMainDomains * 3)),
-    referringIps: Math.min(referringDomains, scale(site.referringIps * 3)),
-    referringPages: Math.min(backlinks, scale(site.referringPages)),
-  };
-}
-
-/** A day between `fromMonth` (a month index) and the data month, YYYY-MM-DD. */
-function dayBetween(random: SeededRandom, fromMonth: number): string {
-  const month = monthAt(random.integer(fromMonth, DATA_MONTH));
-  return `${lastDayOf(month).slice(0, 8)}${String(random.integer(1, 28)).padStart(2, '0')}`;
-}
-
-/** A day from `firstSeen` (included) to the end of the data month. */
-function dayFrom(random: SeededRandom, firstSeen: string, fromMonth = monthIndex(monthOf(firstSeen))): string {
-  const day = dayBetween(random, Math.max(fromMonth, monthIndex(monthOf(firstSeen))));
-  return day < firstSeen ? firstSeen : day;
-}
-
-function firstSeenIndex(profile: DomainProfile): number {
-  return monthIndex(monthOf(profile.firstSeenMonth));
-}
 
 /** Share of the total at each month: rising from near zero to exactly 1 in the data month, with a little noise. */
 function growthShape(months: number, random: SeededRandom): number[] {
@@ -110,167 +77,90 @@ function history({ target, dateFrom, dateTo }: BacklinkHistoryRequest): HistoryR
   return fullHistory(profile).slice(monthIndex(from) - first, monthIndex(to) - first + 1);
 }
 
-/**
- * The first `take` shares of a long tail over `total` items (Zipf): the head takes much, but the
- * tail of a big profile still holds most of it. The normaliser sums the first 100,000 terms and
- * integrates the rest.
- */
-function zipfShares(take: number, total: number, random: SeededRandom): number[] {
-  const exponent = random.between(0.9, 1.3);
-  const summed = Math.min(total, 100_000);
-  let normaliser = 0;
-  for (let rank = 1; rank <= summed; rank += 1) normaliser += rank ** -exponent;
-  if (total > summed) normaliser += (total ** (1 - exponent) - summed ** (1 - exponent)) / (1 - exponent);
-  return Array.from({ length: Math.min(take, total) }, (_, index) => (index + 1) ** -exponent / normaliser);
-}
-
-const GENERIC_ANCHORS = ['click here', 'here', 'website', 'read more', 'learn more', 'source', 'this article', 'homepage', 'link', 'official site'];
-const TOPICS = ['guide', 'pricing', 'review', 'tips', 'blog', 'news', 'tools', 'features', 'support', 'docs', 'tutorial', 'alternatives', 'comparison', 'download', 'app', 'store', 'deals', 'faq', 'careers', 'case study'];
-const YEARS = [2020, 2021, 2022, 2023, 2024, 2025, 2026];
-const QUALIFIERS = ['best', 'free', 'how to use', 'official', 'latest', 'top', 'cheap', 'new', 'online', 'complete', 'ultimate', 'easy', 'quick', 'honest', 'detailed'];
-
-/** Anchor texts a site attracts: its brand and address first, generic phrases, then a long topical tail (1,000+). */
-function anchorTexts(site: string): string[] {
-  const random = new SeededRandom(`anchor-texts:${site}`);
-  const brand = site.split('.')[0]!;
-  const head = [brand, site, `https://${site}/`, '', `www.${site}`, `${brand} reviews`, `visit ${brand}`];
-  const tail = [
-    ...TOPICS.map((topic) => `${brand} ${topic}`),
-    ...QUALIFIERS.flatMap((qualifier) => TOPICS.map((topic) => `${qualifier} ${topic}`)),
-    ...QUALIFIERS.flatMap((qualifier) => TOPICS.map((topic) => `${qualifier} ${brand} ${topic}`)),
-    ...YEARS.flatMap((year) => QUALIFIERS.flatMap((qualifier) => TOPICS.map((topic) => `${qualifier} ${topic} ${year}`))),
-  ];
-  return [...head, ...random.shuffle(GENERIC_ANCHORS), ...random.shuffle(tail)];
-}
-
-function siteOf(target: string): string {
-  return /^https?:\/\//.test(target) ? new URL(target).hostname.replace(/^www\./, '') : target;
-}
-
 function anchors({ target, limit }: BacklinkListRequest): Anchor[] {
-  const profile = targetProfile(target);
-  if (profile.backlinks === 0) return [];
-  const texts = anchorTexts(siteOf(target));
-  const onRecord = Math.max(1, Math.min(Math.round(profile.referringDomains * 0.6) + 4, Math.floor(profile.backlinks / 2)));
-  const random = new SeededRandom(`anchors:${target}`);
-  const shares = zipfShares(Math.min(limit, texts.length), onRecord, random);
-  const dofollowRatio = profile.dofollowBacklinks / profile.backlinks;
-  const domainRatio = profile.referringDomains / profile.backlinks;
-  const first = firstSeenIndex(profile);
-  return shares.map((share, index) => {
-    const backlinks = Math.max(1, Math.floor(profile.backlinks * share));
-    const firstSeen = dayBetween(random, first);
-    return {
-      anchor: texts[index]!,
-      backlinks,
-      dofollow: Math.min(backlinks, Math.round(backlinks * dofollowRatio * random.between(0.85, 1.15))),
-      firstSeen,
-      lastSeen: random.chance(0.12) ? dayFrom(random, firstSeen) : '',
-      referringDomains: Math.max(1, Math.min(backlinks, profile.referringDomains, Math.round(backlinks * domainRatio * random.between(0.7, 1.5)))),
-    };
-  });
-}
-
-const NAME_PREFIXES = ['daily', 'the', 'my', 'top', 'smart', 'green', 'urban', 'tech', 'open', 'bright', 'north', 'blue', 'prime', 'local', 'global', 'happy', 'modern', 'simple', 'wild', 'true'];
-const NAME_NOUNS = ['journal', 'hub', 'review', 'insider', 'times', 'digest', 'post', 'wire', 'lab', 'guide', 'notes', 'forum', 'press', 'world', 'zone', 'spot', 'base', 'report', 'chronicle', 'media'];
-const TLDS = ['com', 'org', 'net', 'io', 'co', 'news', 'blog', 'info'];
-
-/** The sites that link: the registered ones of 3,200 names, found once. */
-const LINKING_SITES = NAME_PREFIXES.flatMap((prefix) => NAME_NOUNS.flatMap((noun) => TLDS.map((tld) => `${prefix}${noun}.${tld}`))).filter(isRegistered);
-
-/** Linking sites for a seed, in a seeded order, never one of `exclude`. */
-function linkingSites(seed: string, exclude: readonly string[]): string[] {
-  return new SeededRandom(`linking-sites:${seed}`).shuffle(LINKING_SITES.filter((name) => !exclude.includes(name)));
+  // Every anchor is still in use by a live link, so none has a last-seen day.
+  return anchorCounts(linkGraph(target), limit).map((row) => ({ ...row, lastSeen: '' }));
 }
 
 function referringDomains({ target, limit }: BacklinkListRequest): ReferringDomain[] {
-  const profile = targetProfile(target);
-  const sites = linkingSites(target, [siteOf(target)]);
-  const random = new SeededRandom(`referring-domains:${target}`);
-  const shares = zipfShares(Math.min(limit, sites.length), profile.referringDomains, random);
-  const dofollowRatio = profile.dofollowBacklinks / profile.backlinks;
-  const first = firstSeenIndex(profile);
-  return shares.map((share, index) => {
-    const backlinks = Math.max(1, Math.floor(profile.backlinks * share));
-    const firstSeen = dayBetween(random, first);
-    const domain = sites[index]!;
-    return {
-      domain,
-      backlinks,
-      dofollow: Math.min(backlinks, Math.round(backlinks * dofollowRatio * random.between(0.85, 1.15))),
-      rank: domainProfile(domain).domainRank,
-      firstSeen,
-      lastSeen: random.chance(0.1) ? dayFrom(random, firstSeen) : '',
-    };
-  });
+  const graph = linkGraph(target);
+  return Array.from({ length: Math.min(limit, graph.domains.head) }, (_, index) => ({
+    domain: graph.names[index]!,
+    backlinks: graph.domains.size(index),
+    dofollow: dofollowFrom(graph, index),
+    rank: graph.profiles[index]!.domainRank,
+    firstSeen: domainFirstSeen(graph, index),
+    // Counted among the target's referring domains, so still linking.
+    lastSeen: '',
+  }));
 }
-
-const SECTIONS = ['blog', 'news', 'reviews', 'articles', 'resources', 'guides', 'forum/thread'];
-const TARGET_PATHS = ['', 'blog/', 'pricing', 'about', 'features', 'docs/getting-started', 'blog/annual-report'];
 
 function backlinks({ target, limit }: BacklinkListRequest): Backlink[] {
-  const profile = targetProfile(target);
-  const site = siteOf(target);
-  const sites = linkingSites(target, [site]).slice(0, Math.min(profile.referringDomains, 1000));
-  const texts = anchorTexts(site).slice(0, 40);
-  const random = new SeededRandom(`backlinks:${target}`);
-  const dofollowRatio = profile.dofollowBacklinks / profile.backlinks;
-  const brokenRatio = profile.brokenBacklinks / profile.backlinks;
-  const first = firstSeenIndex(profile);
-  const rows = Array.from({ length: Math.min(limit, profile.backlinks) }, (_, index): Backlink => {
-    const fromDomain = sites[Math.floor(sites.length * random.next() ** 2.5)]!;
-    const firstSeen = dayBetween(random, first);
-    const broken = random.chance(brokenRatio);
+  return strongestLinks(linkGraph(target), limit);
+}
+
+/**
+ * The links of the domain backlinks endpoint (`/v1/seo/domain/backlinks`): the same links as the
+ * backlink list, in that endpoint's shape, with a time of day added to the first-seen day.
+ */
+export function domainBacklinks(domain: string, limit: number): DomainBacklink[] {
+  return strongestLinks(linkGraph(domain), limit).map((link) => {
+    const random = new SeededRandom(`link-time:${link.from}`);
+    const time = [random.integer(0, 23), random.integer(0, 59), random.integer(0, 59)].map((part) => String(part).padStart(2, '0')).join(':');
     return {
-      from: `https://${fromDomain}/${random.pick(SECTIONS)}/${site.split('.')[0]}-${index + 1}`,
-      fromDomain,
-      to: /^https?:\/\//.test(target) ? target : `https://${site}/${random.pick(TARGET_PATHS)}`,
-      anchor: texts[Math.floor(texts.length * random.next() ** 2)]!,
-      dofollow: random.chance(dofollowRatio),
-      domainAuthority: domainProfile(fromDomain).domainRating,
-      spamScore: Math.round(random.next() ** 3 * 60),
-      status: broken ? 'broken' : 'live',
-      firstSeen,
-      lastSeen: dayFrom(random, firstSeen, DATA_MONTH - 1),
+      sourceUrl: link.from,
+      sourceDomain: link.fromDomain,
+      anchorText: link.anchor,
+      isDofollow: link.dofollow,
+      domainAuthority: link.domainAuthority,
+      firstSeen: `${link.firstSeen}T${time}+00:00`,
     };
   });
-  return rows.sort((a, b) => b.domainAuthority - a.domainAuthority || a.from.localeCompare(b.from));
 }
 
-/** How many linking sites (or pages) the targets share: fewer the more targets there are. */
-function sharedCount(request: BacklinkIntersectionRequest, random: SeededRandom, of: (profile: DomainProfile) => number): number {
-  const smallest = Math.min(...request.targets.map((target) => of(targetProfile(target))));
-  return Math.round(smallest * random.between(0.05, 0.35) ** (request.targets.length - 1));
-}
-
-function intersectionSeed(targets: readonly string[]): string {
-  return [...targets].sort().join('|');
-}
-
-function domainIntersection(request: BacklinkIntersectionRequest): DomainIntersection[] {
-  const seed = intersectionSeed(request.targets);
-  const random = new SeededRandom(`domain-intersection:${seed}`);
-  const sites = linkingSites(seed, request.targets.map(siteOf));
-  const rows = sites.slice(0, Math.min(request.limit, sharedCount(request, random, (profile) => profile.referringDomains))).map((domain) => {
-    const targets = Object.fromEntries(request.targets.map((target) => [target, 1 + Math.floor(random.next() ** 3 * 40)]));
-    const total = Object.values(targets).reduce((sum, links) => sum + links, 0);
-    return { domain, rank: domainProfile(domain).domainRank, backlinks: total, targets };
+/** The named domains in every target's graph, each with its links to each target as that graph counts them. */
+function sharedDomains(targets: readonly string[]): Array<{ domain: string; rank: number; links: Array<[string, number]> }> {
+  const graphs = targets.map((target) => ({ target, graph: linkGraph(target) }));
+  const fewest = graphs.reduce((smallest, entry) => (entry.graph.domains.head < smallest.graph.domains.head ? entry : smallest)).graph;
+  return fewest.names.flatMap((domain, index) => {
+    const links = graphs.map(({ target, graph }): [string, number] => [target, linksFrom(graph, domain)]);
+    return links.every(([, count]) => count > 0) ? [{ domain, rank: fewest.profiles[index]!.domainRank, links }] : [];
   });
-  return rows.sort((a, b) => b.rank - a.rank || a.domain.localeCompare(b.domain));
 }
 
+function linksFrom(graph: LinkGraph, domain: string): number {
+  const index = graph.indexOf.get(domain);
+  return index === undefined ? 0 : graph.domains.size(index);
+}
+
+/**
+ * The domains linking to every target. Only named domains can be listed, and a domain missing
+ * from any target's graph does not link to it, so the candidates are the named domains of the
+ * target with the fewest.
+ */
+function domainIntersection(request: BacklinkIntersectionRequest): DomainIntersection[] {
+  const rows = sharedDomains(request.targets).map(({ domain, rank, links }) => ({
+    domain,
+    rank,
+    backlinks: links.reduce((sum, [, count]) => sum + count, 0),
+    targets: Object.fromEntries(links),
+  }));
+  return rows.sort((a, b) => b.rank - a.rank || a.domain.localeCompare(b.domain)).slice(0, request.limit);
+}
+
+/** Pages on the domains linking to every target, each with no more links to a target than its domain has. */
 function pageIntersection(request: BacklinkIntersectionRequest): PageIntersection[] {
-  const seed = intersectionSeed(request.targets);
-  const random = new SeededRandom(`page-intersection:${seed}`);
-  const sites = linkingSites(seed, request.targets.map(siteOf));
-  const pages = Math.min(request.limit, Math.round(sharedCount(request, random, (profile) => profile.referringPages) / 2));
+  const random = new SeededRandom(`page-intersection:${[...request.targets].sort().join('|')}`);
+  const domains = sharedDomains(request.targets);
+  const smallest = Math.min(...request.targets.map((target) => targetProfile(target).referringPages));
+  const pages = Math.min(request.limit, domains.length === 0 ? 0 : Math.round((smallest * random.between(0.05, 0.35) ** (request.targets.length - 1)) / 2));
   const rows = Array.from({ length: pages }, (_, index) => {
-    const domain = sites[Math.floor(sites.length * random.next() ** 2)]!;
+    const { domain, links } = domains[Math.floor(domains.length * random.next() ** 2)]!;
     return {
       url: `https://${domain}/${random.pick(SECTIONS)}/${random.pick(QUALIFIERS).replace(/ /g, '-')}-${random.pick(TOPICS).replace(/ /g, '-')}-${index + 1}`,
       domain,
       rank: Math.round(domainProfile(domain).domainRank * random.between(0.3, 0.9)),
-      targets: Object.fromEntries(request.targets.map((target) => [target, 1 + Math.floor(random.next() ** 4 * 5)])),
+      targets: Object.fromEntries(links.map(([target, count]) => [target, Math.min(count, 1 + Math.floor(random.next() ** 4 * 5))])),
     };
   });
   return rows.sort((a, b) => b.rank - a.rank || a.url.localeCompare(b.url));
@@ -285,7 +175,7 @@ export const sandboxBacklinks: BacklinksProvider = {
     return anchors(request);
   },
   async summary({ target }) {
-    const profile = targetProfile(target);
+    const { profile } = linkGraph(target);
     return {
       target,
       totalBacklinks: profile.backlinks,
