@@ -4,6 +4,7 @@ import { domainBacklinks, sandboxBacklinks } from '../../src/providers/sandbox/b
 import { dofollowFrom, linkGraph } from '../../src/providers/sandbox/link-graph';
 import { longTailPartition, spreading } from '../../src/providers/sandbox/long-tail';
 import { domainProfile } from '../../src/providers/sandbox/domain-profile';
+import { sandboxDomainAnalytics } from '../../src/providers/sandbox/domain-analytics';
 import { SeededRandom } from '../../src/providers/sandbox/random';
 
 /**
@@ -86,9 +87,9 @@ describe('sandbox backlinks: one link graph behind every endpoint', () => {
   }
 
   for (const domain of LISTABLE.filter((target) => !target.startsWith('http'))) {
-    test(`${domain}: the domain backlinks endpoint lists the same links`, async () => {
+    test(`${domain}: the domain backlinks endpoint (/v1/seo/domain/backlinks) lists the same links`, async () => {
       const links = await sandboxBacklinks.backlinks({ target: domain, limit: MAX_ROWS }, call);
-      const rows = domainBacklinks(domain, MAX_ROWS);
+      const rows = await sandboxDomainAnalytics.backlinks({ domain, limit: MAX_ROWS }, call);
       assert.deepEqual(
         rows.map((row) => [row.sourceUrl, row.sourceDomain, row.anchorText, row.isDofollow, row.domainAuthority, row.firstSeen.slice(0, 10)]),
         links.map((link) => [link.from, link.fromDomain, link.anchor, link.dofollow, link.domainAuthority, link.firstSeen]),

@@ -2,7 +2,7 @@ import type { DomainAnalyticsProvider } from '../families/domain-analytics';
 import { thirdPartyRankOf } from '../families/domain-analytics';
 import type { Keyword } from '../../schemas/keyword';
 import {
-  POSITION_BUCKETS, type Competitor, type DomainBacklink, type DomainTechnology, type PositionBucket,
+  POSITION_BUCKETS, type Competitor, type DomainTechnology, type PositionBucket,
   type SearchTypeOverview, type SerpCompetitor,
 } from '../../schemas/domain-analytics';
 import { applyKeywordFilters } from '../../filters/keyword-filter/evaluate';
@@ -15,6 +15,7 @@ import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 import { remembering } from './memo';
 import { organicSites } from './serp/websearch';
+import { domainBacklinks } from './backlinks';
 
 /**
  * Domain analytics from the sandbox's two sources of truth: every domain-level number comes from
@@ -314,25 +315,9 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
       random.chance(presence) ? [{ name: random.pick(names), category, group }] : []);
   },
 
+  // The target's one link graph, which every backlink endpoint reads (./link-graph.ts).
   async backlinks({ domain, limit }) {
-    const profile = domainProfile(domain);
-    const random = new SeededRandom(`backlinks:${profile.domain}`);
-    const sources = random.shuffle(siteNamesAbout(topicsOf(profile.domain), profile.domain)).slice(0, profile.referringDomains);
-    const topics = topicsOf(profile.domain);
-    const anchors = [brandOf(profile.domain), profile.domain, `https://${profile.domain}/`, 'click here', 'website', 'source', '', ...topics];
-    const firstMonth = monthIndexOf(profile.firstSeenMonth);
-    const rows: DomainBacklink[] = Array.from({ length: Math.min(limit, profile.backlinks) }, (_, index) => {
-      const sourceDomain = sources[index % sources.length]!;
-      return {
-        sourceUrl: pageFor(sourceDomain, random.pick(keywordsAbout(random.pick(topics))), random),
-        sourceDomain,
-        anchorText: random.pick(anchors),
-        isDofollow: random.chance(profile.dofollowBacklinks / profile.backlinks),
-        domainAuthority: domainProfile(sourceDomain).domainRating,
-        firstSeen: momentIn(random.integer(firstMonth, DATA_MONTH_INDEX), random),
-      };
-    });
-    return rows.sort((first, second) => second.domainAuthority - first.domainAuthority || first.sourceUrl.localeCompare(second.sourceUrl));
+    return domainBacklinks(domain, limit);
   },
 
   async competitorDomains({ domain, locationCode, limit }) {
