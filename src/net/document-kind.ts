@@ -10,14 +10,15 @@ export type DocumentKind = 'html' | 'xml' | 'text';
 /**
  * How a document of this media type (a `Content-Type`, or a rendered page's `document.contentType`)
  * is read, fetched or rendered alike. What is neither markup nor text (an image, a PDF, an archive:
- * a browser shows it in a document with nothing in it to read) is a 502, uncharged.
+ * a browser shows it in a document with nothing in it to read) is a 502 naming `field` (the
+ * request field the page's address came from), uncharged.
  */
-export function documentKind(contentType: string | undefined, purpose: 'scrape' | 'audit' | 'capture'): DocumentKind {
+export function documentKind(contentType: string | undefined, purpose: 'scrape' | 'audit' | 'capture', field = 'url'): DocumentKind {
   const type = mediaType(contentType);
   if (type === '' || type.includes('html')) return 'html';
   if (type.endsWith('/xml') || type.endsWith('+xml')) return 'xml';
   if (type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') || type === 'application/javascript') return 'text';
-  throw new UpstreamError(`url: the page is ${type}, not HTML or text: there is nothing to ${purpose}.`);
+  throw new UpstreamError(`${field}: the page is ${type}, not HTML or text: there is nothing to ${purpose}.`);
 }
 
 /**

@@ -45,28 +45,59 @@ export function parsePage(html: string): Document {
 }
 
 /**
- * htmlparser2's DOM handler, counting depth as its parser nests elements (implied ends and void
- * elements included: the parser reports each as closed), pausing the parser at the first element
- * past MAX_DEPTH: `deeperAt` is where that element's tag starts, -1 when none is.
+ * Depth as htmlparser2 nests elements — implied ends (`<p><p>`, `<li><li>`) and void elements
+ * included: the parser reports each as closed — watched up to the first element past `limit`,
+ * where the parser is paused and `deeperAt` notes where that element's tag starts (-1 until then).
+ * Its array of open elements stays at most `limit` long, so what is read costs linear time.
  */
-class DepthBoundHandler extends DomHandler {
+class NestingWatch {
   deeperAt = -1;
   private depth = 0;
 
-  constructor(private readonly parserOf: () => Parser) {
-    super();
-  }
+  constructor(
+    private readonly limit: number,
+    private readonly parserOf: () => Parser,
+  ) {}
 
-  onopentagname(): void {
+  opened(): void {
     this.depth += 1;
-    if (this.depth <= MAX_DEPTH || this.deeperAt !== -1) return;
+    if (this.depth <= this.limit || this.deeperAt !== -1) return;
     const parser = this.parserOf();
     this.deeperAt = parser.startIndex;
     parser.pause();
   }
 
-  override onclosetag(): void {
+  closed(): void {
     this.depth -= 1;
+  }
+}
+
+/**
+ * Where the first element nested deeper than `limit` opens in the markup, or -1: read up to it and
+ * no further, without building a tree (extraction checks a page so before linkedom parses it).
+ */
+export function firstElementDeeperThan(html: string, limit: number): number {
+  const watch: NestingWatch = new NestingWatch(limit, () => parser);
+  const parser = new Parser({ onopentagname: () => watch.opened(), onclosetag: () => watch.closed() }, { decodeEntities: false });
+  parser.write(html);
+  return watch.deeperAt;
+}
+
+/** htmlparser2's DOM handler, its parser paused at the first element past MAX_DEPTH (`watch.deeperAt`). */
+class DepthBoundHandler extends DomHandler {
+  readonly watch: NestingWatch;
+
+  constructor(parserOf: () => Parser) {
+    super();
+    this.watch = new NestingWatch(MAX_DEPTH, parserOf);
+  }
+
+  onopentagname(): void {
+    this.watch.opened();
+  }
+
+  override onclosetag(): void {
+    this.watch.closed();
     super.onclosetag();
   }
 }
@@ -75,8 +106,9 @@ function parseWithinDepth(html: string): { document: Document; deeperAt: number 
   const handler: DepthBoundHandler = new DepthBoundHandler(() => parser);
   const parser = new Parser(handler, PARSE_OPTIONS);
   parser.write(html);
-  if (handler.deeperAt === -1) parser.end();
-  return { document: handler.root, deeperAt: handler.deeperAt };
+  const { deeperAt } = handler.watch;
+  if (deeperAt === -1) parser.end();
+  return { document: handler.root, deeperAt };
 }
 
 /** Markup as the text between its tags (and comments), in one pass; a `<` that opens nothing is kept as text. */

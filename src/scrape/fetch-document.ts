@@ -1,4 +1,3 @@
-import { UpstreamError } from '../core/errors';
 import type { FetchedPage } from '../net/fetcher';
 import { documentKind, type DocumentKind } from '../net/document-kind';
 import { fetchFailureToApiError } from '../net/errors';
@@ -31,22 +30,7 @@ export async function fetchDocument(providers: Providers, url: string, call: Cal
   const page = await providers.web.fetchPage(url, {}, call).catch((error: unknown) => {
     throw fetchFailureToApiError(error, 'url');
   });
-  return { page, kind: readableKind(page, 'url'), text: page.text, url: page.url };
-}
-
-/**
- * How a fetched page is read, or the 502 naming `field` (the request field its URL came from)
- * when it is neither markup nor text: every endpoint that reads a fetched page refuses the same
- * bodies, before anything is charged.
- */
-export function readableKind(page: FetchedPage, field: string): DocumentKind {
-  try {
-    return documentKind(page.contentType, 'scrape');
-  } catch (error) {
-    // documentKind names `url`, the field of the scraping endpoints; a home page comes from `domain`.
-    if (field === 'url' || !(error instanceof UpstreamError)) throw error;
-    throw new UpstreamError(error.message.replace(/^url:/, `${field}:`), { cause: error });
-  }
+  return { page, kind: documentKind(page.contentType, 'scrape'), text: page.text, url: page.url };
 }
 
 /**

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { DestinationRefused, fetchFailureToApiError } from '../../net/errors';
 import type { FetchedPage } from '../../net/fetcher';
 import type { CallOptions, Providers } from '../../providers/providers';
-import { readableKind } from '../../scrape/fetch-document';
+import { documentKind } from '../../net/document-kind';
 import { Technology, detectTechnologies } from '../../scrape/technology';
 import { domainField } from './fields';
 
@@ -55,7 +55,7 @@ export default defineEndpoint({
   async handler({ input, providers, call }) {
     const page = await homePage(input.domain, providers, call);
     // Refused as /v1/scrape refuses it: an image or a PDF shows no more than its headers, and is not charged.
-    readableKind(page, 'domain');
+    documentKind(page.contentType, 'scrape', 'domain');
     return { domain: input.domain, technologies: detectTechnologies(page) };
   },
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_DEPTH } from '../../../src/scrape/dom';
-import { applyRules, compileRules, ExtractionRefused, ExtractRules, MAX_EXTRACTED_CHARACTERS, nestsDeeperThan, withoutLeadingDoctype } from '../../../src/scrape/extract-rules';
+import { firstElementDeeperThan, MAX_DEPTH } from '../../../src/scrape/dom';
+import { applyRules, compileRules, ExtractionRefused, ExtractRules, MAX_EXTRACTED_CHARACTERS, withoutLeadingDoctype } from '../../../src/scrape/extract-rules';
 
 const PAGE = `<!doctype html><html><head><title>Shop</title><meta property="og:price" content="9.99"></head><body>
 <h1>  Fresh
@@ -97,9 +97,11 @@ test(`a page nested up to ${MAX_DEPTH} elements deep is read; one deeper is refu
 
 test('depth is counted as the parser nests: implied ends, void elements and stray end tags do not add up', () => {
   const paragraphs = `<body>${'<p>unclosed '.repeat(2_000)}${'<li>item '.repeat(2_000)}${'<br><img src=a>'.repeat(2_000)}${'</span>'.repeat(2_000)}</body>`;
+  const nestsDeeperThan = (html: string, limit: number) => firstElementDeeperThan(html, limit) !== -1;
   assert.equal(nestsDeeperThan(paragraphs, 10), false);
   assert.equal(nestsDeeperThan(`${'<div>'.repeat(11)}`, 10), true);
   assert.equal(nestsDeeperThan(`${'<div></div>'.repeat(1_000)}`, 1), false);
+  assert.equal(firstElementDeeperThan(`<p>a</p>${'<div>'.repeat(11)}`, 10), '<p>a</p>'.length + 5 * 10, 'where the 11th opens');
   assert.deepEqual(applyRules(paragraphs, compileRules(ExtractRules.parse({ items: { selector: 'li', all: true } }))).items!.length, 2_000);
 });
 
