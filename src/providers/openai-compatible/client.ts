@@ -72,10 +72,9 @@ export class Exchange {
     if (!this.released) this.timer.refresh();
   }
 
-  /** The stream's reader has taken what came; it may now wait on its client for a while. */
+  /** The stream's reader has taken what came; it may now wait on its client for a while (its next `awaitingBytes` restarts the silence). */
   bytesTaken(): void {
     this.awaiting = false;
-    this.heard();
   }
 
   /** The answer is being read whole: from here on only the call's own deadline bounds it. */
