@@ -162,7 +162,7 @@ describe(`clips endpoints on the short-video data vendor (${testDatabaseLabel()}
     assert.equal(await upstreamCostOf(app, first.response), REQUEST_COST, 'the page carried its total: one request');
   });
 
-  test('challenge: by name (the # and case dropped) and by id, $0.01 each, the same record', async () => {
+  test('challenge: by name (the # and case dropped), by id, and by both (the id decides), $0.01 each, the same record', async () => {
     const expected = {
       challenge_id: CHALLENGE_ID,
       challenge_name: CHALLENGE_NAME,
@@ -178,7 +178,9 @@ describe(`clips endpoints on the short-video data vendor (${testDatabaseLabel()}
     const byId = await charged(app, '/v1/clips/challenge', { challenge_id: CHALLENGE_ID });
     assert.equal(byId.cost, 10_000);
     assert.deepEqual(byId.response.body.data, expected);
-    assert.deepEqual(queries('challenge/info'), [{ challenge_name: CHALLENGE_NAME }, { challenge_id: CHALLENGE_ID }]);
+    const both = await charged(app, '/v1/clips/challenge', { challenge_name: 'SomeOtherChallenge', challenge_id: CHALLENGE_ID });
+    assert.deepEqual(both.response.body.data, expected);
+    assert.deepEqual(queries('challenge/info'), [{ challenge_name: CHALLENGE_NAME }, { challenge_id: CHALLENGE_ID }, { challenge_id: CHALLENGE_ID }], 'sent both, the vendor is asked by the id alone');
   });
 
   test('music by its URL and the videos using it, $0.01 each; a row without an id left out of page 2', async () => {
@@ -291,7 +293,6 @@ describe(`clips endpoints on the short-video data vendor (${testDatabaseLabel()}
       ['/v1/clips/user-posts', { user_id: CREATOR.id, count: 51 }, 'count'],
       ['/v1/clips/search', { keywords: 'pasta', count: 'twenty' }, 'count'],
       ['/v1/clips/user-posts', { user_id: CREATOR.id, count: 2.5 }, 'count'],
-      ['/v1/clips/challenge', { challenge_name: CHALLENGE_NAME, challenge_id: CHALLENGE_ID }, 'challenge_name'],
       ['/v1/clips/challenge', {}, 'challenge_name'],
       ['/v1/clips/user', { unique_id: 'two words' }, 'unique_id'],
       ['/v1/clips/user-followers', { user_id: CREATOR.id, cursor: 'not-a-cursor' }, 'cursor'],

@@ -66,7 +66,6 @@ describe(`clips endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
       ['/v1/clips/user', { unique_id: 'a b' }, 'unique_id'],
       ['/v1/clips/user-posts', { user_id: 'lena' }, 'user_id'],
       ['/v1/clips/challenge', {}, 'challenge_name'],
-      ['/v1/clips/challenge', { challenge_name: EXAMPLE.challengeName, challenge_id: EXAMPLE.challengeId }, 'challenge_name'],
       ['/v1/clips/user-followers', { user_id: EXAMPLE.userId, cursor: 'not-a-cursor' }, 'cursor'],
     ];
     for (const [path, body, field] of cases) {
@@ -135,6 +134,17 @@ describe(`clips endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
     assert.equal(new Set(comments.map((comment) => comment.comment_id)).size, comments.length);
     const music = await data('/v1/clips/music', { url: `https://www.clips.com/music/x-${video.music.id}` });
     assert.equal(music.title, video.music.title);
+  });
+
+  test('a challenge sent by name and id, as the catalog lists them, is the id\'s: the name is not used, charged once', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const byId = await app.post('/v1/clips/challenge', { challenge_id: EXAMPLE.challengeId }, apiKey);
+    // Beside the id, a name that alone is a 404 changes nothing.
+    const both = await app.post('/v1/clips/challenge', { challenge_name: 'nosuchchallengeanywhere', challenge_id: EXAMPLE.challengeId }, apiKey);
+    assert.equal(both.status, 200, JSON.stringify(both.body));
+    assert.equal(both.body.data.challenge_id, EXAMPLE.challengeId);
+    assert.deepEqual(both.body.data, byId.body.data);
+    assert.equal(await app.balance(accountId), 980_000);
   });
 
   test("a sound's and a challenge's counts are what their lists walk", async () => {

@@ -189,6 +189,24 @@ describe(`video endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
     assert.ok(comments.filter((comment) => comment.replyCount === 0).every((comment) => comment.replyToken === null));
   });
 
+  test("every comment author's channel id and handle open that author's channel", async () => {
+    const comments = (await data('/v1/video/comments', { id: EXAMPLE.videoId })).data;
+    const answered = comments.find((comment: any) => comment.replyCount > 0);
+    const replies = (await data('/v1/video/comments', { id: EXAMPLE.videoId, token: answered.replyToken })).data;
+    const postComments = (await data('/v1/video/post-comments', { id: EXAMPLE.postId })).data;
+    const authors = [...comments.slice(0, 4), ...replies.slice(0, 2), ...postComments.slice(0, 2)].filter((comment: any) => comment.authorChannelId !== EXAMPLE.channelId);
+    assert.ok(authors.length >= 6, 'viewers, not the channel, wrote most of them');
+    for (const { authorChannelId, authorText } of authors) {
+      const channel = await data('/v1/video/channel', { id: authorChannelId });
+      assert.equal(channel.meta.channelId, authorChannelId);
+      assert.equal(channel.meta.channelHandle, authorText, 'the handle the comment shows');
+      assert.equal((await data('/v1/video/channel-about', { id: authorChannelId })).channelId, authorChannelId);
+      assert.deepEqual((await data('/v1/video/channel-videos', { id: authorChannelId })).data, [], 'a viewer uploads nothing');
+      const resolved = await data('/v1/video/resolve', { url: `https://www.video.com/${authorText}` });
+      assert.equal(resolved.channelId, authorChannelId, `${authorText} resolves to its channel`);
+    }
+  });
+
   test("a playlist's and a post's counts are what their lists walk", async () => {
     const first = await data('/v1/video/playlist', { id: EXAMPLE.playlistId });
     const items = await walk('/v1/video/playlist', { id: EXAMPLE.playlistId });

@@ -7,7 +7,7 @@ import { endpoints } from '../../src/endpoints';
 /**
  * The photos and clips request rules the OpenAPI document publishes are the ones the server
  * applies, for the fields it reads through a change (a username's @ and case, a hashtag's #, a
- * count sent as a string) or with a rule tighter than the shared one (the photo search's 100
+ * count sent as a string, the id in a video's or sound's URL) or with a rule tighter than the shared one (the photo search's 100
  * characters): every probe below is accepted by both or refused by both. (Surrounding spaces
  * are left out: the server trims them, which a schema cannot say.)
  */
@@ -24,6 +24,13 @@ const PROBES: Record<string, unknown[]> = {
   challenge_name: ['puppy', '#Puppy', 'café', '##puppy', 'a b', long(100), long(101), '#', ''],
   unique_id: ['waffles.pup', '@Waffles.Pup', 'a', '@a', '@ab', long(24), long(25), `@${long(24)}`, 'a-b', '@@ab', ''],
   count: [20, '20', '007', '050', 0, '0', 1, '1', 50, '50', 51, '51', '999', '1000', 1.5, '1.5', -1, '-1', 'abc', '', null, true],
+  url: [
+    'https://www.clips.com/@waffles.pup/video/7709547295108311040', 'HTTPS://WWW.Clips.COM/@Waffles.Pup/VIDEO/7709547295108311040/?lang=en#top',
+    'clips.com/@waffles.pup/photo/7698410560873900054', 'http://m.clips.com/@a/video/12345/', 'https://www.clips.com/music/original-sound-6388568234219536683',
+    'www.clips.com/MUSIC/6388568234219536683?x=1', 'https://www.clips.com/music/a/b-6388568234219536683', 'https://www.clips.com/@waffles.pup/video/1234',
+    'https://www.clips.com/@waffles-pup/video/7709547295108311040', 'https://clips.com.evil.example/@a/video/12345', 'ftp://www.clips.com/@a/video/12345',
+    'https://www.clips.com/@waffles.pup', `https://www.clips.com/@a/video/12345?${long(2048)}`, 'not a url', '', 5,
+  ],
 };
 
 test('the photos and clips fields accept, in the published document, exactly what the server accepts', () => {

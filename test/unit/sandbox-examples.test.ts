@@ -14,3 +14,19 @@ test('the retail, photos, clips and video examples are the sandbox answers to th
     assert.deepEqual(Object.keys(written).sort(), ids);
   }
 });
+
+/**
+ * A documented example shows what the endpoint finds: every list of the photos, clips and video
+ * example answers (the answer itself, or a list among its fields) holds something.
+ */
+test('the photos, clips and video example requests find something: no list of their answers is empty', async () => {
+  const answers = await sandboxExamples();
+  const empty: string[] = [];
+  for (const area of ['photos', 'clips', 'video'] as const) {
+    for (const [id, answer] of Object.entries(answers[area]!)) {
+      const lists = Array.isArray(answer) ? { '': answer } : Object.fromEntries(Object.entries(answer as Record<string, unknown>).filter(([, value]) => Array.isArray(value)));
+      for (const [field, list] of Object.entries(lists)) if ((list as unknown[]).length === 0) empty.push(`${id} ${field}`.trim());
+    }
+  }
+  assert.deepEqual(empty, []);
+});

@@ -181,6 +181,21 @@ describe('the photos sandbox is coherent across endpoints', () => {
     assert.deepEqual((await photos.search({ query: 'reykjavik' }, call)).places.map((place) => place.title), ['Reykjavík, Iceland']);
   });
 
+  test("a café's or shop's place is one: search finds it under the account's name, in the account's country, and its located posts are there", async () => {
+    const found = (await photos.search({ query: EXAMPLE_QUERY }, call)).places;
+    assert.ok(found.length > 0, `'${EXAMPLE_QUERY}' finds places`);
+    for (const place of found) {
+      const account = (await photos.search({ query: place.title }, call)).users.find((user) => user.full_name === place.title);
+      assert.ok(account, `${place.title} is an account's place`);
+      const about = (await photos.userAbout({ username: account.username }, call))!;
+      assert.ok(about.biography.endsWith(about.country!), 'the bio names the same country');
+      const located = (await photos.userPosts({ username: account.username }, call))!.items.slice(0, 12);
+      const places = await Promise.all(located.map(async (item) => (await photos.post({ shortcode: item.shortcode }, call))!.location));
+      assert.ok(places.some((location) => location !== null), 'some posts are located');
+      for (const location of places) if (location !== null) assert.deepEqual(location, { name: place.title, lat: place.location.lat, lng: place.location.lng });
+    }
+  });
+
   test('search names an account once, however the world\'s memory has turned over', async () => {
     const account = userAt(NOTABLE);
     const before = await photos.search({ query: account.username }, call);

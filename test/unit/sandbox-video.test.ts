@@ -415,7 +415,7 @@ describe('the video sandbox world', () => {
       assert.deepEqual(await video.resolveUrl({ url }, call), { webPageType: 'WEB_PAGE_TYPE_CHANNEL', channelId }, url);
     }
     assert.deepEqual(await video.resolveUrl({ url: `https://www.video.com/${small.handle}` }, call), { webPageType: 'WEB_PAGE_TYPE_CHANNEL', channelId: small.id });
-    for (const url of ['https://www.video.com/@nobodyhere', 'https://www.video.com/@openroad99999', 'https://elsewhere.example/@saffronkitchen', 'https://www.video.com/c/%E0%A4%A']) {
+    for (const url of ['https://www.video.com/@nobodyhere', 'https://www.video.com/@openroad99999', 'https://www.video.com/@user-aaaaaaaaaa', 'https://elsewhere.example/@saffronkitchen', 'https://www.video.com/c/%E0%A4%A']) {
       assert.equal(await video.resolveUrl({ url }, call), null, url);
     }
   });

@@ -14,13 +14,14 @@ const ChallengeRequest = z
       .regex(/^#?[\p{L}\p{N}_]{1,100}$/u, 'must be a hashtag: letters, digits and underscores, with or without the #')
       .transform((value) => value.replace(/^#/, '').toLowerCase())
       .optional()
-      .meta({ description: 'The challenge by its hashtag, with or without the #. Send this or challenge_id, not both.', examples: [EXAMPLE.challengeName] }),
-    challenge_id: numericId("the challenge's id", EXAMPLE.challengeId).optional().meta({ description: 'The challenge by its id. Send this or challenge_name, not both.' }),
+      .meta({ description: 'The challenge by its hashtag, with or without the #. Required unless challenge_id is sent; sent with it, the id decides and this is not used.', examples: [EXAMPLE.challengeName] }),
+    challenge_id: numericId("the challenge's id", EXAMPLE.challengeId)
+      .optional()
+      .meta({ description: 'The challenge by its id. Required unless challenge_name is sent; sent with it, the id decides: it names one challenge exactly.' }),
   })
   .superRefine((body, context) => {
-    if ((body.challenge_name === undefined) === (body.challenge_id === undefined)) {
-      const message = body.challenge_name === undefined ? 'challenge_name or challenge_id is required (one of them)' : 'send challenge_name or challenge_id, not both';
-      context.addIssue({ code: 'custom', path: ['challenge_name'], message });
+    if (body.challenge_name === undefined && body.challenge_id === undefined) {
+      context.addIssue({ code: 'custom', path: ['challenge_name'], message: 'challenge_name or challenge_id is required (one of them)' });
     }
   });
 
@@ -30,7 +31,8 @@ export default defineEndpoint({
   path: '/v1/clips/challenge',
   summary: 'A challenge (hashtag) by name or id',
   description:
-    "A challenge's details: id, name, description, videos, views, cover and whether it is branded. It takes `challenge_name` or `challenge_id` — exactly one, whatever the catalog's required flags say; neither or both is a 400 naming challenge_name. " +
+    "A challenge's details: id, name, description, videos, views, cover and whether it is branded. It takes `challenge_name` or `challenge_id`; " +
+    'sent both (the catalog lists both), the id decides and the name is not used; neither is a 400 naming challenge_name. ' +
     `${DATA_SOURCE} A challenge the platform does not know is 404 NOT_FOUND, not charged. ${FAILURES}`,
   input: ChallengeRequest,
   output: ClipsChallenge,

@@ -9,39 +9,37 @@ export const DATA_SOURCE =
 
 export const FAILURES = 'A request that breaks a rule is a 400 naming the field; a provider that fails is a 502; neither is charged.';
 
-const VIDEO_URL = /^(?:https?:\/\/)?(?:www\.|m\.)?clips\.com\/@[A-Za-z0-9._]{1,30}\/(?:video|photo)\/(\d{5,25})\/?(?:[?#].*)?$/i;
-const MUSIC_URL = /^(?:https?:\/\/)?(?:www\.|m\.)?clips\.com\/music\/(?:[^/?#]*-)?(\d{5,25})\/?(?:[?#].*)?$/i;
+/** `word` in either case, as a pattern: a JSON Schema pattern takes no flags, so the published rule spells the cases out. */
+const anyCase = (word: string) => word.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+/** The platform's address: scheme and `www.`/`m.` optional, host in any case. */
+const SITE = `^(?:${anyCase('http')}[sS]?://)?(?:${anyCase('www')}\\.|${anyCase('m')}\\.)?${anyCase('clips')}\\.${anyCase('com')}/`;
+/** What may follow an id: a trailing slash, a query, a fragment (all dropped). */
+const TAIL = '/?(?:[?#].*)?$';
+const VIDEO_URL = new RegExp(`${SITE}@[A-Za-z0-9._]{1,30}/(?:${anyCase('video')}|${anyCase('photo')})/(\\d{5,25})${TAIL}`);
+const MUSIC_URL = new RegExp(`${SITE}${anyCase('music')}/(?:[^/?#]*-)?(\\d{5,25})${TAIL}`);
 
-/** A video's URL, read for its id: `https://www.clips.com/@<handle>/video/<id>` (or `/photo/`; scheme and www optional, query dropped). */
-export function videoUrlField() {
+/**
+ * A URL read for the id in it. The rule is a pattern on what the caller sends (so the OpenAPI
+ * document publishes it, as it does a username's); the id is taken out after.
+ */
+function platformUrlField<Read>(pattern: RegExp, rule: string, read: (url: string, id: string) => Read) {
   return z
     .string()
     .trim()
     .max(2048)
-    .transform((value, context) => {
-      const id = VIDEO_URL.exec(value)?.[1];
-      if (id === undefined) {
-        context.addIssue({ code: 'custom', message: "must be a video's URL, https://www.clips.com/@<handle>/video/<id> (the app's share link, opened, gives it)" });
-        return z.NEVER;
-      }
-      return { url: value, videoId: id };
-    })
+    .regex(pattern, rule)
+    .transform((value) => read(value, pattern.exec(value)![1]!));
+}
+
+/** A video's URL, read for its id: `https://www.clips.com/@<handle>/video/<id>` (or `/photo/`; scheme and www optional, any case, query dropped). */
+export function videoUrlField() {
+  return platformUrlField(VIDEO_URL, "must be a video's URL, https://www.clips.com/@<handle>/video/<id> (the app's share link, opened, gives it)", (url, videoId) => ({ url, videoId }))
     .meta({ description: "The video's full URL: https://www.clips.com/@<handle>/video/<id>.", examples: ['https://www.clips.com/@waffles.pup/video/7709547295108311040'] });
 }
 
+/** A sound's URL, read for its id: `https://www.clips.com/music/<title>-<id>` (scheme and www optional, any case, query dropped). */
 export function musicUrlField() {
-  return z
-    .string()
-    .trim()
-    .max(2048)
-    .transform((value, context) => {
-      const id = MUSIC_URL.exec(value)?.[1];
-      if (id === undefined) {
-        context.addIssue({ code: 'custom', message: "must be a sound's URL, https://www.clips.com/music/<title>-<id>" });
-        return z.NEVER;
-      }
-      return { url: value, musicId: id };
-    })
+  return platformUrlField(MUSIC_URL, "must be a sound's URL, https://www.clips.com/music/<title>-<id>", (url, musicId) => ({ url, musicId }))
     .meta({ description: "The sound's full URL: https://www.clips.com/music/<title>-<id>.", examples: ['https://www.clips.com/music/original-sound-6388568234219536683'] });
 }
 

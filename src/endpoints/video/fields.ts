@@ -28,7 +28,7 @@ export const EXAMPLE = {
   videoId: '5-Jptq8oT_N',
   shortId: '1jXIqVhyJId',
   playlistId: 'PLM5pRwZYLNMKaCMvKLEObJIaOeGfgF9lX',
-  postId: 'Ugkx9p_0JfeB4_5SP7Q0UI51sBq6SxrQ8uMU',
+  postId: 'UgkxrYdWULOPdm2aeai50QycfTEca6F57PVR',
   hashtag: 'recipe',
   query: 'cooking',
 } as const;

@@ -2631,7 +2631,7 @@ export interface paths {
         put?: never;
         /**
          * A challenge (hashtag) by name or id
-         * @description A challenge's details: id, name, description, videos, views, cover and whether it is branded. It takes `challenge_name` or `challenge_id` — exactly one, whatever the catalog's required flags say; neither or both is a 400 naming challenge_name. From the short-video data provider: the configured vendor, or without one the sandbox's synthetic platform (deterministic, coherent across the clips endpoints, labelled `x-tollgate-provider: sandbox`). A challenge the platform does not know is 404 NOT_FOUND, not charged. A request that breaks a rule is a 400 naming the field; a provider that fails is a 502; neither is charged.
+         * @description A challenge's details: id, name, description, videos, views, cover and whether it is branded. It takes `challenge_name` or `challenge_id`; sent both (the catalog lists both), the id decides and the name is not used; neither is a 400 naming challenge_name. From the short-video data provider: the configured vendor, or without one the sandbox's synthetic platform (deterministic, coherent across the clips endpoints, labelled `x-tollgate-provider: sandbox`). A challenge the platform does not know is 404 NOT_FOUND, not charged. A request that breaks a rule is a 400 naming the field; a provider that fails is a 502; neither is charged.
          *
          *     Cost: $0.01 per call.
          */
@@ -23822,7 +23822,22 @@ export interface operations {
                      *             "media_count": 237423
                      *           }
                      *         ],
-                     *         "places": []
+                     *         "places": [
+                     *           {
+                     *             "title": "Kettle Coffee",
+                     *             "location": {
+                     *               "lat": 52.5004,
+                     *               "lng": 13.4025
+                     *             }
+                     *           },
+                     *           {
+                     *             "title": "Pour Coffee",
+                     *             "location": {
+                     *               "lat": 40.6651,
+                     *               "lng": -73.9303
+                     *             }
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -24757,10 +24772,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The challenge by its hashtag, with or without the #. Send this or challenge_id, not both. */
+                    /** @description The challenge by its hashtag, with or without the #. Required unless challenge_id is sent; sent with it, the id decides and this is not used. */
                     challenge_name?: string;
                     /**
-                     * @description The challenge by its id. Send this or challenge_name, not both.
+                     * @description The challenge by its id. Required unless challenge_name is sent; sent with it, the id decides: it names one challenge exactly.
                      * @example 1600002863659946018
                      */
                     challenge_id?: string;
@@ -28047,7 +28062,7 @@ export interface operations {
                      *         "data": [
                      *           {
                      *             "commentId": "UgzFk2isMNlPrCu859xjeFe4AaABAg",
-                     *             "authorText": "@user-asqpum9ks",
+                     *             "authorText": "@user-j8xq2v6iic",
                      *             "authorChannelId": "UCASqPuM9kSyRE04eMHUb2XH",
                      *             "authorThumbnail": [
                      *               {
@@ -28075,7 +28090,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "commentId": "UgzceSpnHhdcTgY0I33JT5B4AaABAg",
-                     *             "authorText": "@user-qkanlo2qp",
+                     *             "authorText": "@user-9f2nk6bve6",
                      *             "authorChannelId": "UCqKanLo2qpCQ3mznMNiaAcn",
                      *             "authorThumbnail": [
                      *               {
@@ -28816,13 +28831,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "Ugkx9p_0JfeB4_5SP7Q0UI51sBq6SxrQ8uMU"
+                 *       "id": "UgkxrYdWULOPdm2aeai50QycfTEca6F57PVR"
                  *     }
                  */
                 "application/json": {
                     /**
                      * @description A community post's id.
-                     * @example Ugkx9p_0JfeB4_5SP7Q0UI51sBq6SxrQ8uMU
+                     * @example UgkxrYdWULOPdm2aeai50QycfTEca6F57PVR
                      */
                     id: string;
                 };
@@ -28853,12 +28868,18 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "data": {
-                     *         "postId": "Ugkx9p_0JfeB4_5SP7Q0UI51sBq6SxrQ8uMU",
+                     *         "postId": "UgkxrYdWULOPdm2aeai50QycfTEca6F57PVR",
                      *         "contentText": "The full recipe is finally on the website.",
-                     *         "likeCount": 7744,
-                     *         "replyCount": 64,
-                     *         "publishedTimeText": "2 months ago",
-                     *         "thumbnail": [],
+                     *         "likeCount": 14266,
+                     *         "replyCount": 313,
+                     *         "publishedTimeText": "3 months ago",
+                     *         "thumbnail": [
+                     *           {
+                     *             "url": "https://i.video.com/post/UgkxrYdWULOPdm2aeai50QycfTEca6F57PVR/s640.jpg",
+                     *             "width": 640,
+                     *             "height": 640
+                     *           }
+                     *         ],
                      *         "channelTitle": "Saffron Kitchen",
                      *         "channelId": "UCsK9JdQFOyYSka-eb2ny-ba"
                      *       }
@@ -28901,13 +28922,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "Ugkx9p_0JfeB4_5SP7Q0UI51sBq6SxrQ8uMU"
+                 *       "id": "UgkxrYdWULOPdm2aeai50QycfTEca6F57PVR"
                  *     }
                  */
                 "application/json": {
                     /**
                      * @description A community post's id.
-                     * @example Ugkx9p_0JfeB4_5SP7Q0UI51sBq6SxrQ8uMU
+                     * @example UgkxrYdWULOPdm2aeai50QycfTEca6F57PVR
                      */
                     id: string;
                     /**
@@ -28952,49 +28973,49 @@ export interface operations {
                      *       "data": {
                      *         "data": [
                      *           {
-                     *             "commentId": "Ugzzv3go2oXTNAabVNTVMHY4AaABAg",
-                     *             "authorText": "@user-ytczpzg0t",
-                     *             "authorChannelId": "UCytczPZG0TG4SUUmW-aRka4",
+                     *             "commentId": "UgzCSf8KnomPlkxRBZZRYat4AaABAg",
+                     *             "authorText": "@saffronkitchen",
+                     *             "authorChannelId": "UCsK9JdQFOyYSka-eb2ny-ba",
                      *             "authorThumbnail": [
                      *               {
-                     *                 "url": "https://i.video.com/avatar/UCytczPZG0TG4SUUmW-aRka4/s48.jpg",
+                     *                 "url": "https://i.video.com/avatar/UCsK9JdQFOyYSka-eb2ny-ba/s48.jpg",
                      *                 "width": 48,
                      *                 "height": 48
                      *               },
                      *               {
-                     *                 "url": "https://i.video.com/avatar/UCytczPZG0TG4SUUmW-aRka4/s88.jpg",
+                     *                 "url": "https://i.video.com/avatar/UCsK9JdQFOyYSka-eb2ny-ba/s88.jpg",
                      *                 "width": 88,
                      *                 "height": 88
                      *               }
                      *             ],
-                     *             "textDisplay": "The music in the background is perfect.",
-                     *             "likesCount": 387,
-                     *             "replyCount": 2,
+                     *             "textDisplay": "I tried it and it worked.",
+                     *             "likesCount": 713,
+                     *             "replyCount": 23,
                      *             "publishedTimeText": "1 month ago"
                      *           },
                      *           {
-                     *             "commentId": "UgzAwNdEWn7EiMJ_I4ckww_4AaABAg",
-                     *             "authorText": "@user-tpzh7z7gm",
-                     *             "authorChannelId": "UCTpzH7Z7GmJx3UI3cMCf9x9",
+                     *             "commentId": "UgzI9aj6_csczKPFIn2dtVq4AaABAg",
+                     *             "authorText": "@user-h7j57vcpk5",
+                     *             "authorChannelId": "UCq-3XnUchivJe1wHARzXFbh",
                      *             "authorThumbnail": [
                      *               {
-                     *                 "url": "https://i.video.com/avatar/UCTpzH7Z7GmJx3UI3cMCf9x9/s48.jpg",
+                     *                 "url": "https://i.video.com/avatar/UCq-3XnUchivJe1wHARzXFbh/s48.jpg",
                      *                 "width": 48,
                      *                 "height": 48
                      *               },
                      *               {
-                     *                 "url": "https://i.video.com/avatar/UCTpzH7Z7GmJx3UI3cMCf9x9/s88.jpg",
+                     *                 "url": "https://i.video.com/avatar/UCq-3XnUchivJe1wHARzXFbh/s88.jpg",
                      *                 "width": 88,
                      *                 "height": 88
                      *               }
                      *             ],
-                     *             "textDisplay": "The part at the end got me.",
-                     *             "likesCount": 207,
-                     *             "replyCount": 29,
-                     *             "publishedTimeText": "3 weeks ago"
+                     *             "textDisplay": "This is exactly what I needed today.",
+                     *             "likesCount": 382,
+                     *             "replyCount": 0,
+                     *             "publishedTimeText": "3 months ago"
                      *           }
                      *         ],
-                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8ucG9zdF9jb21tZW50cyIsImYiOiJUUlpJeFFXWEM2ZzIwMUhaTlZ5OXYyIiwiYyI6IjIwIiwiaCI6IjNDWG85SmRLZkx2VWtsbXdrZlozR0MifQ"
+                     *         "continuation": "eyJ2IjoxLCJzIjoidmlkZW8ucG9zdF9jb21tZW50cyIsImYiOiJVdHZtNEE3LUY2Z1lVM0QzMGJ6WGdxIiwiYyI6IjIwIiwiaCI6Ik5tM0lCdkFNZW83Sk9rcTZsa0xTTXMifQ"
                      *       }
                      *     }
                      */

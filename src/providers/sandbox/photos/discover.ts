@@ -4,6 +4,7 @@ import { remembering } from '../memo';
 import { listedPostRecord, recentPostRecord } from './post-records';
 import { postFrame, postModel } from './posts';
 import { NOTABLE, notableUsers, userAt, userNamed } from './users';
+import { allVenues } from './venues';
 import { GENERAL_HASHTAGS, HASHTAGS, PLACES, THEMES } from './vocabulary';
 
 /**
@@ -49,7 +50,7 @@ export const hashtagOf = (tag: string): Hashtag | null => (HASHTAGS.includes(tag
 /** Lower-case without accents, so "reykjavik" finds Reykjavík. */
 const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** Notable accounts (and a regular one named exactly), hashtags and places whose names contain the query. */
+/** Notable accounts (and a regular one named exactly), hashtags and places (the world's, then its accounts' venues) whose names contain the query. */
 export function searchWorld(query: string): SearchResults {
   const needle = folded(query.trim()).replace(/^[#@]+/, '');
   if (needle === '') return { users: [], hashtags: [], places: [] };
@@ -64,6 +65,12 @@ export function searchWorld(query: string): SearchResults {
     hashtags: HASHTAGS.filter((tag) => tag.includes(needle))
       .map((name) => ({ name, media_count: hashtagMediaCount(name) }))
       .sort((a, b) => b.media_count - a.media_count),
-    places: PLACES.filter((place) => folded(place.name).includes(needle)).map((place) => ({ title: place.name, location: { lat: place.lat, lng: place.lng } })),
+    places: [
+      ...PLACES.filter((place) => folded(place.name).includes(needle)),
+      ...allVenues()
+        .filter(({ place }) => folded(place.name).includes(needle))
+        .sort((a, b) => b.followers - a.followers)
+        .map(({ place }) => place),
+    ].map((place) => ({ title: place.name, location: { lat: place.lat, lng: place.lng } })),
   };
 }

@@ -2,6 +2,7 @@ import { mediaIdOf, shortcodeOf } from '../../../photos/shortcode';
 import type { Post } from '../../../schemas/photos';
 import { roundTo, SeededRandom } from '../random';
 import { circleOf, coprimeStride, POPULATION, PRESENT, userAt, type WorldUser } from './users';
+import { locatedAt } from './venues';
 import { GENERAL_HASHTAGS, PLACES } from './vocabulary';
 
 /**
@@ -78,7 +79,7 @@ export function postModel(frame: PostFrame) {
     views,
     plays: views === null ? null : views + Math.round(views * random.between(0.2, 1.5)),
     duration: video ? roundTo(random.between(3, 90), 1) : null,
-    location: random.chance(0.35) ? random.pick(PLACES) : null,
+    location: locatedAt(owner, random.chance(0.35) ? random.pick(PLACES) : null),
     audienceStride: coprimeStride(random),
   };
 }

@@ -19,6 +19,8 @@ export interface Theme {
   /** What its photos show, for accessibility captions. */
   subjects: readonly string[];
   highlights: readonly string[];
+  /** Its accounts are places people go to (a café, a shop): each has one (./venues.ts). */
+  venues?: true;
 }
 
 export const THEMES: readonly Theme[] = [
@@ -49,11 +51,11 @@ export const THEMES: readonly Theme[] = [
   { category: 'Clothing (Brand)', accountType: 'business', heads: ['linen', 'thread', 'tailor', 'loom', 'indigo'], tails: ['supply', 'label', 'goods', 'studio'],
     hashtags: ['fashion', 'ootd', 'slowfashion', 'vintage', 'style'], bios: ['Made to last, made in small runs.', 'Natural fibres, honest seams.'],
     lines: ['The autumn collection is live.', 'Cut, sewn and washed by hand.', 'Restocked in every size.'],
-    subjects: ['a linen shirt on a hanger', 'folded knitwear', 'a model in a wool coat'], highlights: ['New In', 'Care', 'Sizing', 'Stores'] },
+    subjects: ['a linen shirt on a hanger', 'folded knitwear', 'a model in a wool coat'], highlights: ['New In', 'Care', 'Sizing', 'Stores'], venues: true },
   { category: 'Coffee Shop', accountType: 'business', heads: ['crema', 'roast', 'bean', 'pour', 'kettle'], tails: ['coffee', 'house', 'bar', 'roasters'],
     hashtags: ['coffee', 'latteart', 'espresso', 'cafe', 'specialtycoffee'], bios: ['Small-batch roasts, open from 7.', 'Coffee, pastries and a long table.'],
     lines: ['New single origin on the bar today.', 'Morning rush, happy regulars.', 'Pour-over Saturdays are back.'],
-    subjects: ['a latte with leaf art', 'a cafe counter', 'coffee beans in a roaster'], highlights: ['Menu', 'Beans', 'Events', 'Hours'] },
+    subjects: ['a latte with leaf art', 'a cafe counter', 'coffee beans in a roaster'], highlights: ['Menu', 'Beans', 'Events', 'Hours'], venues: true },
   { category: 'Nonprofit Organization', accountType: 'business', heads: ['wild', 'fern', 'tide', 'moss', 'river'], tails: ['watch', 'keepers', 'trust', 'notes'],
     hashtags: ['nature', 'wildlife', 'birding', 'conservation', 'ocean'], bios: ['Protecting wild places, one acre at a time.', 'Citizen science for the coast.'],
     lines: ['Spotted on this morning\'s survey.', 'Volunteers planted 400 trees this weekend.', 'Low tide, full pools.'],
@@ -92,5 +94,13 @@ export const PLACES: ReadonlyArray<{ name: string; lat: number; lng: number }> =
   { name: 'Dolomites, Italy', lat: 46.4102, lng: 11.844 }, { name: 'Santorini, Greece', lat: 36.3932, lng: 25.4615 },
   { name: 'Lake Bled, Slovenia', lat: 46.3625, lng: 14.0936 }, { name: 'Joshua Tree National Park', lat: 33.8734, lng: -115.901 },
 ];
+
+/** Where in each of COUNTRIES an account's venue stands: a city centre. */
+export const VENUE_CITIES: Readonly<Record<string, { lat: number; lng: number }>> = {
+  'United States': { lat: 40.6782, lng: -73.9442 }, 'United Kingdom': { lat: 55.9533, lng: -3.1883 }, Canada: { lat: 49.2827, lng: -123.1207 },
+  Germany: { lat: 52.52, lng: 13.405 }, France: { lat: 48.8566, lng: 2.3522 }, Brazil: { lat: -23.5505, lng: -46.6333 }, India: { lat: 19.076, lng: 72.8777 },
+  Japan: { lat: 35.0116, lng: 135.7681 }, Australia: { lat: -37.8136, lng: 144.9631 }, Spain: { lat: 41.3874, lng: 2.1686 }, Italy: { lat: 41.9028, lng: 12.4964 },
+  Mexico: { lat: 19.4326, lng: -99.1332 }, Netherlands: { lat: 52.3676, lng: 4.9041 }, 'South Korea': { lat: 37.5665, lng: 126.978 },
+};
 
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;

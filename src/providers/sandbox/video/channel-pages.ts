@@ -41,7 +41,8 @@ export function channelAbout(channel: Channel): VideoChannelAbout {
     viewCount: String(channelViews(channel)),
     videosCount: channel.counts[VIDEO]!,
     joinedDate: isoDate(channel.joined),
-    links: [{ title: 'Website', url: `https://${slug}.example` }, ...(channel.store > 0 ? [{ title: 'Store', url: `${WEB}/${channel.handle}/store` }] : [])],
+    // A viewer's channel has no site to link.
+    links: channel.viewer ? [] : [{ title: 'Website', url: `https://${slug}.example` }, ...(channel.store > 0 ? [{ title: 'Store', url: `${WEB}/${channel.handle}/store` }] : [])],
   };
 }
 

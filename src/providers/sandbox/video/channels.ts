@@ -1,7 +1,7 @@
 import { FIRST_NAMES, SURNAMES } from '../contacts/vocabulary';
 import { remembering } from '../memo';
 import { SeededRandom } from '../random';
-import { decodeId, encodeId } from './ids';
+import { decodeId, encodeId, handleDigits, valueOfHandleDigits } from './ids';
 import { NOW, slugOf } from './texts';
 import { COUNTRIES, NAME_EXTRAS, TOPICS } from './vocabulary';
 
@@ -9,7 +9,8 @@ import { COUNTRIES, NAME_EXTRAS, TOPICS } from './vocabulary';
  * The world's channels, 1..CHANNELS, each generated from its index alone. Channels 1..NOTABLE
  * have the topics' names in turn (all different, handles without digits) and big audiences; the
  * rest have a topic's words, their handle ending in their index. Beyond CHANNELS, up to ACCOUNTS,
- * are the viewers who comment: they have a channel id and a handle but no channel page.
+ * are the viewers who comment: a channel each, as on the platform, with a person's name, a few
+ * subscribers and nothing uploaded, so an author's channel id (or handle) opens its channel.
  */
 
 export const CHANNELS = 3_000;
@@ -72,16 +73,51 @@ function generateChannel(index: number) {
     featured: random.integer(0, notable ? 6 : 2),
     description: `${random.pick(topic.lines)} New ${topic.label.toLowerCase()} videos every week from ${name}.`,
     seed: random.next() * 4294967296,
+    viewer: false,
   };
 }
 
 export type Channel = ReturnType<typeof generateChannel>;
 
-export const channelAt = remembering(CHANNELS, generateChannel);
+/** Viewer `index` (CHANNELS < index ≤ ACCOUNTS): a channel of the world's shape, with nothing uploaded. */
+function generateViewer(index: number): Channel {
+  const random = new SeededRandom(`video-viewer:${index}`);
+  const topicIndex = random.integer(0, TOPICS.length - 1);
+  const first = random.pick(FIRST_NAMES).name;
+  const name = random.chance(0.25) ? first : `${first} ${random.pick(SURNAMES)}`;
+  return {
+    index, name, topicIndex,
+    topic: TOPICS[topicIndex]!,
+    notable: false,
+    subscribers: random.chance(0.5) ? 0 : logNormal(random, 3, 1.2, 900),
+    verified: false,
+    joined: random.integer(FIRST_JOIN, LAST_JOIN),
+    id: `UC${encodeId('channel', index, 22)}`,
+    // The platform's automatic handle.
+    handle: `@user-${handleDigits(index)}`,
+    artist: false,
+    country: random.pick(COUNTRIES),
+    counts: [0, 0, 0],
+    gaps: [0, 0, 0],
+    intervals: [0, 0, 0],
+    playlists: 0,
+    posts: 0,
+    store: 0,
+    featured: 0,
+    description: '',
+    seed: random.next() * 4294967296,
+    viewer: true,
+  };
+}
+
+const worldChannelAt = remembering(CHANNELS, generateChannel);
+
+/** Account `index` (1..ACCOUNTS): a channel of the world's, or a viewer's (made anew each time: cheap, and never crowding the world's out of memory). */
+export const channelAt = (index: number): Channel => (index <= CHANNELS ? worldChannelAt(index) : generateViewer(index));
 
 export function channelById(id: string): Channel | null {
   const index = id.startsWith('UC') ? decodeId('channel', id.slice(2)) : null;
-  return index !== null && index >= 1 && index <= CHANNELS ? channelAt(index) : null;
+  return index !== null && index >= 1 && index <= ACCOUNTS ? channelAt(index) : null;
 }
 
 /** The channel with this handle or custom name (any case, with or without @), or null. */
@@ -89,6 +125,11 @@ export function channelByName(name: string): Channel | null {
   const slug = slugOf(name);
   const notable = NOTABLE_BY_SLUG.get(slug);
   if (notable !== undefined) return channelAt(notable);
+  const viewerDigits = /^user([a-z0-9]{10})$/.exec(slug)?.[1];
+  if (viewerDigits !== undefined) {
+    const viewer = valueOfHandleDigits(viewerDigits);
+    return viewer !== null && viewer > CHANNELS && viewer <= ACCOUNTS ? channelAt(viewer) : null;
+  }
   const digits = /\D(\d{3,4})$/.exec(slug)?.[1];
   const index = digits === undefined ? NaN : Number(digits);
   if (!(index > NOTABLE && index <= CHANNELS)) return null;
@@ -98,14 +139,10 @@ export function channelByName(name: string): Channel | null {
 
 export const allChannels = (): Channel[] => Array.from({ length: CHANNELS }, (_, offset) => channelAt(offset + 1));
 
-/** Account `index`'s channel id, handle and avatar: a channel's own, or a viewer's (who has no page). */
+/** What a comment shows of account `index`: its channel's id, handle and badges. */
 export function accountOf(index: number) {
-  if (index <= CHANNELS) {
-    const { id, handle, verified, artist } = channelAt(index);
-    return { id, handle, verified, artist };
-  }
-  const id = `UC${encodeId('channel', index, 22)}`;
-  return { id, handle: `@user-${id.slice(2, 11).toLowerCase().replace(/[-_]/g, 'x')}`, verified: false, artist: false };
+  const { id, handle, verified, artist } = channelAt(index);
+  return { id, handle, verified, artist };
 }
 
 export const avatarOf = (channelId: string, sizes: readonly number[] = [88, 176, 800]) =>

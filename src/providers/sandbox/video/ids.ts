@@ -10,7 +10,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const VALUE = /^[A-Za-z0-9_-]+$/;
 
 /** What an id names, so a channel's number never reads as a video's. */
-const ID_KINDS = { video: 1, channel: 2, playlist: 3, post: 4, comment: 5 } as const;
+const ID_KINDS = { video: 1, channel: 2, playlist: 3, post: 4, comment: 5, handle: 6 } as const;
 type IdKind = keyof typeof ID_KINDS;
 
 function checkBits(kind: IdKind, value: number, bits: number): bigint {
@@ -35,4 +35,25 @@ export function decodeId(kind: IdKind, id: string): number | null {
   for (const character of id) bits = (bits << 6n) | BigInt(ALPHABET.indexOf(character));
   const value = (Number(bits & 0xffff_ffffn) ^ seedOf(ID_KINDS[kind], Number((bits >> 32n) & 0xffff_ffffn))) >>> 0;
   return encodeId(kind, value, id.length) === id ? value : null;
+}
+
+/** Check bits of a handle's digits: with the 32 of the value they fit ten base-36 digits (36^10 > 2^51). */
+const HANDLE_CHECK_BITS = 19;
+
+/**
+ * The ten base-36 digits of an automatic handle (`@user-…`) spelling `value` (below 2^32), the
+ * same way as an id: check bits drawn from the value, then the value hidden by them.
+ */
+export function handleDigits(value: number): string {
+  const check = seedOf(ID_KINDS.handle, value) % 2 ** HANDLE_CHECK_BITS;
+  const hidden = (value ^ seedOf(ID_KINDS.handle, check, 1)) >>> 0;
+  return (check * 2 ** 32 + hidden).toString(36).padStart(10, '0');
+}
+
+/** The value the handle digits spell, or null when the world made no such handle. */
+export function valueOfHandleDigits(digits: string): number | null {
+  if (!/^[a-z0-9]{10}$/.test(digits)) return null;
+  const spelled = parseInt(digits, 36);
+  const value = ((spelled % 2 ** 32) ^ seedOf(ID_KINDS.handle, Math.floor(spelled / 2 ** 32), 1)) >>> 0;
+  return handleDigits(value) === digits ? value : null;
 }

@@ -25,7 +25,8 @@ export const EXAMPLE_CHANNEL_HANDLE = '@saffronkitchen';
 export const EXAMPLE_VIDEO_ID = '5-Jptq8oT_N';
 export const EXAMPLE_SHORT_ID = '1jXIqVhyJId';
 export const EXAMPLE_PLAYLIST_ID = 'PLM5pRwZYLNMKaCMvKLEObJIaOeGfgF9lX';
-export const EXAMPLE_POST_ID = 'Ugkx9p_0JfeB4_5SP7Q0UI51sBq6SxrQ8uMU';
+/** A post of the example channel with an image, so its example shows one. */
+export const EXAMPLE_POST_ID = 'UgkxrYdWULOPdm2aeai50QycfTEca6F57PVR';
 export const EXAMPLE_HASHTAG = 'recipe';
 /** Matches videos, channels and playlists, and (by hashtag) videos of the example channel. */
 export const EXAMPLE_QUERY = 'cooking';

@@ -146,7 +146,8 @@ export function channelMeta(channel: Channel): VideoChannelMeta {
     isUnlisted: false,
     tabs: tabs.filter(([, count]) => count > 0).map(([tab]) => tab),
     avatar: avatarOf(channel.id),
-    banner: [1060, 2120].map((width) => ({ url: `${MEDIA}/banner/${channel.id}/w${width}.jpg`, width, height: Math.round(width / 6.06) })),
+    // A viewer's channel has no banner of its own.
+    banner: channel.viewer ? [] : [1060, 2120].map((width) => ({ url: `${MEDIA}/banner/${channel.id}/w${width}.jpg`, width, height: Math.round(width / 6.06) })),
   };
 }
 
