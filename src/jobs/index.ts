@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { callWriter } from '../ledger/call-log';
 import type { Ledger } from '../ledger/ledger';
 import { MediaFileUrls } from '../media/file-urls';
 import { registerMediaFileRoute } from '../media/file-route';
@@ -66,6 +67,7 @@ export async function createMediaQueue(options: MediaQueueOptions): Promise<Medi
     storage,
     fetcher: options.fetcher,
     views,
+    writeCalls: callWriter(store, exclusive),
     webhookSecret: (accountId) => webhookSecrets.secretFor(accountId),
     log,
     clock,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Updateable } from 'kysely';
 import { ApiError, UpstreamError } from '../core/errors';
+import type { CallWriter } from '../ledger/call-log';
 import type { Ledger } from '../ledger/ledger';
 import { SettlementError } from '../ledger/settlement';
 import { findMediaModel, MAX_ANALYSED_VIDEO_SECONDS, type MediaModel } from '../media/models';
@@ -30,7 +31,10 @@ const MAX_BACKOFF_MS = 60_000;
 const MAX_DOWNLOAD_ATTEMPTS = 5;
 /** The largest file a job takes in or hands out (a 15 s 1080p video is tens of megabytes). */
 const MAX_MEDIA_BYTES = 512 * 1024 * 1024;
-
+/** The endpoint whose call queued every job: its hold is the job's, and its call-log row the job's usage. */
+const QUEUE_ENDPOINT_ID = 'media.queue';
+/** What the queue call answers when it has queued a job. */
+const QUEUED_STATUS = 200;
 
 /** The file types jobs make, by MIME type: the extension their stored copy gets. */
 const EXTENSIONS: Record<string, string> = {
@@ -54,6 +58,8 @@ export interface JobRunnerOptions {
   /** The SSRF-safe fetcher: reference media, vendors' output files and webhooks go through it. */
   fetcher: Fetcher;
   views: JobViews;
+  /** Writes call-log rows now (the call log's own writer): the queue call's, at the job's settlement. */
+  writeCalls: CallWriter;
   /** The account's webhook signing secret (made when first needed). */
   webhookSecret(accountId: string): Promise<string>;
   log: FastifyBaseLogger;
@@ -250,7 +256,7 @@ export class JobRunner {
     let charged = Math.min(cost.priceMicros, job.max_micros);
     await this.options.store.saveFiles(job.id, rows);
     try {
-      await ledger.capture(job.account_id, job.hold_request_id, charged, 'media.queue');
+      await ledger.capture(job.account_id, job.hold_request_id, charged, QUEUE_ENDPOINT_ID);
     } catch (error) {
       if (!(error instanceof SettlementError)) throw error;
       // Settled already: by this step interrupted before it recorded so, or released (lease expired).
@@ -260,6 +266,7 @@ export class JobRunner {
       charged = settlement.kind === 'capture' ? settlement.costMicros : 0;
     }
     await ledger.settleKeyHold(job.hold_request_id);
+    await this.recordQueueCall(job);
     const result: StoredResult = { text: state.text, units: cost.units };
     // A job the vendor ran between two polls was never seen running: it started by the time it was seen done.
     await this.write(job, { status: 'succeeded', started_at: job.started_at ?? clock(), cost_micros: charged, upstream_cost_micros: cost.upstreamMicros, result: JSON.stringify(result), progress: 1, queue_position: null, completed_at: clock(), attempts: 0, ...this.webhookDue(job) }, { release: true });
@@ -272,17 +279,34 @@ export class JobRunner {
       await this.cancelAtVendor(job, JSON.parse(job.submission) as StoredSubmission, options.signal).catch(() => false);
     }
     try {
-      await ledger.release(job.account_id, job.hold_request_id, 'media.queue');
+      await ledger.release(job.account_id, job.hold_request_id, QUEUE_ENDPOINT_ID);
     } catch (failure) {
       if (!(failure instanceof SettlementError)) throw failure;
       const settlement = await ledger.settlementOf(job.account_id, job.hold_request_id);
       if (settlement?.kind === 'capture') log.error({ jobId: job.id }, 'a media job ending unfinished had already been charged');
     }
     await ledger.settleKeyHold(job.hold_request_id);
+    await this.recordQueueCall(job);
     const changes: Updateable<MediaJobsTable> = { status, cost_micros: 0, upstream_cost_micros: 0, completed_at: clock(), queue_position: null, ...this.webhookDue(job) };
     if (error) Object.assign(changes, { error_code: error.code, error_message: error.message });
     else Object.assign(changes, { error_code: 'CANCELED', error_message: 'The job was canceled; nothing is charged.' });
     await this.write(job, changes, { release: true });
+  }
+
+  /**
+   * Writes the row of the call that queued the job into the call log, unless it is there. Usage
+   * is that row joined with the settlement just made; the row was gathered in memory and written
+   * a moment after the call, and a crash in between (the job surviving it) would leave a charge
+   * no usage lists. Written as the call log writes it when nothing crashed: the queue call's
+   * answer, no vendor cost of its own (the job's is the job's), the time the job was queued. Done
+   * before the job is marked ended, so a step interrupted here writes it when the job is retried.
+   */
+  private async recordQueueCall(job: JobRow): Promise<void> {
+    // Jobs queued before their key was recorded (migration 010) have no row to rebuild.
+    if (job.key_id === null) return;
+    await this.options.writeCalls([
+      { requestId: job.hold_request_id, accountId: job.account_id, keyId: job.key_id, endpointId: QUEUE_ENDPOINT_ID, status: QUEUED_STATUS, upstreamCostMicros: 0, createdAt: iso(job.created_at) },
+    ]);
   }
 
   private async cancelAtVendor(job: JobRow, submission: StoredSubmission, signal: AbortSignal): Promise<boolean> {

@@ -31,6 +31,8 @@ export interface StoredSubmission {
 
 export interface EnqueueRequest {
   accountId: string;
+  /** The key of the call queueing the job: the job's settlement writes that call into the call log if it is missing there. */
+  keyId: string;
   model: MediaModel;
   prompt: string | null;
   options: Record<string, unknown>;
@@ -89,6 +91,7 @@ export class MediaJobs {
     await store.insert({
       id,
       account_id: request.accountId,
+      key_id: request.keyId,
       model: request.model.id,
       request: JSON.stringify(stored),
       status: 'queued',

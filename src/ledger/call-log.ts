@@ -26,28 +26,25 @@ type Row = [requestId: string, accountId: string, keyId: string, endpointId: str
  *
  * Rows are gathered in memory and written every `flushMs` in one statement, off the calls' path:
  * a call never waits for its row. A crash loses at most the last `flushMs` of rows (usage
- * undercounts them; the ledger, and so every balance and the billing page, is unaffected).
- *
- * The statements are prepared once, not built by the query builder: at thousands of calls a
- * second, building a many-row INSERT each flush cost the server ~9% of its paid calls/s. SQLite
- * runs one prepared row insert per row and one update per key in one transaction; PostgreSQL
- * takes the rows and the keys as arrays (`unnest`), one statement whatever their number.
+ * undercounts them; the ledger, and so every balance and the billing page, is unaffected) — but
+ * for the call that queued a media job, charged later: the job's settlement writes that call's row
+ * again if it is missing (jobs/job-runner.ts), so a charge never goes without its call.
  */
 export class CallLog {
   private pending: CallRecord[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
-  private readonly writeRows: (rows: Row[], lastUse: KeyUse[]) => Promise<void>;
+  private readonly writeCalls: CallWriter;
 
   constructor(
     store: Store,
     /** Serialises the writes with the ledger's (SQLite's single writer): `Ledger.exclusive`. */
-    private readonly exclusive: <T>(work: () => Promise<T>) => Promise<T>,
+    exclusive: <T>(work: () => Promise<T>) => Promise<T>,
     private readonly log: FastifyBaseLogger,
     private readonly flushMs = 250,
   ) {
-    this.writeRows = store.sqlite ? sqliteWrite(store.sqlite) : (rows, lastUse) => postgresWrite(store, rows, lastUse);
+    this.writeCalls = callWriter(store, exclusive);
   }
 
   record(call: CallRecord): void {
@@ -67,15 +64,39 @@ export class CallLog {
 
   private async write(batch: CallRecord[]): Promise<void> {
     try {
-      for (let start = 0; start < batch.length; start += ROWS_PER_STATEMENT) {
-        const calls = batch.slice(start, start + ROWS_PER_STATEMENT);
-        const rows = calls.map((call): Row => [call.requestId, call.accountId, call.keyId, call.endpointId, call.status, call.upstreamCostMicros, call.createdAt]);
-        await this.exclusive(() => this.writeRows(rows, lastUses(calls)));
-      }
+      await this.writeCalls(batch);
     } catch (error) {
       this.log.error({ err: error, rows: batch.length }, 'call log: could not write a batch; usage misses these calls (their charges are in the ledger)');
     }
   }
+}
+
+/** Writes calls' rows now; resolves once they are in the database. */
+export type CallWriter = (calls: readonly CallRecord[]) => Promise<void>;
+
+/**
+ * The one way call rows are written: with their keys' last use, a row already written for a
+ * request kept as it is. The call log's batches go through it, and a media job's settlement writes
+ * the call that queued it through it too.
+ *
+ * The statements are prepared once, not built by the query builder: at thousands of calls a
+ * second, building a many-row INSERT each flush cost the server ~9% of its paid calls/s. SQLite
+ * runs one prepared row insert per row and one update per key in one transaction; PostgreSQL
+ * takes the rows and the keys as arrays (`unnest`), one statement whatever their number.
+ */
+export function callWriter(
+  store: Store,
+  /** Serialises the writes with the ledger's (SQLite's single writer): `Ledger.exclusive`. */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>,
+): CallWriter {
+  const writeRows = store.sqlite ? sqliteWrite(store.sqlite) : (rows: Row[], lastUse: KeyUse[]) => postgresWrite(store, rows, lastUse);
+  return async (calls) => {
+    for (let start = 0; start < calls.length; start += ROWS_PER_STATEMENT) {
+      const chunk = calls.slice(start, start + ROWS_PER_STATEMENT);
+      const rows = chunk.map((call): Row => [call.requestId, call.accountId, call.keyId, call.endpointId, call.status, call.upstreamCostMicros, call.createdAt]);
+      await exclusive(() => writeRows(rows, lastUses(chunk)));
+    }
+  };
 }
 
 /** A key's latest call in a batch: its "last used", which only ever moves forward. */

@@ -167,6 +167,8 @@ export type MediaJobStatus = 'queued' | 'submitting' | 'running' | 'succeeded' |
 export interface MediaJobsTable {
   id: string;
   account_id: string;
+  /** The key whose call queued the job (see migrations/010-media-job-keys.ts); null for jobs queued before it was recorded. */
+  key_id: string | null;
   /** The catalog id of the model (src/media/models.ts). */
   model: string;
   /** JSON of the validated request: prompt, options, the input file's storage key, the webhook URL. */

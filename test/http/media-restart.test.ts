@@ -3,10 +3,12 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
+import { sql } from 'kysely';
 import { ApiKeys } from '../../src/auth/api-keys';
 import { parseUsd } from '../../src/core/money';
 import { Ledger } from '../../src/ledger/ledger';
 import { makeImage } from '../../src/media/files';
+import type { Store } from '../../src/store/database';
 import { startFakeFal, type FakeFal } from '../fakes/fal-server';
 import { readTestResponse, testDatabaseLabel } from '../helpers/test-app';
 import { openSharedDatabase, startServerProcess, stopServerProcess, type ServerProcess, type SharedDatabase } from '../helpers/server-process';
@@ -44,6 +46,25 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 /**
+ * Makes every write of api_calls fail until `restore` is called: the call log's batches are then
+ * lost, exactly as a crash within the call log's quarter second loses them, whatever the timing.
+ */
+async function loseCallLogWrites(store: Store): Promise<{ restore(): Promise<void> }> {
+  if (store.dialect === 'sqlite') {
+    await sql`create trigger lose_call_log before insert on api_calls begin select raise(abort, 'the call log batch is lost'); end`.execute(store.db);
+    return { restore: async () => void (await sql`drop trigger lose_call_log`.execute(store.db)) };
+  }
+  await sql`create function lose_call_log() returns trigger language plpgsql as $$ begin raise exception 'the call log batch is lost'; end $$`.execute(store.db);
+  await sql`create trigger lose_call_log before insert on api_calls for each row execute function lose_call_log()`.execute(store.db);
+  return {
+    restore: async () => {
+      await sql`drop trigger lose_call_log on api_calls`.execute(store.db);
+      await sql`drop function lose_call_log()`.execute(store.db);
+    },
+  };
+}
+
+/**
  * kill -9 in the middle of a job, start again: the job finishes, submitted to the vendor once,
  * charged once — or, killed while it was being submitted, failed and released rather than sent
  * twice. Real server processes (bin/tollgate) on one database, fal's queue faked on loopback.
@@ -68,10 +89,10 @@ describe(`media jobs survive kill -9 (${testDatabaseLabel()})`, () => {
     await database?.close();
   });
 
-  async function account(credit: string): Promise<{ accountId: string; apiKey: string }> {
+  async function account(credit: string): Promise<{ accountId: string; apiKey: string; keyId: string }> {
     const created = await new Ledger(database.store).createAccount(`restart-${Math.random().toString(36).slice(2)}@example.com`, parseUsd(credit), `req_test_${Date.now()}`);
-    const { apiKey } = await new ApiKeys(database.store.db).issue(created.id);
-    return { accountId: created.id, apiKey };
+    const { apiKey, keyId } = await new ApiKeys(database.store.db).issue(created.id);
+    return { accountId: created.id, apiKey, keyId };
   }
 
   async function kinds(accountId: string): Promise<string[]> {
@@ -116,18 +137,74 @@ describe(`media jobs survive kill -9 (${testDatabaseLabel()})`, () => {
     await stopServerProcess(server);
   });
 
-  test('killed while the job was being submitted: it is failed and released, never sent twice', async () => {
+  test("killed before the call log wrote the queue call: the job charged after the restart is in the account's usage with its cost", async () => {
+    fal.reset();
+    fal.on('fal-ai/flux/dev', { output: { images: [{ url: `${fileHost.url}/out.png`, content_type: 'image/png', width: 1024, height: 1024 }] } });
+    fal.pollsPerStep = 1_000_000;
+    const { accountId, apiKey, keyId } = await account('1.00');
+    const lost = await loseCallLogWrites(database.store);
+    let queuedRequestId: string;
+    let jobId: string;
+    try {
+      server = await startServerProcess(environment);
+      const queued = await call(server, 'POST', '/v1/media/queue', apiKey, { model: 'flux-dev', prompt: 'A lynx at dusk' });
+      assert.equal(queued.status, 200, JSON.stringify(queued.body));
+      queuedRequestId = queued.headers.get('x-request-id')!;
+      jobId = queued.body.data.jobId;
+      // At the vendor (its submission stored), so that it finishes after the restart.
+      await until('the job polled at fal', async () => (fal.requests('status').length > 0 ? true : undefined));
+      server.child.kill('SIGKILL');
+      await server.exited;
+    } finally {
+      await lost.restore();
+    }
+    const written = await database.store.db.selectFrom('api_calls').select('request_id').where('request_id', '=', queuedRequestId).execute();
+    assert.deepEqual(written, [], 'the crash left the queue call out of the call log');
+
+    fal.pollsPerStep = 1;
+    server = await startServerProcess(environment);
+    const job = await until('the job to finish after the restart', async () => {
+      const status = await call(server!, 'GET', `/v1/media/status/${jobId}`, apiKey);
+      return ['succeeded', 'failed', 'canceled'].includes(status.body.data?.status) ? status.body.data : undefined;
+    });
+    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+    assert.equal(job.costUsd, 0.06);
+    assert.deepEqual(await kinds(accountId), ['credit', 'hold', 'capture']);
+
+    const usage = await call(server, 'GET', '/v1/account/usage?groupBy=endpoint', apiKey);
+    assert.equal(usage.status, 200, JSON.stringify(usage.body));
+    assert.deepEqual(
+      usage.body.data.rows.find((row: { group: string }) => row.group === 'media.queue'),
+      { group: 'media.queue', calls: 1, costUsd: 0.06 },
+      JSON.stringify(usage.body.data),
+    );
+    // The row is the one the call log writes for a queue call when nothing crashes.
+    const row = await database.store.db.selectFrom('api_calls').selectAll().where('request_id', '=', queuedRequestId).executeTakeFirstOrThrow();
+    assert.deepEqual(
+      { ...row, status: Number(row.status), upstream_cost_micros: Number(row.upstream_cost_micros) },
+      { request_id: queuedRequestId, account_id: accountId, key_id: keyId, endpoint_id: 'media.queue', status: 200, upstream_cost_micros: 0, created_at: job.createdAt },
+    );
+    await stopServerProcess(server);
+  });
+
+  test('killed while the job was being submitted: it is failed and released, never sent twice; its call is in usage, uncharged, as when nothing crashes', async () => {
     fal.reset();
     fal.on('fal-ai/flux/dev', { output: { images: [{ url: `${fileHost.url}/out.png`, content_type: 'image/png' }] } });
     // The submission hangs at fal: the server is killed while it waits.
     fal.failNext('submit', { status: 500, delayMs: 10_000 });
     const { accountId, apiKey } = await account('1.00');
-    server = await startServerProcess(environment);
-    const queued = await call(server, 'POST', '/v1/media/queue', apiKey, { model: 'flux-dev', prompt: 'A hare' });
-    const { jobId } = queued.body.data;
-    await until('the submission to reach fal', async () => (fal.requests('submit').length > 0 ? true : undefined));
-    server.child.kill('SIGKILL');
-    await server.exited;
+    const lost = await loseCallLogWrites(database.store);
+    let jobId: string;
+    try {
+      server = await startServerProcess(environment);
+      const queued = await call(server, 'POST', '/v1/media/queue', apiKey, { model: 'flux-dev', prompt: 'A hare' });
+      jobId = queued.body.data.jobId;
+      await until('the submission to reach fal', async () => (fal.requests('submit').length > 0 ? true : undefined));
+      server.child.kill('SIGKILL');
+      await server.exited;
+    } finally {
+      await lost.restore();
+    }
 
     server = await startServerProcess(environment);
     // Its claim lapses (15 s), then the next worker finds it half-submitted.
@@ -141,6 +218,8 @@ describe(`media jobs survive kill -9 (${testDatabaseLabel()})`, () => {
     assert.equal(job.costUsd, 0);
     assert.equal(fal.requests('submit').length, 1, 'never submitted again');
     assert.deepEqual(await kinds(accountId), ['credit', 'hold', 'release']);
+    const usage = await call(server, 'GET', '/v1/account/usage?groupBy=endpoint', apiKey);
+    assert.deepEqual(usage.body.data.rows.find((row: { group: string }) => row.group === 'media.queue'), { group: 'media.queue', calls: 1, costUsd: 0 }, JSON.stringify(usage.body.data));
     await stopServerProcess(server);
   });
 });

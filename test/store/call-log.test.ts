@@ -5,7 +5,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiKeys } from '../../src/auth/api-keys';
-import { CallLog, type CallRecord } from '../../src/ledger/call-log';
+import { CallLog, callWriter, type CallRecord } from '../../src/ledger/call-log';
 import { Ledger } from '../../src/ledger/ledger';
 import { openStore, type Store } from '../../src/store/database';
 import { openTestStore, testDatabaseLabel } from '../helpers/test-app';
@@ -94,6 +94,28 @@ describe(`call log (${testDatabaseLabel()})`, () => {
     }
     assert.equal(statements.length, 1, `one statement for ${keyIds.length} keys, not ${statements.length}`);
     assert.ok([...(await lastUsed()).values()].every((usedAt) => usedAt === '2026-11-27T11:00:00.000Z'));
+    assert.deepEqual(failures, []);
+  });
+
+  test("a call written again (a media job's settlement writing its queue call) keeps the row already written", async () => {
+    const { log, failures } = failureLog();
+    const callLog = new CallLog(store, (work) => ledger.exclusive(work), log, 60_000);
+    const writeCalls = callWriter(store, (work) => ledger.exclusive(work));
+    const [key] = keyIds as [string];
+    const logged = { ...call(key, '2026-11-26T13:00:00.000Z'), status: 500 };
+    callLog.record(logged);
+    await callLog.flush();
+    await writeCalls([{ ...logged, status: 200, createdAt: '2026-11-26T13:00:01.000Z' }]);
+    const missing = call(key, '2026-11-26T13:00:02.000Z');
+    await writeCalls([missing]);
+    const rows = await store.db.selectFrom('api_calls').select(['request_id', 'status', 'created_at']).where('request_id', 'in', [logged.requestId, missing.requestId]).orderBy('created_at').execute();
+    assert.deepEqual(
+      rows.map((row) => ({ ...row, status: Number(row.status) })),
+      [
+        { request_id: logged.requestId, status: 500, created_at: '2026-11-26T13:00:00.000Z' },
+        { request_id: missing.requestId, status: 200, created_at: '2026-11-26T13:00:02.000Z' },
+      ],
+    );
     assert.deepEqual(failures, []);
   });
 

@@ -8,6 +8,7 @@ import { JobStore } from '../../src/jobs/job-store';
 import { JobViews } from '../../src/jobs/job-view';
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from '../../src/jobs/webhooks/delivery';
 import { newWebhookSecret } from '../../src/jobs/webhooks/signature';
+import { callWriter } from '../../src/ledger/call-log';
 import { Ledger } from '../../src/ledger/ledger';
 import { MediaFileUrls } from '../../src/media/file-urls';
 import { localMediaStorage } from '../../src/media/storage';
@@ -61,6 +62,7 @@ describe('media job webhooks: when a failed attempt is retried', () => {
       storage: localMediaStorage(join(dataDir, 'media')),
       fetcher,
       views: new JobViews(jobs, new MediaFileUrls(randomBytes(32)), () => 'https://tollgate.example'),
+      writeCalls: callWriter(store, (work) => ledger.exclusive(work)),
       webhookSecret: async () => newWebhookSecret(),
       log: pino({ level: 'silent' }),
       clock: () => now,

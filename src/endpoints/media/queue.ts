@@ -115,6 +115,7 @@ export default defineEndpoint({
   async handler({ plan, ctx, services }) {
     const job = await services.mediaJobs.enqueue({
       accountId: ctx.accountId,
+      keyId: ctx.keyId,
       model: plan.model,
       prompt: plan.prompt,
       options: plan.options,

@@ -9,6 +9,7 @@ import { mediaJobsMigration } from './006-media-jobs';
 import { keyLimitsMigration } from './007-key-limits';
 import { postgresSettlementTurnsMigration } from './008-postgres-settlement-turns';
 import { postgresStatementBalancesMigration } from './009-postgres-statement-balances';
+import { mediaJobKeysMigration } from './010-media-job-keys';
 
 export interface NamedMigration {
   /** Recorded in kysely_migration once applied; never rename one. Names sort in the order they run. */
@@ -31,4 +32,5 @@ export const migrations: readonly NamedMigration[] = [
   { name: '007-key-limits', migration: keyLimitsMigration },
   { name: '008-postgres-settlement-turns', migration: postgresSettlementTurnsMigration },
   { name: '009-postgres-statement-balances', migration: postgresStatementBalancesMigration },
+  { name: '010-media-job-keys', migration: mediaJobKeysMigration },
 ];
