@@ -42,9 +42,54 @@ test('volumes spread along a long tail: fewer searches for longer phrases, typic
 
 test('commercial and transactional keywords cost more per click than informational ones, on average', () => {
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  const all = SEEDS.flatMap((seed) => [seed, ...variants(seed), `how to choose ${seed}`, `what is ${seed}`]).map(keywordMetrics);
+  const all = SEEDS.flatMap((seed) => [seed, ...variants(seed), `how to choose ${seed}`, `what is ${seed}`]).map((keyword) => keywordMetrics(keyword));
   const buying = all.filter((keyword) => keyword.intent === 'commercial' || keyword.intent === 'transactional');
   const learning = all.filter((keyword) => keyword.intent === 'informational');
   assert.ok(buying.length > 0 && learning.length > 0);
   assert.ok(mean(buying.map((keyword) => keyword.cpc)) > mean(learning.map((keyword) => keyword.cpc)));
+});
+
+const US = { locationCode: 2840, language: 'en' };
+const UK = { locationCode: 2826, language: 'en' };
+const INDIA = { locationCode: 2356, language: 'en' };
+
+test("a keyword's market is the United States in English unless given, and another market has its own volume and CPC", () => {
+  const keywords = SEEDS.flatMap((seed) => [seed, ...variants(seed)]);
+  const ratios: number[] = [];
+  for (const keyword of keywords) {
+    const us = keywordMetrics(keyword);
+    assert.deepEqual(keywordMetrics(keyword, US), us);
+    const uk = keywordMetrics(keyword, UK);
+    assert.deepEqual(keywordMetrics(keyword.toUpperCase(), UK), uk);
+    // What a market does not change.
+    assert.deepEqual([uk.difficulty, uk.competition, uk.intent, uk.totalResults, uk.serpFeatures], [us.difficulty, us.competition, us.intent, us.totalResults, us.serpFeatures]);
+    ratios.push(uk.volume / us.volume);
+  }
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+  assert.ok(median > 0.1 && median < 0.35, `median United Kingdom / United States volume ${median}`);
+  assert.ok(new Set(ratios.map((ratio) => ratio.toFixed(2))).size > 10, 'each keyword has its own local taste, not one factor');
+  const meanCpc = (market: typeof US) => keywords.reduce((sum, keyword) => sum + keywordMetrics(keyword, market).cpc, 0) / keywords.length;
+  assert.ok(meanCpc(INDIA) < meanCpc(UK) && meanCpc(UK) < meanCpc(US));
+});
+
+test('searches in a language the country does not speak are few', () => {
+  for (const seed of SEEDS) {
+    assert.ok(keywordMetrics(seed, { locationCode: 2840, language: 'de' }).volume < keywordMetrics(seed).volume / 5, seed);
+    assert.ok(keywordMetrics(seed, { locationCode: 2276, language: 'de' }).volume > keywordMetrics(seed, { locationCode: 2276, language: 'fr' }).volume, seed);
+  }
+});
+
+test('in every market, a long-tail variant never has more searches than a phrase of up to three words it contains', () => {
+  for (const market of [UK, INDIA, { locationCode: 2276, language: 'de' }, { locationCode: 1023191, language: 'en' }]) {
+    for (const seed of SEEDS) {
+      for (const variant of variants(seed)) {
+        const words = variant.split(' ');
+        const length = Math.min(3, words.length - 1);
+        for (let start = 0; start + length <= words.length; start += 1) {
+          const contained = words.slice(start, start + length).join(' ');
+          assert.ok(keywordMetrics(variant, market).volume <= keywordMetrics(contained, market).volume, `${variant} > ${contained} in ${market.locationCode}`);
+        }
+      }
+    }
+  }
 });

@@ -6,42 +6,31 @@ import {
   type SearchTypeOverview, type SerpCompetitor,
 } from '../../schemas/domain-analytics';
 import { applyKeywordFilters } from '../../filters/keyword-filter/evaluate';
-import { domainProfile, isRegistered, type DomainProfile } from './domain-profile';
+import { domainProfile, isRegistered, localDomainProfile } from './domain-profile';
 import { registrableDomain } from '../../contacts/domain-lists';
-import { BIG_SITES } from './known-sites';
 import { keywordMetrics } from './keyword-metrics';
 import { SANDBOX_DATA_MONTH } from './data-month';
 import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
-import { remembering } from './memo';
 import { organicSites } from './serp/websearch';
 import { domainBacklinks } from './backlinks';
+import { brandOf, holdsAmongRead, rankingsOf } from './organic-rankings';
+import { gridOf } from './keyword-grid';
+import type { SearchMarket } from './search-market';
 
 /**
- * Domain analytics from the sandbox's two sources of truth: every domain-level number comes from
+ * Domain analytics from the sandbox's sources of truth: every domain-level number comes from
  * `domainProfile` (scaled to the location's share of the domain's audience, the United States
- * being the profile itself), every keyword number from `keywordMetrics`. Rankings are drawn from
- * one position distribution per domain, so the keyword lists agree with the rank overview.
+ * being the profile itself), every keyword number from `keywordMetrics` in the market asked, and
+ * who ranks where from the results pages (./organic-rankings.ts): a domain's keywords, positions
+ * and URLs are the ones /v1/serp/websearch shows at depth 100 in the same location, its position
+ * buckets are its keywords', and its competitors are the sites it meets on those pages.
  */
 
-const UNITED_STATES = 2840;
+const localProfile = localDomainProfile;
 
-/** The profile as seen from one location: links are global, keywords and traffic local. */
-function localProfile(domain: string, locationCode: number): DomainProfile {
-  const profile = domainProfile(domain);
-  if (locationCode === UNITED_STATES) return profile;
-  const share = new SeededRandom(`market:${profile.domain}:${locationCode}`).between(0.02, 0.45);
-  const scale = (value: number) => Math.round(value * share);
-  return {
-    ...profile,
-    organicKeywords: scale(profile.organicKeywords),
-    organicTraffic: scale(profile.organicTraffic),
-    organicTrafficValue: roundTo(profile.organicTrafficValue * share, 2),
-    paidKeywords: scale(profile.paidKeywords),
-    paidTraffic: scale(profile.paidTraffic),
-    paidTrafficCost: roundTo(profile.paidTrafficCost * share, 2),
-  };
-}
+/** Keywords a home page ranks for beyond its share of the site's: searches for the site's name. */
+const HOME_PAGE_KEYWORDS = 10;
 
 // ── Positions and clicks ────────────────────────────────────────────────────────────────────
 
@@ -65,18 +54,20 @@ const bucketRange = (bucket: PositionBucket): [number, number] => {
   return [low, high];
 };
 
-/** `total` split over the position buckets by the same distribution `drawPosition` samples. */
-function positionCounts(total: number, domainRank: number): Record<PositionBucket, number> {
-  const k = positionSkew(domainRank);
-  const below = (position: number) => (position / 100) ** (1 / k);
-  const exact = POSITION_BUCKETS.map((bucket) => {
+/**
+ * `total` keywords over the position buckets in the proportions of `positions` (a domain's keywords
+ * as its list reads them): exactly those counts when the list holds all `total`.
+ */
+function positionCounts(total: number, positions: readonly number[]): Record<PositionBucket, number> {
+  const held = POSITION_BUCKETS.map((bucket) => {
     const [low, high] = bucketRange(bucket);
-    return total * (below(high) - below(low - 1));
+    return positions.filter((position) => position >= low && position <= high).length;
   });
+  const exact = held.map((count) => (positions.length === 0 ? 0 : (total * count) / positions.length));
   const counts = exact.map(Math.floor);
   // Largest remainders take the units lost to rounding down, so the buckets sum to `total`.
   const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder);
-  for (let missing = total - counts.reduce((sum, value) => sum + value, 0), at = 0; missing > 0; missing -= 1, at += 1) {
+  for (let missing = total - counts.reduce((sum, value) => sum + value, 0), at = 0; missing > 0 && positions.length > 0; missing -= 1, at += 1) {
     counts[order[at % order.length]!.index]! += 1;
   }
   return Object.fromEntries(POSITION_BUCKETS.map((bucket, index) => [bucket, counts[index]!])) as Record<PositionBucket, number>;
@@ -97,78 +88,26 @@ function paidPositions(keywords: number, random: SeededRandom): Record<PositionB
 
 // ── What a domain ranks for ─────────────────────────────────────────────────────────────────
 
-const TOPICS = [
-  'coffee', 'running shoes', 'home insurance', 'recipes', 'laptops', 'travel deals', 'gardening', 'web hosting',
-  'fitness', 'skincare', 'photography', 'personal finance', 'pet food', 'furniture', 'online courses', 'car rental',
-  'headphones', 'yoga', 'camping gear', 'project management software', 'wedding dresses', 'mortgage rates',
-];
-const PREFIXES = ['best', 'cheap', 'top', 'buy', 'how to choose', 'affordable', 'used', 'new', 'professional', 'small', 'organic', 'online', 'local', 'premium'];
-const SUFFIXES = [
-  'near me', 'reviews', 'price', 'for beginners', 'guide', 'ideas', 'tips', 'deals', 'online', 'comparison',
-  'for sale', 'brands', 'alternatives', '2026', 'cost', 'app', 'course', 'checklist', 'benefits', 'examples',
-];
-const BRAND_MODIFIERS = ['', ' login', ' reviews', ' app', ' coupon', ' customer service', ' near me', ' pricing', ' contact', ' careers'];
-
-/** The registrable name of a domain, as searchers type it: `blog.coffee-lab.co.uk` → `coffee lab`. */
-function brandOf(domain: string): string {
-  return registrableDomain(domain).split('.')[0]!.replace(/-/g, ' ');
-}
-
-/** What a site is about: the words of its name where it has some, then seeded general topics. */
-function topicsOf(domain: string): string[] {
-  const random = new SeededRandom(`topics:${domain}`);
-  const ownWords = brandOf(domain).split(' ').filter((word) => word.length >= 3 && !/\d/.test(word));
-  return [...new Set([...ownWords, ...random.shuffle(TOPICS).slice(0, 3)])].slice(0, 4);
-}
-
-function keywordsAbout(topic: string): string[] {
-  return [
-    topic,
-    ...PREFIXES.map((prefix) => `${prefix} ${topic}`),
-    ...SUFFIXES.map((suffix) => `${topic} ${suffix}`),
-    ...PREFIXES.flatMap((prefix) => SUFFIXES.map((suffix) => `${prefix} ${topic} ${suffix}`)),
-  ];
-}
-
+/** Modifiers that make a keyword about the page's section, not about its topic. */
 const SECTIONS = ['blog', 'guides', 'products', 'shop', 'learn', 'reviews'];
-const NOT_TOPICS = new Set([...PREFIXES, ...SUFFIXES, ...SECTIONS].flatMap((words) => words.split(' ')));
 
-/** The words of a keyword or URL path that name a topic, not a modifier or a site section. */
+/** The words of a URL path that name a topic, not a site section or a number. */
 function topicWords(text: string): string[] {
-  return normaliseKeyword(text.replace(/[^a-z0-9]+/gi, ' ')).split(' ').filter((word) => word.length >= 3 && !/^\d+$/.test(word) && !NOT_TOPICS.has(word));
-}
-
-const slug = (text: string) => text.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
-function pageFor(domain: string, keyword: string, random: SeededRandom): string {
-  return `https://${domain}/${random.pick(SECTIONS)}/${slug(keyword)}`;
+  return normaliseKeyword(text.replace(/[^a-z0-9]+/gi, ' ')).split(' ').filter((word) => word.length >= 3 && !/^\d+$/.test(word) && !SECTIONS.includes(word));
 }
 
 type Ranking = { position: number; url: string; etv: number };
 type RankedRecord = Keyword & Ranking;
 
-function rankingOf(domain: string, metrics: Keyword, isBrand: boolean): Ranking {
-  const random = new SeededRandom(`rank:${domain}:${metrics.keyword}`);
-  const position = isBrand ? random.integer(1, 3) : drawPosition(domainProfile(domain).domainRank, random);
-  const url = isBrand ? `https://${domain}/` : pageFor(domain, metrics.keyword, random);
-  return { position, url, etv: estimatedVisits(metrics.volume, position) };
-}
-
 /**
- * The keywords a domain ranks for in a location, highest volume first: its brand searches and
- * its topics with searchers' modifiers, as many as its profile's organic keyword count (up to
- * the ~1,300 the generator holds).
+ * The keywords a domain ranks for in a market, highest volume first: the keywords it holds there,
+ * each at its place on the keyword's page in that market, with the market's metrics.
  */
-function rankedPool(domain: string, locationCode: number): RankedRecord[] {
-  const brand = brandOf(domain);
-  const brandKeywords = new Set(BRAND_MODIFIERS.map((modifier) => normaliseKeyword(`${brand}${modifier}`)));
-  const random = new SeededRandom(`ranked:${domain}:${locationCode}`);
-  const candidates = [...new Set([...brandKeywords, ...random.shuffle(topicsOf(domain).flatMap(keywordsAbout).map(normaliseKeyword))])];
-  return candidates
-    .slice(0, localProfile(domain, locationCode).organicKeywords)
-    .map((keyword) => {
-      const metrics = keywordMetrics(keyword);
-      return { ...metrics, ...rankingOf(domain, metrics, brandKeywords.has(keyword)) };
+function rankedPool(domain: string, market: SearchMarket): RankedRecord[] {
+  return rankingsOf(domain, market)
+    .map(({ keyword, position, url }) => {
+      const metrics = keywordMetrics(keyword, market);
+      return { ...metrics, position, url, etv: estimatedVisits(metrics.volume, position) };
     })
     .sort(byVolume);
 }
@@ -179,27 +118,6 @@ const rankingFields = ({ position, url, etv }: Ranking): Ranking => ({ position,
 
 const keywordFields = ({ keyword, volume, cpc, competition, competitionLevel, difficulty, intent }: Keyword) =>
   ({ keyword, volume, cpc, competition, competitionLevel, difficulty, intent });
-
-// ── Other domains ───────────────────────────────────────────────────────────────────────────
-
-// Enough names that a domain of three topics still has 1,000 registered rivals (about one long name in five is).
-const NAME_PREFIXES = ['', 'the', 'my', 'best', 'top', 'go', 'get', 'all', 'just', 'pure', 'we', 'true'];
-const NAME_SUFFIXES = [
-  '', 'hub', 'hq', 'guide', 'store', 'shop', 'lab', 'daily', 'world', 'pro', 'zone', 'central', 'insider', 'reviews', 'online',
-  'direct', 'depot', 'base', 'corner', 'nation', 'spot', 'point', 'works', 'plus', 'life', 'place', 'house', 'club', 'list', 'now',
-];
-const TLDS = ['com', 'net', 'org', 'io', 'co'];
-
-/** The registered sites named after a topic (of 1,800 names): found once per topic, as every SERP of its keywords asks. */
-const sitesNamedAfter = remembering(10_000, (topic: string): string[] => {
-  const word = topic.replace(/[^a-z0-9]/g, '');
-  return NAME_PREFIXES.flatMap((prefix) => NAME_SUFFIXES.flatMap((suffix) => TLDS.map((tld) => `${prefix}${word}${suffix}.${tld}`))).filter(isRegistered);
-});
-
-/** Sites about the same topics, big general sites first. */
-function siteNamesAbout(topics: string[], exclude?: string): string[] {
-  return [...new Set([...BIG_SITES, ...topics.flatMap(sitesNamedAfter)])].filter((name) => name !== exclude);
-}
 
 // ── Technologies and WHOIS ──────────────────────────────────────────────────────────────────
 
@@ -243,8 +161,8 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
     return { domain, organicTraffic, organicKeywords, backlinks, referringDomains, domainRank };
   },
 
-  async rankedKeywords({ domain, locationCode, limit, filter }) {
-    return applyKeywordFilters(rankedPool(domain, locationCode), filter)
+  async rankedKeywords({ domain, locationCode, language, limit, filter }) {
+    return applyKeywordFilters(rankedPool(domain, { locationCode, language }), filter)
       .slice(0, limit)
       .map(({ keyword, position, volume, url, cpc, competition, competitionLevel, difficulty, intent }) =>
         ({ keyword, position, searchVolume: volume, url, cpc, competition, competitionLevel, difficulty, intent }));
@@ -269,7 +187,7 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
         refDomains: share(profile.referringDomains, 0.3, 0.8),
         traffic: Math.round(profile.organicTraffic * trafficShare),
         trafficValue: roundTo(profile.organicTrafficValue * trafficShare, 2),
-        organicKeywords: Math.min(profile.organicKeywords, share(profile.organicKeywords, 0.01, 0.08) + BRAND_MODIFIERS.length),
+        organicKeywords: Math.min(profile.organicKeywords, share(profile.organicKeywords, 0.01, 0.08) + HOME_PAGE_KEYWORDS),
         urlRating: share(profile.domainRating, 0.7, 0.95),
         numberOfWordsOnPage: random.integer(250, 2500),
       },
@@ -286,8 +204,9 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
     };
   },
 
-  async rankOverview({ domain, locationCode }) {
+  async rankOverview({ domain, locationCode, language }) {
     const profile = localProfile(domain, locationCode);
+    const positions = rankingsOf(domain, { locationCode, language }).map((ranking) => ranking.position);
     const random = new SeededRandom(`rank-overview:${profile.domain}:${locationCode}`);
     return {
       target: domain,
@@ -295,7 +214,7 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
         keywords: profile.organicKeywords,
         traffic: profile.organicTraffic,
         trafficCost: profile.organicTrafficValue,
-        positions: positionCounts(profile.organicKeywords, profile.domainRank),
+        positions: positionCounts(profile.organicKeywords, positions),
         movement: movement(profile.organicKeywords, random),
       },
       paid: {
@@ -320,18 +239,27 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
     return domainBacklinks(domain, limit);
   },
 
-  async competitorDomains({ domain, locationCode, limit }) {
-    const target = localProfile(domain, locationCode);
-    const random = new SeededRandom(`competitors:${target.domain}:${locationCode}`);
-    const candidates = random.shuffle(siteNamesAbout(topicsOf(target.domain), target.domain)).slice(0, target.organicKeywords * 30);
-    return candidates
-      .map((candidate): Competitor => {
-        const rival = localProfile(candidate, locationCode);
-        const pair = new SeededRandom(`overlap:${target.domain}:${candidate}:${locationCode}`);
+  /**
+   * The sites the domain meets on the pages of the keywords it ranks for, counted on the keywords
+   * both rank for (so a competitor's intersections are its keyword gap with the domain), at their
+   * average position on those pages.
+   */
+  async competitorDomains({ domain, locationCode, language, limit }) {
+    const market = { locationCode, language };
+    const target = registrableDomain(domain);
+    const met = new Map<string, number[]>();
+    for (const { keyword } of rankingsOf(domain, market)) {
+      for (const { site, position } of organicSites(keyword, market)) {
+        if (site !== target && holdsAmongRead(site, keyword, market)) met.set(site, [...(met.get(site) ?? []), position]);
+      }
+    }
+    return [...met]
+      .map(([site, positions]): Competitor => {
+        const rival = localProfile(site, locationCode);
         return {
-          domain: candidate,
-          avgPosition: roundTo(pair.between(3, 45), 2),
-          intersections: Math.max(1, Math.round(Math.min(target.organicKeywords, rival.organicKeywords) * pair.between(0.01, 0.35))),
+          domain: site,
+          avgPosition: roundTo(positions.reduce((sum, position) => sum + position, 0) / positions.length, 2),
+          intersections: positions.length,
           organicCount: rival.organicKeywords,
           organicEtv: rival.organicTraffic,
         };
@@ -345,9 +273,10 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
    * keyword list gives it: the gap is the intersection of the two lists, so swapping the domains
    * swaps the rankings and keeps the keywords.
    */
-  async keywordGap({ domain1, domain2, intersections, locationCode, limit, filter }) {
-    const rankingsOf2 = new Map(rankedPool(domain2, locationCode).map((record) => [record.keyword, record]));
-    const rows = rankedPool(domain1, locationCode).flatMap((record) => {
+  async keywordGap({ domain1, domain2, intersections, locationCode, language, limit, filter }) {
+    const market = { locationCode, language };
+    const rankingsOf2 = new Map(rankedPool(domain2, market).map((record) => [record.keyword, record]));
+    const rows = rankedPool(domain1, market).flatMap((record) => {
       const other = rankingsOf2.get(record.keyword);
       if ((other !== undefined) !== intersections) return [];
       return [{ ...record, domain1: rankingFields(record), domain2: other ? rankingFields(other) : null }];
@@ -355,15 +284,15 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
     return applyKeywordFilters(rows, filter).slice(0, limit).map((row) => ({ ...keywordFields(row), domain1: row.domain1, domain2: row.domain2 }));
   },
 
-  async pageIntersection({ pages, limit }) {
+  async pageIntersection({ pages, locationCode, language, limit }) {
     const first = new URL(pages[0]!);
     const pathWords = topicWords(first.pathname);
-    const topics = pathWords.length > 0 ? [pathWords.slice(-3).join(' ')] : topicsOf(first.hostname);
+    const topics = pathWords.length > 0 ? [pathWords.slice(-3).join(' ')] : [brandOf(first.hostname)];
     const random = new SeededRandom(`pages:${pages.join(' ')}`);
     // Each further page keeps fewer of the keywords all of them rank for.
-    const shared = topics.flatMap(keywordsAbout).map(normaliseKeyword).filter(() => random.chance(0.75 ** (pages.length - 1)));
+    const shared = topics.flatMap(gridOf).filter(() => random.chance(0.75 ** (pages.length - 1)));
     return [...new Set(shared)]
-      .map(keywordMetrics)
+      .map((keyword) => keywordMetrics(keyword, { locationCode, language }))
       .sort(byVolume)
       .slice(0, limit)
       .map((metrics) => ({
@@ -375,13 +304,14 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
       }));
   },
 
-  async serpCompetitors({ keywords, limit }) {
+  async serpCompetitors({ keywords, locationCode, language, limit }) {
+    const market = { locationCode, language };
     const positions = new Map<string, number[]>();
     const visits = new Map<string, number>();
     for (const keyword of new Set(keywords.map(normaliseKeyword))) {
-      const volume = keywordMetrics(keyword).volume;
+      const volume = keywordMetrics(keyword, market).volume;
       // The domains the keyword's results page shows, each at the position of its first organic result.
-      for (const { site, position } of organicSites(keyword)) {
+      for (const { site, position } of organicSites(keyword, market)) {
         positions.set(site, [...(positions.get(site) ?? []), position]);
         visits.set(site, (visits.get(site) ?? 0) + estimatedVisits(volume, position));
       }

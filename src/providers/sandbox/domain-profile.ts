@@ -1,7 +1,7 @@
 import { SANDBOX_DATA_MONTH } from './data-month';
 import { KNOWN_SITES } from './known-sites';
 import { registrableDomain } from '../../contacts/domain-lists';
-import { SeededRandom } from './random';
+import { SeededRandom, roundTo } from './random';
 import { lookupTable } from '../../core/lookup-table';
 
 /**
@@ -44,7 +44,31 @@ const HEAVYWEIGHTS = lookupTable<number>({
 
 const ALWAYS_REGISTERED: ReadonlySet<string> = new Set([...Object.keys(HEAVYWEIGHTS), ...KNOWN_SITES]);
 
-const normalisedDomain = (domain: string) => domain.trim().toLowerCase().replace(/^www\./, '');
+/** The sites the sandbox names on its own and the famous ones its examples use: each has topics it ranks for beyond its name. */
+export const WELL_KNOWN_SITES: readonly string[] = [...ALWAYS_REGISTERED];
+
+/**
+ * The top-level domains of the sandbox's search world: a results page looks for the sites named
+ * after its query under these (see ./organic-rankings.ts), so only a site under one of them (or a
+ * well-known one) can rank, and only such a site has organic keywords and traffic. Few, because a
+ * page checks each of them for every subject its query is built on.
+ */
+export const RANKED_TLDS = ['com', 'net', 'org', 'io', 'co', 'app', 'dev', 'info', 'co.uk', 'de', 'fr'];
+
+/** The most words (between hyphens) a name searchers type as a site's name has: a page looks for sites named after up to this many. */
+export const MOST_NAME_WORDS = 3;
+
+/** A name searchers can type as words: one to three words of letters and digits, between single hyphens. */
+const NAME_OF_WORDS = new RegExp(`^[a-z0-9]+(?:-[a-z0-9]+){0,${MOST_NAME_WORDS - 1}}$`);
+
+/** Whether a registrable name can rank: well known, or a name of words (see NAME_OF_WORDS) under one of the ranked TLDs. */
+export function isRankedName(domain: string): boolean {
+  if (ALWAYS_REGISTERED.has(domain)) return true;
+  const dot = domain.indexOf('.');
+  return RANKED_TLDS.includes(domain.slice(dot + 1)) && NAME_OF_WORDS.test(domain.slice(0, dot));
+}
+
+export const normalisedDomain = (domain: string) => domain.trim().toLowerCase().replace(/^www\./, '');
 
 /**
  * Whether a host's name is registered: the one fact behind a domain's presence (its profile), the
@@ -86,7 +110,9 @@ export function domainProfile(rawDomain: string): DomainProfile {
   const logLinks = 1 + authority * 8.5 + random.normal(0, 0.3);
   const backlinks = Math.max(3, Math.round(10 ** logLinks));
   const referringDomains = Math.max(1, Math.round(backlinks / (8 + random.between(0, 40))));
-  const organicKeywords = Math.max(0, Math.round(10 ** (authority * 6.5 + random.normal(0, 0.25))));
+  // Drawn whether or not the site can rank, so the fields drawn after it are the same either way.
+  const keywordDraw = random.normal(0, 0.25);
+  const organicKeywords = isRankedName(registrableDomain(domain)) ? Math.max(0, Math.round(10 ** (authority * 6.5 + keywordDraw))) : 0;
   const organicTraffic = Math.round(organicKeywords * (0.8 + authority * 18) * random.between(0.6, 1.4));
   const paidShare = random.chance(0.45) ? random.between(0.005, 0.08) : 0;
   const paidKeywords = Math.round(organicKeywords * paidShare);
@@ -111,5 +137,27 @@ export function domainProfile(rawDomain: string): DomainProfile {
     paidTraffic,
     paidTrafficCost: Math.round(paidTraffic * random.between(0.8, 3.5) * 100) / 100,
     firstSeenMonth: `${Math.floor(firstIndex / 12)}-${String((firstIndex % 12) + 1).padStart(2, '0')}`,
+  };
+}
+
+const UNITED_STATES_LOCATION = 2840;
+
+/**
+ * The profile as seen from one location: links are global, keywords and traffic local (the
+ * United States being the profile itself; elsewhere a share of it, seeded by domain and location).
+ * `profile`: the domain's, when the caller has it already.
+ */
+export function localDomainProfile(domain: string, locationCode: number, profile = domainProfile(domain)): DomainProfile {
+  if (locationCode === UNITED_STATES_LOCATION) return profile;
+  const share = new SeededRandom(`market:${profile.domain}:${locationCode}`).between(0.02, 0.45);
+  const scale = (value: number) => Math.round(value * share);
+  return {
+    ...profile,
+    organicKeywords: scale(profile.organicKeywords),
+    organicTraffic: scale(profile.organicTraffic),
+    organicTrafficValue: roundTo(profile.organicTrafficValue * share, 2),
+    paidKeywords: scale(profile.paidKeywords),
+    paidTraffic: scale(profile.paidTraffic),
+    paidTrafficCost: roundTo(profile.paidTrafficCost * share, 2),
   };
 }

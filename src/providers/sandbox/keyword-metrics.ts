@@ -2,6 +2,7 @@ import { normaliseKeyword, type Keyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 import { SANDBOX_DATA_MONTH } from './data-month';
 import { webPageTypes } from './serp/page-plan';
+import { UNITED_STATES, isUnitedStates, marketCpcFactor, marketKey, marketLogShare, type SearchMarket } from './search-market';
 
 export { SANDBOX_DATA_MONTH };
 
@@ -38,43 +39,55 @@ function rawLogVolume(random: SeededRandom, words: number): number {
 const cappedVolumes = new Map<string, number>();
 
 /**
- * log10 of a keyword's monthly searches: its own draw, but never more than a share (3 to 60 %,
- * seeded by the keyword) of any phrase of up to three words it contains — "used running shoes
- * price" stays under "used running shoes" and "running shoes price", which stay under "running
- * shoes" — so a long-tail variant never outsearches the phrases it is built on.
+ * log10 of a keyword's monthly searches in a market: its own draw (moved by the market's share of
+ * United States demand, and a little by the keyword, seeded by both), but never more than a share
+ * (3 to 60 %, seeded by the keyword) of any phrase of up to three words it contains in the same
+ * market — "used running shoes price" stays under "used running shoes" and "running shoes price",
+ * which stay under "running shoes" — so a long-tail variant never outsearches the phrases it is
+ * built on, in any country.
  */
-function logVolumeOf(keyword: string, raw: number): number {
+function logVolumeOf(keyword: string, raw: number, market: SearchMarket): number {
   const words = keyword.split(' ');
-  if (words.length === 1) return Math.max(1, raw);
+  let logVolume = raw + marketOffset(keyword, market);
+  if (words.length === 1) return Math.max(1, logVolume);
   // The contained phrases one word shorter (at most three words long); each is capped in turn.
   const length = Math.min(words.length - 1, 3);
   const share = Math.log10(new SeededRandom(`share:${keyword}`).between(0.03, 0.6));
-  let logVolume = raw;
   for (let start = 0; start + length <= words.length; start += 1) {
-    logVolume = Math.min(logVolume, containedLogVolume(words.slice(start, start + length).join(' ')) + share);
+    logVolume = Math.min(logVolume, containedLogVolume(words.slice(start, start + length).join(' '), market) + share);
   }
   return Math.max(1, logVolume);
 }
 
-function containedLogVolume(phrase: string): number {
-  let logVolume = cappedVolumes.get(phrase);
+/** How far a market moves a keyword's demand from the United States' (log10): its share, give or take a keyword's local taste. */
+function marketOffset(keyword: string, market: SearchMarket): number {
+  if (isUnitedStates(market)) return 0;
+  return marketLogShare(market) + new SeededRandom(`market:${marketKey(market)}:${keyword}`).normal(0, 0.2);
+}
+
+function containedLogVolume(phrase: string, market: SearchMarket): number {
+  // The United States' entries keep the bare phrase as key (every results page reads some); a
+  // normalised phrase holds no newline, so another market's key never meets one.
+  const key = isUnitedStates(market) ? phrase : `${marketKey(market)}\n${phrase}`;
+  let logVolume = cappedVolumes.get(key);
   if (logVolume === undefined) {
-    logVolume = logVolumeOf(phrase, rawLogVolume(new SeededRandom(`keyword:${phrase}`), phrase.split(' ').length));
+    logVolume = logVolumeOf(phrase, rawLogVolume(new SeededRandom(`keyword:${phrase}`), phrase.split(' ').length), market);
     // A cache, not a store: bounded, and any entry can be recomputed identically.
     if (cappedVolumes.size >= 100_000) cappedVolumes.clear();
-    cappedVolumes.set(phrase, logVolume);
+    cappedVolumes.set(key, logVolume);
   }
   return logVolume;
 }
 
 /**
- * The one source of a keyword's metrics in the sandbox: seeded by the keyword alone, so the same
- * keyword has the same volume, cpc, difficulty, intent and trend on every endpoint. Its SERP
- * features are the result types its web page shows (/v1/serp/websearch at depth 100), read from
- * the page's plan.
+ * The one source of a keyword's metrics in the sandbox: seeded by the keyword, so the same keyword
+ * has the same metrics on every endpoint. The market (the United States in English unless given)
+ * sets its volume, trend and CPC; its difficulty, competition, intent and results count are the
+ * same everywhere. Its SERP features are the result types its web page shows (/v1/serp/websearch
+ * at depth 100), read from the page's plan.
  */
-export function keywordMetrics(rawKeyword: string): Keyword {
-  const { metrics, random } = metricsBeforeTrend(normaliseKeyword(rawKeyword));
+export function keywordMetrics(rawKeyword: string, market: SearchMarket = UNITED_STATES): Keyword {
+  const { metrics, random } = metricsBeforeTrend(normaliseKeyword(rawKeyword), market);
   return { ...metrics, serpFeatures: webPageTypes(metrics.keyword, metrics.intent), trend: monthlyTrend(metrics.volume, random) };
 }
 
@@ -84,16 +97,18 @@ export function keywordMetrics(rawKeyword: string): Keyword {
  * is the very one keywordMetrics gives).
  */
 export function keywordTotalResults(rawKeyword: string): number {
-  return metricsBeforeTrend(normaliseKeyword(rawKeyword)).metrics.totalResults;
+  return metricsBeforeTrend(normaliseKeyword(rawKeyword), UNITED_STATES).metrics.totalResults;
 }
 
 /** Every metric of a normalised keyword but its page's features and its trend, and its generator, ready to draw the trend. */
-function metricsBeforeTrend(keyword: string): { metrics: Omit<Keyword, 'serpFeatures' | 'trend'>; random: SeededRandom } {
+function metricsBeforeTrend(keyword: string, market: SearchMarket): { metrics: Omit<Keyword, 'serpFeatures' | 'trend'>; random: SeededRandom } {
   const random = new SeededRandom(`keyword:${keyword}`);
-  const logVolume = logVolumeOf(keyword, rawLogVolume(random, keyword.split(' ').length));
-  const volume = roundVolume(10 ** logVolume);
+  const raw = rawLogVolume(random, keyword.split(' ').length);
+  // Difficulty and the results count follow worldwide (United States) demand; volume is the market's.
+  const logVolume = logVolumeOf(keyword, raw, UNITED_STATES);
+  const volume = roundVolume(10 ** (isUnitedStates(market) ? logVolume : logVolumeOf(keyword, raw, market)));
   const intent = intentOf(keyword);
-  const cpc = roundTo(Math.max(0.05, CPC_BY_INTENT[intent] * Math.exp(random.normal(0, 0.5))), 2);
+  const cpc = roundTo(Math.max(0.05, CPC_BY_INTENT[intent] * Math.exp(random.normal(0, 0.5)) * marketCpcFactor(market)), 2);
   const competition = roundTo(Math.min(1, Math.max(0, (intent === 'transactional' || intent === 'commercial' ? 0.55 : 0.2) + random.normal(0, 0.18))), 2);
   const difficulty = Math.round(Math.min(100, Math.max(0, 12 * logVolume - 18 + random.normal(0, 9))));
   const avgReferringDomains = Math.round(difficulty ** 1.6 / 4 + random.between(0, 20));

@@ -5,18 +5,7 @@ import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 import { applyKeywordFilters } from '../../filters/keyword-filter/evaluate';
 import { lookupTable } from '../../core/lookup-table';
-
-const PREFIXES = [
-  'best', 'cheap', 'top', 'how to choose', 'buy', 'affordable', 'professional', 'used', 'custom', 'portable',
-  'electric', 'organic', 'small', 'large', 'luxury', 'modern', 'vintage', 'wireless', 'waterproof', 'lightweight',
-  'diy', 'homemade', 'easy', 'quick', 'healthy', 'local', 'online', 'free', 'new', 'premium',
-];
-const SUFFIXES = [
-  'near me', 'for beginners', 'for kids', 'for women', 'for men', 'reviews', 'price', 'prices', 'deals', 'online',
-  'ideas', 'tips', 'guide', 'alternatives', '2026', 'for sale', 'brands', 'comparison', 'benefits', 'meaning',
-  'examples', 'tutorial', 'kit', 'set', 'accessories', 'repair', 'rental', 'delivery', 'subscription', 'app',
-  'course', 'classes', 'jobs', 'salary', 'cost', 'calculator', 'template', 'checklist', 'size chart', 'vs',
-];
+import { PREFIXES, SUFFIXES } from './keyword-grid';
 
 /** Ideas are the seed with searchers' usual modifiers, in a seeded order: up to 1,271 per seed. */
 function ideaCandidates(seed: string): string[] {
@@ -124,24 +113,25 @@ function searchIntentOf(keyword: string): KeywordSearchIntent {
 export const sandboxKeywords: KeywordsProvider = {
   name: 'sandbox',
 
-  async keywordIdeas({ seed, limit, filter }: SeedKeywordsRequest): Promise<Keyword[]> {
+  async keywordIdeas({ seed, limit, filter, locationCode, language }: SeedKeywordsRequest): Promise<Keyword[]> {
     const candidates = ideaCandidates(normaliseKeyword(seed));
     const filtered = filter.filters.length > 0 || filter.sort.length > 0;
     // Unfiltered, only the first `limit` candidates need metrics; filtered, every one does.
-    const ideas = (filtered ? candidates : candidates.slice(0, limit)).map(keywordMetrics);
+    const ideas = (filtered ? candidates : candidates.slice(0, limit)).map((keyword) => keywordMetrics(keyword, { locationCode, language }));
     ideas.sort(byVolume);
     return (filtered ? applyKeywordFilters(ideas, filter) : ideas).slice(0, limit);
   },
 
-  async relatedKeywords({ seed, limit, filter }: SeedKeywordsRequest): Promise<Keyword[]> {
-    const related = relatedCandidates(normaliseKeyword(seed)).map(keywordMetrics).sort(byVolume);
+  async relatedKeywords({ seed, limit, filter, locationCode, language }: SeedKeywordsRequest): Promise<Keyword[]> {
+    const related = relatedCandidates(normaliseKeyword(seed)).map((keyword) => keywordMetrics(keyword, { locationCode, language })).sort(byVolume);
     return applyKeywordFilters(related, filter).slice(0, limit);
   },
 
-  async keywordOverview({ keywords }: KeywordListRequest): Promise<Keyword[]> {
-    return keywords.map(keywordMetrics);
+  async keywordOverview({ keywords, locationCode, language }: KeywordListRequest): Promise<Keyword[]> {
+    return keywords.map((keyword) => keywordMetrics(keyword, { locationCode, language }));
   },
 
+  // Difficulty is the same in every market (see keywordMetrics).
   async keywordDifficulty({ keywords }: KeywordListRequest): Promise<KeywordDifficulty[]> {
     return keywords.map((keyword) => {
       const metrics = keywordMetrics(keyword);

@@ -16,7 +16,7 @@ export interface PageContext {
   querySlug: string;
   random: SeededRandom;
   /** The sites this query surfaces, best first. */
-  sites: string[];
+  sites: readonly string[];
   intent: Keyword['intent'];
   /** The places the maps search finds for the query, best first: searched on first use. */
   places: () => readonly Place[];
@@ -38,11 +38,21 @@ const ORGANIC_SECTIONS = ['guides', 'blog', 'articles', 'reviews', 'learn'];
 const ORGANIC_TITLE_ENDINGS = [': The Complete Guide', ' — What You Need to Know', ' (Updated 2026)', ': Tips and Ideas', ' Explained'];
 const AD_TITLE_ENDINGS = ['Official Store', 'Free Shipping', 'Save Up To 30%', 'Shop Now'];
 
-/** The `index`-th organic result (0-based); past the site pool, a site's deeper pages rank too. */
-export function organic({ query, queryWords, queryTitle, querySlug, random, sites }: PageContext, site: string, index: number): SerpResultDraft {
-  const section = random.pick(ORGANIC_SECTIONS);
-  const round = Math.floor(index / sites.length);
-  const url = `https://${site}/${section}/${querySlug}${round > 0 ? `-part-${round + 1}` : ''}`;
+/**
+ * The section a site files its page about a query under: read from the names, not drawn from the
+ * page's generator, so the domain endpoints can name the very URL a page shows for a site.
+ */
+const sectionOf = (site: string, querySlug: string) => ORGANIC_SECTIONS[(site.length + querySlug.length) % ORGANIC_SECTIONS.length]!;
+
+/** The URL of `site`'s `round`-th page about a query (0 = its first) among a page's organic results. */
+export function organicUrl(site: string, querySlug: string, round: number): string {
+  return `https://${site}/${sectionOf(site, querySlug)}/${querySlug}${round > 0 ? `-part-${round + 1}` : ''}`;
+}
+
+/** The `index`-th organic result (0-based): `site`'s `round`-th page about the query. */
+export function organic({ query, queryWords, queryTitle, querySlug, random }: PageContext, site: string, index: number, round: number): SerpResultDraft {
+  const section = sectionOf(site, querySlug);
+  const url = organicUrl(site, querySlug, round);
   return serpDraft(
     'organic',
     {

@@ -50,7 +50,10 @@ export function sandboxGeneralEngine(engine: GeneralEngine, { query: rawQuery, d
   let organicCount = 0;
   while (drafts.length < depth - closing.length) {
     if (drafts.length === featureAt) drafts.push(PROFILES[engine].feature(engineContext));
-    else drafts.push(organic(engineContext, sites[organicCount % sites.length]!, organicCount++));
+    else {
+      drafts.push(organic(engineContext, sites[organicCount % sites.length]!, organicCount, Math.floor(organicCount / sites.length)));
+      organicCount += 1;
+    }
   }
   drafts.push(...closing);
   return serpPage(rawQuery, roundedCount(keywordTotalResults(context.query) * PROFILES[engine].indexShare), drafts.slice(0, depth));

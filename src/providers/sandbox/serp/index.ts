@@ -31,8 +31,10 @@ const ENGINES: Record<SerpEngine, (request: SerpSearchRequest) => SerpResponse> 
 };
 
 /**
- * Deterministic results pages for every engine, seeded by the query (location and language do
- * not change them). The raw HTML page renders the very results the web page gives for the query.
+ * Deterministic results pages for every engine, seeded by the query. The web page ranks its sites
+ * for the request's location and language (as the domain endpoints read them); the other engines
+ * and verticals show the United States'. The raw HTML page renders the very results the web page
+ * gives for the query.
  */
 export const sandboxSerp: SerpProvider = {
   name: 'sandbox',

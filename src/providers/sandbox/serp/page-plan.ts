@@ -134,6 +134,11 @@ export function pageItems(plan: PagePlan, depth: number): PageItem[] {
   return items;
 }
 
+/** How many organic results a page of `depth` shows (as `pageItems` lays them out). */
+export function organicCount(plan: PagePlan, depth: number): number {
+  return Math.max(0, roomBelowTop(plan, depth)) - middleShown(plan, depth);
+}
+
 /** The depth a keyword's SERP features and competitors are read at: the ten pages SEO tools look at. */
 export const FEATURES_DEPTH = 100;
 

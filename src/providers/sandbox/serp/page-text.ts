@@ -1,7 +1,5 @@
 import { SANDBOX_DATA_MONTH } from '../data-month';
-import { isRegisteredName } from '../domain-profile';
 import { REFERENCE_SITES, VIDEO_SITE } from '../known-sites';
-import type { SeededRandom } from '../random';
 
 /** Words, casing and dates the sandbox's result pages share. */
 
@@ -47,39 +45,6 @@ function nameOfSite(domain: string): string {
 
 // Most results of a page cite the reference sites: their names are made once.
 const REFERENCE_SITE_NAMES = new Map([...REFERENCE_SITES, VIDEO_SITE].map((site) => [site, nameOfSite(site)]));
-
-/** The names a site about a word may go by. */
-const SITE_NAMES: readonly ((word: string) => string)[] = [
-  (word) => `${word}guide.com`, (word) => `the${word}shop.com`, (word) => `${word}review.net`, (word) => `${word}-experts.org`,
-  (word) => `${word}hub.com`, (word) => `${word}daily.com`, (word) => `my${word}.com`, (word) => `${word}world.net`,
-  (word) => `${word}lab.io`, (word) => `${word}insider.com`, (word) => `best${word}.co`, (word) => `${word}central.org`,
-];
-
-/**
- * Sites a query plausibly surfaces, in the order the web page ranks them: up to six named after its
- * words (only names someone registered: a site on the page is one the domain endpoints know), the
- * rest general references. Seeded by the query alone, so every engine draws from the same pool.
- */
-export function sitesFor(query: string, random: SeededRandom): string[] {
-  // The registered ones among eight names drawn (a name is made only when drawn): a page is built
-  // on every SERP call, and most names after a query's words are long, so mostly free.
-  const words = wordsOf(query);
-  const own: string[] = [];
-  for (const index of random.sample(nameIndexes(words.length), SITES_DRAWN)) {
-    const site = SITE_NAMES[index % SITE_NAMES.length]!(words[Math.floor(index / SITE_NAMES.length)]!);
-    if (isRegisteredName(site)) own.push(site);
-  }
-  return random.shuffle([...own, ...REFERENCE_SITES]);
-}
-
-/** How many of a query's possible site names its pages consider. */
-const SITES_DRAWN = 8;
-
-/** 0 … n − 1 for the names of `words` words, each name its pattern (index mod patterns) after its word; made once per count (`sample` copies it). */
-function nameIndexes(words: number): readonly number[] {
-  return (NAME_INDEXES[words] ??= Array.from({ length: words * SITE_NAMES.length }, (_, index) => index));
-}
-const NAME_INDEXES: number[][] = [];
 
 const DATA_MONTH_START = Date.UTC(SANDBOX_DATA_MONTH.year, SANDBOX_DATA_MONTH.month - 1, 1);
 const DAY_MS = 86_400_000;

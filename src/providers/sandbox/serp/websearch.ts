@@ -3,12 +3,14 @@ import type { Place } from '../../../schemas/place';
 import { intentOf, keywordTotalResults } from '../keyword-metrics';
 import { normaliseKeyword } from '../../../schemas/keyword';
 import { SANDBOX_DATA_MONTH } from '../data-month';
-import { SeededRandom } from '../random';
 import { sandboxSearch } from '../places/search';
 import { remembering } from '../memo';
 import { organic, type PageContext } from './blocks';
-import { buildBlock, FEATURES_DEPTH, LOCAL_PACK_SIZE, pageItems, planContext, webPagePlan } from './page-plan';
-import { sitesFor, slugOf, titleCase } from './page-text';
+import { buildBlock, FEATURES_DEPTH, LOCAL_PACK_SIZE, organicCount, pageItems, planContext, webPagePlan } from './page-plan';
+import { slugOf, titleCase } from './page-text';
+import { organicSlots } from './organic-slots';
+import { rankedSites } from '../organic-rankings';
+import { UNITED_STATES, type SearchMarket } from '../search-market';
 
 /** The instant the page's places are read at: they show nothing that changes with the time of day. */
 const PLACES_AS_OF = new Date(Date.UTC(SANDBOX_DATA_MONTH.year, SANDBOX_DATA_MONTH.month - 1, 1));
@@ -22,13 +24,13 @@ const localPlaces = remembering(1_024, (query: string): readonly Place[] =>
   sandboxSearch({ query, limit: LOCAL_PACK_SIZE, language: 'en', rankBy: 'relevance', openNow: false, fields: 'full' }, PLACES_AS_OF).places,
 );
 
-
 /**
- * The sites the web page for a normalised query ranks, best first (the k-th organic result is the
- * k-th, round and round): also the sites the content index cites for it.
+ * The sites the web page for a normalised query ranks in a market, best first (see
+ * ../organic-rankings.ts; ./organic-slots.ts places their results): also the sites the content
+ * index cites for it (in the United States).
  */
-export function webPageSites(query: string): string[] {
-  return sitesFor(query, new SeededRandom(`serp-sites:${query}`));
+export function webPageSites(query: string, market: SearchMarket = UNITED_STATES): readonly string[] {
+  return rankedSites(query, market);
 }
 
 /**
@@ -36,18 +38,21 @@ export function webPageSites(query: string): string[] {
  * its first one (on the page of 100 SEO tools read), best first: the keyword's SERP competitors.
  * Read from the page's plan, without building its results.
  */
-export function organicSites(rawQuery: string): Array<{ site: string; position: number }> {
+export function organicSites(rawQuery: string, market: SearchMarket = UNITED_STATES): Array<{ site: string; position: number }> {
   const query = normaliseKeyword(rawQuery);
-  const sites = webPageSites(query);
+  const sites = webPageSites(query, market);
   const found: Array<{ site: string; position: number }> = [];
-  pageItems(webPagePlan(planContext(query, intentOf(query), 'serp')), FEATURES_DEPTH).forEach((item, index) => {
-    if ('organic' in item && item.organic < sites.length) found.push({ site: sites[item.organic]!, position: index + 1 });
+  const plan = webPagePlan(planContext(query, intentOf(query), 'serp'));
+  const items = pageItems(plan, FEATURES_DEPTH);
+  const slots = organicSlots(sites, items.length, organicCount(plan, FEATURES_DEPTH) - 1);
+  items.forEach((item, index) => {
+    if ('organic' in item && slots[item.organic]!.round === 0) found.push({ site: slots[item.organic]!.site, position: index + 1 });
   });
   return found;
 }
 
-/** The context of the web page for a query: seeded by the query alone, like its keyword metrics. */
-export function webPageContext(rawQuery: string, seedPrefix = 'serp'): PageContext {
+/** The context of the web page for a query: seeded by the query, like its keyword metrics; its sites are the market's. */
+export function webPageContext(rawQuery: string, seedPrefix = 'serp', market: SearchMarket = UNITED_STATES): PageContext {
   const query = normaliseKeyword(rawQuery);
   const { queryWords, intent, random } = planContext(query, intentOf(query), seedPrefix);
   return {
@@ -57,7 +62,7 @@ export function webPageContext(rawQuery: string, seedPrefix = 'serp'): PageConte
     random,
     queryTitle: titleCase(query),
     querySlug: slugOf(query),
-    sites: webPageSites(query),
+    sites: webPageSites(query, market),
     // Searched on a block's first use (most pages have none).
     places: () => localPlaces(query),
   };
@@ -69,10 +74,15 @@ export function webPageContext(rawQuery: string, seedPrefix = 'serp'): PageConte
  * organic results every few places, related searches last; exactly `depth` items. The total is the
  * keyword's own `totalResults`, so the page agrees with the keyword endpoints.
  */
-export function sandboxWebPage({ query: rawQuery, depth }: { query: string; depth: number }): SerpResponse {
-  const context = webPageContext(rawQuery);
-  const drafts = pageItems(webPagePlan(context), depth).map((item) =>
-    'block' in item ? buildBlock(item.block, context) : organic(context, context.sites[item.organic % context.sites.length]!, item.organic),
-  );
+export function sandboxWebPage({ query: rawQuery, depth, locationCode, language }: { query: string; depth: number } & Partial<SearchMarket>): SerpResponse {
+  const context = webPageContext(rawQuery, 'serp', { locationCode: locationCode ?? UNITED_STATES.locationCode, language: language ?? UNITED_STATES.language });
+  const plan = webPagePlan(context);
+  const items = pageItems(plan, depth);
+  const slots = organicSlots(context.sites, items.length, organicCount(plan, FEATURES_DEPTH) - 1);
+  const drafts = items.map((item) => {
+    if ('block' in item) return buildBlock(item.block, context);
+    const { site, round } = slots[item.organic]!;
+    return organic(context, site, item.organic, round);
+  });
   return serpPage(rawQuery, keywordTotalResults(context.query), drafts);
 }

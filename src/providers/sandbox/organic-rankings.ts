@@ -1,0 +1,309 @@
+import { registrableDomain } from '../../contacts/domain-lists';
+import { BIG_SITES, REFERENCE_SITES } from './known-sites';
+import { domainProfile, isRankedName, isRegisteredName, localDomainProfile, MOST_NAME_WORDS, normalisedDomain, RANKED_TLDS, WELL_KNOWN_SITES } from './domain-profile';
+import { GRID_SIZE, gridCellsReader, gridKeyword, ONE_MODIFIER } from './keyword-grid';
+import { intentOf } from './keyword-metrics';
+import { FEATURES_DEPTH, organicCount, pageItems, planContext, webPagePlan } from './serp/page-plan';
+import { organicUrl } from './serp/blocks';
+import { firstPlace } from './serp/organic-slots';
+import { slugOf } from './serp/page-text';
+import { isUnitedStates, marketKey, type SearchMarket } from './search-market';
+import { SeededRandom } from './random';
+import { remembering } from './memo';
+
+/**
+ * Who ranks where, the one fact the results pages and the domain endpoints both read. A site ranks
+ * for keywords of its own name's grid ("coffee lab", "coffee lab login", "best coffee lab
+ * reviews"…) and, for a well-known site, of its topics' grids. Which of those keywords it holds in
+ * a market is a seeded choice of exactly as many as its profile says it has (its name and its
+ * login first). A results page finds the sites its query could belong to by reading the query
+ * back into the subjects it is built on (sites named after each subject, well-known sites with it
+ * as a topic), keeps those that hold the query, adds the big general and reference sites every
+ * page shows, and ranks them by strength, seeded by the query. A domain's keywords are read from
+ * the very pages: a keyword it holds is on its page, at the place the page gives it.
+ */
+
+/** On every results page, whatever the query: the big general sites and the sandbox's reference sites. */
+const EVERYWHERE: readonly string[] = [...new Set([...BIG_SITES, ...REFERENCE_SITES])];
+
+/** Subjects a well-known site writes about beyond its name. */
+const TOPICS = [
+  'coffee', 'running shoes', 'home insurance', 'recipes', 'laptops', 'travel deals', 'gardening', 'web hosting',
+  'fitness', 'skincare', 'photography', 'personal finance', 'pet food', 'furniture', 'online courses', 'car rental',
+  'headphones', 'yoga', 'camping gear', 'project management software', 'wedding dresses', 'mortgage rates',
+];
+const TOPICS_PER_SITE = 3;
+
+/** What searchers add to a site's name and to nothing else. */
+const NAME_ONLY_SUFFIXES = ['login', 'coupon', 'customer service', 'pricing', 'contact', 'careers'];
+
+/** The grids a keyword belongs to, its name-only suffixes read as a site name's. */
+const gridCells = gridCellsReader(NAME_ONLY_SUFFIXES);
+
+/** Keywords a site holds before any other: its name alone and with each name-only suffix. */
+const NAME_HEAD = 1 + NAME_ONLY_SUFFIXES.length;
+
+/** The registrable name of a domain, as searchers type it: `blog.coffee-lab.co.uk` → `coffee lab`. */
+export function brandOf(domain: string): string {
+  return registrableDomain(domain).split('.')[0]!.replace(/-/g, ' ');
+}
+
+const profileOf = remembering(10_000, domainProfile);
+
+/**
+ * A site's keywords, by index: its name's grid and name-only keywords, then each topic's grid
+ * (`at` them, see `indexAt`); and the seeded order it holds them in, by tiers: its name and
+ * name-only keywords, its topics alone, then every keyword of one modifier, then those of two,
+ * each tier after the first two spread by a bijection (position ↦ position·multiplier + offset
+ * mod n). So "the first n it holds" is exact, a big site's head terms come first, and either way
+ * is cheap: from an order to a keyword, or from a keyword to its order.
+ */
+interface Ranker {
+  site: string;
+  brand: string;
+  topics: readonly string[];
+  size: number;
+  /** The one-modifier tier's spread, then the two-modifier tier's. */
+  spreads: readonly [Spread, Spread];
+}
+
+/** A bijection of 0 … n − 1 and its inverse. */
+interface Spread {
+  n: number;
+  multiplier: number;
+  inverse: number;
+  offset: number;
+}
+
+const TWO_MODIFIERS = GRID_SIZE - 1 - ONE_MODIFIER;
+
+/** The name-only keywords' indexes follow the name's grid; each topic's grid follows them. */
+const TOPICS_START = GRID_SIZE + NAME_ONLY_SUFFIXES.length;
+
+const WELL_KNOWN: ReadonlySet<string> = new Set(WELL_KNOWN_SITES);
+
+const rankerOf = remembering(10_000, (site: string): Ranker => {
+  const brand = brandOf(site);
+  const random = new SeededRandom(`topics:${site}`);
+  const topics = WELL_KNOWN.has(site) ? random.sample(TOPICS.filter((topic) => topic !== brand), TOPICS_PER_SITE) : [];
+  const grids = 1 + topics.length;
+  return { site, brand, topics, size: TOPICS_START + topics.length * GRID_SIZE, spreads: [spreadOf(ONE_MODIFIER * grids, random), spreadOf(TWO_MODIFIERS * grids, random)] };
+});
+
+function spreadOf(n: number, random: SeededRandom): Spread {
+  let multiplier = 1 + Math.floor(random.next() * (n - 1));
+  while (greatestCommonDivisor(multiplier, n) !== 1) multiplier = (multiplier % (n - 1)) + 1;
+  return { n, multiplier, inverse: modularInverse(multiplier, n), offset: Math.floor(random.next() * n) };
+}
+
+/** Index → order held in. */
+function orderOf({ topics, spreads: [one, two] }: Ranker, index: number): number {
+  if (index === 0) return 0;
+  if (index < TOPICS_START && index >= GRID_SIZE) return index - GRID_SIZE + 1;
+  const grid = index < GRID_SIZE ? 0 : 1 + Math.floor((index - TOPICS_START) / GRID_SIZE);
+  const within = index < GRID_SIZE ? index : (index - TOPICS_START) % GRID_SIZE;
+  if (within === 0) return NAME_HEAD + grid - 1;
+  const oneStart = NAME_HEAD + topics.length;
+  if (within <= ONE_MODIFIER) return oneStart + (((grid * ONE_MODIFIER + within - 1) * one.multiplier + one.offset) % one.n);
+  return oneStart + one.n + (((grid * TWO_MODIFIERS + within - 1 - ONE_MODIFIER) * two.multiplier + two.offset) % two.n);
+}
+
+/** Order held in → index. */
+function indexAt({ topics, spreads: [one, two] }: Ranker, order: number): number {
+  if (order < NAME_HEAD) return order === 0 ? 0 : GRID_SIZE + order - 1;
+  const inGrid = (grid: number, within: number) => (grid === 0 ? within : TOPICS_START + (grid - 1) * GRID_SIZE + within);
+  if (order < NAME_HEAD + topics.length) return inGrid(order - NAME_HEAD + 1, 0);
+  const oneStart = NAME_HEAD + topics.length;
+  const unspread = ({ n, inverse, offset }: Spread, position: number) => ((((position - offset) % n) + n) % n) * inverse % n;
+  if (order < oneStart + one.n) {
+    const position = unspread(one, order - oneStart);
+    return inGrid(Math.floor(position / ONE_MODIFIER), 1 + (position % ONE_MODIFIER));
+  }
+  const position = unspread(two, order - oneStart - one.n);
+  return inGrid(Math.floor(position / TWO_MODIFIERS), 1 + ONE_MODIFIER + (position % TWO_MODIFIERS));
+}
+
+function keywordAt({ brand, topics }: Ranker, index: number): string {
+  if (index < GRID_SIZE) return gridKeyword(brand, index);
+  if (index < TOPICS_START) return `${brand} ${NAME_ONLY_SUFFIXES[index - GRID_SIZE]}`;
+  return gridKeyword(topics[Math.floor((index - TOPICS_START) / GRID_SIZE)]!, (index - TOPICS_START) % GRID_SIZE);
+}
+
+/** How many keywords a site holds in a market: its local profile's count, at most what its grids hold. */
+function heldCount(ranker: Ranker, market: SearchMarket): number {
+  const profile = isUnitedStates(market) ? profileOf(ranker.site) : localDomainProfile(ranker.site, market.locationCode, profileOf(ranker.site));
+  return Math.min(profile.organicKeywords, ranker.size);
+}
+
+// ── Read from a query: the sites its page ranks ─────────────────────────────────────────────
+
+/**
+ * The registered sites named after a subject of up to three words under the ranked TLDs (`coffee
+ * lab` → coffee-lab.com …), each with how far its TLD comes in their order (.com first); found
+ * once per subject.
+ */
+const sitesNamedAfter = remembering(10_000, (subject: string): ReadonlyArray<{ site: string; tld: number }> => {
+  const label = subject.replaceAll(' ', '-');
+  if (label.length > 63) return [];
+  return RANKED_TLDS.map((tld, place) => ({ site: `${label}.${tld}`, tld: place })).filter(({ site }) => isRankedName(site) && isRegisteredName(site));
+});
+
+/** Topic → the well-known sites that write about it (with the topic's place among their topics). */
+const TOPIC_SITES = new Map<string, Array<{ site: string; topic: number }>>();
+for (const site of WELL_KNOWN_SITES) {
+  rankerOf(site).topics.forEach((topic, position) => {
+    TOPIC_SITES.set(topic, [...(TOPIC_SITES.get(topic) ?? []), { site, topic: position }]);
+  });
+}
+
+/** Strength on a page: the backlink index's rank, 0 to 1. */
+const strengthOf = (site: string) => profileOf(site).domainRank / 1000;
+// Every page scores these: their strengths are read once.
+const EVERYWHERE_STRENGTHS = EVERYWHERE.map(strengthOf);
+
+/**
+ * A site searched for by name comes first, above every other site (whose scores stay under 2):
+ * the .com before the other names' sites, as searchers expect.
+ */
+const ownNameBonus = (tld: number) => 100 - 2 * tld;
+
+/**
+ * The sites a normalised query's web page ranks in a market, best first (./serp/organic-slots.ts
+ * places their results): every page's general sites and the sites holding the query, ordered by
+ * strength and a seeded draw (a little more of it outside the United States).
+ */
+export function rankedSites(query: string, market: SearchMarket): readonly string[] {
+  return rememberedRanking({ query, market });
+}
+
+/**
+ * Remembered: every build of a query's page reads it (the paid SERP call's hot path), and a
+ * domain's keywords read up to 2,000 of them, the same again on the next call.
+ */
+const rememberedRanking = remembering(
+  8_192,
+  ({ query, market }: { query: string; market: SearchMarket }) => rankSites(query, market),
+  ({ query, market }) => `${marketKey(market)}\n${query}`,
+);
+
+function rankSites(query: string, market: SearchMarket): string[] {
+  // Each site holding the query, with its bonus on the page (for a search of its name).
+  const holders = new Map<string, number>();
+  for (const { subject, index } of gridCells(query)) {
+    const byName = index === 0 || index >= GRID_SIZE;
+    if (canNameSite(subject)) {
+      for (const { site, tld } of sitesNamedAfter(subject)) {
+        if (!holders.has(site) && holds(rankerOf(site), index, market)) holders.set(site, byName ? ownNameBonus(tld) : 0);
+      }
+    }
+    if (index >= GRID_SIZE) continue;
+    for (const { site, topic } of TOPIC_SITES.get(subject) ?? []) {
+      if (!holders.has(site) && holds(rankerOf(site), TOPICS_START + topic * GRID_SIZE + index, market)) holders.set(site, 0);
+    }
+  }
+  const random = new SeededRandom(`serp-sites:${query}`);
+  const local = isUnitedStates(market) ? undefined : new SeededRandom(`serp-sites:${query}:${marketKey(market)}`);
+  const sites = holders.size === 0 ? [...EVERYWHERE] : [...new Set([...EVERYWHERE, ...holders.keys()])];
+  const scores = sites.map((site, index) =>
+    (index < EVERYWHERE.length ? EVERYWHERE_STRENGTHS[index]! : strengthOf(site)) + (holders.get(site) ?? 0) +
+    random.next() * 0.9 + (local ? (local.next() - 0.5) * 0.4 : 0));
+  const order = sites.map((_, index) => index).sort((first, second) => scores[second]! - scores[first]!);
+  return order.map((index) => sites[index]!);
+}
+
+/** Whether a subject could be a site's name: at most three words (counted without splitting: every page asks). */
+function canNameSite(subject: string): boolean {
+  let spaces = 0;
+  for (let at = subject.indexOf(' '); at !== -1; at = subject.indexOf(' ', at + 1)) if (++spaces >= MOST_NAME_WORDS) return false;
+  return true;
+}
+
+function holds(ranker: Ranker, index: number, market: SearchMarket): boolean {
+  return orderOf(ranker, index) < heldCount(ranker, market);
+}
+
+/** The page position (at depth 100) of the `rank`-th of `siteCount` sites' first organic result on a normalised query's page. */
+function firstPosition(query: string, rank: number, siteCount: number): number | undefined {
+  const { lastPlace, positions } = organicLayout(query);
+  return positions[firstPlace(rank, siteCount, lastPlace)];
+}
+
+/**
+ * Where a query's page of 100 shows its organic results: the position (1-based) of each organic
+ * place, and the last place. Laid out once per query (a domain's keywords read up to 2,000 pages).
+ */
+const organicLayout = remembering(8_192, (query: string) => {
+  const plan = webPagePlan(planContext(query, intentOf(query), 'serp'));
+  const positions: number[] = [];
+  pageItems(plan, FEATURES_DEPTH).forEach((item, index) => {
+    if ('organic' in item) positions[item.organic] = index + 1;
+  });
+  return { lastPlace: organicCount(plan, FEATURES_DEPTH) - 1, positions };
+});
+
+// ── Read from a site: the keywords it holds, where their pages rank it ──────────────────────
+
+/** More than any keyword list shows (1,000), and few enough pages to read on one call. */
+const MOST_KEYWORDS_READ = 2_000;
+
+export interface Ranking {
+  keyword: string;
+  position: number;
+  url: string;
+}
+
+/**
+ * The keywords a domain holds in a market (the first 2,000 it holds, for a site that holds more),
+ * each at the position of its first organic result on the keyword's page there, with that
+ * result's URL. A site outside the search world (see `isRankedName`) holds none.
+ */
+export function rankingsOf(domain: string, market: SearchMarket): Ranking[] {
+  const site = registrableDomain(normalisedDomain(domain));
+  if (!isRankedName(site)) return [];
+  const ranker = rankerOf(site);
+  const held = Math.min(heldCount(ranker, market), MOST_KEYWORDS_READ);
+  const seen = new Set<string>();
+  const rankings: Ranking[] = [];
+  for (let order = 0; order < held; order += 1) {
+    const keyword = keywordAt(ranker, indexAt(ranker, order));
+    if (seen.has(keyword)) continue;
+    seen.add(keyword);
+    const sites = rankedSites(keyword, market);
+    const rank = sites.indexOf(site);
+    // Every site on a page has its first result within the page of 100 (see firstPlace).
+    const position = rank === -1 ? undefined : firstPosition(keyword, rank, sites.length);
+    if (position === undefined) continue;
+    rankings.push({ keyword, position, url: organicUrl(site, slugOf(keyword), 0) });
+  }
+  return rankings;
+}
+
+/**
+ * Whether a site holds a normalised keyword among the keywords `rankingsOf` reads for it in the
+ * market: a site on a keyword's page that answers yes lists the keyword with that page's position.
+ */
+export function holdsAmongRead(site: string, keyword: string, market: SearchMarket): boolean {
+  const ranker = rankerOf(site);
+  const read = Math.min(heldCount(ranker, market), MOST_KEYWORDS_READ);
+  return gridCells(keyword).some(({ subject, index }) => {
+    const topic = ranker.topics.indexOf(subject);
+    const at = subject === ranker.brand ? index : topic !== -1 && index < GRID_SIZE ? TOPICS_START + topic * GRID_SIZE + index : -1;
+    return at !== -1 && orderOf(ranker, at) < read;
+  });
+}
+
+function greatestCommonDivisor(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+/** x with a·x ≡ 1 (mod n), for a coprime to n. */
+function modularInverse(a: number, n: number): number {
+  let [oldR, r, oldS, s] = [a, n, 1, 0];
+  while (r !== 0) {
+    const quotient = Math.floor(oldR / r);
+    [oldR, r] = [r, oldR - quotient * r];
+    [oldS, s] = [s, oldS - quotient * s];
+  }
+  return ((oldS % n) + n) % n;
+}
