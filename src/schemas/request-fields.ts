@@ -28,9 +28,21 @@ export function wholeNumber(min: number, max?: number) {
   return max === undefined ? atLeast : atLeast.max(max);
 }
 
-/** The SEO data vendor's numeric location code (2840 = United States). */
+/** The highest location code the SEO data vendor gives: a region's or a city's has up to seven digits. */
+const LOCATION_CODE_MAX = 9_999_999;
+
+/**
+ * The SEO data vendor's numeric location code: a country's is 2000 + its ISO 3166 number (2840 =
+ * United States), a region's or a city's up to seven digits. A larger number names no location: a
+ * 400, before any vendor is asked.
+ */
+export function locationCodeNumber() {
+  return wholeNumber(1, LOCATION_CODE_MAX);
+}
+
+/** A location code, the United States unless given. */
 export function locationCode(defaultValue = 2840) {
-  return wholeNumber(1)
+  return locationCodeNumber()
     .default(defaultValue)
     .meta({ description: 'Target location code (2840 = United States, 2826 = United Kingdom, 2276 = Germany).', examples: [defaultValue] });
 }

@@ -228,6 +228,16 @@ describe(`bad input in the body (${testDatabaseLabel()})`, () => {
     await refusedUncharged((apiKey) => app.post('/v1/maps/reviews', { ...body, depth: 10.5 }, apiKey), 400, 'VALIDATION_ERROR', 'depth: must be a whole number');
   });
 
+  test('a location code longer than seven digits names no location: 400 naming location_code, not charged', async () => {
+    await refusedUncharged((apiKey) => app.post('/v1/serp/websearch', { query: 'coffee', location_code: 999_999_999 }, apiKey), 400, 'VALIDATION_ERROR', 'location_code: must be at most 9999999');
+    await refusedUncharged((apiKey) => app.post('/v1/seo/domain/keywords', { domain: 'example.com', location_code: 10_000_000 }, apiKey), 400, 'VALIDATION_ERROR', 'location_code: must be at most 9999999');
+    await refusedUncharged((apiKey) => app.post('/v1/seo/ai/llm-mentions', { target: [{ domain: 'example.com' }], location_code: 999_999_999 }, apiKey), 400, 'VALIDATION_ERROR', 'location_code: must be at most 9999999');
+    // A city's seven-digit code is a location.
+    const { apiKey } = await app.createAccount('1.00');
+    const city = await app.post('/v1/serp/websearch', { query: 'coffee', location_code: 1_023_191 }, apiKey);
+    assert.equal(city.status, 200, JSON.stringify(city.body));
+  });
+
   test('an integer beyond the safe range reports one limit, the field’s own', async () => {
     const { body } = exampleOf('maps.reviews') as { body: Record<string, unknown> };
     const placeId = JSON.stringify(body.place_id);

@@ -100,6 +100,15 @@ describe(`media jobs survive kill -9 (${testDatabaseLabel()})`, () => {
     return rows.map((row) => row.kind);
   }
 
+  /** Starts the server again and waits until the job has ended there: its status's data. */
+  async function restartUntilEnded(jobId: string, apiKey: string, what = 'the job to finish after the restart') {
+    server = await startServerProcess(environment);
+    return until(what, async () => {
+      const status = await call(server!, 'GET', `/v1/media/status/${jobId}`, apiKey);
+      return ['succeeded', 'failed', 'canceled'].includes(status.body.data?.status) ? status.body.data : undefined;
+    });
+  }
+
   test('killed while the vendor runs the job: after a restart it finishes, submitted once and charged once', async () => {
     fal.reset();
     fal.on('fal-ai/flux/dev', { output: { images: [{ url: `${fileHost.url}/out.png`, content_type: 'image/png', width: 1024, height: 1024 }] } });
@@ -117,11 +126,7 @@ describe(`media jobs survive kill -9 (${testDatabaseLabel()})`, () => {
     assert.equal(fal.requests('submit').length, 1);
 
     fal.pollsPerStep = 1;
-    server = await startServerProcess(environment);
-    const job = await until('the job to finish after the restart', async () => {
-      const status = await call(server!, 'GET', `/v1/media/status/${jobId}`, apiKey);
-      return ['succeeded', 'failed', 'canceled'].includes(status.body.data?.status) ? status.body.data : undefined;
-    });
+    const job = await restartUntilEnded(jobId, apiKey);
     assert.equal(job.status, 'succeeded', JSON.stringify(job));
     assert.equal(job.costUsd, 0.06);
     assert.equal(fal.requests('submit').length, 1, 'submitted to the vendor once');
@@ -162,11 +167,7 @@ describe(`media jobs survive kill -9 (${testDatabaseLabel()})`, () => {
     assert.deepEqual(written, [], 'the crash left the queue call out of the call log');
 
     fal.pollsPerStep = 1;
-    server = await startServerProcess(environment);
-    const job = await until('the job to finish after the restart', async () => {
-      const status = await call(server!, 'GET', `/v1/media/status/${jobId}`, apiKey);
-      return ['succeeded', 'failed', 'canceled'].includes(status.body.data?.status) ? status.body.data : undefined;
-    });
+    const job = await restartUntilEnded(jobId, apiKey);
     assert.equal(job.status, 'succeeded', JSON.stringify(job));
     assert.equal(job.costUsd, 0.06);
     assert.deepEqual(await kinds(accountId), ['credit', 'hold', 'capture']);
@@ -206,12 +207,8 @@ describe(`media jobs survive kill -9 (${testDatabaseLabel()})`, () => {
       await lost.restore();
     }
 
-    server = await startServerProcess(environment);
     // Its claim lapses (15 s), then the next worker finds it half-submitted.
-    const job = await until('the interrupted job to be settled', async () => {
-      const status = await call(server!, 'GET', `/v1/media/status/${jobId}`, apiKey);
-      return ['succeeded', 'failed', 'canceled'].includes(status.body.data?.status) ? status.body.data : undefined;
-    });
+    const job = await restartUntilEnded(jobId, apiKey, 'the interrupted job to be settled');
     assert.equal(job.status, 'failed');
     assert.equal(job.error.code, 'UPSTREAM_ERROR');
     assert.match(job.error.message, /interrupted while it was being submitted/);

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../../core/define-endpoint';
 import { LlmMentionsPage } from '../../../schemas/content';
 import { locationCodeOfCountry } from '../../../schemas/countries';
 import { DomainName } from '../../../schemas/domain-name';
-import { countryCode, languageCode, resultLimit, wholeNumber } from '../../../schemas/request-fields';
+import { countryCode, languageCode, locationCodeNumber, resultLimit, wholeNumber } from '../../../schemas/request-fields';
 import type { MentionTarget } from '../../../providers/families/content';
 import { MentionFilters, MentionOrder, sortRules } from './mention-filters';
 
@@ -28,7 +28,7 @@ const LlmMentionsRequest = z.strictObject({
   target: z.array(MentionTargetInput).min(1).max(10).meta({ description: '1 to 10 domains or keywords whose mentions are wanted.', examples: [[{ domain: 'example.com' }, { keyword: 'espresso machine', match_type: 'word_match' }]] }),
   platform: z.enum(['websearch', 'assistant']).default('websearch').meta({ description: 'websearch (the search engine’s AI overviews) or assistant (a conversational AI assistant).' }),
   location: countryCode(),
-  location_code: wholeNumber(1).optional().meta({ description: 'Location code (2840 = United States); overrides `location`.', examples: [2840] }),
+  location_code: locationCodeNumber().optional().meta({ description: 'Location code (2840 = United States); overrides `location`.', examples: [2840] }),
   language: languageCode(),
   filters: MentionFilters.optional(),
   order_by: MentionOrder.optional(),
