@@ -126,10 +126,17 @@ ${activityTable('Endpoint', byEndpoint)}
 
   scope.get<{ Params: { accountId: string } }>('/admin/accounts/:accountId', async (request, reply) => {
     if (!guard(request, reply, false)) return reply;
-    // After a credit (Post/Redirect/Get): its confirmation, read from the ledger's entry.
-    const token = String((request.query as { credited?: string }).credited ?? '');
+    // After a credit or a suspension (Post/Redirect/Get): its confirmation, read from the ledger's
+    // entry or from the account as it now stands, so an old link never tells what is not so.
+    const query = request.query as { credited?: string; suspension?: string };
+    const token = String(query.credited ?? '');
     const credit = CREDIT_TOKEN.test(token) ? await findCreditEntry(context.db, creditRequestId(token)) : undefined;
-    return accountPage(request, reply, credit?.accountId === request.params.accountId ? notice(`Added ${money(credit.amountMicros)}.`, 'info') : undefined);
+    if (credit?.accountId === request.params.accountId) return accountPage(request, reply, notice(`Added ${money(credit.amountMicros)}.`, 'info'));
+    if (query.suspension === 'changed') {
+      const account = await findAccountRow(context.db, request.params.accountId);
+      if (account) return accountPage(request, reply, notice(account.suspendedAt ? 'The account is suspended: its keys are refused.' : 'The suspension is lifted.', 'info'));
+    }
+    return accountPage(request, reply);
   });
 
   const accountPage = async (request: FastifyRequest<{ Params: { accountId: string } }>, reply: FastifyReply, message?: Html) => {
@@ -197,7 +204,8 @@ ${activityTable('Endpoint', byEndpoint)}
       const accountId = request.params.accountId;
       if (!(await context.setSuspended(accountId, action === 'suspend'))) return accountPage(request, reply);
       request.log.info({ accountId, action }, 'admin: account suspension changed');
-      return accountPage(request, reply, notice(action === 'suspend' ? 'The account is suspended: its keys are refused.' : 'The suspension is lifted.', 'info'));
+      // Redirected, so that reloading the page does not send the form again.
+      return reply.redirect(`/admin/accounts/${accountId}?suspension=changed`, 303);
     });
   }
 }

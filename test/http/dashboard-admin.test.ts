@@ -77,12 +77,17 @@ describe(`/admin with TOLLGATE_ADMIN_TOKEN (${testDatabaseLabel()})`, () => {
 
     assert.equal((await operator.post(`/admin/accounts/${accountId}/suspend`, {}, { csrf: false })).status, 403, 'CSRF checked');
     assert.equal((await app.get('/v1/account', apiKey)).status, 200);
-    assert.equal((await operator.post(`/admin/accounts/${accountId}/suspend`, {})).status, 200);
+    // Post/Redirect/Get: reloading the page it lands on sends nothing again.
+    const suspended = await operator.post(`/admin/accounts/${accountId}/suspend`, {});
+    assert.equal(suspended.status, 303);
+    assert.equal(suspended.headers.get('location'), `/admin/accounts/${accountId}?suspension=changed`);
+    assert.match((await operator.get(`/admin/accounts/${accountId}?suspension=changed`)).text, /The account is suspended: its keys are refused\./);
     const refused = await app.get('/v1/account', apiKey);
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error.code, 'ACCOUNT_SUSPENDED');
 
-    assert.equal((await operator.post(`/admin/accounts/${accountId}/unsuspend`, {})).status, 200);
+    assert.equal((await operator.post(`/admin/accounts/${accountId}/unsuspend`, {})).status, 303);
+    assert.match((await operator.get(`/admin/accounts/${accountId}?suspension=changed`)).text, /The suspension is lifted\./);
     assert.equal((await app.get('/v1/account', apiKey)).status, 200);
 
     assert.equal((await operator.post(`/admin/accounts/${accountId}/credit`, { usd: '-3', credit_token: await creditToken(operator, accountId) })).status, 400);

@@ -53,7 +53,7 @@ describe(`the dashboard's revocations and suspensions reach another instance (${
     const operator = new PageClient(first.baseUrl);
     await operator.get('/admin');
     assert.equal((await operator.post('/admin/login', { token: ADMIN_TOKEN })).status, 303);
-    assert.equal((await operator.post(`/admin/accounts/${accountId}/suspend`, {})).status, 200);
+    assert.equal((await operator.post(`/admin/accounts/${accountId}/suspend`, {})).status, 303);
     clock.advance(1000);
     const refused = await second.get('/v1/account', apiKey);
     assert.equal(refused.status, 403);
