@@ -1,8 +1,7 @@
 import { SANDBOX_DATA_MONTH } from './data-month';
-import { KNOWN_SITES } from './known-sites';
+import { FAMOUS_SITES, KNOWN_SITES } from './known-sites';
 import { registrableDomain } from '../../contacts/domain-lists';
 import { SeededRandom, roundTo } from './random';
-import { lookupTable } from '../../core/lookup-table';
 
 /**
  * The one source of a domain's standing in the sandbox, seeded by the domain alone: every endpoint
@@ -36,16 +35,7 @@ export interface DomainProfile {
   firstSeenMonth: string;
 }
 
-/** Well-known sites get the standing their names suggest, so examples look right. */
-const HEAVYWEIGHTS = lookupTable<number>({
-  'wikipedia.org': 0.99, 'youtube.com': 0.99, 'amazon.com': 0.97, 'reddit.com': 0.96, 'nytimes.com': 0.93,
-  'github.com': 0.95, 'example.com': 0.55,
-});
-
-const ALWAYS_REGISTERED: ReadonlySet<string> = new Set([...Object.keys(HEAVYWEIGHTS), ...KNOWN_SITES]);
-
-/** The sites the sandbox names on its own and the famous ones its examples use: each has topics it ranks for beyond its name. */
-export const WELL_KNOWN_SITES: readonly string[] = [...ALWAYS_REGISTERED];
+const ALWAYS_REGISTERED: ReadonlySet<string> = new Set(KNOWN_SITES);
 
 /**
  * The top-level domains of the sandbox's search world: a results page looks for the sites named
@@ -105,8 +95,9 @@ export function domainProfile(rawDomain: string): DomainProfile {
   const domain = normalisedDomain(rawDomain);
   if (!isRegistered(domain)) return absentProfile(domain);
   const random = new SeededRandom(`domain:${domain}`);
-  // Authority in [0, 1): long-tailed, most mass below 0.5.
-  const authority = HEAVYWEIGHTS[domain] ?? Math.min(0.96, random.next() ** 1.8);
+  // Authority in [0, 1): long-tailed, most mass below 0.5; a famous site's is its fame.
+  const famous = FAMOUS_SITES[domain];
+  const authority = famous ?? Math.min(0.96, random.next() ** 1.8);
   const logLinks = 1 + authority * 8.5 + random.normal(0, 0.3);
   const backlinks = Math.max(3, Math.round(10 ** logLinks));
   const referringDomains = Math.max(1, Math.round(backlinks / (8 + random.between(0, 40))));
@@ -117,7 +108,8 @@ export function domainProfile(rawDomain: string): DomainProfile {
   const paidShare = random.chance(0.45) ? random.between(0.005, 0.08) : 0;
   const paidKeywords = Math.round(organicKeywords * paidShare);
   const paidTraffic = Math.round(organicTraffic * paidShare * random.between(0.5, 2));
-  const ageMonths = Math.round(12 + authority * 120 + random.between(0, 36));
+  // A famous site has been on the web since its early years (the most famous since the 1990s).
+  const ageMonths = Math.round((famous === undefined ? 12 + authority * 120 : 12 * (8 + famous * 20)) + random.between(0, 36));
   const firstIndex = SANDBOX_DATA_MONTH.year * 12 + (SANDBOX_DATA_MONTH.month - 1) - ageMonths;
   return {
     domain,

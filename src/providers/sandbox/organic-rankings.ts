@@ -1,6 +1,6 @@
 import { registrableDomain } from '../../contacts/domain-lists';
-import { BIG_SITES, REFERENCE_SITES } from './known-sites';
-import { domainProfile, isRankedName, isRegisteredName, localDomainProfile, MOST_NAME_WORDS, normalisedDomain, RANKED_TLDS, WELL_KNOWN_SITES } from './domain-profile';
+import { BIG_SITES, FAMOUS_SITES, KNOWN_SITES, REFERENCE_SITES } from './known-sites';
+import { domainProfile, isRankedName, isRegisteredName, localDomainProfile, MOST_NAME_WORDS, normalisedDomain, RANKED_TLDS } from './domain-profile';
 import { GRID_SIZE, gridCellsReader, gridKeyword, ONE_MODIFIER } from './keyword-grid';
 import { intentOf } from './keyword-metrics';
 import { FEATURES_DEPTH, organicCount, pageItems, planContext, webPagePlan } from './serp/page-plan';
@@ -10,29 +10,57 @@ import { slugOf } from './serp/page-text';
 import { isUnitedStates, marketKey, type SearchMarket } from './search-market';
 import { SeededRandom } from './random';
 import { remembering } from './memo';
+import { lookupTable } from '../../core/lookup-table';
 
 /**
  * Who ranks where, the one fact the results pages and the domain endpoints both read. A site ranks
  * for keywords of its own name's grid ("coffee lab", "coffee lab login", "best coffee lab
- * reviews"…) and, for a well-known site, of its topics' grids. Which of those keywords it holds in
- * a market is a seeded choice of exactly as many as its profile says it has (its name and its
- * login first). A results page finds the sites its query could belong to by reading the query
- * back into the subjects it is built on (sites named after each subject, well-known sites with it
- * as a topic), keeps those that hold the query, adds the big general and reference sites every
- * page shows, and ranks them by strength, seeded by the query. A domain's keywords are read from
- * the very pages: a keyword it holds is on its page, at the place the page gives it.
+ * reviews"…) and, for a site the sandbox makes up or a famous one that fits, of its topics' grids.
+ * Which of those keywords it holds in a market is a seeded choice of exactly as many as its profile
+ * says it has (its name and its login first). A results page finds the sites its query could belong
+ * to by reading the query back into the subjects it is built on (sites named after each subject,
+ * famous sites of that name, sites with it as a topic), keeps those that hold the query, adds the
+ * big general and reference sites every page shows, and ranks them by strength, seeded by the
+ * query. A domain's keywords are read from the very pages: a keyword it holds is on its page, at
+ * the place the page gives it.
  */
 
 /** On every results page, whatever the query: the big general sites and the sandbox's reference sites. */
 const EVERYWHERE: readonly string[] = [...new Set([...BIG_SITES, ...REFERENCE_SITES])];
 
-/** Subjects a well-known site writes about beyond its name. */
+/** Subjects the sites the sandbox makes up write about beyond their names, three each. */
 const TOPICS = [
   'coffee', 'running shoes', 'home insurance', 'recipes', 'laptops', 'travel deals', 'gardening', 'web hosting',
   'fitness', 'skincare', 'photography', 'personal finance', 'pet food', 'furniture', 'online courses', 'car rental',
   'headphones', 'yoga', 'camping gear', 'project management software', 'wedding dresses', 'mortgage rates',
 ];
 const TOPICS_PER_SITE = 3;
+
+/**
+ * What a famous site ranks for beyond its name: the topics that fit the brand, and none for most
+ * (searchers find them by name). Few, because a topic's every results page weighs each site that
+ * writes about it.
+ */
+const FAMOUS_SITE_TOPICS = lookupTable<readonly string[]>({
+  'amazon.com': ['laptops', 'headphones', 'furniture'], 'walmart.com': ['furniture', 'pet food'], 'target.com': ['furniture'],
+  'ebay.com': ['laptops', 'headphones'], 'bestbuy.com': ['laptops', 'headphones'], 'apple.com': ['laptops', 'headphones'],
+  'microsoft.com': ['laptops', 'project management software'], 'dell.com': ['laptops'], 'hp.com': ['laptops'], 'lenovo.com': ['laptops'],
+  'samsung.com': ['headphones'], 'nike.com': ['running shoes', 'fitness'], 'adidas.com': ['running shoes'], 'zappos.com': ['running shoes'],
+  'rei.com': ['camping gear', 'running shoes'], 'ikea.com': ['furniture'], 'wayfair.com': ['furniture'], 'costco.com': ['furniture'],
+  'homedepot.com': ['gardening', 'furniture'], 'lowes.com': ['gardening'], 'chewy.com': ['pet food'], 'sephora.com': ['skincare'],
+  'etsy.com': ['wedding dresses'], 'starbucks.com': ['coffee'], 'allrecipes.com': ['recipes'], 'foodnetwork.com': ['recipes'],
+  'nytimes.com': ['recipes'], 'youtube.com': ['recipes', 'yoga'], 'reddit.com': ['personal finance', 'headphones'],
+  'expedia.com': ['travel deals', 'car rental'], 'booking.com': ['travel deals'], 'kayak.com': ['travel deals', 'car rental'],
+  'tripadvisor.com': ['travel deals'], 'hotels.com': ['travel deals'], 'hertz.com': ['car rental'], 'godaddy.com': ['web hosting'],
+  'wordpress.com': ['web hosting'], 'github.com': ['project management software', 'web hosting'], 'slack.com': ['project management software'],
+  'adobe.com': ['photography'], 'coursera.org': ['online courses'], 'udemy.com': ['online courses'], 'khanacademy.org': ['online courses'],
+  'nerdwallet.com': ['personal finance', 'mortgage rates', 'home insurance'], 'bankrate.com': ['mortgage rates'],
+  'investopedia.com': ['personal finance'], 'forbes.com': ['personal finance'], 'zillow.com': ['mortgage rates'],
+  'chase.com': ['mortgage rates'], 'geico.com': ['home insurance'], 'progressive.com': ['home insurance'],
+  'healthline.com': ['skincare', 'yoga', 'fitness'], 'webmd.com': ['skincare'], 'mayoclinic.org': ['fitness'],
+  // The examples' domains, so that an example shows a site with topics that meets the big ones on them.
+  'example.com': ['laptops', 'web hosting', 'coffee'], 'example.org': ['online courses', 'gardening', 'coffee'], 'example.net': ['web hosting', 'photography'],
+});
 
 /** What searchers add to a site's name and to nothing else. */
 const NAME_ONLY_SUFFIXES = ['login', 'coupon', 'customer service', 'pricing', 'contact', 'careers'];
@@ -80,12 +108,13 @@ const TWO_MODIFIERS = GRID_SIZE - 1 - ONE_MODIFIER;
 /** The name-only keywords' indexes follow the name's grid; each topic's grid follows them. */
 const TOPICS_START = GRID_SIZE + NAME_ONLY_SUFFIXES.length;
 
-const WELL_KNOWN: ReadonlySet<string> = new Set(WELL_KNOWN_SITES);
+const KNOWN: ReadonlySet<string> = new Set(KNOWN_SITES);
 
 const rankerOf = remembering(10_000, (site: string): Ranker => {
   const brand = brandOf(site);
   const random = new SeededRandom(`topics:${site}`);
-  const topics = WELL_KNOWN.has(site) ? random.sample(TOPICS.filter((topic) => topic !== brand), TOPICS_PER_SITE) : [];
+  const topics = FAMOUS_SITES[site] !== undefined ? FAMOUS_SITE_TOPICS[site] ?? []
+    : KNOWN.has(site) ? random.sample(TOPICS.filter((topic) => topic !== brand), TOPICS_PER_SITE) : [];
   const grids = 1 + topics.length;
   return { site, brand, topics, size: TOPICS_START + topics.length * GRID_SIZE, spreads: [spreadOf(ONE_MODIFIER * grids, random), spreadOf(TWO_MODIFIERS * grids, random)] };
 });
@@ -137,20 +166,32 @@ function heldCount(ranker: Ranker, market: SearchMarket): number {
 
 // ── Read from a query: the sites its page ranks ─────────────────────────────────────────────
 
+/** Famous sites by the name searchers type for them (`bbc` → bbc.co.uk, bbc.com), most famous first. */
+const FAMOUS_BY_NAME = new Map<string, string[]>();
+for (const site of Object.keys(FAMOUS_SITES).sort((first, second) => FAMOUS_SITES[second]! - FAMOUS_SITES[first]!)) {
+  FAMOUS_BY_NAME.set(brandOf(site), [...(FAMOUS_BY_NAME.get(brandOf(site)) ?? []), site]);
+}
+
 /**
- * The registered sites named after a subject of up to three words under the ranked TLDs (`coffee
- * lab` → coffee-lab.com …), each with how far its TLD comes in their order (.com first); found
- * once per subject.
+ * The registered sites named after a subject of up to three words: the famous ones of that name
+ * (whatever their TLD), then those under the ranked TLDs (`coffee lab` → coffee-lab.com …), each
+ * with how far it comes in the order searchers expect (famous first, most famous first; then .com
+ * first); found once per subject.
  */
-const sitesNamedAfter = remembering(10_000, (subject: string): ReadonlyArray<{ site: string; tld: number }> => {
+const sitesNamedAfter = remembering(10_000, (subject: string): ReadonlyArray<{ site: string; place: number }> => {
   const label = subject.replaceAll(' ', '-');
   if (label.length > 63) return [];
-  return RANKED_TLDS.map((tld, place) => ({ site: `${label}.${tld}`, tld: place })).filter(({ site }) => isRankedName(site) && isRegisteredName(site));
+  const famous = FAMOUS_BY_NAME.get(subject) ?? [];
+  return [
+    ...famous.map((site, place) => ({ site, place })),
+    ...RANKED_TLDS.map((tld, place) => ({ site: `${label}.${tld}`, place: famous.length + place }))
+      .filter(({ site }) => !famous.includes(site) && isRankedName(site) && isRegisteredName(site)),
+  ];
 });
 
-/** Topic → the well-known sites that write about it (with the topic's place among their topics). */
+/** Topic → the sites that write about it (with the topic's place among their topics). */
 const TOPIC_SITES = new Map<string, Array<{ site: string; topic: number }>>();
-for (const site of WELL_KNOWN_SITES) {
+for (const site of KNOWN_SITES) {
   rankerOf(site).topics.forEach((topic, position) => {
     TOPIC_SITES.set(topic, [...(TOPIC_SITES.get(topic) ?? []), { site, topic: position }]);
   });
@@ -163,9 +204,9 @@ const EVERYWHERE_STRENGTHS = EVERYWHERE.map(strengthOf);
 
 /**
  * A site searched for by name comes first, above every other site (whose scores stay under 2):
- * the .com before the other names' sites, as searchers expect.
+ * in the order searchers expect (see sitesNamedAfter).
  */
-const ownNameBonus = (tld: number) => 100 - 2 * tld;
+const ownNameBonus = (place: number) => 100 - 2 * place;
 
 /**
  * The sites a normalised query's web page ranks in a market, best first (./serp/organic-slots.ts
@@ -192,8 +233,8 @@ function rankSites(query: string, market: SearchMarket): string[] {
   for (const { subject, index } of gridCells(query)) {
     const byName = index === 0 || index >= GRID_SIZE;
     if (canNameSite(subject)) {
-      for (const { site, tld } of sitesNamedAfter(subject)) {
-        if (!holders.has(site) && holds(rankerOf(site), index, market)) holders.set(site, byName ? ownNameBonus(tld) : 0);
+      for (const { site, place } of sitesNamedAfter(subject)) {
+        if (!holders.has(site) && holds(rankerOf(site), index, market)) holders.set(site, byName ? ownNameBonus(place) : 0);
       }
     }
     if (index >= GRID_SIZE) continue;

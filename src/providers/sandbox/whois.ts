@@ -3,6 +3,7 @@ import { noRegistrationService, type WhoisProvider } from '../families/whois';
 import { unregisteredDomain, type DomainRegistration } from '../../schemas/domain-registration';
 import { DATA_MONTH_INDEX, momentIn, monthIndexOf } from './domain-analytics';
 import { domainProfile } from './domain-profile';
+import { FAMOUS_SITES } from './known-sites';
 import { SeededRandom } from './random';
 import { sandboxRegistrar } from './registrar';
 
@@ -47,7 +48,8 @@ export const sandboxWhois: WhoisProvider = {
     const created = monthIndexOf(profile.firstSeenMonth) - random.integer(0, 24);
     const expires = Math.max(created + 12, DATA_MONTH_INDEX + random.integer(1, 24));
     // Drawn in the order the SEO endpoint's record always was, so its sandbox answers stay the same.
-    const registrar = profile.domainRank >= 900 ? REGISTRARS[0]! : random.pick(REGISTRARS);
+    // The biggest and famous names are with the brand-protection registrar, as they are.
+    const registrar = profile.domainRank >= 900 || FAMOUS_SITES[domain] !== undefined ? REGISTRARS[0]! : random.pick(REGISTRARS);
     const createdDate = momentIn(created, random);
     const updatedDate = momentIn(DATA_MONTH_INDEX - random.integer(0, 11), random);
     const expiryDate = momentIn(expires, random);
