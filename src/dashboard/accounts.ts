@@ -80,21 +80,6 @@ export class DashboardAccounts {
     return Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
-  /**
-   * The sign-up credit of a verified address (SMTP mode), once per normalised mailbox: the mailbox
-   * is claimed first, so two accounts of one mailbox racing each other cannot both be credited. A
-   * crash between the claim and the credit leaves the mailbox claimed without credit (the operator
-   * can credit it by hand); never the other way round.
-   */
-  async grantSignupCredit(accountId: string): Promise<boolean> {
-    if (this.options.signupCreditMicros <= 0) return false;
-    const credential = await this.db.selectFrom('credentials').select('mailbox').where('account_id', '=', accountId).executeTakeFirst();
-    if (!credential) return false;
-    if (!(await this.ledger.exclusive(() => this.claimMailbox(this.db, credential.mailbox, accountId)))) return false;
-    await this.ledger.credit(accountId, this.options.signupCreditMicros, `signup_credit_${accountId}`);
-    return true;
-  }
-
   /** The account whose e-mail and password these are; always costs one scrypt, known e-mail or not. */
   async logIn(rawEmail: string, password: string): Promise<string | undefined> {
     const email = canonicalEmail(rawEmail) ?? '';
@@ -151,34 +136,53 @@ export class DashboardAccounts {
     return row && { accountId: row.id, email: row.email };
   }
 
-  /** Spends a token: its account, once, while it has not expired. */
-  private async useToken(token: string, purpose: 'verify' | 'reset'): Promise<string | undefined> {
+  /**
+   * Spends a token on `db` (a transaction's, or the store's under the ledger's `exclusive`): its
+   * account, once, while it has not expired.
+   */
+  private async useToken(db: Kysely<Database>, token: string, purpose: 'verify' | 'reset'): Promise<string | undefined> {
     if (token.length > 100) return undefined;
     const hash = sha256(token);
-    const used = await this.ledger.exclusive(() =>
-      this.db
-        .updateTable('dashboard_tokens')
-        .set({ used_at: new Date(this.now()).toISOString() })
-        .where('token_hash', '=', hash)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', this.now())
-        .executeTakeFirst(),
-    );
+    const used = await db
+      .updateTable('dashboard_tokens')
+      .set({ used_at: new Date(this.now()).toISOString() })
+      .where('token_hash', '=', hash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', this.now())
+      .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return undefined;
-    const row = await this.db.selectFrom('dashboard_tokens').select('account_id').where('token_hash', '=', hash).executeTakeFirst();
+    const row = await db.selectFrom('dashboard_tokens').select('account_id').where('token_hash', '=', hash).executeTakeFirst();
     return row?.account_id;
   }
 
-  /** Marks the address verified; `credit`: the sign-up credit comes with it (SMTP mode). */
+  /**
+   * Marks the address verified; `credit`: the sign-up credit comes with it (SMTP mode), once per
+   * normalised mailbox. The link's use, the address's verification and the mailbox's claim and
+   * credit are one transaction: two accounts of one mailbox racing each other cannot both be
+   * credited, and a failure leaves the link unused (followed again, it does it all), never a
+   * mailbox claimed without its credit or a used link without its verification.
+   */
   async verifyEmail(token: string, credit: boolean): Promise<string | undefined> {
-    const accountId = await this.useToken(token, 'verify');
-    if (!accountId) return undefined;
-    await this.ledger.exclusive(() =>
-      this.db.updateTable('credentials').set({ verified_at: new Date(this.now()).toISOString() }).where('account_id', '=', accountId).where('verified_at', 'is', null).execute(),
+    if (token.length > 100) return undefined;
+    const link = await this.db.selectFrom('dashboard_tokens').select('account_id').where('token_hash', '=', sha256(token)).where('purpose', '=', 'verify').executeTakeFirst();
+    if (!link) return undefined;
+    const accountId = link.account_id;
+    const creditMicros = credit ? this.options.signupCreditMicros : 0;
+    let verified = false;
+    await this.ledger.credit(
+      accountId,
+      async (trx) => {
+        verified = (await this.useToken(trx, token, 'verify')) === accountId;
+        if (!verified) return 0;
+        await trx.updateTable('credentials').set({ verified_at: new Date(this.now()).toISOString() }).where('account_id', '=', accountId).where('verified_at', 'is', null).execute();
+        if (creditMicros <= 0) return 0;
+        const credential = await trx.selectFrom('credentials').select('mailbox').where('account_id', '=', accountId).executeTakeFirst();
+        return credential && (await this.claimMailbox(trx, credential.mailbox, accountId)) ? creditMicros : 0;
+      },
+      `signup_credit_${accountId}`,
     );
-    if (credit) await this.grantSignupCredit(accountId);
-    return accountId;
+    return verified ? accountId : undefined;
   }
 
   /** Sets a new password from a reset link; every session of the account ends. */
@@ -194,7 +198,7 @@ export class DashboardAccounts {
     const weak = passwordProblem(password, pending.email);
     if (weak) return { ok: false, problem: weak };
     const passwordHash = await hashPassword(password);
-    const accountId = await this.useToken(token, 'reset');
+    const accountId = await this.ledger.exclusive(() => this.useToken(this.db, token, 'reset'));
     if (!accountId) return { ok: false, problem: 'This reset link has expired or was used already; ask for a new one.' };
     await this.ledger.exclusive(async () => {
       const updated = await this.db.updateTable('credentials').set({ password_hash: passwordHash }).where('account_id', '=', accountId).executeTakeFirst();

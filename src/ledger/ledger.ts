@@ -33,6 +33,8 @@ export class DuplicateEmailError extends Error {}
  * It writes through `trx` only, and never waits for the ledger (it already holds its turn).
  */
 export type AccountOpening = (trx: Transaction<Database>, accountId: string) => Promise<Micros>;
+/** Writes the caller's rows belonging with a credit, in its transaction, and says its amount (0: none). */
+export type CreditDecision = (trx: Transaction<Database>) => Promise<Micros>;
 
 // The balance cap is money's rule; importers of the ledger find it here too.
 export { MAX_BALANCE_MICROS };
@@ -127,10 +129,21 @@ export class Ledger {
     return row && { id: row.id, email: row.email, balanceMicros: row.balance_micros, createdAt: row.created_at };
   }
 
-  async credit(accountId: string, micros: Micros, requestId: string): Promise<Micros> {
-    assertCreditable(micros);
+  /**
+   * Adds credit under `requestId` (one per request id). `micros` is the amount, or a `CreditDecision`
+   * that writes the caller's rows belonging with the credit and says the amount, in the credit's
+   * transaction: 0 writes nothing (undefined is returned), and a failure anywhere leaves nothing.
+   * Returns the balance after the credit.
+   */
+  async credit(accountId: string, micros: Micros, requestId: string): Promise<Micros>;
+  async credit(accountId: string, micros: CreditDecision, requestId: string): Promise<Micros | undefined>;
+  async credit(accountId: string, micros: Micros | CreditDecision, requestId: string): Promise<Micros | undefined> {
+    if (typeof micros === 'number') assertCreditable(micros);
     return this.settlement.exclusive(() => this.db.transaction().execute(async (trx) => {
-      const balance = await this.applyEntry(trx, accountId, requestId, 'credit', micros, null);
+      const amount = typeof micros === 'number' ? micros : await micros(trx);
+      if (amount === 0) return undefined;
+      assertCreditable(amount);
+      const balance = await this.applyEntry(trx, accountId, requestId, 'credit', amount, null);
       if (balance > MAX_BALANCE_MICROS) throw new RangeError(`a balance cannot exceed USD ${MAX_BALANCE_MICROS / 1_000_000}`);
       return balance;
     }));

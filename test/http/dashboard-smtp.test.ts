@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 import { GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
 import { startFakeSmtpServer } from '../fakes/smtp-server';
+import { refuseInserts } from '../helpers/refused-writes';
 
 describe(`the dashboard's mail through SMTP (nodemailer to a fake server on loopback, ${testDatabaseLabel()})`, () => {
   let app: TestApp;
@@ -40,5 +41,30 @@ describe(`the dashboard's mail through SMTP (nodemailer to a fake server on loop
     await forgot.post('/dashboard/forgot', { email });
     const reset = smtp.received.filter((message) => message.to.includes(email)).at(-1)!;
     assert.match(reset.data, /Subject: Reset your password/);
+  });
+
+  test('a verification whose credit fails leaves nothing done — the link unused, the address unverified, the mailbox unclaimed — and followed again it verifies and credits', async () => {
+    const email = uniqueEmail();
+    const client = new PageClient(app.baseUrl);
+    await client.get('/dashboard/signup');
+    assert.equal((await client.post('/dashboard/signup', { email, password: GOOD_PASSWORD })).status, 303);
+    const mail = smtp.received.find((message) => message.to.includes(email))!;
+    const token = /\/dashboard\/verify\?token=([A-Za-z0-9_-]{43})/.exec(mail.data.replace(/=\n/g, '').replace(/=3D/g, '='))![1]!;
+
+    const refused = await refuseInserts(app.store, 'ledger_entries', { name: 'refuse_signup_credit', when: "new.request_id like 'signup_credit_%'", message: 'the credit fails' });
+    try {
+      assert.equal((await client.post('/dashboard/verify', { token })).status, 500);
+    } finally {
+      await refused.restore();
+    }
+    const credential = await app.store.db.selectFrom('credentials').select(['account_id', 'verified_at']).where('email', '=', email).executeTakeFirstOrThrow();
+    assert.equal(credential.verified_at, null);
+    const claims = await app.store.db.selectFrom('signup_credits').selectAll().where('account_id', '=', credential.account_id).execute();
+    assert.deepEqual(claims, [], 'the mailbox is not claimed without its credit');
+
+    // The same link again: verified and credited, once.
+    assert.equal((await client.post('/dashboard/verify', { token })).status, 200);
+    assert.match((await client.get('/dashboard')).text, /data-testid="balance">\$5\.00</);
+    assert.equal((await client.post('/dashboard/verify', { token })).status, 400, 'a link works once');
   });
 });

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
-import { sql } from 'kysely';
 import { ApiKeys } from '../../src/auth/api-keys';
 import { parseUsd } from '../../src/core/money';
 import { Ledger } from '../../src/ledger/ledger';
@@ -12,6 +11,7 @@ import type { Store } from '../../src/store/database';
 import { startFakeFal, type FakeFal } from '../fakes/fal-server';
 import { readTestResponse, testDatabaseLabel } from '../helpers/test-app';
 import { openSharedDatabase, startServerProcess, stopServerProcess, type ServerProcess, type SharedDatabase } from '../helpers/server-process';
+import { refuseInserts } from '../helpers/refused-writes';
 
 /** fal's file storage stand-in, on the one network the servers may fetch from. */
 const FILE_HOST = '127.0.0.2';
@@ -49,19 +49,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
  * Makes every write of api_calls fail until `restore` is called: the call log's batches are then
  * lost, exactly as a crash within the call log's quarter second loses them, whatever the timing.
  */
-async function loseCallLogWrites(store: Store): Promise<{ restore(): Promise<void> }> {
-  if (store.dialect === 'sqlite') {
-    await sql`create trigger lose_call_log before insert on api_calls begin select raise(abort, 'the call log batch is lost'); end`.execute(store.db);
-    return { restore: async () => void (await sql`drop trigger lose_call_log`.execute(store.db)) };
-  }
-  await sql`create function lose_call_log() returns trigger language plpgsql as $$ begin raise exception 'the call log batch is lost'; end $$`.execute(store.db);
-  await sql`create trigger lose_call_log before insert on api_calls for each row execute function lose_call_log()`.execute(store.db);
-  return {
-    restore: async () => {
-      await sql`drop trigger lose_call_log on api_calls`.execute(store.db);
-      await sql`drop function lose_call_log()`.execute(store.db);
-    },
-  };
+function loseCallLogWrites(store: Store): Promise<{ restore(): Promise<void> }> {
+  return refuseInserts(store, 'api_calls', { name: 'lose_call_log', message: 'the call log batch is lost' });
 }
 
 /**
