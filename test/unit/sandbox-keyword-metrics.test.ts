@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keywordMetrics } from '../../src/providers/sandbox/keyword-metrics';
+import { keywordMetrics, keywordVolume } from '../../src/providers/sandbox/keyword-metrics';
 
 /** The sandbox's keyword numbers: deterministic, and shaped like real search demand. */
 
@@ -90,6 +90,14 @@ test('in every market, a long-tail variant never has more searches than a phrase
           assert.ok(keywordMetrics(variant, market).volume <= keywordMetrics(contained, market).volume, `${variant} > ${contained} in ${market.locationCode}`);
         }
       }
+    }
+  }
+});
+
+test("keywordVolume is keywordMetrics' volume, in every market", () => {
+  for (const keyword of ['laptops', 'running shoes', 'best running shoes for women', 'ebay login']) {
+    for (const market of [{ locationCode: 2840, language: 'en' }, { locationCode: 2826, language: 'en' }, { locationCode: 2276, language: 'de' }]) {
+      assert.equal(keywordVolume(keyword, market), keywordMetrics(keyword, market).volume, `${keyword} in ${market.locationCode}`);
     }
   }
 });

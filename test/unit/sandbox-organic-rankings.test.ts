@@ -23,9 +23,9 @@ function firstResult(keyword: string, domain: string, market: typeof US) {
   return page.results.find((result) => result.type === 'organic' && result.domain === domain);
 }
 
-test("a domain's keywords are on their pages in the same market, at the position and URL its list gives", () => {
+test("a domain's keywords are on their pages in the same market, at the position and URL its list gives", async () => {
   for (const [domain, market] of [['amazon.com', US], ['coffee.io', US], ['coffee.io', UK], ['nike.com', GERMANY], ['example.com', UK]] as const) {
-    const rankings = rankingsOf(domain, market);
+    const rankings = await rankingsOf(domain, market);
     assert.ok(rankings.length > 0, domain);
     for (const { keyword, position, url } of rankings.filter((_, index) => index % 25 === 0)) {
       const shown = firstResult(keyword, domain, market);
@@ -34,27 +34,27 @@ test("a domain's keywords are on their pages in the same market, at the position
   }
 });
 
-test('a site that is not everywhere is on a page only for a keyword its own list holds, at the same position', () => {
+test('a site that is not everywhere is on a page only for a keyword its own list holds, at the same position', async () => {
   const checked = new Set<string>();
   for (const query of ['coffee', 'best coffee', 'coffee near me', 'nike', 'nike login', 'cheap running shoes', 'organic coffee reviews', 'recipes']) {
     for (const { site, position } of organicSites(query, US)) {
       // The general and reference sites are on every page; a site holding over 2,000 keywords lists only its first 2,000.
       if (EVERY_PAGE.has(site) || domainProfile(site).organicKeywords > 2_000) continue;
       checked.add(site);
-      assert.equal(rankingsOf(site, US).find((ranking) => ranking.keyword === query)?.position, position, `${site} on "${query}"`);
+      assert.equal((await rankingsOf(site, US)).find((ranking) => ranking.keyword === query)?.position, position, `${site} on "${query}"`);
     }
   }
   assert.ok(checked.size >= 5, `${checked.size} sites checked`);
 });
 
-test('a small domain holds exactly as many keywords as its profile counts, its name first', () => {
+test('a small domain holds exactly as many keywords as its profile counts, its name first', async () => {
   let found = 0;
   for (let index = 0; found < 5 && index < 500; index += 1) {
     const domain = `brew-${index}.com`;
     const { organicKeywords } = localDomainProfile(domain, UK.locationCode);
     if (organicKeywords === 0 || organicKeywords > 300) continue;
     found += 1;
-    const rankings = rankingsOf(domain, UK);
+    const rankings = await rankingsOf(domain, UK);
     assert.equal(rankings.length, organicKeywords, domain);
     assert.equal(rankings[0]!.keyword, `brew ${index}`);
   }
@@ -83,8 +83,8 @@ test('the location changes who ranks where, a little: the same sites lead, in an
   assert.ok(uk.slice(0, 10).filter((site) => us.slice(0, 15).includes(site)).length >= 7);
 });
 
-test('holdsAmongRead answers yes exactly for the keywords rankingsOf lists', () => {
-  const listed = new Set(rankingsOf('coffee.io', UK).map((ranking) => ranking.keyword));
+test('holdsAmongRead answers yes exactly for the keywords rankingsOf lists', async () => {
+  const listed = new Set((await rankingsOf('coffee.io', UK)).map((ranking) => ranking.keyword));
   for (let index = 0; index < GRID_SIZE; index += 7) {
     const keyword = gridKeyword('coffee', index);
     assert.equal(holdsAmongRead('coffee.io', keyword, UK), listed.has(keyword), keyword);
@@ -101,8 +101,8 @@ test('a keyword is read back into every grid it belongs to', () => {
   assert.equal(keywordMetrics('coffee lab').keyword, 'coffee lab');
 });
 
-test('a site holds its name and name-only searches first, then its topics alone, then keywords of one modifier, then of two', () => {
-  const keywords = rankingsOf('amazon.com', US).map((ranking) => ranking.keyword);
+test('a site holds its name and name-only searches first, then its topics alone, then keywords of one modifier, then of two', async () => {
+  const keywords = (await rankingsOf('amazon.com', US)).map((ranking) => ranking.keyword);
   assert.deepEqual(keywords.slice(0, 7), ['amazon', 'amazon login', 'amazon coupon', 'amazon customer service', 'amazon pricing', 'amazon contact', 'amazon careers']);
   const cellsOf = gridCellsReader();
   // Then its three topics, bare; then the rest, read as modifiers on its name or a topic.
@@ -115,4 +115,14 @@ test('a site holds its name and name-only searches first, then its topics alone,
   const tiers = keywords.slice(10).map(modifiers);
   assert.deepEqual(tiers, [...tiers].sort((a, b) => a - b), 'one-modifier keywords before two-modifier ones');
   assert.ok(tiers.includes(1) && tiers.includes(2));
+});
+
+test("a big domain's pages are read a slice at a time: other work runs before its keywords are ready", async () => {
+  // A domain and market no other test reads (the readings are remembered).
+  const reading = rankingsOf('walmart.com', { locationCode: 2276, language: 'de' });
+  let otherWorkRan = false;
+  setImmediate(() => (otherWorkRan = true));
+  const rankings = await reading;
+  assert.ok(rankings.length > 1_000, `walmart.com holds ${rankings.length} keywords in Germany`);
+  assert.equal(otherWorkRan, true, 'the event loop ran other work while the pages were read');
 });

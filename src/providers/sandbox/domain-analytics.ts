@@ -14,7 +14,8 @@ import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
 import { organicSites } from './serp/websearch';
 import { domainBacklinks } from './backlinks';
-import { brandOf, holdsAmongRead, rankingsOf } from './organic-rankings';
+import { brandOf, estimatedVisits, holdsAmongRead, rankingsOf } from './organic-rankings';
+import { eventLoopSlices } from './event-loop-slices';
 import { gridOf } from './keyword-grid';
 import type { SearchMarket } from './search-market';
 
@@ -33,14 +34,6 @@ const localProfile = localDomainProfile;
 const HOME_PAGE_KEYWORDS = 10;
 
 // ── Positions and clicks ────────────────────────────────────────────────────────────────────
-
-/** Share of a SERP's clicks by organic position (a typical published CTR curve). */
-const CLICK_THROUGH = [0.28, 0.155, 0.105, 0.075, 0.055, 0.042, 0.033, 0.027, 0.022, 0.019];
-
-function estimatedVisits(volume: number, position: number): number {
-  const rate = CLICK_THROUGH[position - 1] ?? (position <= 20 ? 0.008 : 0.001);
-  return roundTo(volume * rate, 2);
-}
 
 /** Stronger domains rank higher: position = 1 + ⌊100·u^k⌋ with k growing with the domain's rank. */
 const positionSkew = (domainRank: number) => 1 + 0.5 * (domainRank / 1000);
@@ -103,8 +96,8 @@ type RankedRecord = Keyword & Ranking;
  * The keywords a domain ranks for in a market, highest volume first: the keywords it holds there,
  * each at its place on the keyword's page in that market, with the market's metrics.
  */
-function rankedPool(domain: string, market: SearchMarket): RankedRecord[] {
-  return rankingsOf(domain, market)
+async function rankedPool(domain: string, market: SearchMarket): Promise<RankedRecord[]> {
+  return (await rankingsOf(domain, market))
     .map(({ keyword, position, url }) => {
       const metrics = keywordMetrics(keyword, market);
       return { ...metrics, position, url, etv: estimatedVisits(metrics.volume, position) };
@@ -162,7 +155,7 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
   },
 
   async rankedKeywords({ domain, locationCode, language, limit, filter }) {
-    return applyKeywordFilters(rankedPool(domain, { locationCode, language }), filter)
+    return applyKeywordFilters(await rankedPool(domain, { locationCode, language }), filter)
       .slice(0, limit)
       .map(({ keyword, position, volume, url, cpc, competition, competitionLevel, difficulty, intent }) =>
         ({ keyword, position, searchVolume: volume, url, cpc, competition, competitionLevel, difficulty, intent }));
@@ -206,7 +199,7 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
 
   async rankOverview({ domain, locationCode, language }) {
     const profile = localProfile(domain, locationCode);
-    const positions = rankingsOf(domain, { locationCode, language }).map((ranking) => ranking.position);
+    const positions = (await rankingsOf(domain, { locationCode, language })).map((ranking) => ranking.position);
     const random = new SeededRandom(`rank-overview:${profile.domain}:${locationCode}`);
     return {
       target: domain,
@@ -248,7 +241,10 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
     const market = { locationCode, language };
     const target = registrableDomain(domain);
     const met = new Map<string, number[]>();
-    for (const { keyword } of rankingsOf(domain, market)) {
+    // Each keyword's page read again, a slice at a time (see rankingsOf).
+    const slices = eventLoopSlices();
+    for (const { keyword } of await rankingsOf(domain, market)) {
+      if (slices.due) await slices.next();
       for (const { site, position } of organicSites(keyword, market)) {
         if (site !== target && holdsAmongRead(site, keyword, market)) met.set(site, [...(met.get(site) ?? []), position]);
       }
@@ -275,8 +271,8 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
    */
   async keywordGap({ domain1, domain2, intersections, locationCode, language, limit, filter }) {
     const market = { locationCode, language };
-    const rankingsOf2 = new Map(rankedPool(domain2, market).map((record) => [record.keyword, record]));
-    const rows = rankedPool(domain1, market).flatMap((record) => {
+    const rankingsOf2 = new Map((await rankedPool(domain2, market)).map((record) => [record.keyword, record]));
+    const rows = (await rankedPool(domain1, market)).flatMap((record) => {
       const other = rankingsOf2.get(record.keyword);
       if ((other !== undefined) !== intersections) return [];
       return [{ ...record, domain1: rankingFields(record), domain2: other ? rankingFields(other) : null }];

@@ -37,6 +37,19 @@ export interface DomainProfile {
 
 const ALWAYS_REGISTERED: ReadonlySet<string> = new Set(KNOWN_SITES);
 
+/** The names of the famous sites (`ebay`, `bbc`), whatever their TLD. */
+const FAMOUS_NAMES: ReadonlySet<string> = new Set(Object.keys(FAMOUS_SITES).map((site) => site.slice(0, site.indexOf('.'))));
+
+/**
+ * The most authority a lookalike of a famous site has (ebay.net, nike.io: another TLD, the famous
+ * name): a few dozen keywords at most, so it neither crowds its brand's results page nor tops the
+ * brand's competitors by sharing its name's searches.
+ */
+const LOOKALIKE_AUTHORITY = 0.2;
+
+/** Whether a registrable name is a famous site's name under another TLD. */
+const isLookalike = (site: string) => FAMOUS_SITES[site] === undefined && FAMOUS_NAMES.has(site.slice(0, site.indexOf('.')));
+
 /**
  * The top-level domains of the sandbox's search world: a results page looks for the sites named
  * after its query under these (see ./organic-rankings.ts), so only a site under one of them (or a
@@ -97,13 +110,14 @@ export function domainProfile(rawDomain: string): DomainProfile {
   const random = new SeededRandom(`domain:${domain}`);
   // Authority in [0, 1): long-tailed, most mass below 0.5; a famous site's is its fame.
   const famous = FAMOUS_SITES[domain];
-  const authority = famous ?? Math.min(0.96, random.next() ** 1.8);
+  const site = registrableDomain(domain);
+  const authority = famous ?? Math.min(isLookalike(site) ? LOOKALIKE_AUTHORITY : 0.96, random.next() ** 1.8);
   const logLinks = 1 + authority * 8.5 + random.normal(0, 0.3);
   const backlinks = Math.max(3, Math.round(10 ** logLinks));
   const referringDomains = Math.max(1, Math.round(backlinks / (8 + random.between(0, 40))));
   // Drawn whether or not the site can rank, so the fields drawn after it are the same either way.
   const keywordDraw = random.normal(0, 0.25);
-  const organicKeywords = isRankedName(registrableDomain(domain)) ? Math.max(0, Math.round(10 ** (authority * 6.5 + keywordDraw))) : 0;
+  const organicKeywords = isRankedName(site) ? Math.max(0, Math.round(10 ** (authority * 6.5 + keywordDraw))) : 0;
   const organicTraffic = Math.round(organicKeywords * (0.8 + authority * 18) * random.between(0.6, 1.4));
   const paidShare = random.chance(0.45) ? random.between(0.005, 0.08) : 0;
   const paidKeywords = Math.round(organicKeywords * paidShare);

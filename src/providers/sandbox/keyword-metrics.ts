@@ -100,6 +100,12 @@ export function keywordTotalResults(rawKeyword: string): number {
   return metricsBeforeTrend(normaliseKeyword(rawKeyword), UNITED_STATES).metrics.totalResults;
 }
 
+/** A normalised keyword's monthly searches in a market, keywordMetrics' `volume`, without its page's features or trend. */
+export function keywordVolume(keyword: string, market: SearchMarket): number {
+  // Remembered like the phrases longer keywords contain: the results pages that ask are mostly theirs.
+  return roundVolume(10 ** containedLogVolume(keyword, market));
+}
+
 /** Every metric of a normalised keyword but its page's features and its trend, and its generator, ready to draw the trend. */
 function metricsBeforeTrend(keyword: string, market: SearchMarket): { metrics: Omit<Keyword, 'serpFeatures' | 'trend'>; random: SeededRandom } {
   const random = new SeededRandom(`keyword:${keyword}`);

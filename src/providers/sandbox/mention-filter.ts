@@ -1,6 +1,6 @@
 import type { LlmMention } from '../../schemas/content';
 import type { MentionCondition, MentionFilter } from '../families/content';
-import { setImmediate } from 'node:timers/promises';
+import { eventLoopSlices } from './event-loop-slices';
 
 /**
  * The LLM-mentions `filters` and `order_by` evaluated on the sandbox's mention records, as the
@@ -127,21 +127,15 @@ export function mentionOrder(orderBy: readonly string[]): { keysOf: (mention: Ll
  * The positions of a population (`0 … count - 1`, each mention built by `mentionAt`) that pass
  * `filter`, in `orderBy`'s order, ties (and no order) in population order.
  */
-/** The longest the selection holds the event loop before it lets other work run. */
-const SLICE_MS = 10;
-
 export async function selectMentions(count: number, mentionAt: (position: number) => LlmMention, filter: MentionFilter | undefined, orderBy: readonly string[] | undefined): Promise<number[]> {
   const passes = filter === undefined ? () => true : mentionFilterTest(filter);
   const order = orderBy === undefined || orderBy.length === 0 ? undefined : mentionOrder(orderBy);
   const kept: Array<{ position: number; keys: SortKey[] }> = [];
   // Thousands of mentions take a good part of a second: built a slice at a time, the event loop
   // answering other calls between slices.
-  let sliceStarted = performance.now();
+  const slices = eventLoopSlices();
   for (let position = 0; position < count; position += 1) {
-    if (performance.now() - sliceStarted > SLICE_MS) {
-      await setImmediate();
-      sliceStarted = performance.now();
-    }
+    if (slices.due) await slices.next();
     const mention = mentionAt(position);
     if (passes(mention)) kept.push({ position, keys: order ? order.keysOf(mention) : [] });
   }

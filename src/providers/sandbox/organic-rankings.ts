@@ -2,14 +2,15 @@ import { registrableDomain } from '../../contacts/domain-lists';
 import { BIG_SITES, FAMOUS_SITES, KNOWN_SITES, REFERENCE_SITES } from './known-sites';
 import { domainProfile, isRankedName, isRegisteredName, localDomainProfile, MOST_NAME_WORDS, normalisedDomain, RANKED_TLDS } from './domain-profile';
 import { GRID_SIZE, gridCellsReader, gridKeyword, ONE_MODIFIER } from './keyword-grid';
-import { intentOf } from './keyword-metrics';
+import { intentOf, keywordVolume } from './keyword-metrics';
 import { FEATURES_DEPTH, organicCount, pageItems, planContext, webPagePlan } from './serp/page-plan';
 import { organicUrl } from './serp/blocks';
 import { firstPlace } from './serp/organic-slots';
 import { slugOf } from './serp/page-text';
 import { isUnitedStates, marketKey, type SearchMarket } from './search-market';
-import { SeededRandom } from './random';
+import { SeededRandom, roundTo } from './random';
 import { remembering } from './memo';
+import { eventLoopSlices } from './event-loop-slices';
 import { lookupTable } from '../../core/lookup-table';
 
 /**
@@ -21,8 +22,9 @@ import { lookupTable } from '../../core/lookup-table';
  * to by reading the query back into the subjects it is built on (sites named after each subject,
  * famous sites of that name, sites with it as a topic), keeps those that hold the query, adds the
  * big general and reference sites every page shows, and ranks them by strength, seeded by the
- * query. A domain's keywords are read from the very pages: a keyword it holds is on its page, at
- * the place the page gives it.
+ * query: a site searched for by name first (one named after a head term only if its traffic could
+ * take that page's clicks), a famous name's lookalikes under other TLDs last. A domain's keywords
+ * are read from the very pages: a keyword it holds is on its page, at the place the page gives it.
  */
 
 /** On every results page, whatever the query: the big general sites and the sandbox's reference sites. */
@@ -158,10 +160,12 @@ function keywordAt({ brand, topics }: Ranker, index: number): string {
   return gridKeyword(topics[Math.floor((index - TOPICS_START) / GRID_SIZE)]!, (index - TOPICS_START) % GRID_SIZE);
 }
 
+const localProfileOf = (site: string, market: SearchMarket) =>
+  isUnitedStates(market) ? profileOf(site) : localDomainProfile(site, market.locationCode, profileOf(site));
+
 /** How many keywords a site holds in a market: its local profile's count, at most what its grids hold. */
 function heldCount(ranker: Ranker, market: SearchMarket): number {
-  const profile = isUnitedStates(market) ? profileOf(ranker.site) : localDomainProfile(ranker.site, market.locationCode, profileOf(ranker.site));
-  return Math.min(profile.organicKeywords, ranker.size);
+  return Math.min(localProfileOf(ranker.site, market).organicKeywords, ranker.size);
 }
 
 // ── Read from a query: the sites its page ranks ─────────────────────────────────────────────
@@ -173,18 +177,26 @@ for (const site of Object.keys(FAMOUS_SITES).sort((first, second) => FAMOUS_SITE
 }
 
 /**
+ * What a site named after a subject is to searchers of that name: the famous site they look for,
+ * a lookalike of it under another TLD (ebay.net), a site named after a head term people search
+ * for its own sake (a single word or a topic: laptops.io), or a site of any other name.
+ */
+type NameStanding = 'famous' | 'lookalike' | 'head term' | 'named';
+
+/**
  * The registered sites named after a subject of up to three words: the famous ones of that name
  * (whatever their TLD), then those under the ranked TLDs (`coffee lab` → coffee-lab.com …), each
  * with how far it comes in the order searchers expect (famous first, most famous first; then .com
- * first); found once per subject.
+ * first) and its standing; found once per subject.
  */
-const sitesNamedAfter = remembering(10_000, (subject: string): ReadonlyArray<{ site: string; place: number }> => {
+const sitesNamedAfter = remembering(10_000, (subject: string): ReadonlyArray<{ site: string; place: number; standing: NameStanding }> => {
   const label = subject.replaceAll(' ', '-');
   if (label.length > 63) return [];
   const famous = FAMOUS_BY_NAME.get(subject) ?? [];
+  const standing: NameStanding = famous.length > 0 ? 'lookalike' : !subject.includes(' ') || TOPIC_SITES.has(subject) ? 'head term' : 'named';
   return [
-    ...famous.map((site, place) => ({ site, place })),
-    ...RANKED_TLDS.map((tld, place) => ({ site: `${label}.${tld}`, place: famous.length + place }))
+    ...famous.map((site, place) => ({ site, place, standing: 'famous' as const })),
+    ...RANKED_TLDS.map((tld, place) => ({ site: `${label}.${tld}`, place: famous.length + place, standing }))
       .filter(({ site }) => !famous.includes(site) && isRankedName(site) && isRegisteredName(site)),
   ];
 });
@@ -207,6 +219,32 @@ const EVERYWHERE_STRENGTHS = EVERYWHERE.map(strengthOf);
  * in the order searchers expect (see sitesNamedAfter).
  */
 const ownNameBonus = (place: number) => 100 - 2 * place;
+
+/** Share of a results page's clicks by organic position (a typical published CTR curve). */
+const CLICK_THROUGH = [0.28, 0.155, 0.105, 0.075, 0.055, 0.042, 0.033, 0.027, 0.022, 0.019];
+
+/** Monthly visits a result at a page position gets from a keyword's searches. */
+export function estimatedVisits(volume: number, position: number): number {
+  const rate = CLICK_THROUGH[position - 1] ?? (position <= 20 ? 0.008 : 0.001);
+  return roundTo(volume * rate, 2);
+}
+
+/**
+ * Whether a site named after a head term people search for its own sake (laptops.io) tops a search
+ * of its name: only if the first place's clicks fit in its traffic there — a weak one would get
+ * more visits from that one keyword than it has. (Other sites searched by name top it unchecked: a
+ * domain's keyword list reads 2,000 pages, most about longer names.)
+ */
+function fitsFirstPlace(site: string, query: string, market: SearchMarket): boolean {
+  const { organicTraffic } = localProfileOf(site, market);
+  return organicTraffic > 0 && estimatedVisits(keywordVolume(query, market), 1) <= organicTraffic;
+}
+
+/**
+ * A lookalike of a famous site (ebay.net on the pages of eBay's name) ranks below every other site
+ * on the page (whose scores stay above −0.2): searchers looking for the brand pass it by.
+ */
+const LOOKALIKE_PENALTY = -2;
 
 /**
  * The sites a normalised query's web page ranks in a market, best first (./serp/organic-slots.ts
@@ -233,8 +271,10 @@ function rankSites(query: string, market: SearchMarket): string[] {
   for (const { subject, index } of gridCells(query)) {
     const byName = index === 0 || index >= GRID_SIZE;
     if (canNameSite(subject)) {
-      for (const { site, place } of sitesNamedAfter(subject)) {
-        if (!holders.has(site) && holds(rankerOf(site), index, market)) holders.set(site, byName ? ownNameBonus(place) : 0);
+      for (const { site, place, standing } of sitesNamedAfter(subject)) {
+        if (holders.has(site) || !holds(rankerOf(site), index, market)) continue;
+        const topsIt = byName && (standing !== 'head term' || fitsFirstPlace(site, query, market));
+        holders.set(site, standing === 'lookalike' ? LOOKALIKE_PENALTY : topsIt ? ownNameBonus(place) : 0);
       }
     }
     if (index >= GRID_SIZE) continue;
@@ -251,6 +291,31 @@ function rankSites(query: string, market: SearchMarket): string[] {
   const order = sites.map((_, index) => index).sort((first, second) => scores[second]! - scores[first]!);
   return order.map((index) => sites[index]!);
 }
+
+/**
+ * Who advertises on a query's page (ranking `sites`, see rankedSites) when the query is the name
+ * of the site the page puts first: that site, then the famous sites of its kind (sharing the most
+ * of its topics, its first ones most, the strongest first) bidding on its name; none otherwise.
+ */
+export function advertisersOf(query: string, sites: readonly string[]): readonly string[] {
+  const owner = sites[0]!;
+  // The page's sites are registrable names: the name is the label before the first dot (brandOf, without its lookup).
+  const label = owner.slice(0, owner.indexOf('.'));
+  return label.length === query.length && label.replaceAll('-', ' ') === query ? advertisersNamed(owner) : [];
+}
+
+const advertisersNamed = remembering(1_024, (owner: string): readonly string[] => {
+  // Each shared topic weighs by its place among the owner's (its first is what it is best known for).
+  const { topics } = rankerOf(owner);
+  const shared = new Map<string, number>();
+  topics.forEach((topic, place) => {
+    for (const { site } of TOPIC_SITES.get(topic) ?? []) {
+      if (site !== owner && FAMOUS_SITES[site] !== undefined) shared.set(site, (shared.get(site) ?? 0) + topics.length - place);
+    }
+  });
+  const rivals = [...shared].sort(([first, firstCount], [second, secondCount]) => secondCount - firstCount || strengthOf(second) - strengthOf(first) || first.localeCompare(second));
+  return [owner, ...rivals.map(([site]) => site)];
+});
 
 /** Whether a subject could be a site's name: at most three words (counted without splitting: every page asks). */
 function canNameSite(subject: string): boolean {
@@ -298,14 +363,32 @@ export interface Ranking {
  * each at the position of its first organic result on the keyword's page there, with that
  * result's URL. A site outside the search world (see `isRankedName`) holds none.
  */
-export function rankingsOf(domain: string, market: SearchMarket): Ranking[] {
+export function rankingsOf(domain: string, market: SearchMarket): Promise<readonly Ranking[]> {
   const site = registrableDomain(normalisedDomain(domain));
+  return rememberedRankings({ site, market });
+}
+
+/**
+ * Remembered for the last domains asked (a reading, computed from seeds alone, cannot fail): a big
+ * domain's 2,000 pages take ~100–200 ms to read, and its keywords, rank overview, competitors and
+ * keyword gaps all read them.
+ */
+const rememberedRankings = remembering(
+  64,
+  ({ site, market }: { site: string; market: SearchMarket }) => readRankings(site, market),
+  ({ site, market }) => `${marketKey(market)}\n${site}`,
+);
+
+/** The pages of a site's keywords, read a slice at a time: the event loop answers other calls between slices. */
+async function readRankings(site: string, market: SearchMarket): Promise<Ranking[]> {
   if (!isRankedName(site)) return [];
   const ranker = rankerOf(site);
   const held = Math.min(heldCount(ranker, market), MOST_KEYWORDS_READ);
   const seen = new Set<string>();
   const rankings: Ranking[] = [];
+  const slices = eventLoopSlices();
   for (let order = 0; order < held; order += 1) {
+    if (slices.due) await slices.next();
     const keyword = keywordAt(ranker, indexAt(ranker, order));
     if (seen.has(keyword)) continue;
     seen.add(keyword);

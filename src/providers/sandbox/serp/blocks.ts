@@ -20,6 +20,8 @@ export interface PageContext {
   intent: Keyword['intent'];
   /** The places the maps search finds for the query, best first: searched on first use. */
   places: () => readonly Place[];
+  /** For a search of a site's name, the site and then rivals of its kind bidding on it (empty otherwise): read on first use. */
+  advertisers: () => readonly string[];
 }
 
 type OrganicData = SerpResultOf<'organic'>['data'];
@@ -44,46 +46,55 @@ const AD_TITLE_ENDINGS = ['Official Store', 'Free Shipping', 'Save Up To 30%', '
  */
 const sectionOf = (site: string, querySlug: string) => ORGANIC_SECTIONS[(site.length + querySlug.length) % ORGANIC_SECTIONS.length]!;
 
-/** The URL of `site`'s `round`-th page about a query (0 = its first) among a page's organic results. */
+/** Whether a query (slugged) is the site's own name: its first result for it is its home page. */
+const isHomePage = (site: string, querySlug: string, round: number) =>
+  round === 0 && site.length > querySlug.length && site.charCodeAt(querySlug.length) === 46 && site.startsWith(querySlug);
+
+/**
+ * The URL of `site`'s `round`-th page about a query (0 = its first) among a page's organic results:
+ * for a search of its own name, first its home page.
+ */
 export function organicUrl(site: string, querySlug: string, round: number): string {
+  if (isHomePage(site, querySlug, round)) return `https://${site}/`;
   return `https://${site}/${sectionOf(site, querySlug)}/${querySlug}${round > 0 ? `-part-${round + 1}` : ''}`;
 }
 
 /** The `index`-th organic result (0-based): `site`'s `round`-th page about the query. */
 export function organic({ query, queryWords, queryTitle, querySlug, random }: PageContext, site: string, index: number, round: number): SerpResultDraft {
+  const home = isHomePage(site, querySlug, round);
   const section = sectionOf(site, querySlug);
   const url = organicUrl(site, querySlug, round);
-  return serpDraft(
-    'organic',
-    {
-      breadcrumb: `https://${site} › ${section}`,
-      websiteName: siteName(site),
-      isImage: false,
-      isVideo: false,
-      isFeaturedSnippet: false,
-      isMalicious: false,
-      preSnippet: null,
-      extendedSnippet: null,
-      highlighted: queryWords.slice(0, 2),
-      links: index === 0 ? [{ title: 'Buying guide', url: `https://${site}/buying-guide`, description: null }, { title: 'FAQ', url: `https://${site}/faq`, description: null }] : null,
-      faq: null,
-      rating: random.chance(0.15) ? ratingOf(random) : null,
-      price: null,
-      timestamp: random.chance(0.4) ? timestampBefore(random.integer(1, 270)) : null,
-      ampVersion: false,
-      aboutThisResult: null,
-      relatedResult: null,
-    },
-    {
-      title: `${queryTitle}${random.pick(ORGANIC_TITLE_ENDINGS)}`,
-      url,
-      description: `Everything about ${query}: compare options, read expert advice and find what suits you. Updated regularly by the ${site} team.`,
-      domain: site,
-    },
-  );
+  const data: OrganicData = {
+    breadcrumb: home ? `https://${site}` : `https://${site} › ${section}`,
+    websiteName: siteName(site),
+    isImage: false,
+    isVideo: false,
+    isFeaturedSnippet: false,
+    isMalicious: false,
+    preSnippet: null,
+    extendedSnippet: null,
+    highlighted: queryWords.slice(0, 2),
+    links: index === 0 ? [{ title: 'Buying guide', url: `https://${site}/buying-guide`, description: null }, { title: 'FAQ', url: `https://${site}/faq`, description: null }] : null,
+    faq: null,
+    rating: random.chance(0.15) ? ratingOf(random) : null,
+    price: null,
+    timestamp: random.chance(0.4) ? timestampBefore(random.integer(1, 270)) : null,
+    ampVersion: false,
+    aboutThisResult: null,
+    relatedResult: null,
+  };
+  // Drawn for a home page too (after the data, as always), so the page's later results draw the same either way.
+  const title = `${queryTitle}${random.pick(ORGANIC_TITLE_ENDINGS)}`;
+  return serpDraft('organic', data, {
+    title: home ? siteName(site) : title,
+    url,
+    description: `Everything about ${query}: compare options, read expert advice and find what suits you. Updated regularly by the ${site} team.`,
+    domain: site,
+  });
 }
 
-export function paid({ query, queryWords, queryTitle, querySlug, random }: PageContext, site: string): SerpResultDraft {
+/** An ad of `site`'s for the query, headed by the query (or, for a rival bidding on a brand's name, by its own name). */
+export function paid({ query, queryWords, queryTitle, querySlug, random }: PageContext, site: string, headline = queryTitle): SerpResultDraft {
   return serpDraft(
     'paid',
     {
@@ -97,7 +108,7 @@ export function paid({ query, queryWords, queryTitle, querySlug, random }: PageC
       price: null,
     },
     {
-      title: `${queryTitle} — ${random.pick(AD_TITLE_ENDINGS)}`,
+      title: `${headline} — ${random.pick(AD_TITLE_ENDINGS)}`,
       url: `https://${site}/lp/${querySlug}`,
       description: `Shop ${query} at ${site}. Fast delivery and easy returns.`,
       domain: site,

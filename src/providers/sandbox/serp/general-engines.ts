@@ -44,7 +44,7 @@ export function sandboxGeneralEngine(engine: GeneralEngine, { query: rawQuery, d
   const sites = rankedSites(engine, context);
   const engineContext = { ...context, sites };
   const drafts: SerpResultDraft[] = [];
-  if (context.intent === 'transactional' || context.intent === 'commercial') drafts.push(paid(engineContext, sites[1]!));
+  if (context.intent === 'transactional' || context.intent === 'commercial') drafts.push(paid(engineContext, context.advertisers()[0] ?? sites[1]!));
   const closing = depth >= 10 ? [relatedSearches(engineContext)] : [];
   const featureAt = context.random.chance(0.5) ? 4 : -1;
   let organicCount = 0;

@@ -6,6 +6,7 @@ import {
   topStories, videoCarousel, type PageContext,
 } from './blocks';
 import { EXTRA_BLOCKS, LOCAL } from './extra-blocks';
+import { siteName } from './page-text';
 
 /**
  * What the web page for a query holds, decided before anything is built: which blocks, in which
@@ -61,8 +62,20 @@ function planned(type: SerpResultType, { random }: PlanContext, build: Builder):
   return { type, random: random.fork(), build };
 }
 
+/** The most ads above a page's organic results. */
+const MOST_ADS = 3;
+
 // Builders made once: a keyword list plans a thousand pages and builds none of them.
-const adOfAnySite: Builder = (page) => paid(page, page.random.pick(page.sites));
+/**
+ * The `index`-th ad (0-based): on a search of a site's name, the site's own and then its rivals'
+ * (headed by their own names); on any other, an ad of one of the page's sites.
+ */
+const ADS: readonly Builder[] = Array.from({ length: MOST_ADS }, (_, index): Builder => (page) => {
+  const advertisers = page.advertisers();
+  if (advertisers.length === 0) return paid(page, page.random.pick(page.sites));
+  const site = advertisers[index % advertisers.length]!;
+  return paid(page, site, site === advertisers[0] ? page.queryTitle : siteName(site));
+});
 const snippetOfTopSite: Builder = (page) => featuredSnippet(page, page.sites[0]!);
 const LOCAL_PACK: readonly Builder[] = Array.from({ length: LOCAL_PACK_SIZE }, (_, index): Builder => (page) => localPack(page, index));
 
@@ -72,7 +85,7 @@ function topBlocks(context: PlanContext): PlannedBlock[] {
   const top: PlannedBlock[] = [];
   if (queryWords.length <= 2 && random.chance(0.4)) top.push(planned('knowledgeGraph', context, knowledgeGraph));
   if (intent === 'transactional' || intent === 'commercial') {
-    for (let count = random.integer(1, 3); count > 0; count -= 1) top.push(planned('paid', context, adOfAnySite));
+    for (let index = 0, count = random.integer(1, MOST_ADS); index < count; index += 1) top.push(planned('paid', context, ADS[index]!));
   }
   if (QUICK_ANSWER.test(query) && random.chance(0.7)) top.push(planned('answerBox', context, answerBox));
   else if (intent === 'informational' && random.chance(0.8)) top.push(planned('featuredSnippet', context, snippetOfTopSite));

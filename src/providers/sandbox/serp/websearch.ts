@@ -9,7 +9,7 @@ import { organic, type PageContext } from './blocks';
 import { buildBlock, FEATURES_DEPTH, LOCAL_PACK_SIZE, organicCount, pageItems, planContext, webPagePlan } from './page-plan';
 import { slugOf, titleCase } from './page-text';
 import { organicSlots } from './organic-slots';
-import { rankedSites } from '../organic-rankings';
+import { advertisersOf, rankedSites } from '../organic-rankings';
 import { UNITED_STATES, type SearchMarket } from '../search-market';
 
 /** The instant the page's places are read at: they show nothing that changes with the time of day. */
@@ -55,6 +55,7 @@ export function organicSites(rawQuery: string, market: SearchMarket = UNITED_STA
 export function webPageContext(rawQuery: string, seedPrefix = 'serp', market: SearchMarket = UNITED_STATES): PageContext {
   const query = normaliseKeyword(rawQuery);
   const { queryWords, intent, random } = planContext(query, intentOf(query), seedPrefix);
+  const sites = webPageSites(query, market);
   return {
     query,
     queryWords,
@@ -62,9 +63,10 @@ export function webPageContext(rawQuery: string, seedPrefix = 'serp', market: Se
     random,
     queryTitle: titleCase(query),
     querySlug: slugOf(query),
-    sites: webPageSites(query, market),
+    sites,
     // Searched on a block's first use (most pages have none).
     places: () => localPlaces(query),
+    advertisers: () => advertisersOf(query, sites),
   };
 }
 
