@@ -1,7 +1,11 @@
+import { GAZETTEER } from './gazetteer';
+
 /**
- * The sandbox's map: twenty cities its places cluster around, each with what a plausible address
- * and phone number there need. A query naming a city searches there; a region code picks that
- * country's city; a bias circle searches around its centre (addresses from the nearest city).
+ * The sandbox's map: twenty hand-made cities, each with what a plausible address and phone number
+ * there need, and a gazetteer of the world's best-known cities built from their countries'
+ * defaults (./gazetteer.ts). A query naming a city searches there; a region code picks that
+ * country's main city; a bias circle searches around its centre (addresses from the nearest city).
+ * A query naming no known city, without a region code of a country on the map, searches Seattle.
  */
 
 export type AddressStyle = 'us' | 'uk' | 'eu' | 'jp';
@@ -51,17 +55,45 @@ export const CITIES: readonly City[] = [
   { name: 'Sydney', aliases: ['sydney'], state: 'NSW', country: 'AU', countryName: 'Australia', latitude: -33.8688, longitude: 151.2093, timezone: 'Australia/Sydney', currency: 'AUD', callingCode: '61', areaCodes: ['2'], addressStyle: 'us', postalPattern: '20##', streets: ['Crown St', 'King St', 'Oxford St', 'George St', 'Glebe Point Rd'], neighborhoods: ['Surry Hills', 'Newtown', 'Darlinghurst', 'The Rocks', 'Glebe'] },
 ];
 
+/** Every city places can be in: the hand-made ones first, so their country's region code and their names win. */
+export const WORLD_CITIES: readonly City[] = [...CITIES, ...GAZETTEER];
+
 const DEFAULT_CITY = CITIES[0]!;
 
-/** The city a query names ("coffee in seattle"), matched on whole words. */
-export function cityNamedIn(query: string): City | undefined {
-  const text = ` ${query.toLowerCase().replace(/[^a-z0-9\u00c0-\u024f]+/g, ' ')} `;
-  return CITIES.find((city) => city.aliases.some((alias) => text.includes(` ${alias} `)));
+/** Lower case, accents off, anything but letters and digits a space: "São Paulo!" → " sao paulo ". */
+function words(text: string): string {
+  const lower = text.toLowerCase();
+  const plain = /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
+  return ` ${plain.replace(/[^a-z0-9\u00c0-\u024f]+/g, ' ')} `;
 }
 
-/** A region code's main city (`gb` → London), else the default city. */
+/**
+ * Each alias under its first word, with its city's rank on the map: a query is matched against the
+ * few aliases its own words start (the web page asks once per event it lists), and the first city
+ * on the map wins when it names two.
+ */
+const ALIASES_BY_FIRST_WORD = new Map<string, Array<{ alias: string; rank: number }>>();
+for (const [rank, city] of WORLD_CITIES.entries()) {
+  for (const name of city.aliases) {
+    const alias = words(name);
+    const first = alias.trim().split(' ')[0]!;
+    ALIASES_BY_FIRST_WORD.set(first, [...(ALIASES_BY_FIRST_WORD.get(first) ?? []), { alias, rank }]);
+  }
+}
+
+/** The city a query names ("coffee in seattle", "bakery in münchen"), matched on whole words. */
+export function cityNamedIn(query: string): City | undefined {
+  const text = words(query);
+  let best = Infinity;
+  for (const word of text.trim().split(' ')) {
+    for (const { alias, rank } of ALIASES_BY_FIRST_WORD.get(word) ?? []) if (rank < best && text.includes(alias)) best = rank;
+  }
+  return WORLD_CITIES[best];
+}
+
+/** A region code's main city (`gb` → London, `kr` → Seoul), else the default city. */
 export function cityOfRegion(region: string | undefined): City {
-  return CITIES.find((city) => city.country.toLowerCase() === region) ?? DEFAULT_CITY;
+  return WORLD_CITIES.find((city) => city.country.toLowerCase() === region) ?? DEFAULT_CITY;
 }
 
 export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
@@ -72,13 +104,27 @@ export function distanceMetres(a: { latitude: number; longitude: number }, b: { 
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** The city whose addresses a point gets: the nearest in the table. */
+/** A point on the unit sphere: the straight-line distance between two grows with the distance along the surface. */
+function unitVector({ latitude, longitude }: { latitude: number; longitude: number }): readonly [number, number, number] {
+  const radians = Math.PI / 180;
+  const cosine = Math.cos(latitude * radians);
+  return [cosine * Math.cos(longitude * radians), cosine * Math.sin(longitude * radians), Math.sin(latitude * radians)];
+}
+
+/** x, y, z of each city in turn, in one flat array: the loop below runs for every place drawn. */
+const CITY_VECTORS = Float64Array.from(WORLD_CITIES.flatMap((city) => unitVector(city)));
+
+/**
+ * The city whose addresses a point gets: the nearest on the map. Every place is placed by it (from
+ * its ID's coordinates), so it compares straight-line distances — no trigonometry per city.
+ */
 export function nearestCity(point: { latitude: number; longitude: number }): City {
-  let best = DEFAULT_CITY;
+  const [x, y, z] = unitVector(point);
+  let best = 0;
   let bestDistance = Infinity;
-  for (const city of CITIES) {
-    const distance = distanceMetres(point, city);
-    if (distance < bestDistance) [best, bestDistance] = [city, distance];
+  for (let index = 0; index < WORLD_CITIES.length; index += 1) {
+    const distance = (CITY_VECTORS[3 * index]! - x) ** 2 + (CITY_VECTORS[3 * index + 1]! - y) ** 2 + (CITY_VECTORS[3 * index + 2]! - z) ** 2;
+    if (distance < bestDistance) [best, bestDistance] = [index, distance];
   }
-  return best;
+  return WORLD_CITIES[best]!;
 }

@@ -3,6 +3,7 @@ import { ACCESSIBILITY_FLAGS, type Place, type PriceLevel } from '../../../schem
 import { SeededRandom, roundTo } from '../random';
 import { categoryAt, type Category, type Profile } from './categories';
 import { nearestCity, type City } from './cities';
+import { SPEND_SCALE } from './countries';
 import { describeWeek, openingState } from './opening-hours';
 import { decodePlaceId, encodePlaceId, type PlaceSeed } from './place-id';
 import { photosOf } from './photos';
@@ -22,7 +23,6 @@ export interface SandboxPlace {
 const ADJECTIVES = ['Golden', 'Little', 'Blue Door', 'Corner', 'Northside', 'Red Brick', 'Good Day', 'Sunny', 'Copper', 'Lantern', 'Oak & Ash', 'Harbor', 'Wildflower'];
 const SURNAMES = ['Rosa', 'Miller', 'Nakamura', 'Okafor', 'Lindqvist', 'Moreau', 'Alvarez', 'Kowalski', 'Chen', 'Murphy', 'Haddad', 'Novak'];
 const STREET_SUFFIX = /\s+(St|Ave|Blvd|Rd|Ln|Dr|Way|Ave E|St W|St E|Ave W)$/;
-const CURRENCY_SCALE: Record<string, number> = { USD: 1, EUR: 1, GBP: 1, CAD: 1.4, AUD: 1.5, MXN: 20, JPY: 150 };
 const SPEND: Record<Exclude<PriceLevel, 'free'>, readonly [number, number | undefined][]> = {
   inexpensive: [[1, 10], [10, 20]],
   moderate: [[10, 20], [20, 30]],
@@ -75,16 +75,18 @@ export function streetAddress(city: City, random: SeededRandom) {
   const postalCode = fill(city.postalPattern, random);
   const number = random.integer(1, city.addressStyle === 'us' ? 2400 : 180);
   const locality = `${city.name}${city.state && city.addressStyle === 'us' ? `, ${city.state}` : ''}`;
+  // Some countries have no postal codes (Hong Kong, the UAE): nothing is written then.
+  const after = postalCode ? ` ${postalCode}` : '';
   switch (city.addressStyle) {
     case 'us':
-      return { street, postalCode, full: `${number} ${street}, ${locality} ${postalCode}, ${city.countryName}`, short: `${number} ${street}, ${city.name}` };
+      return { street, postalCode, full: `${number} ${street}, ${locality}${after}, ${city.countryName}`, short: `${number} ${street}, ${city.name}` };
     case 'uk':
-      return { street, postalCode, full: `${number} ${street}, ${city.name} ${postalCode}, ${city.countryName}`, short: `${number} ${street}, ${city.name}` };
+      return { street, postalCode, full: `${number} ${street}, ${city.name}${after}, ${city.countryName}`, short: `${number} ${street}, ${city.name}` };
     case 'eu':
-      return { street, postalCode, full: `${street} ${number}, ${postalCode} ${city.name}, ${city.countryName}`, short: `${street} ${number}, ${city.name}` };
+      return { street, postalCode, full: `${street} ${number}, ${postalCode ? `${postalCode} ` : ''}${city.name}, ${city.countryName}`, short: `${street} ${number}, ${city.name}` };
     case 'jp': {
       const block = `${random.integer(1, 4)}-${random.integer(1, 30)}-${random.integer(1, 20)}`;
-      return { street, postalCode, full: `${block} ${street}, ${city.name} ${postalCode}, ${city.countryName}`, short: `${block} ${street}, ${city.name}` };
+      return { street, postalCode, full: `${block} ${street}, ${city.name}${after}, ${city.countryName}`, short: `${block} ${street}, ${city.name}` };
     }
   }
 }
@@ -96,6 +98,8 @@ function phones(city: City, random: SeededRandom): { phone: string; internationa
     return { phone: `(${area}) ${line}`, internationalPhone: `+1 ${area}-${line}` };
   }
   const local = `${random.integer(1000, 9999)} ${random.integer(1000, 9999)}`;
+  // Where a country has no area codes (Singapore, Denmark) the number is the local one throughout.
+  if (area === undefined) return { phone: local, internationalPhone: `+${city.callingCode} ${local}` };
   return { phone: `0${area} ${local}`, internationalPhone: `+${city.callingCode} ${area} ${local}` };
 }
 
@@ -123,7 +127,7 @@ function accessibility(random: SeededRandom): Place['accessibility'] {
 
 function priceRange(profile: Profile, priceLevel: PriceLevel | undefined, city: City, random: SeededRandom): Place['priceRange'] {
   if (!profile.spendPerPerson || !priceLevel || priceLevel === 'free') return undefined;
-  const scale = CURRENCY_SCALE[city.currency] ?? 1;
+  const scale = SPEND_SCALE[city.currency] ?? 1;
   const [min, max] = random.pick(SPEND[priceLevel]);
   return { min: min * scale, ...(max !== undefined ? { max: max * scale } : {}), currency: city.currency };
 }
@@ -192,7 +196,7 @@ function buildPlace(id: string, seed: PlaceSeed, category: Category, now: Date):
     types: [...new Set([category.type, ...category.types, 'point_of_interest', 'establishment'])],
     address: where.full,
     shortAddress: where.short,
-    addressComponents: { city: city.name, ...(city.state ? { state: city.state } : {}), country: city.country, postalCode: where.postalCode, neighborhood },
+    addressComponents: { city: city.name, ...(city.state ? { state: city.state } : {}), country: city.country, ...(where.postalCode ? { postalCode: where.postalCode } : {}), neighborhood },
     ...phones(city, random),
     ...(random.chance(0.75) ? { website: `https://${slug(name)}.example` } : {}),
     googleMapsUrl: `https://maps.google.com/?cid=${cidOf(id)}`,
