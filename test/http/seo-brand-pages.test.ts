@@ -40,6 +40,21 @@ describe(`SEO sandbox: a search for a brand's name (${testDatabaseLabel()})`, ()
     assert.deepEqual(nike.map((ad) => [ad.domain, ad.title.split(' — ')[0]]), [['nike.com', 'Nike'], ['adidas.com', 'Adidas']]);
   });
 
+  test('a page never shows an advertiser twice: a brand with no rival of its kind has its own ad alone, where its keyword list agrees', async () => {
+    // Famous sites without topics (linkedin, tiktok, yahoo…), and other searches whose ads are the page's sites.
+    for (const query of ['linkedin', 'tiktok', 'yahoo', 'quora', 'netflix', 'coffee deals', 'cheap coffee near me', 'cheap coffee for men']) {
+      const page = await data('/v1/serp/websearch', { query, depth: 10 });
+      const ads = page.results.filter((result: Result) => result.type === 'paid').map((result: Result) => result.domain);
+      assert.ok(ads.length > 0, `"${query}" has ads`);
+      assert.equal(new Set(ads).size, ads.length, `"${query}": ${ads.join(', ')}`);
+    }
+    // Fewer ads move the organic results up: the brand's keyword list reads the same page.
+    const page = await data('/v1/serp/websearch', { query: 'linkedin', depth: 100 });
+    const first: Result = page.results.find((result: Result) => result.type === 'organic');
+    const rows: RankedRow[] = await data('/v1/seo/domain/keywords', { domain: 'linkedin.com', location_code: 2840, limit: 100 });
+    assert.deepEqual([first.domain, rows.find((row) => row.keyword === 'linkedin')?.position], ['linkedin.com', first.position]);
+  });
+
   test("a famous brand's first result for its name is its home page, titled with its name, where its keyword list puts it", async () => {
     for (const [domain, title] of [['ebay.com', 'Ebay'], ['nike.com', 'Nike'], ['bbc.co.uk', 'Bbc']] as const) {
       const name = domain.slice(0, domain.indexOf('.'));

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 import { keywordMetrics } from '../../src/providers/sandbox/keyword-metrics';
+import { BIG_SITES, REFERENCE_SITES } from '../../src/providers/sandbox/known-sites';
 
 /** The competitor-research endpoints on the sandbox, through HTTP: shapes, prices, coherence, validation. */
 
@@ -150,7 +151,8 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
   });
 
   describe('competitors/pages', () => {
-    const pages = ['https://example.com/coffee-grinders', 'https://example.org/best-burr-grinders', 'http://coffee-lab.io/'];
+    // Sites that meet on the results pages of laptops (example.com writes about them; the big sites are on every page).
+    const pages = ['https://example.com/laptops', 'https://www.amazon.com/best-laptops', 'http://reddit.com/r/laptops'];
 
     test('each keyword lists every page, in the numbering order, with the keyword metrics; billed per keyword', async () => {
       const { response, cost } = await charged('/v1/seo/competitors/pages', { pages: pagesOf(pages), limit: 20 });
@@ -164,7 +166,26 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
         const metrics = keywordMetrics(row.keyword);
         assert.deepEqual([row.volume, row.cpc, row.competition, row.difficulty, row.intent], [metrics.volume, metrics.cpc, metrics.competition, metrics.difficulty, metrics.intent]);
       }
-      assert.ok(keywords.some((row: { keyword: string }) => row.keyword.includes('grinders')), 'keywords come from the first page');
+      assert.ok(keywords.every((row: { keyword: string }) => row.keyword.includes('laptops')), 'keywords come from the first page');
+    });
+
+    test("each page where its site's first organic result is on the keyword's page: as /v1/serp/websearch and /v1/seo/domain/keywords put it", async () => {
+      type Row = { keyword: string; pages: Array<{ url: string; position: number; etv: number }> };
+      type Result = { type: string; domain: string; position: number };
+      for (const location_code of [2840, 2826]) {
+        const { keywords }: { keywords: Row[] } = await data('/v1/seo/competitors/pages', { pages: pagesOf(pages.slice(0, 2)), location_code, limit: 8 });
+        assert.equal(keywords.length, 8);
+        for (const row of keywords) {
+          const page = await data('/v1/serp/websearch', { query: row.keyword, depth: 100, location_code });
+          const firstOf = (domain: string) => page.results.find((result: Result) => result.type === 'organic' && result.domain === domain)?.position;
+          assert.deepEqual(row.pages.map((shown) => shown.position), [firstOf('example.com'), firstOf('amazon.com')], `"${row.keyword}" in ${location_code}`);
+        }
+      }
+      const { keywords }: { keywords: Row[] } = await data('/v1/seo/competitors/pages', { pages: pagesOf(pages.slice(0, 2)), limit: 100 });
+      const listed = new Map((await data('/v1/seo/domain/keywords', { domain: 'example.com', limit: 1000 })).map((row: { keyword: string; position: number }) => [row.keyword, row.position]));
+      const both = keywords.filter((row) => listed.has(row.keyword));
+      assert.ok(both.length >= 5, `${both.length} keywords in both lists`);
+      for (const row of both) assert.equal(row.pages[0]!.position, listed.get(row.keyword), `"${row.keyword}"`);
     });
 
     test('keys given out of order are read in numbering order', async () => {
@@ -186,8 +207,10 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
     });
 
     test('twenty pages are accepted', async () => {
-      const twenty = Array.from({ length: 20 }, (_, index) => `https://site-${index}.example/coffee-grinders`);
+      // Nineteen sites every results page shows, after one that writes about laptops.
+      const twenty = [pages[0]!, ...[...BIG_SITES, ...REFERENCE_SITES].slice(0, 19).map((site) => `https://${site}/laptops`)];
       const { keywords } = await data('/v1/seo/competitors/pages', { pages: pagesOf(twenty), limit: 5 });
+      assert.equal(keywords.length, 5);
       for (const row of keywords) assert.equal(row.pages.length, 20);
     });
   });

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { keywordMetrics } from '../../src/providers/sandbox/keyword-metrics';
+import { ENGINE_FAVOURITE_SITES } from '../../src/providers/sandbox/known-sites';
 import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 
 /** The SERP family and the raw search page, served by the sandbox, as a client meets them. */
@@ -196,6 +197,11 @@ describe(`SERP engines and the raw search page, sandbox (${testDatabaseLabel()})
       assert.ok(references.length >= 3);
       const webDomains = new Set((await page('/v1/serp/websearch', { query, depth: 100 })).results.filter((result) => result.type === 'organic').map((result) => result.domain));
       for (const reference of references) assert.ok(webDomains.has(reference.domain), reference.domain);
+      // In another location, the sites that location's web page ranks first.
+      const inUk = (await page('/v1/serp/websearch-ai-mode', { query, depth: 5, location_code: 2826 })).results[0]!.data.references as Array<{ domain: string }>;
+      const ukPage = (await page('/v1/serp/websearch', { query, depth: 100, location_code: 2826 })).results.filter((result) => result.type === 'organic');
+      assert.notDeepEqual(inUk.map((reference) => reference.domain), references.map((reference) => reference.domain));
+      assert.deepEqual(inUk.map((reference) => reference.domain), [...new Set(ukPage.map((result) => result.domain))].slice(0, inUk.length));
     });
 
     test('the other general engines overlap with the web page but rank differently', async () => {
@@ -207,6 +213,24 @@ describe(`SERP engines and the raw search page, sandbox (${testDatabaseLabel()})
         const shared = other.filter((domain) => web.includes(domain));
         assert.ok(shared.length >= other.length / 3, `${path} shares ${shared.length} of ${other.length}`);
         assert.notDeepEqual(other, web, path);
+      }
+    });
+
+    test("the other general engines rank the web page's sites in the location asked: a UK page differs from a US one as the web page does", async () => {
+      const organicDomains = (data: Page) => data.results.filter((result) => result.type === 'organic').map((result) => result.domain);
+      for (const query of ['best running shoes', 'buy laptop']) {
+        const web = async (location_code: number) => new Set(organicDomains(await page('/v1/serp/websearch', { query, depth: 100, location_code })));
+        const [usWeb, ukWeb] = [await web(2840), await web(2826)];
+        for (const engine of ['bing', 'yahoo', 'baidu'] as const) {
+          const path = `/v1/serp/${engine}`;
+          const [us, uk] = [organicDomains(await page(path, { query, depth: 20, location_code: 2840 })), organicDomains(await page(path, { query, depth: 20, location_code: 2826 }))];
+          assert.notDeepEqual(uk, us, `${path} "${query}"`);
+          // Beyond the engine's own favourites (and its sites named after the query's first word), a site on its page is on the web page of the same location.
+          const first = query.split(' ')[0]!;
+          const own = (domain: string) => [...ENGINE_FAVOURITE_SITES[engine], `${first}hub.net`, `${first}world.com`, `${first}.com.cn`].includes(domain);
+          assert.deepEqual(uk.filter((domain) => !own(domain) && !ukWeb.has(domain)), [], `${path} "${query}" in the UK`);
+          assert.deepEqual(us.filter((domain) => !own(domain) && !usWeb.has(domain)), [], `${path} "${query}" in the US`);
+        }
       }
     });
 

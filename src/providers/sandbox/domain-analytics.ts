@@ -6,7 +6,7 @@ import {
   type SearchTypeOverview, type SerpCompetitor,
 } from '../../schemas/domain-analytics';
 import { applyKeywordFilters } from '../../filters/keyword-filter/evaluate';
-import { domainProfile, isRegistered, localDomainProfile } from './domain-profile';
+import { domainProfile, isRegistered, localDomainProfile, normalisedDomain } from './domain-profile';
 import { registrableDomain } from '../../contacts/domain-lists';
 import { keywordMetrics } from './keyword-metrics';
 import { SANDBOX_DATA_MONTH } from './data-month';
@@ -34,13 +34,6 @@ const localProfile = localDomainProfile;
 const HOME_PAGE_KEYWORDS = 10;
 
 // ── Positions and clicks ────────────────────────────────────────────────────────────────────
-
-/** Stronger domains rank higher: position = 1 + ⌊100·u^k⌋ with k growing with the domain's rank. */
-const positionSkew = (domainRank: number) => 1 + 0.5 * (domainRank / 1000);
-
-function drawPosition(domainRank: number, random: SeededRandom): number {
-  return Math.min(100, 1 + Math.floor(100 * random.next() ** positionSkew(domainRank)));
-}
 
 const bucketRange = (bucket: PositionBucket): [number, number] => {
   const [low, high = low] = bucket.slice(3).split('_').map(Number) as [number, number?];
@@ -280,24 +273,32 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
     return applyKeywordFilters(rows, filter).slice(0, limit).map((row) => ({ ...keywordFields(row), domain1: row.domain1, domain2: row.domain2 }));
   },
 
+  /**
+   * The keywords of the first page's subject (its path's last words, or its site's name) whose
+   * results pages show every page's site, highest volume first, each page where its site's first
+   * organic result is on that page (as /v1/serp/websearch and the site's keyword list put it).
+   * Read in volume order until enough are found: at most one grid's pages, a slice at a time.
+   */
   async pageIntersection({ pages, locationCode, language, limit }) {
+    const market = { locationCode, language };
     const first = new URL(pages[0]!);
     const pathWords = topicWords(first.pathname);
-    const topics = pathWords.length > 0 ? [pathWords.slice(-3).join(' ')] : [brandOf(first.hostname)];
-    const random = new SeededRandom(`pages:${pages.join(' ')}`);
-    // Each further page keeps fewer of the keywords all of them rank for.
-    const shared = topics.flatMap(gridOf).filter(() => random.chance(0.75 ** (pages.length - 1)));
-    return [...new Set(shared)]
-      .map((keyword) => keywordMetrics(keyword, { locationCode, language }))
-      .sort(byVolume)
-      .slice(0, limit)
-      .map((metrics) => ({
+    const topic = pathWords.length > 0 ? pathWords.slice(-3).join(' ') : brandOf(first.hostname);
+    const sites = pages.map((url) => registrableDomain(normalisedDomain(new URL(url).hostname)));
+    const found = [];
+    const slices = eventLoopSlices();
+    for (const metrics of [...new Set(gridOf(topic))].map((keyword) => keywordMetrics(keyword, market)).sort(byVolume)) {
+      if (found.length >= limit) break;
+      if (slices.due) await slices.next();
+      const shown = new Map(organicSites(metrics.keyword, market).map(({ site, position }) => [site, position]));
+      const positions = sites.map((site) => shown.get(site));
+      if (positions.includes(undefined)) continue;
+      found.push({
         ...keywordFields(metrics),
-        pages: pages.map((url) => {
-          const position = drawPosition(domainProfile(new URL(url).hostname).domainRank, new SeededRandom(`page-rank:${url}:${metrics.keyword}`));
-          return { url, position, type: 'organic', etv: estimatedVisits(metrics.volume, position) };
-        }),
-      }));
+        pages: pages.map((url, index) => ({ url, position: positions[index]!, type: 'organic' as const, etv: estimatedVisits(metrics.volume, positions[index]!) })),
+      });
+    }
+    return found;
   },
 
   async serpCompetitors({ keywords, locationCode, language, limit }) {

@@ -328,24 +328,29 @@ function holds(ranker: Ranker, index: number, market: SearchMarket): boolean {
   return orderOf(ranker, index) < heldCount(ranker, market);
 }
 
-/** The page position (at depth 100) of the `rank`-th of `siteCount` sites' first organic result on a normalised query's page. */
-function firstPosition(query: string, rank: number, siteCount: number): number | undefined {
-  const { lastPlace, positions } = organicLayout(query);
-  return positions[firstPlace(rank, siteCount, lastPlace)];
+/** The page position (at depth 100) of the `rank`-th of a normalised query's ranked `sites`' first organic result on its page. */
+function firstPosition(query: string, sites: readonly string[], rank: number): number | undefined {
+  const { lastPlace, positions } = organicLayout({ query, advertisers: advertisersOf(query, sites) });
+  return positions[firstPlace(rank, sites.length, lastPlace)];
 }
 
 /**
  * Where a query's page of 100 shows its organic results: the position (1-based) of each organic
- * place, and the last place. Laid out once per query (a domain's keywords read up to 2,000 pages).
+ * place, and the last place. Laid out once per query (a domain's keywords read up to 2,000 pages);
+ * how many advertisers bid on its name caps its ads, see webPagePlan.
  */
-const organicLayout = remembering(8_192, (query: string) => {
-  const plan = webPagePlan(planContext(query, intentOf(query), 'serp'));
-  const positions: number[] = [];
-  pageItems(plan, FEATURES_DEPTH).forEach((item, index) => {
-    if ('organic' in item) positions[item.organic] = index + 1;
-  });
-  return { lastPlace: organicCount(plan, FEATURES_DEPTH) - 1, positions };
-});
+const organicLayout = remembering(
+  8_192,
+  ({ query, advertisers }: { query: string; advertisers: readonly string[] }) => {
+    const plan = webPagePlan(planContext(query, intentOf(query), 'serp'), advertisers);
+    const positions: number[] = [];
+    pageItems(plan, FEATURES_DEPTH).forEach((item, index) => {
+      if ('organic' in item) positions[item.organic] = index + 1;
+    });
+    return { lastPlace: organicCount(plan, FEATURES_DEPTH) - 1, positions };
+  },
+  ({ query, advertisers }) => `${advertisers.length}\n${query}`,
+);
 
 // ── Read from a site: the keywords it holds, where their pages rank it ──────────────────────
 
@@ -395,7 +400,7 @@ async function readRankings(site: string, market: SearchMarket): Promise<Ranking
     const sites = rankedSites(keyword, market);
     const rank = sites.indexOf(site);
     // Every site on a page has its first result within the page of 100 (see firstPlace).
-    const position = rank === -1 ? undefined : firstPosition(keyword, rank, sites.length);
+    const position = rank === -1 ? undefined : firstPosition(keyword, sites, rank);
     if (position === undefined) continue;
     rankings.push({ keyword, position, url: organicUrl(site, slugOf(keyword), 0) });
   }

@@ -5,6 +5,7 @@ import { roundedCount, wordsOf } from './page-text';
 import { webPageContext } from './websearch';
 import { isRegistered } from '../domain-profile';
 import { ENGINE_FAVOURITE_SITES } from '../known-sites';
+import type { SearchMarket } from '../search-market';
 
 export type GeneralEngine = 'bing' | 'yahoo' | 'baidu';
 
@@ -38,9 +39,13 @@ function rankedSites(engine: GeneralEngine, context: PageContext): string[] {
   return ranked;
 }
 
-/** A general engine's page: a couple of ads for buying queries, organic results, one feature, related searches. */
-export function sandboxGeneralEngine(engine: GeneralEngine, { query: rawQuery, depth }: { query: string; depth: number }): SerpResponse {
-  const context = webPageContext(rawQuery, engine);
+/**
+ * A general engine's page: a couple of ads for buying queries, organic results, one feature,
+ * related searches. Its sites are the web page's in the same market (see rankedSites), so a
+ * location moves them as it moves /v1/serp/websearch's.
+ */
+export function sandboxGeneralEngine(engine: GeneralEngine, { query: rawQuery, depth, locationCode, language }: { query: string; depth: number } & SearchMarket): SerpResponse {
+  const context = webPageContext(rawQuery, engine, { locationCode, language });
   const sites = rankedSites(engine, context);
   const engineContext = { ...context, sites };
   const drafts: SerpResultDraft[] = [];

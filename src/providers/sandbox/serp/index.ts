@@ -10,9 +10,9 @@ import { sandboxVideo } from './video';
 import { sandboxPlaces } from '../places';
 import { sandboxWebPage, webPageContext } from './websearch';
 
-/** The AI Mode answer: one answer block citing the sites the web page ranks. */
-function sandboxAiMode({ query }: SerpSearchRequest): SerpResponse {
-  return serpPage(query, 1, [aiAnswer(webPageContext(query))]);
+/** The AI Mode answer: one answer block citing the sites the web page ranks in the same location. */
+function sandboxAiMode({ query, locationCode, language }: SerpSearchRequest): SerpResponse {
+  return serpPage(query, 1, [aiAnswer(webPageContext(query, 'serp', { locationCode, language }))]);
 }
 
 const ENGINES: Record<SerpEngine, (request: SerpSearchRequest) => SerpResponse> = {
@@ -31,10 +31,10 @@ const ENGINES: Record<SerpEngine, (request: SerpSearchRequest) => SerpResponse> 
 };
 
 /**
- * Deterministic results pages for every engine, seeded by the query. The web page ranks its sites
- * for the request's location and language (as the domain endpoints read them); the other engines
- * and verticals show the United States'. The raw HTML page renders the very results the web page
- * gives for the query.
+ * Deterministic results pages for every engine, seeded by the query. The web page, the other
+ * general engines and the AI Mode answer rank their sites for the request's location and language
+ * (as the domain endpoints read them); the verticals show the United States'. The raw HTML page
+ * renders the very results the web page gives for the query.
  */
 export const sandboxSerp: SerpProvider = {
   name: 'sandbox',

@@ -68,24 +68,31 @@ const MOST_ADS = 3;
 // Builders made once: a keyword list plans a thousand pages and builds none of them.
 /**
  * The `index`-th ad (0-based): on a search of a site's name, the site's own and then its rivals'
- * (headed by their own names); on any other, an ad of one of the page's sites.
+ * (headed by their own names; the plan shows no more ads than they are, see topBlocks); on any
+ * other, an ad of the page's sites in the order of one draw seeded by the query (each ad builds
+ * alone, and the first n of a sample are the same whatever its size: no site advertises twice).
  */
 const ADS: readonly Builder[] = Array.from({ length: MOST_ADS }, (_, index): Builder => (page) => {
   const advertisers = page.advertisers();
-  if (advertisers.length === 0) return paid(page, page.random.pick(page.sites));
-  const site = advertisers[index % advertisers.length]!;
-  return paid(page, site, site === advertisers[0] ? page.queryTitle : siteName(site));
+  if (advertisers.length === 0) return paid(page, new SeededRandom(`serp-ads:${page.query}`).sample(page.sites, index + 1)[index]!);
+  const site = advertisers[index]!;
+  return paid(page, site, index === 0 ? page.queryTitle : siteName(site));
 });
 const snippetOfTopSite: Builder = (page) => featuredSnippet(page, page.sites[0]!);
 const LOCAL_PACK: readonly Builder[] = Array.from({ length: LOCAL_PACK_SIZE }, (_, index): Builder => (page) => localPack(page, index));
 
-/** Blocks above the organic results: knowledge panel, ads, a snippet or answer for questions, local pack. */
-function topBlocks(context: PlanContext): PlannedBlock[] {
+/**
+ * Blocks above the organic results: knowledge panel, ads, a snippet or answer for questions, local
+ * pack. A page never shows an advertiser twice: on a search of a site's name, no more ads than it
+ * and its rivals (each drawn all the same, so that nothing else on the page moves).
+ */
+function topBlocks(context: PlanContext, advertisers: readonly string[]): PlannedBlock[] {
   const { query, queryWords, random, intent } = context;
   const top: PlannedBlock[] = [];
   if (queryWords.length <= 2 && random.chance(0.4)) top.push(planned('knowledgeGraph', context, knowledgeGraph));
   if (intent === 'transactional' || intent === 'commercial') {
-    for (let index = 0, count = random.integer(1, MOST_ADS); index < count; index += 1) top.push(planned('paid', context, ADS[index]!));
+    const ads = Array.from({ length: random.integer(1, MOST_ADS) }, (_, index) => planned('paid', context, ADS[index]!));
+    top.push(...ads.slice(0, advertisers.length || MOST_ADS));
   }
   if (QUICK_ANSWER.test(query) && random.chance(0.7)) top.push(planned('answerBox', context, answerBox));
   else if (intent === 'informational' && random.chance(0.8)) top.push(planned('featuredSnippet', context, snippetOfTopSite));
@@ -107,9 +114,13 @@ function middleBlocks(context: PlanContext): PlannedBlock[] {
   return middle;
 }
 
-/** The page's decisions, drawn from the context's generator in page order (the organic results draw after them). */
-export function webPagePlan(context: PlanContext): PagePlan {
-  const top = topBlocks(context);
+/**
+ * The page's decisions, drawn from the context's generator in page order (the organic results draw
+ * after them). `advertisers`: those bidding on a search of a site's name (../organic-rankings.ts's
+ * advertisersOf; none: the page's sites); a page's features need not know them (it has ads or not).
+ */
+export function webPagePlan(context: PlanContext, advertisers: readonly string[] = []): PagePlan {
+  const top = topBlocks(context, advertisers);
   const middle = middleBlocks(context);
   return { top, middle, closing: planned('relatedSearches', context, relatedSearches) };
 }

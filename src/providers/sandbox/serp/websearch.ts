@@ -42,7 +42,7 @@ export function organicSites(rawQuery: string, market: SearchMarket = UNITED_STA
   const query = normaliseKeyword(rawQuery);
   const sites = webPageSites(query, market);
   const found: Array<{ site: string; position: number }> = [];
-  const plan = webPagePlan(planContext(query, intentOf(query), 'serp'));
+  const plan = webPagePlan(planContext(query, intentOf(query), 'serp'), advertisersOf(query, sites));
   const items = pageItems(plan, FEATURES_DEPTH);
   const slots = organicSlots(sites, items.length, organicCount(plan, FEATURES_DEPTH) - 1);
   items.forEach((item, index) => {
@@ -78,7 +78,7 @@ export function webPageContext(rawQuery: string, seedPrefix = 'serp', market: Se
  */
 export function sandboxWebPage({ query: rawQuery, depth, locationCode, language }: { query: string; depth: number } & Partial<SearchMarket>): SerpResponse {
   const context = webPageContext(rawQuery, 'serp', { locationCode: locationCode ?? UNITED_STATES.locationCode, language: language ?? UNITED_STATES.language });
-  const plan = webPagePlan(context);
+  const plan = webPagePlan(context, context.advertisers());
   const items = pageItems(plan, depth);
   const slots = organicSlots(context.sites, items.length, organicCount(plan, FEATURES_DEPTH) - 1);
   const drafts = items.map((item) => {
