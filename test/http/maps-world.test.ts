@@ -80,6 +80,22 @@ describe(`sandbox places around the world (${testDatabaseLabel()})`, () => {
     assert.ok(found.every((place) => place.address!.endsWith('Reykjavík, Iceland')));
   });
 
+  test('a place of two or three words gets its local pack too: "coffee in são paulo", "coffee in new york"; "invest in real estate" none', async () => {
+    for (const [query, ending] of [['coffee in são paulo', 'São Paulo'], ['coffee in new york', 'NY']] as const) {
+      const found = await placesOf('/v1/serp/websearch-maps', { query, limit: 3 });
+      const web = await data('/v1/serp/websearch', { query, depth: 10 });
+      const pack = web.results.filter((result: { type: string }) => result.type === 'localPack');
+      assert.deepEqual(
+        pack.map((result: { title: string; data: { address: string } }) => [result.title, result.data.address]),
+        found.map((place) => [place.name, place.address]),
+        query,
+      );
+      assert.ok(found.every((place) => place.address!.includes(ending)), `${query}: ${found.map((place) => place.address).join(' | ')}`);
+    }
+    const notLocal = await data('/v1/serp/websearch', { query: 'how to invest in real estate', depth: 10 });
+    assert.equal(notLocal.results.filter((result: { type: string }) => result.type === 'localPack').length, 0);
+  });
+
   test('a region code picks its country\'s main city: kr → Seoul, is → Reykjavík, br → São Paulo', async () => {
     for (const [region, city, center] of [['kr', 'Seoul', SEOUL], ['is', 'Reykjavík', REYKJAVIK], ['br', 'São Paulo', { latitude: -23.5505, longitude: -46.6333 }]] as const) {
       const found = await placesOf('/v1/serp/websearch-maps', { query: 'coffee', region, limit: 10 });

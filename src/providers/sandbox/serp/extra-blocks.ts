@@ -28,8 +28,21 @@ interface ExtraBlock {
 }
 
 const matches = (pattern: RegExp) => (context: Pick<PageContext, 'query'>) => pattern.test(context.query);
-/** A query about places somewhere: "coffee near me", "coffee in berlin". */
-export const LOCAL = /near me|\bin [a-z]+$/;
+/** "… near me", or "… in <one word>" (where the maps search looks for the word's city). */
+const NEAR_ME_OR_IN_A_WORD = /near me|\bin [a-z]+$/;
+/** "… in <two or three words>": local when they name a city on the maps sandbox's map. */
+const IN_A_PLACE = /\bin ((?:\S+ ){1,2}\S+)$/;
+
+/**
+ * A query about places somewhere: "coffee near me", "coffee in berlin", "coffee in new york",
+ * "coffee in são paulo" — the queries whose page shows a local pack and a map, as the maps search
+ * finds the place they name.
+ */
+export function isLocalQuery(query: string): boolean {
+  if (NEAR_ME_OR_IN_A_WORD.test(query)) return true;
+  const place = IN_A_PLACE.exec(query)?.[1];
+  return place !== undefined && cityNamedIn(place) !== undefined;
+}
 
 function cards({ queryTitle, querySlug, sites, random }: PageContext, count: number) {
   return Array.from({ length: count }, (_, index) => ({
@@ -128,7 +141,7 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
   },
   {
     type: 'googleReviews',
-    when: (context) => LOCAL.test(context.query) || /\breviews?\b/.test(context.query),
+    when: (context) => isLocalQuery(context.query) || /\breviews?\b/.test(context.query),
     chance: 0.6,
     // The reviews of the maps search's first place for the query, as /v1/maps/reviews gives them.
     build: ({ places }) => {
@@ -165,5 +178,5 @@ export const EXTRA_BLOCKS: readonly ExtraBlock[] = [
     build: ({ query, queryTitle, querySlug, random }) =>
       serpDraft('app', { items: [1, 2].map((index) => ({ title: `${queryTitle} ${index === 1 ? '' : 'Pro'}`.trim(), url: `https://apps.example/app/${querySlug}-${index}`, appId: `com.example.${querySlug.replace(/-/g, '')}${index}`, description: `The ${query} app.`, rating: ratingOf(random, 3.9), price: null })) }, { title: 'Apps' }),
   },
-  { type: 'map', when: (context) => LOCAL.test(context.query), chance: 0.7, build: ({ places }) => serpDraft('map', { address: places()[0]!.address, cid: cidOf(places()[0]!.id) }, { title: 'Map' }) },
+  { type: 'map', when: (context) => isLocalQuery(context.query), chance: 0.7, build: ({ places }) => serpDraft('map', { address: places()[0]!.address, cid: cidOf(places()[0]!.id) }, { title: 'Map' }) },
 ];

@@ -5,7 +5,7 @@ import {
   answerBox, featuredSnippet, imagesStrip, knowledgeGraph, localPack, paid, peopleAlsoAsk, peopleAlsoSearch, relatedSearches, shopping,
   topStories, videoCarousel, type PageContext,
 } from './blocks';
-import { EXTRA_BLOCKS, LOCAL } from './extra-blocks';
+import { EXTRA_BLOCKS, isLocalQuery } from './extra-blocks';
 import { siteName } from './page-text';
 
 /**
@@ -96,7 +96,7 @@ function topBlocks(context: PlanContext, advertisers: readonly string[]): Planne
   }
   if (QUICK_ANSWER.test(query) && random.chance(0.7)) top.push(planned('answerBox', context, answerBox));
   else if (intent === 'informational' && random.chance(0.8)) top.push(planned('featuredSnippet', context, snippetOfTopSite));
-  if (LOCAL.test(query)) for (const build of LOCAL_PACK) top.push(planned('localPack', context, build));
+  if (isLocalQuery(query)) for (const build of LOCAL_PACK) top.push(planned('localPack', context, build));
   return top;
 }
 
