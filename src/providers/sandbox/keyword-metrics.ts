@@ -1,5 +1,6 @@
 import { normaliseKeyword, type Keyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
+import { remembering } from './memo';
 import { SANDBOX_DATA_MONTH } from './data-month';
 import { webPageTypes } from './serp/page-plan';
 import { UNITED_STATES, isUnitedStates, marketCpcFactor, marketKey, marketLogShare, type SearchMarket } from './search-market';
@@ -97,8 +98,11 @@ export function keywordMetrics(rawKeyword: string, market: SearchMarket = UNITED
  * is the very one keywordMetrics gives).
  */
 export function keywordTotalResults(rawKeyword: string): number {
-  return metricsBeforeTrend(normaliseKeyword(rawKeyword), UNITED_STATES).metrics.totalResults;
+  return totalResultsOf(normaliseKeyword(rawKeyword));
 }
+
+/** Remembered: every build of a query's page (the paid SERP call's hot path) states it. */
+const totalResultsOf = remembering(8_192, (keyword: string) => metricsBeforeTrend(keyword, UNITED_STATES).metrics.totalResults);
 
 /** A normalised keyword's monthly searches in a market, keywordMetrics' `volume`, without its page's features or trend. */
 export function keywordVolume(keyword: string, market: SearchMarket): number {

@@ -74,10 +74,25 @@ const MOST_ADS = 3;
  */
 const ADS: readonly Builder[] = Array.from({ length: MOST_ADS }, (_, index): Builder => (page) => {
   const advertisers = page.advertisers();
-  if (advertisers.length === 0) return paid(page, new SeededRandom(`serp-ads:${page.query}`).sample(page.sites, index + 1)[index]!);
+  if (advertisers.length === 0) return paid(page, adSitesOf(page)[index]!);
   const site = advertisers[index]!;
   return paid(page, site, index === 0 ? page.queryTitle : siteName(site));
 });
+/**
+ * The sites advertising on a page that is no site's name: different sites, a sample of its sites
+ * seeded by the query. Drawn once per ranking (which rankedSites remembers: the paid SERP call's
+ * hot path builds the same query's page again and again), not once per ad.
+ */
+const adSamples = new WeakMap<readonly string[], readonly string[]>();
+function adSitesOf(page: PageContext): readonly string[] {
+  let sample = adSamples.get(page.sites);
+  if (sample === undefined) {
+    sample = new SeededRandom(`serp-ads:${page.query}`).sample(page.sites, MOST_ADS);
+    adSamples.set(page.sites, sample);
+  }
+  return sample;
+}
+
 const snippetOfTopSite: Builder = (page) => featuredSnippet(page, page.sites[0]!);
 const LOCAL_PACK: readonly Builder[] = Array.from({ length: LOCAL_PACK_SIZE }, (_, index): Builder => (page) => localPack(page, index));
 

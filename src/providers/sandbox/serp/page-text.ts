@@ -1,5 +1,5 @@
 import { SANDBOX_DATA_MONTH } from '../data-month';
-import { REFERENCE_SITES, VIDEO_SITE } from '../known-sites';
+import { remembering } from '../memo';
 
 /** Words, casing and dates the sandbox's result pages share. */
 
@@ -33,9 +33,8 @@ export function wordsOf(query: string): string[] {
 }
 
 /** The site name a domain reads as: `homeandmaker.com` → Homeandmaker. */
-export function siteName(domain: string): string {
-  return REFERENCE_SITE_NAMES.get(domain) ?? nameOfSite(domain);
-}
+/** A site's name as results show it (`coffee-lab.com` → "Coffee Lab"): remembered, as every result of every page asks. */
+export const siteName = remembering(10_000, nameOfSite);
 
 function nameOfSite(domain: string): string {
   const dot = domain.indexOf('.');
@@ -43,8 +42,6 @@ function nameOfSite(domain: string): string {
   return titleCase(label.includes('-') ? label.replaceAll('-', ' ') : label);
 }
 
-// Most results of a page cite the reference sites: their names are made once.
-const REFERENCE_SITE_NAMES = new Map([...REFERENCE_SITES, VIDEO_SITE].map((site) => [site, nameOfSite(site)]));
 
 const DATA_MONTH_START = Date.UTC(SANDBOX_DATA_MONTH.year, SANDBOX_DATA_MONTH.month - 1, 1);
 const DAY_MS = 86_400_000;

@@ -56,6 +56,7 @@ export function webPageContext(rawQuery: string, seedPrefix = 'serp', market: Se
   const query = normaliseKeyword(rawQuery);
   const { queryWords, intent, random } = planContext(query, intentOf(query), seedPrefix);
   const sites = webPageSites(query, market);
+  let advertisers: readonly string[] | undefined;
   return {
     query,
     queryWords,
@@ -66,7 +67,7 @@ export function webPageContext(rawQuery: string, seedPrefix = 'serp', market: Se
     sites,
     // Searched on a block's first use (most pages have none).
     places: () => localPlaces(query),
-    advertisers: () => advertisersOf(query, sites),
+    advertisers: () => (advertisers ??= advertisersOf(query, sites)),
   };
 }
 
