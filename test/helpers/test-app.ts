@@ -38,6 +38,8 @@ export interface TestApp extends App {
    * with what the call cost in micro-USD.
    */
   paidCall(path: string, body: unknown, provider?: string): Promise<{ response: TestResponse; cost: number }>;
+  /** `paidCall`'s answer's `data`: what a test of the sandbox's answers reads. */
+  paidData(path: string, body: unknown, provider?: string): Promise<any>;
 }
 
 export interface TestResponse {
@@ -139,6 +141,14 @@ export async function startTestApp(
     const key = await app.keys.issue(account.id);
     return { accountId: account.id, apiKey: key.apiKey, keyId: key.keyId };
   };
+  const paidCall: TestApp['paidCall'] = async (route, body, provider = 'sandbox') => {
+    const credit = '10.00';
+    const account = await createAccount(credit);
+    const response = await send('POST', route, body, account.apiKey);
+    assert.equal(response.status, 200, `${route} ${JSON.stringify(body).slice(0, 200)}: ${JSON.stringify(response.body).slice(0, 400)}`);
+    assert.equal(response.headers.get('x-tollgate-provider'), provider);
+    return { response, cost: parseUsd(credit) - (await app.ledger.balance(account.accountId)) };
+  };
   return {
     ...app,
     baseUrl,
@@ -159,13 +169,9 @@ export async function startTestApp(
     },
     post: (route, body, apiKey, headers) => send('POST', route, body, apiKey, headers),
     get: (route, apiKey) => send('GET', route, undefined, apiKey),
-    async paidCall(route, body, provider = 'sandbox') {
-      const credit = '10.00';
-      const account = await createAccount(credit);
-      const response = await send('POST', route, body, account.apiKey);
-      assert.equal(response.status, 200, `${route} ${JSON.stringify(body).slice(0, 200)}: ${JSON.stringify(response.body).slice(0, 400)}`);
-      assert.equal(response.headers.get('x-tollgate-provider'), provider);
-      return { response, cost: parseUsd(credit) - (await app.ledger.balance(account.accountId)) };
+    paidCall,
+    async paidData(route, body, provider) {
+      return (await paidCall(route, body, provider)).response.body.data;
     },
     async close() {
       await app.close();

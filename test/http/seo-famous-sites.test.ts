@@ -20,35 +20,29 @@ describe(`SEO sandbox: famous sites (${testDatabaseLabel()})`, () => {
   });
   after(() => app?.close());
 
-  async function data(path: string, body: unknown): Promise<any> {
-    const { response } = await app.paidCall(path, body);
-    assert.equal(response.status, 200, `${path}: ${JSON.stringify(response.body).slice(0, 300)}`);
-    return response.body.data;
-  }
-
   test('each is taken at the registrar and registered long ago, with the registrar big brands use', async () => {
-    const checks = (await data('/v1/seo/domain/available', { domains: FAMOUS })).domains;
+    const checks = (await app.paidData('/v1/seo/domain/available', { domains: FAMOUS })).domains;
     assert.deepEqual(checks.map((check: { domain: string; available: boolean }) => [check.domain, check.available]), FAMOUS.map((domain) => [domain, false]));
     for (const domain of FAMOUS) {
-      const whois = await data('/v1/seo/domain/whois', { domain });
+      const whois = await app.paidData('/v1/seo/domain/whois', { domain });
       assert.equal(whois.registrar, 'MarkMonitor Inc.', domain);
       assert.ok(whois.createdDate < '2006', `${domain} created ${whois.createdDate}`);
     }
   });
 
   test('each has a big standing, the same on overview, metrics, traffic, rank-overview and the backlink summary', async () => {
-    const traffic = (await data('/v1/seo/domain/traffic', { targets: FAMOUS, location: 'us' })).domains;
+    const traffic = (await app.paidData('/v1/seo/domain/traffic', { targets: FAMOUS, location: 'us' })).domains;
     for (const [index, domain] of FAMOUS.entries()) {
-      const overview = await data('/v1/seo/domain/overview', { domain });
+      const overview = await app.paidData('/v1/seo/domain/overview', { domain });
       assert.ok(overview.domainRank >= 800, `${domain}: ${JSON.stringify(overview)}`);
       assert.ok(overview.organicKeywords >= 100_000 && overview.organicTraffic >= 1_000_000 && overview.backlinks >= 10_000_000, `${domain}: ${JSON.stringify(overview)}`);
       assert.deepEqual([traffic[index].domain, traffic[index].organicKeywords, traffic[index].organicTraffic], [domain, overview.organicKeywords, overview.organicTraffic]);
-      const { domainMetrics } = await data('/v1/seo/domain/metrics', { domain });
+      const { domainMetrics } = await app.paidData('/v1/seo/domain/metrics', { domain });
       assert.deepEqual([domainMetrics.domainRank, domainMetrics.traffic, domainMetrics.organicKeywords, domainMetrics.backlinks], [overview.domainRank, overview.organicTraffic, overview.organicKeywords, overview.backlinks]);
       assert.ok(domainMetrics.domainRating >= 80, domain);
-      const { organic } = await data('/v1/seo/domain/rank-overview', { domain, location: 'us' });
+      const { organic } = await app.paidData('/v1/seo/domain/rank-overview', { domain, location: 'us' });
       assert.deepEqual([organic.keywords, organic.traffic], [overview.organicKeywords, overview.organicTraffic]);
-      const summary = await data('/v1/seo/backlinks/summary', { target: domain });
+      const summary = await app.paidData('/v1/seo/backlinks/summary', { target: domain });
       assert.deepEqual([summary.totalBacklinks, summary.referringDomains, summary.domainRank], [overview.backlinks, overview.referringDomains, overview.domainRank]);
     }
   });
@@ -56,7 +50,7 @@ describe(`SEO sandbox: famous sites (${testDatabaseLabel()})`, () => {
   test("each is the first organic result on its name's results page", async () => {
     for (const domain of FAMOUS) {
       const name = domain.slice(0, domain.indexOf('.'));
-      const page = await data('/v1/serp/websearch', { query: name, depth: 10 });
+      const page = await app.paidData('/v1/serp/websearch', { query: name, depth: 10 });
       const organic = page.results.filter((result: { type: string }) => result.type === 'organic');
       assert.equal(organic[0]?.domain, domain, `"${name}": ${organic.map((result: { domain: string }) => result.domain).join(', ')}`);
     }
@@ -64,12 +58,12 @@ describe(`SEO sandbox: famous sites (${testDatabaseLabel()})`, () => {
 
   for (const [domain, locationCode] of [['ebay.com', 2840], ['bbc.co.uk', 2826], ['zoom.us', 2840]] as const) {
     test(`${domain}'s keywords include its name, and each keyword's page shows it at the position and URL its list gives`, async () => {
-      const rows: RankedRow[] = await data('/v1/seo/domain/keywords', { domain, location_code: locationCode, limit: 1000 });
+      const rows: RankedRow[] = await app.paidData('/v1/seo/domain/keywords', { domain, location_code: locationCode, limit: 1000 });
       assert.equal(rows.length, 1000);
       const name = domain.slice(0, domain.indexOf('.'));
       assert.ok(rows.some((row) => row.keyword === name), `${domain} ranks for "${name}"`);
       for (const row of rows.filter((_, index) => index % 100 === 0)) {
-        const page = await data('/v1/serp/websearch', { query: row.keyword, depth: 100, location_code: locationCode });
+        const page = await app.paidData('/v1/serp/websearch', { query: row.keyword, depth: 100, location_code: locationCode });
         const first = page.results.find((result: { type: string; domain: string }) => result.type === 'organic' && result.domain === domain);
         assert.deepEqual([first?.position, first?.url], [row.position, row.url], `"${row.keyword}"`);
       }

@@ -24,18 +24,12 @@ describe(`SEO sandbox coherence across endpoints (${testDatabaseLabel()})`, () =
   });
   after(() => app?.close());
 
-  async function data(path: string, body: unknown): Promise<any> {
-    const { response } = await app.paidCall(path, body);
-    assert.equal(response.status, 200, `${path}: ${JSON.stringify(response.body).slice(0, 300)}`);
-    return response.body.data;
-  }
-
   for (const [domain, location, locationCode] of [['amazon.com', 'us', 2840], ['coffee.io', 'gb', 2826], ['nike.com', 'de', 2276]] as const) {
     test(`${domain} in ${location}: each keyword's results page shows the domain at the position and URL domain/keywords gives`, async () => {
-      const rows: RankedRow[] = await data('/v1/seo/domain/keywords', { domain, location_code: locationCode, limit: 200 });
+      const rows: RankedRow[] = await app.paidData('/v1/seo/domain/keywords', { domain, location_code: locationCode, limit: 200 });
       assert.equal(rows.length, 200);
       for (const row of rows.filter((_, index) => index % 20 === 0)) {
-        const page = await data('/v1/serp/websearch', { query: row.keyword, depth: 100, location_code: locationCode });
+        const page = await app.paidData('/v1/serp/websearch', { query: row.keyword, depth: 100, location_code: locationCode });
         const first = page.results.find((result: { type: string; domain: string }) => result.type === 'organic' && result.domain === domain);
         assert.deepEqual([first?.position, first?.url], [row.position, row.url], `"${row.keyword}"`);
       }
@@ -43,36 +37,36 @@ describe(`SEO sandbox coherence across endpoints (${testDatabaseLabel()})`, () =
   }
 
   test("a location has its own volumes and CPCs, the same on the keyword endpoints and a domain's keywords", async () => {
-    const rows: RankedRow[] = await data('/v1/seo/domain/keywords', { domain: 'coffee.io', location_code: 2826, limit: 30 });
+    const rows: RankedRow[] = await app.paidData('/v1/seo/domain/keywords', { domain: 'coffee.io', location_code: 2826, limit: 30 });
     const keywords = rows.map((row) => row.keyword);
-    const gb = (await data('/v1/seo/keywords/overview', { keywords, location: 'gb' })).keywords;
-    const us = (await data('/v1/seo/keywords/overview', { keywords, location: 'us' })).keywords;
+    const gb = (await app.paidData('/v1/seo/keywords/overview', { keywords, location: 'gb' })).keywords;
+    const us = (await app.paidData('/v1/seo/keywords/overview', { keywords, location: 'us' })).keywords;
     assert.deepEqual(rows.map((row) => [row.keyword, row.searchVolume, row.cpc]), gb.map((record: any) => [record.keyword, record.volume, record.cpc]));
     assert.ok(gb.filter((record: any, index: number) => record.volume < us[index].volume).length >= 25, 'the United Kingdom searches less than the United States');
-    const research = await data('/v1/seo/keywords', { keywords: keywords.slice(0, 5), location: 'gb' });
+    const research = await app.paidData('/v1/seo/keywords', { keywords: keywords.slice(0, 5), location: 'gb' });
     assert.deepEqual(research.map((record: any) => record.volume), gb.slice(0, 5).map((record: any) => record.volume));
-    const ideas = await data('/v1/seo/keywords/ideas', { keyword: 'coffee', location_code: 2826, limit: 50 });
+    const ideas = await app.paidData('/v1/seo/keywords/ideas', { keyword: 'coffee', location_code: 2826, limit: 50 });
     const ukCoffee = ideas.keywords.find((record: any) => record.keyword === 'coffee');
     assert.equal(ukCoffee.volume, gb.find((record: any) => record.keyword === 'coffee').volume);
   });
 
   test("rank-overview's position buckets count the domain's keywords by their positions on their pages", async () => {
     const domain = smallDomain();
-    const rows: RankedRow[] = await data('/v1/seo/domain/keywords', { domain, location_code: 2826, limit: 1000 });
-    const { organic } = await data('/v1/seo/domain/rank-overview', { domain, location: 'gb' });
+    const rows: RankedRow[] = await app.paidData('/v1/seo/domain/keywords', { domain, location_code: 2826, limit: 1000 });
+    const { organic } = await app.paidData('/v1/seo/domain/rank-overview', { domain, location: 'gb' });
     assert.equal(rows.length, organic.keywords);
     const counted = Object.fromEntries(POSITION_BUCKETS.map(([bucket, low, high]) => [bucket, rows.filter((row) => row.position >= low && row.position <= high).length]));
     assert.deepEqual(organic.positions, counted);
   });
 
   test("a domain's competitors are the sites on its keywords' pages, each counted on the keywords the gap says both rank for", async () => {
-    const { competitors } = await data('/v1/seo/competitors/domain', { domain: 'coffee.io', location_code: 2826, limit: 40 });
+    const { competitors } = await app.paidData('/v1/seo/competitors/domain', { domain: 'coffee.io', location_code: 2826, limit: 40 });
     assert.equal(competitors.length, 40);
     // Those sharing at most the 1,000 keywords one gap answer lists.
     const checked = competitors.filter((competitor: { intersections: number }) => competitor.intersections <= 1000).slice(0, 3);
     assert.equal(checked.length, 3);
     for (const competitor of checked) {
-      const gap = await data('/v1/seo/competitors/keywords', { domain1: 'coffee.io', domain2: competitor.domain, location_code: 2826, limit: 1000 });
+      const gap = await app.paidData('/v1/seo/competitors/keywords', { domain1: 'coffee.io', domain2: competitor.domain, location_code: 2826, limit: 1000 });
       assert.equal(gap.keywords.length, competitor.intersections, competitor.domain);
       const mean = gap.keywords.reduce((sum: number, row: any) => sum + row.domain2.position, 0) / gap.keywords.length;
       assert.equal(competitor.avgPosition, Math.round(mean * 100) / 100, competitor.domain);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sandboxWebPage, organicSites } from '../../src/providers/sandbox/serp/websearch';
-import { holdsAmongRead, rankedSites, rankingsOf } from '../../src/providers/sandbox/organic-rankings';
+import { sandboxWebPage } from '../../src/providers/sandbox/serp/websearch';
+import { holdsAmongRead, organicSites, rankedSites, rankingsOf } from '../../src/providers/sandbox/organic-rankings';
 import { domainProfile, localDomainProfile } from '../../src/providers/sandbox/domain-profile';
 import { gridCellsReader, gridKeyword, GRID_SIZE } from '../../src/providers/sandbox/keyword-grid';
 import { keywordMetrics } from '../../src/providers/sandbox/keyword-metrics';

@@ -9,7 +9,8 @@ import { SeededRandom, roundTo } from './random';
 import { remembering } from './memo';
 import { selectMentions } from './mention-filter';
 import { slugOf, titleCase } from './serp/page-text';
-import { webPageSites } from './serp/websearch';
+import { rankedSites } from './organic-rankings';
+import { UNITED_STATES } from './search-market';
 
 /**
  * The sandbox's content index, trends and AI answers. A keyword's citations are one seeded
@@ -59,7 +60,7 @@ function citations(rawKeyword: string, limit: number): Citation[] {
   const keyword = normaliseKeyword(rawKeyword);
   const { totalCount, mix, qualityMean } = citationPopulation(keyword);
   const random = new SeededRandom(`citations:${keyword}`);
-  const sites = webPageSites(keyword);
+  const sites = rankedSites(keyword, UNITED_STATES);
   const seen = [0, 0, 0];
   return Array.from({ length: Math.min(limit, totalCount) }, (_, index) => {
     const lag = mix.map((share, kind) => share * (index + 1) - seen[kind]!);
@@ -129,7 +130,7 @@ function trends({ keywords }: TrendsRequest): { timeline: TrendPoint[]; averages
 function assistant({ keyword: rawKeyword }: AssistantRequest) {
   const keyword = normaliseKeyword(rawKeyword);
   const random = new SeededRandom(`assistant:${keyword}`);
-  const sites = webPageSites(keyword).slice(0, random.integer(3, 5));
+  const sites = rankedSites(keyword, UNITED_STATES).slice(0, random.integer(3, 5));
   const references = sites.map((site, index) => ({
     url: `https://${site}/${random.pick(SECTIONS)}/${slugOf(keyword)}`,
     title: `${titleCase(keyword)}${[': A Practical Guide', ' Explained', ': Pros and Cons', ' — Buyer Notes', ': FAQ'][index]}`,
@@ -160,15 +161,13 @@ function timestamp(day: string, random: SeededRandom): string {
 
 const LAST_12_MONTHS = Array.from({ length: 12 }, (_, index) => monthAt(DATA_MONTH - 11 + index));
 
-/** A subject's sites, remembered: every mention of a target asks for the same ones, and a filtered population asks 10,000 times. */
-const subjectSites = remembering(64, webPageSites);
-
 /** The mention at `position` of the population: seeded by its position, so pages agree with each other. */
 function mention(request: LlmMentionsRequest, seed: string, position: number): LlmMention {
   const random = new SeededRandom(`${seed}:${position}`);
   const target: MentionTarget = random.pick(request.targets.filter((candidate) => candidate.searchFilter !== 'exclude'));
   const subject = 'domain' in target ? titleCase(target.domain.split('.')[0]!) : normaliseKeyword(target.keyword);
-  const sites = subjectSites(normaliseKeyword(subject));
+  // Remembered by the ranking: every mention of a target asks for the same ones, and a filtered population asks 10,000 times.
+  const sites = rankedSites(normaliseKeyword(subject), UNITED_STATES);
   const subjectTitle = titleCase(subject);
   const slug = slugOf(subject.toLowerCase());
   const cited = 'domain' in target ? [target.domain, ...sites] : sites;

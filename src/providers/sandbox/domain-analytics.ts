@@ -12,9 +12,8 @@ import { keywordMetrics } from './keyword-metrics';
 import { SANDBOX_DATA_MONTH } from './data-month';
 import { normaliseKeyword } from '../../schemas/keyword';
 import { SeededRandom, roundTo } from './random';
-import { organicSites } from './serp/websearch';
 import { domainBacklinks } from './backlinks';
-import { brandOf, estimatedVisits, holdsAmongRead, rankingsOf } from './organic-rankings';
+import { brandOf, estimatedVisits, holdsAmongRead, organicSites, rankingsOf } from './organic-rankings';
 import { eventLoopSlices } from './event-loop-slices';
 import { gridOf } from './keyword-grid';
 import type { SearchMarket } from './search-market';
@@ -28,7 +27,6 @@ import type { SearchMarket } from './search-market';
  * buckets are its keywords', and its competitors are the sites it meets on those pages.
  */
 
-const localProfile = localDomainProfile;
 
 /** Keywords a home page ranks for beyond its share of the site's: searches for the site's name. */
 const HOME_PAGE_KEYWORDS = 10;
@@ -142,7 +140,7 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
   name: 'sandbox',
 
   async overview({ domain, locationCode }) {
-    const profile = localProfile(domain, locationCode);
+    const profile = localDomainProfile(domain, locationCode);
     const { organicTraffic, organicKeywords, backlinks, referringDomains, domainRank } = profile;
     return { domain, organicTraffic, organicKeywords, backlinks, referringDomains, domainRank };
   },
@@ -156,7 +154,7 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
 
   async trafficEstimates({ domains, locationCode }) {
     return domains.map((domain) => {
-      const { organicKeywords, organicTraffic, paidKeywords, paidTraffic } = localProfile(domain, locationCode);
+      const { organicKeywords, organicTraffic, paidKeywords, paidTraffic } = localDomainProfile(domain, locationCode);
       return { domain, organicKeywords, organicTraffic, paidKeywords, paidTraffic };
     });
   },
@@ -191,7 +189,7 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
   },
 
   async rankOverview({ domain, locationCode, language }) {
-    const profile = localProfile(domain, locationCode);
+    const profile = localDomainProfile(domain, locationCode);
     const positions = (await rankingsOf(domain, { locationCode, language })).map((ranking) => ranking.position);
     const random = new SeededRandom(`rank-overview:${profile.domain}:${locationCode}`);
     return {
@@ -244,7 +242,7 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
     }
     return [...met]
       .map(([site, positions]): Competitor => {
-        const rival = localProfile(site, locationCode);
+        const rival = localDomainProfile(site, locationCode);
         return {
           domain: site,
           avgPosition: roundTo(positions.reduce((sum, position) => sum + position, 0) / positions.length, 2),

@@ -1,5 +1,5 @@
 import { SANDBOX_DATA_MONTH } from './data-month';
-import { FAMOUS_SITES, KNOWN_SITES } from './known-sites';
+import { FAMOUS_SITES, isLookalike, KNOWN_SITES } from './known-sites';
 import { registrableDomain } from '../../contacts/domain-lists';
 import { SeededRandom, roundTo } from './random';
 
@@ -37,18 +37,12 @@ export interface DomainProfile {
 
 const ALWAYS_REGISTERED: ReadonlySet<string> = new Set(KNOWN_SITES);
 
-/** The names of the famous sites (`ebay`, `bbc`), whatever their TLD. */
-const FAMOUS_NAMES: ReadonlySet<string> = new Set(Object.keys(FAMOUS_SITES).map((site) => site.slice(0, site.indexOf('.'))));
-
 /**
  * The most authority a lookalike of a famous site has (ebay.net, nike.io: another TLD, the famous
  * name): a few dozen keywords at most, so it neither crowds its brand's results page nor tops the
  * brand's competitors by sharing its name's searches.
  */
 const LOOKALIKE_AUTHORITY = 0.2;
-
-/** Whether a registrable name is a famous site's name under another TLD. */
-const isLookalike = (site: string) => FAMOUS_SITES[site] === undefined && FAMOUS_NAMES.has(site.slice(0, site.indexOf('.')));
 
 /**
  * The top-level domains of the sandbox's search world: a results page looks for the sites named

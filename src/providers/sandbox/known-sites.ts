@@ -65,6 +65,24 @@ export const FAMOUS_SITES = lookupTable<number>({
   'example.com': 0.55, 'example.org': 0.5, 'example.net': 0.5,
 });
 
+/** The name searchers type for a site, its registrable label with spaces (`coffee-lab.com` → `coffee lab`). */
+const nameOf = (site: string) => site.slice(0, site.indexOf('.')).replaceAll('-', ' ');
+
+/** Famous sites by their name (`bbc` → bbc.co.uk, bbc.com), most famous first. */
+const FAMOUS_BY_NAME = new Map<string, string[]>();
+for (const site of Object.keys(FAMOUS_SITES).sort((first, second) => FAMOUS_SITES[second]! - FAMOUS_SITES[first]!)) {
+  FAMOUS_BY_NAME.set(nameOf(site), [...(FAMOUS_BY_NAME.get(nameOf(site)) ?? []), site]);
+}
+
+/** The famous sites of a name (`bbc`), most famous first; none for most names. */
+export const famousSitesNamed = (name: string): readonly string[] => FAMOUS_BY_NAME.get(name) ?? [];
+
+/**
+ * Whether a registrable site is a famous name under another TLD than the famous site's (ebay.net,
+ * nike.io): a lookalike, which searchers looking for the brand pass by.
+ */
+export const isLookalike = (site: string) => FAMOUS_SITES[site] === undefined && FAMOUS_BY_NAME.has(nameOf(site));
+
 export const KNOWN_SITES: readonly string[] = [...new Set([
   ...Object.keys(FAMOUS_SITES), ...BIG_SITES, ...REFERENCE_SITES, VIDEO_SITE, ...Object.values(ENGINE_FAVOURITE_SITES).flat(), ...DATA_PORTALS,
 ])];

@@ -1,5 +1,5 @@
 import { registrableDomain } from '../../contacts/domain-lists';
-import { BIG_SITES, FAMOUS_SITES, KNOWN_SITES, REFERENCE_SITES } from './known-sites';
+import { BIG_SITES, FAMOUS_SITES, famousSitesNamed, KNOWN_SITES, REFERENCE_SITES } from './known-sites';
 import { domainProfile, isRankedName, isRegisteredName, localDomainProfile, MOST_NAME_WORDS, normalisedDomain, RANKED_TLDS } from './domain-profile';
 import { GRID_SIZE, gridCellsReader, gridKeyword, ONE_MODIFIER } from './keyword-grid';
 import { intentOf, keywordVolume } from './keyword-metrics';
@@ -12,6 +12,7 @@ import { SeededRandom, roundTo } from './random';
 import { remembering } from './memo';
 import { eventLoopSlices } from './event-loop-slices';
 import { lookupTable } from '../../core/lookup-table';
+import { normaliseKeyword } from '../../schemas/keyword';
 
 /**
  * Who ranks where, the one fact the results pages and the domain endpoints both read. A site ranks
@@ -160,8 +161,7 @@ function keywordAt({ brand, topics }: Ranker, index: number): string {
   return gridKeyword(topics[Math.floor((index - TOPICS_START) / GRID_SIZE)]!, (index - TOPICS_START) % GRID_SIZE);
 }
 
-const localProfileOf = (site: string, market: SearchMarket) =>
-  isUnitedStates(market) ? profileOf(site) : localDomainProfile(site, market.locationCode, profileOf(site));
+const localProfileOf = (site: string, market: SearchMarket) => localDomainProfile(site, market.locationCode, profileOf(site));
 
 /** How many keywords a site holds in a market: its local profile's count, at most what its grids hold. */
 function heldCount(ranker: Ranker, market: SearchMarket): number {
@@ -169,12 +169,6 @@ function heldCount(ranker: Ranker, market: SearchMarket): number {
 }
 
 // ── Read from a query: the sites its page ranks ─────────────────────────────────────────────
-
-/** Famous sites by the name searchers type for them (`bbc` → bbc.co.uk, bbc.com), most famous first. */
-const FAMOUS_BY_NAME = new Map<string, string[]>();
-for (const site of Object.keys(FAMOUS_SITES).sort((first, second) => FAMOUS_SITES[second]! - FAMOUS_SITES[first]!)) {
-  FAMOUS_BY_NAME.set(brandOf(site), [...(FAMOUS_BY_NAME.get(brandOf(site)) ?? []), site]);
-}
 
 /**
  * What a site named after a subject is to searchers of that name: the famous site they look for,
@@ -192,7 +186,7 @@ type NameStanding = 'famous' | 'lookalike' | 'head term' | 'named';
 const sitesNamedAfter = remembering(10_000, (subject: string): ReadonlyArray<{ site: string; place: number; standing: NameStanding }> => {
   const label = subject.replaceAll(' ', '-');
   if (label.length > 63) return [];
-  const famous = FAMOUS_BY_NAME.get(subject) ?? [];
+  const famous = famousSitesNamed(subject);
   const standing: NameStanding = famous.length > 0 ? 'lookalike' : !subject.includes(' ') || TOPIC_SITES.has(subject) ? 'head term' : 'named';
   return [
     ...famous.map((site, place) => ({ site, place, standing: 'famous' as const })),
@@ -351,6 +345,22 @@ const organicLayout = remembering(
   },
   ({ query, advertisers }) => `${advertisers.length}\n${query}`,
 );
+
+/**
+ * The sites a query's web page shows among its organic results in a market, each with the page
+ * position of its first one (on the page of 100 SEO tools read), best first: the keyword's SERP
+ * competitors. Read from the ranking and the page's remembered layout, without building the page.
+ */
+export function organicSites(rawQuery: string, market: SearchMarket): Array<{ site: string; position: number }> {
+  const query = normaliseKeyword(rawQuery);
+  const sites = rankedSites(query, market);
+  const found: Array<{ site: string; position: number }> = [];
+  sites.forEach((site, rank) => {
+    const position = firstPosition(query, sites, rank);
+    if (position !== undefined) found.push({ site, position });
+  });
+  return found;
+}
 
 // ── Read from a site: the keywords it holds, where their pages rank it ──────────────────────
 

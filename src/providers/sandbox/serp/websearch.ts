@@ -24,38 +24,11 @@ const localPlaces = remembering(1_024, (query: string): readonly Place[] =>
   sandboxSearch({ query, limit: LOCAL_PACK_SIZE, language: 'en', rankBy: 'relevance', openNow: false, fields: 'full' }, PLACES_AS_OF).places,
 );
 
-/**
- * The sites the web page for a normalised query ranks in a market, best first (see
- * ../organic-rankings.ts; ./organic-slots.ts places their results): also the sites the content
- * index cites for it (in the United States).
- */
-export function webPageSites(query: string, market: SearchMarket = UNITED_STATES): readonly string[] {
-  return rankedSites(query, market);
-}
-
-/**
- * The sites a query's web page shows among its organic results, each with the page position of
- * its first one (on the page of 100 SEO tools read), best first: the keyword's SERP competitors.
- * Read from the page's plan, without building its results.
- */
-export function organicSites(rawQuery: string, market: SearchMarket = UNITED_STATES): Array<{ site: string; position: number }> {
-  const query = normaliseKeyword(rawQuery);
-  const sites = webPageSites(query, market);
-  const found: Array<{ site: string; position: number }> = [];
-  const plan = webPagePlan(planContext(query, intentOf(query), 'serp'), advertisersOf(query, sites));
-  const items = pageItems(plan, FEATURES_DEPTH);
-  const slots = organicSlots(sites, items.length, organicCount(plan, FEATURES_DEPTH) - 1);
-  items.forEach((item, index) => {
-    if ('organic' in item && slots[item.organic]!.round === 0) found.push({ site: slots[item.organic]!.site, position: index + 1 });
-  });
-  return found;
-}
-
 /** The context of the web page for a query: seeded by the query, like its keyword metrics; its sites are the market's. */
 export function webPageContext(rawQuery: string, seedPrefix = 'serp', market: SearchMarket = UNITED_STATES): PageContext {
   const query = normaliseKeyword(rawQuery);
   const { queryWords, intent, random } = planContext(query, intentOf(query), seedPrefix);
-  const sites = webPageSites(query, market);
+  const sites = rankedSites(query, market);
   let advertisers: readonly string[] | undefined;
   return {
     query,
