@@ -2,6 +2,7 @@ import { SANDBOX_DATA_MONTH } from './data-month';
 import { FAMOUS_SITES, isLookalike, KNOWN_SITES } from './known-sites';
 import { registrableDomain } from '../../contacts/domain-lists';
 import { SeededRandom, roundTo } from './random';
+import { UNITED_STATES } from './search-market';
 
 /**
  * The one source of a domain's standing in the sandbox, seeded by the domain alone: every endpoint
@@ -140,15 +141,13 @@ export function domainProfile(rawDomain: string): DomainProfile {
   };
 }
 
-const UNITED_STATES_LOCATION = 2840;
-
 /**
  * The profile as seen from one location: links are global, keywords and traffic local (the
  * United States being the profile itself; elsewhere a share of it, seeded by domain and location).
  * `profile`: the domain's, when the caller has it already.
  */
 export function localDomainProfile(domain: string, locationCode: number, profile = domainProfile(domain)): DomainProfile {
-  if (locationCode === UNITED_STATES_LOCATION) return profile;
+  if (locationCode === UNITED_STATES.locationCode) return profile;
   const share = new SeededRandom(`market:${profile.domain}:${locationCode}`).between(0.02, 0.45);
   const scale = (value: number) => Math.round(value * share);
   return {

@@ -1,3 +1,4 @@
+import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/max';
 import type { City } from './cities';
 import { COUNTRIES, LOCAL_NAMES } from './countries';
 
@@ -192,7 +193,7 @@ function cityOf({ aliases = [], areaCodes = [], postalPattern, ...entry }: Entry
     aliases: [entry.name.toLowerCase(), ...aliases],
     countryName: country.name,
     currency: country.currency,
-    callingCode: country.callingCode,
+    callingCode: getCountryCallingCode(entry.country as CountryCode),
     areaCodes,
     addressStyle: country.addressStyle,
     postalPattern: postalPattern ?? country.postalPattern,

@@ -69,8 +69,8 @@ const MOST_ADS = 3;
 /**
  * The `index`-th ad (0-based): on a search of a site's name, the site's own and then its rivals'
  * (headed by their own names; the plan shows no more ads than they are, see topBlocks); on any
- * other, an ad of the page's sites in the order of one draw seeded by the query (each ad builds
- * alone, and the first n of a sample are the same whatever its size: no site advertises twice).
+ * other, the `index`-th of one sample of the page's sites seeded by the query (adSitesOf): no site
+ * advertises twice.
  */
 const ADS: readonly Builder[] = Array.from({ length: MOST_ADS }, (_, index): Builder => (page) => {
   const advertisers = page.advertisers();
