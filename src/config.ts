@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
 import { MAX_BALANCE_MICROS, MICROS_PER_USD, parseUsd } from './core/money';
+import { describeIssues } from './core/validation';
 
 /** `a, b,,c ` → `['a', 'b', 'c']`: how every list setting is written. */
 function commaList(value: string): string[] {
@@ -61,6 +62,8 @@ function urlWithScheme(schemes: readonly string[], example: string) {
 }
 const httpUrl = (example: string) => urlWithScheme(['http', 'https'], example);
 
+const USD_AMOUNT = /^\d+(\.\d{1,6})?$/;
+
 /**
  * The environment, parsed once. Nothing else in the code reads `process.env`: whatever needs a
  * setting receives it from here.
@@ -77,8 +80,9 @@ const EnvironmentSchema = z.object({
   TOLLGATE_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TOLLGATE_SIGNUP_CREDIT_USD: z
     .string()
-    .regex(/^\d+(\.\d{1,6})?$/, 'a USD amount with at most 6 decimals, e.g. 5.00')
-    .refine((value) => parseUsd(value) <= MAX_BALANCE_MICROS, `at most ${MAX_BALANCE_MICROS / MICROS_PER_USD} (the most a balance can hold)`)
+    .regex(USD_AMOUNT, 'a USD amount with at most 6 decimals, e.g. 5.00')
+    // Refinements run after a failed regex too: only an amount is compared.
+    .refine((value) => !USD_AMOUNT.test(value) || parseUsd(value) <= MAX_BALANCE_MICROS, `at most ${MAX_BALANCE_MICROS / MICROS_PER_USD} (the most a balance can hold)`)
     .default('5.00'),
   TOLLGATE_PUBLIC_URL: httpUrl('https://api.example.com').optional(),
   TOLLGATE_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'smtp://user:password@host:587 or smtps://…:465').optional(),
@@ -189,6 +193,8 @@ const EnvironmentSchema = z.object({
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
 export interface Config {
+  /** `TOLLGATE_*` variables set but not read (typos, most likely), each as a sentence to warn with. */
+  unrecognisedSettings: string[];
   port: number;
   host: string;
   dataDir: string;
@@ -320,7 +326,16 @@ export interface ChatUpstreamSettings {
   apiKey: string | undefined;
   /** Model-id prefixes it serves (`meta-llama/`); undefined: every model. */
   modelPrefixes: string[] | undefined;
+  /**
+   * The field the completion limit is sent in (`<NAME>_MAX_TOKENS_FIELD`); unset: by its host
+   * (../providers/openai-compatible/index.ts `completionLimitField`).
+   */
+  completionLimitField?: CompletionLimitField;
 }
+
+/** The names an upstream may take the completion limit by: OpenAI's own API refuses `max_tokens` for its reasoning models. */
+export const COMPLETION_LIMIT_FIELDS = ['max_tokens', 'max_completion_tokens'] as const;
+export type CompletionLimitField = (typeof COMPLETION_LIMIT_FIELDS)[number];
 
 /** Third-party data vendors: each is used only when its credentials are set. */
 export interface VendorSettings {
@@ -356,6 +371,53 @@ export interface VendorSettings {
 }
 
 /** `10.0.0.5:9464` or `[::1]:9464` → its host (brackets removed) and port. */
+/** Settings whose values a configuration error does not repeat: they may hold secrets (keys, passwords in URLs). */
+const SECRET_SETTING = /KEY|SECRET|TOKEN|PASSWORD|LOGIN|USER|_URL$/;
+
+/**
+ * A configuration problem as one line naming the variable, in the words the API's 400s use ("must
+ * be a whole number", not zod's "expected int, received number"), with the value given unless it
+ * may be a secret: `PORT: must be a number (got 'abc')`.
+ */
+function configurationProblem(issue: z.core.$ZodIssue, present: Record<string, string | undefined>): string {
+  const name = String(issue.path[0] ?? '');
+  const given = present[name];
+  const shown = given === undefined || SECRET_SETTING.test(name) ? '' : ` (got '${given}')`;
+  return `${describeIssues([issue])}${shown}`;
+}
+
+/** Every variable the schema reads; `TOLLGATE_*` ones outside it are typos until shown otherwise. */
+const KNOWN_SETTINGS: readonly string[] = Object.keys(EnvironmentSchema.shape).filter((name) => name.startsWith('TOLLGATE_'));
+
+/**
+ * `TOLLGATE_ADMIN_TOKN is not a Tollgate setting and is ignored; did you mean TOLLGATE_ADMIN_TOKEN?`
+ * for each `TOLLGATE_*` variable set that Tollgate does not read: a mistyped name otherwise leaves
+ * its default in force without a word.
+ */
+function unrecognisedSettings(present: Record<string, string | undefined>): string[] {
+  return Object.keys(present)
+    .filter((name) => name.startsWith('TOLLGATE_') && !KNOWN_SETTINGS.includes(name))
+    .sort()
+    .map((name) => {
+      const closest = [...KNOWN_SETTINGS].sort((first, second) => editDistance(name, first) - editDistance(name, second))[0];
+      const hint = closest !== undefined && editDistance(name, closest) <= 3 ? `; did you mean ${closest}?` : ' (the README lists the settings under Configuration)';
+      return `${name} is not a Tollgate setting and is ignored${hint}`;
+    });
+}
+
+/** Levenshtein distance: the fewest single-character insertions, deletions and substitutions from one to the other. */
+function editDistance(from: string, to: string): number {
+  let previous = Array.from({ length: to.length + 1 }, (_, index) => index);
+  for (let row = 1; row <= from.length; row += 1) {
+    const current = [row];
+    for (let column = 1; column <= to.length; column += 1) {
+      current[column] = Math.min(previous[column]! + 1, current[column - 1]! + 1, previous[column - 1]! + (from[row - 1] === to[column - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[to.length]!;
+}
+
 function hostAndPort(address: string): { host: string; port: number } {
   const colon = address.lastIndexOf(':');
   return { host: address.slice(0, colon).replace(/^\[(.*)\]$/, '$1'), port: Number(address.slice(colon + 1)) };
@@ -366,11 +428,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = EnvironmentSchema.safeParse(present);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map((issue) => configurationProblem(issue, present));
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
   return {
+    unrecognisedSettings: unrecognisedSettings(present),
     port: env.PORT,
     host: env.HOST,
     dataDir: env.TOLLGATE_DATA_DIR,
@@ -490,7 +553,7 @@ const UPSTREAM_NAME = /^[a-z][a-z0-9_]{0,31}$/;
 
 /**
  * `TOLLGATE_CHAT_UPSTREAMS` (default: `openrouter` when OPENROUTER_API_KEY is set) and, per name N,
- * `N_BASE_URL`, `N_API_KEY`, `N_MODELS`. These variables' names depend on the list, so they are
+ * `N_BASE_URL`, `N_API_KEY`, `N_MODELS`, `N_MAX_TOKENS_FIELD`. These variables' names depend on the list, so they are
  * read here rather than declared in the schema; every problem names its variable.
  */
 function chatUpstreams(env: Environment, present: Record<string, string | undefined>): ChatUpstreamSettings[] {
@@ -516,7 +579,14 @@ function chatUpstreams(env: Environment, present: Record<string, string | undefi
     const modelList = present[`${prefix}_MODELS`];
     const models = modelList === undefined ? undefined : commaList(modelList);
     if (models !== undefined && models.length === 0) problems.push(`${prefix}_MODELS: lists no model-id prefix (unset it to serve every model)`);
-    if (baseUrl !== undefined && isHttpUrl(baseUrl)) upstreams.push({ name, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, modelPrefixes: models });
+    const limitField = present[`${prefix}_MAX_TOKENS_FIELD`];
+    const completionLimitField = COMPLETION_LIMIT_FIELDS.find((field) => field === limitField);
+    if (limitField !== undefined && completionLimitField === undefined) {
+      problems.push(`${prefix}_MAX_TOKENS_FIELD: '${limitField}' is not ${COMPLETION_LIMIT_FIELDS.join(' or ')}`);
+    }
+    if (baseUrl !== undefined && isHttpUrl(baseUrl)) {
+      upstreams.push({ name, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, modelPrefixes: models, ...(completionLimitField ? { completionLimitField } : {}) });
+    }
   }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return upstreams;

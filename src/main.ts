@@ -12,6 +12,7 @@ import { preloadTokenizer } from './chat/tokens';
 export async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
   const log = app.server.log;
+  for (const warning of config.unrecognisedSettings) log.warn(warning);
   const shutdown = async (signal: string) => {
     const overrun = setTimeout(() => {
       log.error({ signal, graceMs: config.shutdownGraceMs }, 'shutdown overran its grace period; exiting now');
@@ -27,8 +28,19 @@ export async function serve(config: Config): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // The first signal drains; a second one ends the process at once, failing (exit 1, not the
+  // default handler's 128 + signal).
+  let stopping = false;
+  const onSignal = (signal: string) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal during shutdown; exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    void shutdown(signal);
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
   // Chat counts prompt tokens on every call: its tables are built now, not during the first one.
   preloadTokenizer();
   try {

@@ -53,6 +53,7 @@ export async function runWorker(config: Config, concurrency: number | undefined)
     clock: Date.now,
     log,
   });
+  for (const warning of config.unrecognisedSettings) log.warn(warning);
   const unnamedLinks = workerLinkWarning(config);
   if (unnamedLinks) log.warn(unnamedLinks);
   queue.workers.start();

@@ -47,6 +47,27 @@ const UsdPerMillion = z
   .max(10_000)
   .refine((usd) => Number(usd.toFixed(6)) === usd, 'at most 6 decimals');
 
+/**
+ * What the model's upstream bills for one image, in prompt tokens: the image (after the optional
+ * downscaling) is cut in squares of `tilePx` pixels, each `tileTokens`, plus `baseTokens`, at most
+ * `mostTokens`. `mostTokens` is also the hold for an image whose size is not known (an https URL),
+ * so it must be the most the upstream bills for any image. OpenAI's tiles: 512 px squares after the
+ * image is fitted within 2048 × 2048 (`fitWithinPx`) and its short side within 768
+ * (`shortSideMaxPx`), and a flat price at `detail: low` (`lowDetailTokens`); its patch models:
+ * 32 px squares of a multiplier's tokens, at most 1,536; Anthropic's: a token per 750 pixels.
+ * A vision model without it is held at its family's most (../chat/image-tokens.ts).
+ */
+export const ImageTokensSchema = z.strictObject({
+  tilePx: z.number().int().positive(),
+  tileTokens: z.number().positive(),
+  baseTokens: z.number().int().nonnegative().optional(),
+  mostTokens: z.number().int().positive(),
+  fitWithinPx: z.number().int().positive().optional(),
+  shortSideMaxPx: z.number().int().positive().optional(),
+  lowDetailTokens: z.number().int().nonnegative().optional(),
+});
+export type ImageTokens = z.output<typeof ImageTokensSchema>;
+
 const ChatModelSchema = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._:-]*$/, '`<vendor>/<model-name>`, lower case'),
@@ -64,6 +85,8 @@ const ChatModelSchema = z
      * operator per million tokens (the upstream's list price), never more than the prices above.
      */
     upstream: z.strictObject({ model: z.string().min(1), inputUsdPerMillion: UsdPerMillion, outputUsdPerMillion: UsdPerMillion }),
+    /** What the upstream bills for an image (a vision model's), in prompt tokens; see ImageTokensSchema. */
+    imageTokens: ImageTokensSchema.optional(),
     /** Models to try, in order, when every upstream of this one fails before answering. */
     fallbacks: z.array(z.string()).optional(),
     description: z.string(),

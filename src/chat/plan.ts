@@ -2,7 +2,15 @@ import { ApiError } from '../core/errors';
 import { neutralValue, OPTIONAL_PARAMETERS, takesParameter, type ChatModel, type ModelCatalog } from '../catalog/model-catalog';
 import type { ChatRoute } from '../providers/families/chat';
 import type { ChatCompletionsRequest } from '../schemas/chat-completions';
-import { promptTokens } from './tokens';
+import { imagePromptTokens, promptTokens } from './tokens';
+
+/**
+ * The largest chat request read (both chat endpoints): 32 MiB, above the server-wide limit (TOLLGATE_MAX_BODY_BYTES,
+ * 1 MiB), which would refuse a prompt of ~250,000 tokens or one photo as a data URL. It holds the
+ * largest catalog window as text (1,047,576 tokens at ~4 bytes each: ~4 MiB, twice that escaped)
+ * beside one image at the format's own limit (20 MB, ~27 MB as base64).
+ */
+export const CHAT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** How the caller's format names the chat-completions fields (the native chat is camelCase). */
 export type FieldNames = Partial<Record<string, string>>;
@@ -10,17 +18,33 @@ export type FieldNames = Partial<Record<string, string>>;
 /**
  * Fields the gateway answers itself, left out of what the providers are given: no completion is
  * stored upstream (`store`, `metadata`), the standard tier is the one the catalog prices
- * (`service_tier`: validation lets only `auto` and `default` through), and no log probabilities
- * are returned (`logprobs`, `top_logprobs`: only `false` and `null` get through).
+ * (`service_tier`: validation lets only `auto` and `default` through), no log probabilities
+ * are returned (`logprobs`, `top_logprobs`: only `false` and `null` get through), the upstreams
+ * serve Tollgate's account, whose users and caching are not the customer's (`safety_identifier`,
+ * `prompt_cache_key`), the answer is text (`modalities`: only `["text"]`), and the features
+ * Tollgate does not offer come through only as `null` (`audio`, `prediction`, `web_search_options`).
  */
-const ANSWERED_BY_THE_GATEWAY = ['store', 'metadata', 'service_tier', 'logprobs', 'top_logprobs'] as const;
+const ANSWERED_BY_THE_GATEWAY = [
+  'store',
+  'metadata',
+  'service_tier',
+  'logprobs',
+  'top_logprobs',
+  'safety_identifier',
+  'prompt_cache_key',
+  'modalities',
+  'audio',
+  'prediction',
+  'web_search_options',
+] as const;
 
 /** The request as the providers get it. */
 export type ForwardedChatRequest = Omit<ChatCompletionsRequest, (typeof ANSWERED_BY_THE_GATEWAY)[number]>;
 
 /**
  * A chat call, prepared before anything is held: the model and its fallbacks that can take the
- * request, each with the most completion tokens the hold covers, and the prompt's tokens.
+ * request, each with the most completion tokens the hold covers, and the prompt's tokens — the
+ * most any model of the route may bill for it (its images are billed by each upstream's rule).
  */
 export interface ChatPlan {
   body: ForwardedChatRequest;
@@ -44,7 +68,7 @@ export function planChat(body: ChatCompletionsRequest, models: ModelCatalog, fie
   const refusal = refusalOf(model, body, field);
   if (refusal) throw new ApiError('VALIDATION_ERROR', refusal.message, { param: refusal.param });
 
-  const tokens = promptTokens(body);
+  const tokens = promptTokens(body, model);
   if (tokens >= model.contextWindow) {
     throw new ApiError(
       'VALIDATION_ERROR',
@@ -59,12 +83,18 @@ export function planChat(body: ChatCompletionsRequest, models: ModelCatalog, fie
   }
 
   const route: ChatRoute[] = [{ model, maxCompletionTokens: completionLimit(model, tokens, requested) }];
+  let most = tokens;
+  // The text counts alike for every model; the images as each one's upstream bills them.
+  const textTokens = tokens - imagePromptTokens(body, model);
   for (const id of model.fallbacks ?? []) {
     const fallback = models.find(id);
-    if (!fallback || refusalOf(fallback, body, field) || tokens >= fallback.contextWindow) continue;
-    route.push({ model: fallback, maxCompletionTokens: completionLimit(fallback, tokens, requested) });
+    if (!fallback || refusalOf(fallback, body, field)) continue;
+    const fallbackTokens = textTokens + imagePromptTokens(body, fallback);
+    if (fallbackTokens >= fallback.contextWindow) continue;
+    route.push({ model: fallback, maxCompletionTokens: completionLimit(fallback, fallbackTokens, requested) });
+    most = Math.max(most, fallbackTokens);
   }
-  return { body: forwarded(body), route, promptTokens: tokens };
+  return { body: forwarded(body), route, promptTokens: most };
 }
 
 function forwarded(body: ChatCompletionsRequest): ForwardedChatRequest {

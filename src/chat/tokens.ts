@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { ChatCompletionsRequest, ChatMessage } from '../schemas/chat-completions';
+import { imageTokens, type ImageBilling } from './image-tokens';
 
 type Tokenizer = typeof import('gpt-tokenizer');
 
@@ -97,26 +98,36 @@ export function textTokens(text: string): number {
 const TOKENS_PER_MESSAGE = 3;
 const TOKENS_PER_NAME = 1;
 const REPLY_PRIMING = 3;
-/** An image part: the format's flat price for `detail: low`, its usual tile count otherwise. */
-const IMAGE_TOKENS = { low: 85, other: 765 } as const;
-
-/** The prompt's tokens: its messages, and the tools and response schema the model is given. */
-export function promptTokens(request: Pick<ChatCompletionsRequest, 'messages' | 'tools' | 'response_format'>): number {
+/**
+ * The prompt's tokens: its messages, and the tools and response schema the model is given; each
+ * image at the most `model`'s upstream bills for it (without a model, the dearest family's).
+ */
+export function promptTokens(request: Pick<ChatCompletionsRequest, 'messages' | 'tools' | 'response_format'>, model?: ImageBilling): number {
   let tokens = REPLY_PRIMING;
-  for (const message of request.messages) tokens += messageTokens(message);
+  for (const message of request.messages) tokens += messageTokens(message, model);
   if (request.tools) tokens += textTokens(JSON.stringify(request.tools));
   if (request.response_format?.type === 'json_schema') tokens += textTokens(JSON.stringify(request.response_format.json_schema));
   return tokens;
 }
 
-function messageTokens(message: ChatMessage): number {
+/** The images' share of `promptTokens`: what `model`'s upstream bills for each at most. */
+export function imagePromptTokens(request: Pick<ChatCompletionsRequest, 'messages'>, model?: ImageBilling): number {
+  let tokens = 0;
+  for (const message of request.messages) {
+    if (message.role !== 'user' || typeof message.content === 'string') continue;
+    for (const part of message.content) if (part.type === 'image_url') tokens += imageTokens(part, model);
+  }
+  return tokens;
+}
+
+function messageTokens(message: ChatMessage, model: ImageBilling | undefined): number {
   let tokens = TOKENS_PER_MESSAGE + textTokens(message.role);
   if ('name' in message && message.name) tokens += TOKENS_PER_NAME + textTokens(message.name);
   const content = message.content;
   if (typeof content === 'string') tokens += textTokens(content);
   else if (Array.isArray(content)) {
     for (const part of content) {
-      tokens += part.type === 'text' ? textTokens(part.text) : part.image_url.detail === 'low' ? IMAGE_TOKENS.low : IMAGE_TOKENS.other;
+      tokens += part.type === 'text' ? textTokens(part.text) : imageTokens(part, model);
     }
   }
   if (message.role === 'assistant' && message.tool_calls) {

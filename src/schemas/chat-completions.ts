@@ -1,3 +1,5 @@
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { z } from 'zod';
 import { jsonNodes, type JsonNode } from '../core/validation';
 
@@ -21,6 +23,7 @@ export const ImagePart = z.strictObject({
     detail: z.enum(['auto', 'low', 'high']).optional(),
   }),
 });
+export type ImagePart = z.output<typeof ImagePart>;
 
 const Name = z.string().min(1).max(64).optional();
 const FunctionName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, `_` and `-`, 1 to 64 of them');
@@ -67,11 +70,48 @@ function nestsWithin(document: unknown, levels: number): boolean {
   return true;
 }
 
-/** A JSON Schema object (checked to be an object, nested within bounds, here; its meaning is the model's business). */
+/**
+ * The meta-schemas a customer's schema is checked against, each compiled once: draft-07 when its
+ * `$schema` names draft-06 or -07, else 2020-12 (the format's default). No logger: ajv would warn
+ * on the console quoting the customer's schema.
+ */
+const META_SCHEMA_OPTIONS = { strict: false, allErrors: false, logger: false as const };
+const metaSchemas = {
+  draft07: new Ajv(META_SCHEMA_OPTIONS).getSchema('http://json-schema.org/draft-07/schema')!,
+  draft2020: new Ajv2020(META_SCHEMA_OPTIONS).getSchema('https://json-schema.org/draft/2020-12/schema')!,
+};
+
+/**
+ * Why `schema` is not a valid JSON Schema, or undefined when it is. An invalid one (`"type":
+ * "objekt"`) would be refused by the upstream after the hold, or worse, taken and ignored: the
+ * customer paid for output that follows no schema.
+ */
+function jsonSchemaProblem(schema: Record<string, unknown>): string | undefined {
+  const draft07 = typeof schema.$schema === 'string' && /draft-0[67]/.test(schema.$schema);
+  const validate = draft07 ? metaSchemas.draft07 : metaSchemas.draft2020;
+  if (validate(schema)) return undefined;
+  const error = validate.errors?.[0];
+  if (!error) return 'not a valid JSON Schema';
+  const where = error.instancePath === '' ? '' : ` at ${error.instancePath}`;
+  const allowed = error.keyword === 'enum' ? ` (${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : '';
+  return `not a valid JSON Schema${draft07 ? ' (draft-07)' : ' (draft 2020-12)'}: the value${where} ${error.message}${allowed}`;
+}
+
+/**
+ * A JSON Schema object: nested within bounds (checked first: the meta-schema's walk recurses), and
+ * valid against its draft's meta-schema. What it asks of the answer is the model's business.
+ */
 export const JsonSchemaObject = z
   .record(z.string(), z.unknown())
-  .refine((schema) => nestsWithin(schema, JSON_SCHEMA_MAX_DEPTH), `must nest objects and arrays at most ${JSON_SCHEMA_MAX_DEPTH} levels deep`)
-  .meta({ description: `A JSON Schema object, nesting objects and arrays at most ${JSON_SCHEMA_MAX_DEPTH} levels deep.` });
+  .superRefine((schema, context) => {
+    if (!nestsWithin(schema, JSON_SCHEMA_MAX_DEPTH)) {
+      context.addIssue({ code: 'custom', message: `must nest objects and arrays at most ${JSON_SCHEMA_MAX_DEPTH} levels deep` });
+      return;
+    }
+    const problem = jsonSchemaProblem(schema);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ description: `A JSON Schema object (draft 2020-12, or draft-07 when its \`$schema\` says so), nesting objects and arrays at most ${JSON_SCHEMA_MAX_DEPTH} levels deep.` });
 
 export const FunctionTool = z.strictObject({
   type: z.literal('function'),
@@ -133,6 +173,20 @@ const CompletionMetadata = z
   .meta({ description: 'At most 16 keys of at most 64 characters. Accepted and not passed on: Tollgate stores no completions.' });
 
 const NO_LOGPROBS = 'Tollgate does not return log probabilities';
+
+/** A field of the format for a feature Tollgate does not offer: only `null` (as an SDK may send it), refused saying so. */
+function unsupported(feature: string) {
+  return z
+    .null({ error: `Tollgate does not support ${feature}; leave it out` })
+    .optional()
+    .meta({ description: `Not supported: Tollgate does not support ${feature} (only \`null\` is taken).` });
+}
+
+/** The output modalities Tollgate returns: text. */
+const Modalities = z
+  .array(z.string())
+  .refine((modalities) => modalities.every((modality) => modality === 'text'), 'audio output is not supported: Tollgate returns text only; send ["text"] or leave it out');
+
 /** The tiers that leave the upstream's price as the catalog states it; `flex`, `scale` and `priority` change it. */
 const SAME_PRICE_TIERS = ['auto', 'default'] as const;
 
@@ -153,8 +207,20 @@ export const ChatCompletionsRequest = z.strictObject({
   parallel_tool_calls: z.boolean().optional(),
   response_format: ResponseFormat.optional(),
   stream: z.boolean().nullish(),
-  stream_options: z.strictObject({ include_usage: z.boolean().optional() }).nullish(),
+  stream_options: z
+    .strictObject({
+      include_usage: z.boolean().optional(),
+      include_obfuscation: z.boolean().optional().meta({ description: 'Accepted and ignored: Tollgate adds no obfuscation padding to its events.' }),
+    })
+    .nullish(),
   user: z.string().max(256).optional(),
+  safety_identifier: z.string().max(256).nullish().meta({ description: 'Accepted and not passed on: the upstreams see Tollgate’s account, not your users.' }),
+  prompt_cache_key: z.string().max(1024).nullish().meta({ description: 'Accepted and not passed on: Tollgate prices every prompt token alike, cached or not.' }),
+  verbosity: z.enum(['low', 'medium', 'high']).nullish().meta({ description: 'Passed on to the model as sent: which models heed it is its provider’s business (the sandbox ignores it).' }),
+  modalities: Modalities.nullish().meta({ description: 'Only `["text"]`: audio output is not supported. Not passed on.' }),
+  audio: unsupported('audio output'),
+  prediction: unsupported('predicted outputs'),
+  web_search_options: unsupported('web search'),
   reasoning_effort: z.enum(REASONING_EFFORTS).nullish().meta({ description: 'Passed on to the model as sent: which efforts a model takes, and what one that does not reason makes of it, is its provider’s business (the sandbox ignores it).' }),
   logit_bias: LogitBias.nullish(),
   logprobs: z

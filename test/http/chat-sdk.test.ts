@@ -182,7 +182,7 @@ describe('the openai SDK against /v1/ai', () => {
     }
   });
 
-  test('the format’s other request fields: reasoning_effort, logit_bias, store, metadata, service_tier auto, logprobs false are taken; what Tollgate cannot honour is a 400 saying why, uncharged', async () => {
+  test('the format’s other request fields: reasoning_effort, verbosity, logit_bias, store, metadata, safety_identifier, prompt_cache_key, modalities text, service_tier auto, logprobs false are taken; what Tollgate cannot honour is a 400 saying why, uncharged', async () => {
     const request = { model: MODEL, messages: [{ role: 'user' as const, content: 'Suggest a name for a bakery.' }], max_tokens: 50 };
     const plain = await client.chat.completions.create(request);
     const extended = await client.chat.completions.create({
@@ -193,10 +193,14 @@ describe('the openai SDK against /v1/ai', () => {
       metadata: { team: 'search' },
       service_tier: 'auto',
       logprobs: false,
+      verbosity: 'low',
+      safety_identifier: 'user-7f3a',
+      prompt_cache_key: 'bakery-names',
+      modalities: ['text'],
     });
     // The sandbox ignores them all: the same answer.
     assert.equal(extended.choices[0]!.message.content, plain.choices[0]!.message.content);
-    const streamed = await client.chat.completions.create({ ...request, reasoning_effort: 'high', service_tier: 'default', store: false, stream: true });
+    const streamed = await client.chat.completions.create({ ...request, reasoning_effort: 'high', service_tier: 'default', store: false, stream: true, stream_options: { include_obfuscation: false } });
     let content = '';
     for await (const chunk of streamed) content += chunk.choices[0]?.delta.content ?? '';
     assert.equal(content, plain.choices[0]!.message.content);
@@ -216,6 +220,12 @@ describe('the openai SDK against /v1/ai', () => {
     await refused({ reasoning_effort: 'extreme' as OpenAI.ReasoningEffort }, 'reasoning_effort', /reasoning_effort: must be one of "none", "minimal"/);
     await refused({ logit_bias: { hello: -100 } }, 'logit_bias.hello', /logit_bias\.hello: must be a token id/);
     await refused({ logit_bias: { '50256': -101 } }, 'logit_bias.50256', /logit_bias\.50256: must be at least -100/);
+    await refused({ verbosity: 'terse' as 'low' }, 'verbosity', /verbosity: must be one of "low", "medium", "high"/);
+    await refused({ safety_identifier: 42 as unknown as string }, 'safety_identifier', /safety_identifier: must be a string/);
+    await refused({ modalities: ['text', 'audio'] }, 'modalities', /^400 modalities: audio output is not supported/);
+    await refused({ audio: { voice: 'alloy', format: 'mp3' } }, 'audio', /^400 audio: Tollgate does not support audio output; leave it out/);
+    await refused({ prediction: { type: 'content', content: 'A bakery' } }, 'prediction', /^400 prediction: Tollgate does not support predicted outputs; leave it out/);
+    await refused({ web_search_options: {} }, 'web_search_options', /^400 web_search_options: Tollgate does not support web search; leave it out/);
     assert.equal(await app.balance(accountId), before);
   });
 
@@ -229,10 +239,10 @@ describe('the openai SDK against /v1/ai', () => {
       return true;
     });
     // A field the gateway does not take is named in `param` too, as the SDKs' error handling expects.
-    await assert.rejects(client.chat.completions.create({ ...request, modalities: ['text', 'audio'] }), (error: unknown) => {
+    await assert.rejects(client.chat.completions.create({ ...request, reasoning: { effort: 'low' } } as OpenAI.ChatCompletionCreateParamsNonStreaming), (error: unknown) => {
       assert.ok(error instanceof OpenAI.BadRequestError);
-      assert.match(error.message, /modalities: unknown field/);
-      assert.equal((error.error as { param?: string }).param, 'modalities');
+      assert.match(error.message, /reasoning: unknown field/);
+      assert.equal((error.error as { param?: string }).param, 'reasoning');
       return true;
     });
     await assert.rejects(client.chat.completions.create({ ...request, model: 'openai/o3', temperature: 0.5 }), (error: unknown) => {

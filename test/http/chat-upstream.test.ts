@@ -1,6 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
+import { PNG } from 'pngjs';
 import { tokenCostMicros } from '../../src/core/price';
 import { builtinCatalog } from '../../src/catalog/model-catalog';
 import { promptTokens, textTokens } from '../../src/chat/tokens';
@@ -130,6 +131,26 @@ describe('chat through the OpenAI-compatible adapter, against fake upstreams', (
     });
     assert.equal(final?.estimated, true);
     assert.equal(spent, expected);
+  });
+
+  test('an image is held at what the model’s upstream bills for it (gpt-4o-mini: 25,501 tokens for a 2048 × 2048 photo) and charged the upstream’s usage in full', async () => {
+    const photo = `data:image/png;base64,${PNG.sync.write(new PNG({ width: 2048, height: 2048 })).toString('base64')}`;
+    const withPhoto = { ...ask, messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'What is in this photo?' }, { type: 'image_url' as const, image_url: { url: photo, detail: 'high' as const } }] }] };
+    // What OpenAI bills gpt-4o-mini for it: 2,833 + 4 tiles of 5,667, and the text.
+    first.script({ kind: 'answer', counts: { prompt_tokens: 25_520, completion_tokens: 5 } });
+    const spent = await charged(() => client.chat.completions.create(withPhoto));
+    assert.equal(spent, cost(25_520, 5));
+    assert.equal(first.requests[0]!.body.messages[0].content[1].image_url.url, photo);
+  });
+
+  test('a plain call’s head may come after the first-byte timeout (a non-streaming upstream answers once the whole completion is written): 200 from that upstream, charged once', async () => {
+    first.script({ kind: 'answer', firstByteDelayMs: 3_500, counts: { prompt_tokens: 12, completion_tokens: 5 } });
+    let completion: OpenAI.ChatCompletion | undefined;
+    const spent = await charged(async () => (completion = await client.chat.completions.create(ask)));
+    assert.equal(completion!.choices[0]!.message.content, FAKE_TEXT);
+    assert.equal(first.requests[0]!.abortedByClient, false);
+    assert.equal(second.requests.length, 0);
+    assert.equal(spent, cost(12, 5));
   });
 
   test('streamed tool-call deltas reach the SDK as one call', async () => {

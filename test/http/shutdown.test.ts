@@ -159,6 +159,34 @@ describe('SIGTERM to a server process', () => {
     assert.equal(entries.filter((entry) => entry.kind === 'release').length, 0);
     assert.ok(server.logs.some((line) => line.includes('"msg":"shut down"')), 'the process did not log its shutdown');
   });
+
+  test('a second SIGTERM while draining ends the process at once with exit 1 (not the signal\'s own 143)', async () => {
+    const vendorAsked = new Promise<void>((resolveAsked) => {
+      fake.on(`POST ${TECHNOLOGIES}`, () => {
+        resolveAsked();
+        return new Promise(() => undefined); // never answers: the drain cannot finish
+      });
+    });
+    server = await startServerProcess({
+      ...database.environment,
+      ...dataForSeoEnvironment(fake, { TOLLGATE_UPSTREAM_TIMEOUT_MS: '30000' }),
+      TOLLGATE_SHUTDOWN_GRACE_MS: '20000',
+    });
+    const account = await new Ledger(database.store).createAccount('second-signal@example.com', 1_000_000, 'test_second_signal_credit');
+    const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
+    const call = fetch(`${server.url}/v1/seo/domain/technologies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ domain: 'example.com' }),
+    }).catch(() => undefined);
+    await vendorAsked;
+    server.child.kill('SIGTERM');
+    assert.ok(await refusesConnections(server.url), 'new connections are still accepted after SIGTERM');
+    server.child.kill('SIGTERM');
+    assert.deepEqual(await server.exited, { code: 1, signal: null });
+    await call;
+    assert.ok(server.logs.some((line) => line.includes('second signal during shutdown')), 'the process did not say why it stopped');
+  });
 });
 
 describe('SIGTERM to a server process with a browser call in flight', () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ApiError } from '../../src/core/errors';
 import { builtinCatalog, catalogOf } from '../../src/catalog/model-catalog';
 import { planChat } from '../../src/chat/plan';
-import { upstreamBody } from '../../src/providers/openai-compatible';
+import { completionLimitField, upstreamBody } from '../../src/providers/openai-compatible';
 import { promptTokens } from '../../src/chat/tokens';
 import { chatChargeMicros, heldPromptTokens } from '../../src/chat/call';
 import type { ChatCompletionsRequest } from '../../src/schemas/chat-completions';
@@ -72,6 +72,42 @@ describe('planning a chat call against the catalog', () => {
     assert.equal(sent.reasoning_effort, 'high');
     assert.deepEqual(sent.logit_bias, { '50256': -100 });
     for (const field of ['store', 'metadata', 'service_tier', 'logprobs', 'top_logprobs']) assert.equal(field in sent, false, field);
+  });
+
+  test('verbosity reaches the upstream as sent; safety_identifier, prompt_cache_key, modalities, include_obfuscation and the null unsupported fields are not sent', () => {
+    const plan = planChat(
+      ask({
+        verbosity: 'low',
+        safety_identifier: 'user-7f3a',
+        prompt_cache_key: 'bakery',
+        modalities: ['text'],
+        audio: null,
+        prediction: null,
+        web_search_options: null,
+        stream: true,
+        stream_options: { include_usage: false, include_obfuscation: false },
+      }),
+      builtinCatalog,
+    );
+    const sent = upstreamBody(plan.body, plan.route[0]!, true);
+    assert.equal(sent.verbosity, 'low');
+    for (const field of ['safety_identifier', 'prompt_cache_key', 'modalities', 'audio', 'prediction', 'web_search_options']) assert.equal(field in sent, false, field);
+    assert.deepEqual(sent.stream_options, { include_usage: true });
+  });
+
+  test('the completion limit is sent in the field the upstream takes: max_tokens, or max_completion_tokens (OpenAI’s own API by default)', () => {
+    const plan = planChat(ask({ max_tokens: 70, max_completion_tokens: 90 }), builtinCatalog);
+    const inField = (field?: 'max_tokens' | 'max_completion_tokens') => upstreamBody(plan.body, plan.route[0]!, false, field);
+    assert.equal(inField().max_tokens, 70);
+    assert.equal('max_completion_tokens' in inField(), false);
+    assert.equal(inField('max_completion_tokens').max_completion_tokens, 70);
+    assert.equal('max_tokens' in inField('max_completion_tokens'), false);
+    const upstream = (baseUrl: string, completionLimitField?: 'max_tokens' | 'max_completion_tokens') => ({ name: 'u', baseUrl, apiKey: undefined, modelPrefixes: undefined, ...(completionLimitField ? { completionLimitField } : {}) });
+    assert.equal(completionLimitField(upstream('https://api.openai.com/v1')), 'max_completion_tokens');
+    assert.equal(completionLimitField(upstream('https://openrouter.ai/api/v1')), 'max_tokens');
+    assert.equal(completionLimitField(upstream('http://127.0.0.1:8000/v1')), 'max_tokens');
+    assert.equal(completionLimitField(upstream('https://api.openai.com/v1', 'max_tokens')), 'max_tokens');
+    assert.equal(completionLimitField(upstream('https://openai-proxy.example/v1', 'max_completion_tokens')), 'max_completion_tokens');
   });
 
   test('an image for a text-only model, a prompt past the window, max_tokens past the output limit', () => {

@@ -76,6 +76,45 @@ describe('chat-completions request fields beyond the core ones', () => {
     }
   });
 
+  test('safety_identifier, prompt_cache_key, stream_options.include_obfuscation, verbosity and modalities ["text"] are taken, each checked for its type', () => {
+    accepts({ safety_identifier: 'user-7f3a', prompt_cache_key: 'bakery-names', verbosity: 'high', modalities: ['text'] });
+    accepts({ stream: true, stream_options: { include_usage: true, include_obfuscation: false } });
+    accepts({ safety_identifier: null, prompt_cache_key: null, verbosity: null, modalities: null });
+    assert.equal(refusal({ safety_identifier: 42 }).param, 'safety_identifier');
+    assert.equal(refusal({ prompt_cache_key: ['a'] }).param, 'prompt_cache_key');
+    assert.equal(refusal({ stream: true, stream_options: { include_obfuscation: 'no' } }).param, 'stream_options.include_obfuscation');
+    assert.deepEqual(refusal({ verbosity: 'terse' }), { message: 'verbosity: must be one of "low", "medium", "high"', param: 'verbosity' });
+  });
+
+  test('modalities other than ["text"], audio, prediction and web_search_options are refused saying Tollgate does not support them, not as unknown fields', () => {
+    for (const modalities of [['text', 'audio'], ['audio']]) {
+      assert.deepEqual(refusal({ modalities }), { message: 'modalities: audio output is not supported: Tollgate returns text only; send ["text"] or leave it out', param: 'modalities' });
+    }
+    assert.deepEqual(refusal({ audio: { voice: 'alloy', format: 'wav' } }), { message: 'audio: Tollgate does not support audio output; leave it out', param: 'audio' });
+    assert.deepEqual(refusal({ prediction: { type: 'content', content: 'x' } }), { message: 'prediction: Tollgate does not support predicted outputs; leave it out', param: 'prediction' });
+    assert.deepEqual(refusal({ web_search_options: {} }), { message: 'web_search_options: Tollgate does not support web search; leave it out', param: 'web_search_options' });
+    accepts({ audio: null, prediction: null, web_search_options: null });
+  });
+
+  test('a tool’s parameters and a response schema must be valid JSON Schema (2020-12, or draft-07 when $schema says so): what is wrong is named, at the field', () => {
+    const tool = (parameters: unknown) => ({ tools: [{ type: 'function', function: { name: 'f', parameters } }] });
+    const format = (schema: unknown) => ({ response_format: { type: 'json_schema', json_schema: { name: 'r', schema } } });
+    const allowed = '(array, boolean, integer, null, number, object, string)';
+    assert.deepEqual(refusal(format({ type: 'objekt' })), {
+      message: `response_format.json_schema.schema: not a valid JSON Schema (draft 2020-12): the value at /type must be equal to one of the allowed values ${allowed}`,
+      param: 'response_format.json_schema.schema',
+    });
+    assert.deepEqual(refusal(tool({ type: 'objekt' })), {
+      message: `tools[0].function.parameters: not a valid JSON Schema (draft 2020-12): the value at /type must be equal to one of the allowed values ${allowed}`,
+      param: 'tools[0].function.parameters',
+    });
+    assert.match(refusal(tool({ type: 'object', properties: { name: { type: 'string', minLength: -1 } } })).message, /at \/properties\/name\/minLength must be >= 0/);
+    assert.match(refusal(tool({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required: 'name' })).message, /\(draft-07\): the value at \/required must be array/);
+    accepts(tool({ type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1 } }, required: ['city'], additionalProperties: false }));
+    accepts(format({ type: 'object', $defs: { day: { type: 'string', format: 'date' } }, properties: { days: { type: 'array', items: { $ref: '#/$defs/day' } } } }));
+    accepts(tool({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', definitions: { a: { type: 'string' } } }));
+  });
+
   test('a field outside the format is still an unknown field, named', () => {
     assert.deepEqual(refusal({ reasoning: { effort: 'low' } }), { message: 'reasoning: unknown field (not accepted by this endpoint)', param: 'reasoning' });
   });

@@ -36,6 +36,34 @@ test('a bad value stops start-up naming the variable', () => {
   assert.throws(() => loadConfig({ DATAFORSEO_BASE_URL: 'not a url' }), /DATAFORSEO_BASE_URL/);
 });
 
+test('a bad value is described as the API describes a bad field, with the value given (never a secret\'s)', () => {
+  const problem = (environment: Record<string, string>) => {
+    try {
+      loadConfig(environment);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return assert.fail('accepted');
+  };
+  assert.equal(problem({ PORT: 'abc' }), "Invalid configuration:\n  PORT: must be a number (got 'abc')");
+  assert.equal(problem({ TOLLGATE_MAX_BODY_BYTES: '1MB' }), "Invalid configuration:\n  TOLLGATE_MAX_BODY_BYTES: must be a number (got '1MB')");
+  assert.equal(problem({ TOLLGATE_RATE_LIMIT_PER_MINUTE: '1.5' }), "Invalid configuration:\n  TOLLGATE_RATE_LIMIT_PER_MINUTE: must be a whole number (got '1.5')");
+  // A malformed amount is refused in words, not with the amount parser's own exception.
+  assert.equal(problem({ TOLLGATE_SIGNUP_CREDIT_USD: '5,00' }), "Invalid configuration:\n  TOLLGATE_SIGNUP_CREDIT_USD: a USD amount with at most 6 decimals, e.g. 5.00 (got '5,00')");
+  // Keys, tokens and URLs (which may carry a password) are named, not repeated.
+  assert.equal(problem({ TOLLGATE_ADMIN_TOKEN: 'hunter2' }), 'Invalid configuration:\n  TOLLGATE_ADMIN_TOKEN: use at least 16 characters');
+  assert.doesNotMatch(problem({ DATABASE_URL: 'mysql://u:s3cret@127.0.0.1/db' }), /s3cret/);
+});
+
+test('a TOLLGATE_ variable Tollgate does not read is reported, with the setting it most likely meant', () => {
+  assert.deepEqual(loadConfig({ TOLLGATE_ADMIN_TOKEN: 'a'.repeat(16) }).unrecognisedSettings, []);
+  assert.deepEqual(loadConfig({ TOLLGATE_ADMIN_TOKN: 'a'.repeat(16), TOLLGATE_RATELIMIT_PER_MINUTE: '10', TOLLGATE_COLOUR_SCHEME: 'dark', OTHER_TOOL_SETTING: '1' }).unrecognisedSettings, [
+    'TOLLGATE_ADMIN_TOKN is not a Tollgate setting and is ignored; did you mean TOLLGATE_ADMIN_TOKEN?',
+    'TOLLGATE_COLOUR_SCHEME is not a Tollgate setting and is ignored (the README lists the settings under Configuration)',
+    'TOLLGATE_RATELIMIT_PER_MINUTE is not a Tollgate setting and is ignored; did you mean TOLLGATE_RATE_LIMIT_PER_MINUTE?',
+  ]);
+});
+
 test('values a start would accept but the server could not use stop start-up too, naming the variable', () => {
   // Above what a Node timer can wait, a timeout would fire after 1 ms.
   for (const name of ['TOLLGATE_FETCH_TIMEOUT_MS', 'TOLLGATE_SHUTDOWN_GRACE_MS', 'TOLLGATE_RECONCILE_INTERVAL_MS', 'TOLLGATE_CALL_DEADLINE_MS']) {

@@ -51,6 +51,19 @@ test('empty variables count as unset', () => {
   assert.deepEqual(config.vendors.chat.upstreams, [{ name: 'local', baseUrl: 'http://127.0.0.1:8000/v1', apiKey: undefined, modelPrefixes: undefined }]);
 });
 
+test('<NAME>_MAX_TOKENS_FIELD: the field an upstream takes the completion limit in, max_tokens or max_completion_tokens', () => {
+  const config = loadConfig({ TOLLGATE_CHAT_UPSTREAMS: 'openai,local', OPENAI_BASE_URL: 'https://api.openai.com/v1', LOCAL_BASE_URL: 'http://127.0.0.1:8000/v1', LOCAL_MAX_TOKENS_FIELD: 'max_completion_tokens' });
+  assert.deepEqual(
+    config.vendors.chat.upstreams.map((upstream) => upstream.completionLimitField),
+    [undefined, 'max_completion_tokens'],
+    'unset: the adapter chooses by host',
+  );
+  assert.throws(
+    () => loadConfig({ TOLLGATE_CHAT_UPSTREAMS: 'local', LOCAL_BASE_URL: 'http://127.0.0.1:8000/v1', LOCAL_MAX_TOKENS_FIELD: 'max_output_tokens' }),
+    /LOCAL_MAX_TOKENS_FIELD: 'max_output_tokens' is not max_tokens or max_completion_tokens/,
+  );
+});
+
 test('every problem stops start-up naming its variable', () => {
   assert.throws(() => loadConfig({ TOLLGATE_CHAT_UPSTREAMS: 'local' }), /LOCAL_BASE_URL: required, as TOLLGATE_CHAT_UPSTREAMS lists 'local'/);
   assert.throws(() => loadConfig({ TOLLGATE_CHAT_UPSTREAMS: 'local', LOCAL_BASE_URL: 'ftp://models.example' }), /LOCAL_BASE_URL: 'ftp:\/\/models\.example' is not an http\(s\) URL/);

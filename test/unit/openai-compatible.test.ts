@@ -264,6 +264,27 @@ describe('OpenAI-compatible chat adapter', () => {
     assert.equal(primary.requests[0]!.abortedByClient, true, 'the silent upstream’s request was given up');
   });
 
+  test('a plain answer’s head may come after the first-byte timeout (its upstream sends it once the whole completion is written): the call waits for it, no other upstream is paid', async () => {
+    const impatient = openAiCompatibleChat(upstreams, { firstByteTimeoutMs: 300 });
+    primary.script({ kind: 'answer', firstByteDelayMs: 1_000 });
+    const answer = await impatient.complete(request([LLAMA]), call());
+    assert.equal(answer.completion.choices[0]!.message.content, FAKE_TEXT);
+    assert.equal(primary.requests.length, 1);
+    assert.equal(primary.requests[0]!.abortedByClient, false);
+    assert.equal(secondary.requests.length, 0);
+  });
+
+  test('an upstream configured for max_completion_tokens is sent the limit in it, and no max_tokens, plain and streamed', async () => {
+    const openAi = openAiCompatibleChat([{ ...upstreams[1]!, completionLimitField: 'max_completion_tokens' }], { firstByteTimeoutMs: PATIENT_MS });
+    await openAi.complete(request([GPT], { max_tokens: 64 }), call());
+    await collect((await openAi.stream(request([GPT], { max_completion_tokens: 64 }), call())).chunks);
+    for (const sent of secondary.requests) {
+      assert.equal(sent.body.max_completion_tokens, 100);
+      assert.equal('max_tokens' in sent.body, false);
+    }
+    assert.equal(secondary.requests.length, 2);
+  });
+
   test('a connection refused moves the call on', async () => {
     const closed = await startFakeChatUpstream();
     const url = closed.url;

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '../../core/define-endpoint';
 import { eventStream } from '../../core/sse';
 import { ChatCompletion, ChatCompletionsRequest } from '../../schemas/chat-completions';
-import { planChat } from '../../chat/plan';
+import { CHAT_MAX_BODY_BYTES, planChat } from '../../chat/plan';
 import { chatChargeMicros, chatPrice, completeChat, outcomeOf, streamChat, usdOf, wireUsage, type ChatOutcome } from '../../chat/call';
 import { chatCompletionExample, chatCompletionRequestExample } from './examples';
 
@@ -23,6 +23,7 @@ export default defineEndpoint({
   input: ChatCompletionsRequest,
   // SPEC.md: "The request body is declared optional." Without one the answer is a 400 naming `model` and `messages`.
   bodyDeclaredOptional: true,
+  bodyLimitBytes: CHAT_MAX_BODY_BYTES,
   output: ChatCompletion,
   response: { modes: ['wire', 'sse'], choose: (input) => (input.stream ? 'sse' : 'wire') },
   prepare: ({ input, models }) => planChat(input, models),

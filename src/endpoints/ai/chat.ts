@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { eventStream } from '../../core/sse';
 import type { ChatCompletionsRequest } from '../../schemas/chat-completions';
-import { planChat, type FieldNames } from '../../chat/plan';
+import { CHAT_MAX_BODY_BYTES, planChat, type FieldNames } from '../../chat/plan';
 import { chatChargeMicros, chatPrice, completeChat, streamChat, usdOf, type ChatOutcome } from '../../chat/call';
 
 /** SPEC.md's native chat: camelCase fields, the result in the envelope. */
@@ -71,6 +71,7 @@ export default defineEndpoint({
     'A conversation with any catalog model (GET /v1/ai/models), in the native format: `data` is the answer with its usage and cost. With `stream: true`, server-sent events `{delta: {content}, model, index}`, a last chunk with an empty delta carrying `usage` and `costUsd`, then `[DONE]`. ' +
     'Billed per token at the model’s prices; a client that leaves a stream pays for the prompt and the tokens it received.',
   input: ChatRequest,
+  bodyLimitBytes: CHAT_MAX_BODY_BYTES,
   output: ChatResult,
   response: { modes: ['envelope', 'sse'], choose: (input) => (input.stream ? 'sse' : 'envelope') },
   prepare: ({ input, models }) => planChat(wireRequest(input), models, NATIVE_NAMES),

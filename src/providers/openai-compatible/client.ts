@@ -19,12 +19,14 @@ export type UpstreamBody = Dispatcher.ResponseData['body'];
 /**
  * One request to one upstream, with its own abort: the call's signal (client gone, deadline
  * passed) reaches it, and so does silence — no byte for `silenceMs`, before the answer's first
- * byte or between two of a stream's. The call's signal may outlive many exchanges (keep-alive),
- * so it is listened to only while the exchange lasts.
+ * byte or between two of a stream's. A plain (not streamed) answer has no `silenceMs`: its
+ * upstream sends nothing, not even its head, until the whole completion is written, so only the
+ * call's deadline bounds it. The call's signal may outlive many exchanges (keep-alive), so it is
+ * listened to only while the exchange lasts.
  */
 export class Exchange {
   private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer: NodeJS.Timeout | undefined;
   private silent = false;
   private released = false;
   /** Waiting on the upstream: for its answer's head, or (while streaming) for its next bytes. */
@@ -36,16 +38,19 @@ export class Exchange {
   constructor(
     readonly upstream: ChatUpstream,
     private readonly callSignal: AbortSignal,
-    readonly silenceMs: number,
+    readonly silenceMs: number | undefined,
     /** The body sent, which the upstream's words in the log never repeat. */
     private readonly sent: Record<string, unknown>,
   ) {
-    this.timer = setTimeout(() => {
-      // Time the reader spent elsewhere (writing to a slow client) is not the upstream's silence.
-      if (!this.awaiting) return;
-      this.silent = true;
-      this.abort();
-    }, silenceMs);
+    this.timer =
+      silenceMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            // Time the reader spent elsewhere (writing to a slow client) is not the upstream's silence.
+            if (!this.awaiting) return;
+            this.silent = true;
+            this.abort();
+          }, silenceMs);
     callSignal.addEventListener('abort', this.forwardAbort, { once: true });
   }
 
@@ -59,7 +64,7 @@ export class Exchange {
 
   /** A byte arrived: the silence starts again. */
   heard(): void {
-    if (!this.released) this.timer.refresh();
+    if (!this.released) this.timer?.refresh();
   }
 
   /**
@@ -69,17 +74,12 @@ export class Exchange {
    */
   awaitingBytes(): void {
     this.awaiting = true;
-    if (!this.released) this.timer.refresh();
+    if (!this.released) this.timer?.refresh();
   }
 
   /** The stream's reader has taken what came; it may now wait on its client for a while (its next `awaitingBytes` restarts the silence). */
   bytesTaken(): void {
     this.awaiting = false;
-  }
-
-  /** The answer is being read whole: from here on only the call's own deadline bounds it. */
-  untimed(): void {
-    clearTimeout(this.timer);
   }
 
   /**
@@ -144,7 +144,7 @@ export class Exchange {
 export async function postChatCompletions(
   upstream: ChatUpstream,
   json: Record<string, unknown>,
-  call: { signal: AbortSignal; silenceMs: number; stream: boolean },
+  call: { signal: AbortSignal; silenceMs: number | undefined; stream: boolean },
 ): Promise<{ exchange: Exchange; body: UpstreamBody }> {
   if (call.signal.aborted) throw call.signal.reason;
   const exchange = new Exchange(upstream, call.signal, call.silenceMs, json);

@@ -11,11 +11,15 @@ import { completionOf, UpstreamCompletion, UpstreamErrorBody } from './wire';
 import { upstreamCostMicros } from './costs';
 import { OPTIONAL_PARAMETERS, type ChatModel } from '../../catalog/model-catalog';
 import type { CompletionUsage } from '../../schemas/chat-completions';
+import type { CompletionLimitField } from '../../config';
 
 export type { ChatUpstream } from './client';
 
 export interface OpenAiCompatibleOptions {
-  /** How long an upstream may stay silent, before its first byte or mid-stream (TOLLGATE_CHAT_FIRST_BYTE_TIMEOUT_MS). */
+  /**
+   * How long a streaming upstream may stay silent, before its first byte or mid-stream
+   * (TOLLGATE_CHAT_FIRST_BYTE_TIMEOUT_MS). A plain call is bounded by the call's deadline alone.
+   */
   firstByteTimeoutMs: number;
   /** Told each failure the call moved on from (for the operator's log: `detail` names the upstream). */
   onFailover?(failure: { upstream: string; model: string; error: UpstreamError }): void;
@@ -62,19 +66,31 @@ export function serves(upstream: ChatUpstream, modelId: string): boolean {
   return upstream.modelPrefixes === undefined || upstream.modelPrefixes.some((prefix) => modelId.startsWith(prefix));
 }
 
+/** OpenAI's own API: it takes the completion limit only as `max_completion_tokens` for its reasoning models (o1, o3, o4-mini, gpt-5). */
+const OPENAI_API_HOST = 'api.openai.com';
+
+/**
+ * The field an upstream takes the completion limit in: as configured (`<NAME>_MAX_TOKENS_FIELD`),
+ * else `max_completion_tokens` for OpenAI's own API and `max_tokens` for the rest (OpenRouter,
+ * vLLM, Ollama and most compatible servers, some of which know only that name).
+ */
+export function completionLimitField(upstream: ChatUpstream): CompletionLimitField {
+  return upstream.completionLimitField ?? (new URL(upstream.baseUrl).hostname === OPENAI_API_HOST ? 'max_completion_tokens' : 'max_tokens');
+}
+
 /**
  * The customer's body as the upstream gets it: the model's id there, the completion limit the
- * hold covers (the customer's own limits are already inside it), usage always asked for on
- * streams, a parameter the model does not take left out (the plan let through only those at their
- * neutral default); every other field as the customer sent it.
+ * hold covers (the customer's own limits are already inside it) in the field the upstream takes,
+ * usage always asked for on streams, a parameter the model does not take left out (the plan let
+ * through only those at their neutral default); every other field as the customer sent it.
  */
-export function upstreamBody(body: ChatRequest['body'], route: ChatRoute, stream: boolean): Record<string, unknown> {
+export function upstreamBody(body: ChatRequest['body'], route: ChatRoute, stream: boolean, limitField: CompletionLimitField = 'max_tokens'): Record<string, unknown> {
   const { max_tokens: _maxTokens, max_completion_tokens: _maxCompletionTokens, stream: _stream, stream_options: _streamOptions, ...rest } = body;
   for (const parameter of OPTIONAL_PARAMETERS) if (!route.model.supportedParameters.includes(parameter)) delete (rest as Record<string, unknown>)[parameter];
   return {
     ...rest,
     model: route.model.upstream.model,
-    max_tokens: route.maxCompletionTokens,
+    [limitField]: route.maxCompletionTokens,
     stream,
     ...(stream ? { stream_options: { include_usage: true } } : {}),
   };
@@ -90,7 +106,7 @@ export function upstreamBody(body: ChatRequest['body'], route: ChatRoute, stream
 export function openAiCompatibleChat(upstreams: readonly ChatUpstream[], options: OpenAiCompatibleOptions): ChatProvider {
   const resting = new RateLimitRests();
 
-  async function firstAnswer<Answer>(request: ChatRequest, call: CallOptions, attempt: (upstream: ChatUpstream, route: ChatRoute, silenceMs: number) => Promise<Answer>): Promise<Answer> {
+  async function firstAnswer<Answer>(request: ChatRequest, call: CallOptions, attempt: (upstream: ChatUpstream, route: ChatRoute) => Promise<Answer>): Promise<Answer> {
     const failures: UpstreamError[] = [];
     for (const route of request.route) {
       for (const upstream of upstreams) {
@@ -102,7 +118,7 @@ export function openAiCompatibleChat(upstreams: readonly ChatUpstream[], options
           continue;
         }
         try {
-          return await attempt(upstream, route, timeLeftMs(call.signal, options.firstByteTimeoutMs));
+          return await attempt(upstream, route);
         } catch (error) {
           if (call.signal.aborted || !movesOn(error)) throw error;
           if (error instanceof UpstreamRateLimited) resting.rest(upstream, route, error);
@@ -118,9 +134,14 @@ export function openAiCompatibleChat(upstreams: readonly ChatUpstream[], options
     name: 'openai-compatible',
 
     complete(request, call) {
-      return firstAnswer(request, call, async (upstream, route, silenceMs) => {
-        const { exchange, body } = await postChatCompletions(upstream, upstreamBody(request.body, route, false), { signal: call.signal, silenceMs, stream: false });
-        exchange.untimed();
+      return firstAnswer(request, call, async (upstream, route) => {
+        // No first-byte timeout: a plain answer's head comes only once the whole completion is
+        // written (a long one takes minutes), and giving up on it would pay for it twice.
+        const { exchange, body } = await postChatCompletions(upstream, upstreamBody(request.body, route, false, completionLimitField(upstream)), {
+          signal: call.signal,
+          silenceMs: undefined,
+          stream: false,
+        });
         let data: unknown;
         try {
           data = await body.json();
@@ -140,8 +161,12 @@ export function openAiCompatibleChat(upstreams: readonly ChatUpstream[], options
     },
 
     stream(request, call) {
-      return firstAnswer(request, call, async (upstream, route, silenceMs) => {
-        const { exchange, body } = await postChatCompletions(upstream, upstreamBody(request.body, route, true), { signal: call.signal, silenceMs, stream: true });
+      return firstAnswer(request, call, async (upstream, route) => {
+        const { exchange, body } = await postChatCompletions(upstream, upstreamBody(request.body, route, true, completionLimitField(upstream)), {
+          signal: call.signal,
+          silenceMs: timeLeftMs(call.signal, options.firstByteTimeoutMs),
+          stream: true,
+        });
         const chunks = new UpstreamChunks(body, exchange, route.model, (usage) => reportUpstreamCost(call, route.model, usage));
         await chunks.ready();
         return { model: route.model, chunks };

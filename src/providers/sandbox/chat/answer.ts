@@ -36,7 +36,7 @@ export function sandboxAnswer({ body, route }: ChatRequest): SandboxAnswer {
   const random = new SeededRandom(hash);
   const created = DATA_MONTH_START + random.fork().integer(0, 28 * DAY_SECONDS);
   const topic = topicOf(body.messages);
-  const prompt = promptTokens(body);
+  const prompt = promptTokens(body, model.model);
   const base = { id: `chatcmpl-sandbox-${hash.slice(0, 24)}`, created };
 
   const toolRandom = random.fork();
