@@ -7,8 +7,8 @@ export type Deliverability = (typeof DELIVERABILITIES)[number];
 /** What verify found out about one address (see src/contacts/verification.ts). */
 export interface VerificationFacts {
   validFormat: boolean;
-  /** The domain has a mail server: MX records, or an A/AAAA record standing in for one. */
-  mailServer: boolean;
+  /** The domain has a mail server: MX records, or an A/AAAA record standing in for one; null: its DNS could not be read. */
+  mailServer: boolean | null;
   /** The mail server accepted the mailbox (true), refused it for good (false); null: not known. */
   exists: boolean | null;
   /** The domain accepts any address; null: not known. */
@@ -39,7 +39,8 @@ export const SCORE_PENALTIES = { disposable: 40, gibberish: 20, role: 10 } as co
  * 2. `accept_all`: the domain accepts any address (catch-all), so its accepting this one proves
  *    nothing.
  * 3. `valid`: the mail server accepted the mailbox.
- * 4. `unknown`: no word on the mailbox (probing off and no data, greylisted, blocked, silent).
+ * 4. `unknown`: no word on the mailbox (probing off and no data, greylisted, blocked, silent), or
+ *    the domain's DNS could not be read (its mail servers are not known, so nobody was asked).
  *
  * `deliverability`: `undeliverable` when invalid; else `risky` when disposable or accept_all;
  * else `deliverable` when valid; else `unknown`.
@@ -51,7 +52,7 @@ export const SCORE_PENALTIES = { disposable: 40, gibberish: 20, role: 10 } as co
  */
 export function verdictOf(facts: VerificationFacts): Verdict {
   const status: VerificationStatus =
-    !facts.validFormat || !facts.mailServer || facts.exists === false ? 'invalid'
+    !facts.validFormat || facts.mailServer === false || facts.exists === false ? 'invalid'
     : facts.acceptAll === true ? 'accept_all'
     : facts.exists === true ? 'valid'
     : 'unknown';

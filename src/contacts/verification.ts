@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isServerFailure } from '../net/resolver';
 import { MailServerRefused, randomMailboxName } from '../net/smtp-probe';
+import type { DnsProvider } from '../providers/families/dns';
 import type { CallOptions, Providers } from '../providers/providers';
 import { EmailSource } from '../schemas/contact';
 import { isDisposableDomain, isWebmailDomain, registrableDomain } from './domain-lists';
@@ -31,6 +33,10 @@ export const EmailVerification = z
     mxRecords: z.array(z.string()).meta({ description: "The domain's mail servers, best first.", examples: [['aspmx.l.google.com', 'alt1.aspmx.l.google.com']] }),
     smtpProvider: z.string().nullable().meta({ description: 'The mail service behind the mail servers, when known.', examples: ['Google Workspace'] }),
     sources: z.array(EmailSource).meta({ description: 'Public pages where the address was seen, when the data has them.' }),
+    reason: z.string().nullable().meta({
+      description: "Why a check could not be made, when one could not: the domain's DNS could not be read (status unknown). null when every check was made.",
+      examples: [null],
+    }),
   })
   .meta({ id: 'EmailVerification' });
 export type EmailVerification = z.infer<typeof EmailVerification>;
@@ -62,17 +68,20 @@ const NO_EVIDENCE: MailboxEvidence = { smtpServer: false, exists: null, acceptAl
  * disposable and webmail lists, role, gibberish), then the word on the mailbox: the domain's mail
  * servers asked over SMTP when the operator turned probing on, else the contacts family's data
  * (a vendor's, or the sandbox's). The verdict follows `verdictOf`'s rules. A malformed address is
- * an answer (`validFormat: false`, invalid), not an error; resolvers that fail are a 502.
+ * an answer (`validFormat: false`, invalid), not an error; so is a domain whose DNS cannot be read
+ * (unknown, with the reason): a list is checked in one pass, whatever one of its domains does.
  */
 export async function verifyEmail(email: string, providers: Providers, call: CallOptions): Promise<EmailVerification> {
   const checked = checkEmailAddress(email);
   if (!checked.ok) return malformed(email.trim().toLowerCase());
   const { address, localPart, domain } = checked;
-  const mxRecords = await mailExchangers(domain, providers.dns, call);
+  const exchangers = await readMailExchangers(domain, providers.dns, call);
+  const mxRecords = exchangers.ok ? exchangers.hosts : [];
+  // Without its mail servers nobody can be asked about the mailbox: no server, and no vendor either.
   const evidence = mxRecords.length === 0 ? NO_EVIDENCE : await mailboxEvidence(address, mxRecords, providers, call);
   const facts = {
     validFormat: true,
-    mailServer: mxRecords.length > 0,
+    mailServer: exchangers.ok ? mxRecords.length > 0 : null,
     exists: evidence.exists,
     acceptAll: evidence.acceptAll,
     disposable: isDisposableDomain(domain),
@@ -84,7 +93,7 @@ export async function verifyEmail(email: string, providers: Providers, call: Cal
     ...verdictOf(facts),
     checks: {
       validFormat: true,
-      mx: facts.mailServer,
+      mx: facts.mailServer === true,
       smtpServer: evidence.smtpServer,
       smtp: evidence.exists === true,
       acceptAll: evidence.acceptAll === true,
@@ -98,7 +107,25 @@ export async function verifyEmail(email: string, providers: Providers, call: Cal
     mxRecords,
     smtpProvider: mailServiceOf(mxRecords),
     sources: evidence.sources,
+    reason: exchangers.ok ? null : `The domain's DNS could not be read (${exchangers.failure}), so its mail servers are not known.`,
   };
+}
+
+type MailExchangersRead = { ok: true; hosts: string[] } | { ok: false; failure: string };
+
+/**
+ * The domain's mail servers, or what kept its DNS from being read: the resolvers' SERVFAIL (the
+ * domain's own name servers failing, its DNSSEC broken) is the domain's state, an answer, not a
+ * failure of the call. Resolvers that stay silent or refuse are Tollgate's to mend: those calls
+ * fail (502, not charged), and so does a call that was aborted.
+ */
+async function readMailExchangers(domain: string, dns: DnsProvider, call: CallOptions): Promise<MailExchangersRead> {
+  try {
+    return { ok: true, hosts: await mailExchangers(domain, dns, call) };
+  } catch (error) {
+    if (!isServerFailure(error) || call.signal.aborted) throw error;
+    return { ok: false, failure: (error as Error).message };
+  }
 }
 
 async function mailboxEvidence(email: string, mxHosts: string[], providers: Providers, call: CallOptions): Promise<MailboxEvidence> {
@@ -117,6 +144,7 @@ function malformed(email: string): EmailVerification {
     mxRecords: [],
     smtpProvider: null,
     sources: [],
+    reason: null,
   };
 }
 

@@ -193,7 +193,8 @@ export class BrowserPool {
     } catch (error) {
       if (signal.aborted) throw signal.reason ?? error;
       if (crashed) throw new UpstreamError('The browser rendering the page stopped unexpectedly; you were not charged. Retry the request.', { cause: error, detail: String(error) });
-      if (timedOut) throw new UpstreamError(`The page did not finish rendering within ${Math.round(budgetMs / 1000)} s; you were not charged.`, { cause: error });
+      // The page's fault, not the browser's: a 502 naming `url`, as a page that does not load in time (asBrowserFailure).
+      if (timedOut) throw new FetchFailed(`url: the page did not finish rendering within ${Math.round(budgetMs / 1000)} s; you were not charged.`, { cause: error });
       throw asBrowserFailure(error);
     } finally {
       clearTimeout(timer);

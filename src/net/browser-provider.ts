@@ -1,5 +1,4 @@
 import type { Page, Request, Response } from 'playwright-core';
-import { UpstreamError } from '../core/errors';
 import type { CallOptions } from '../providers/providers';
 import type { BrowserProvider, PageAudit, RenderedPage } from '../providers/families/browser';
 import { BrowserPool } from './browser-pool';
@@ -186,7 +185,7 @@ async function documentAsServed(page: Page, response: Response | null, kind: 'xm
     page,
     kind === 'xml' ? 'new XMLSerializer().serializeToString(document)' : 'document.body ? document.body.innerText : ""',
   )) as string;
-  if (text.length > MAX_RENDERED_HTML_CHARS) throw new UpstreamError(`The document is larger than ${MAX_RENDERED_HTML_CHARS / 1_000_000} million characters; you were not charged.`);
+  if (text.length > MAX_RENDERED_HTML_CHARS) throw renderedTooLarge('document');
   return text;
 }
 
@@ -209,7 +208,12 @@ async function snapshot(page: Page, response: Response | null): Promise<{ render
     page,
     `(() => { const html = document.documentElement ? document.documentElement.outerHTML : ''; return { html: html.length > ${MAX_RENDERED_HTML_CHARS} ? null : html, title: document.title, contentType: document.contentType }; })()`,
   )) as { html: string | null; title: string; contentType: string };
-  if (html === null) throw new UpstreamError(`The rendered page is larger than ${MAX_RENDERED_HTML_CHARS / 1_000_000} million characters; you were not charged.`);
+  if (html === null) throw renderedTooLarge('rendered page');
   const doctype = (await evaluateSettled(page, 'document.doctype ? "<!DOCTYPE " + document.doctype.name + ">" : ""')) as string;
   return { rendered: { url: page.url(), statusCode: response?.status() ?? 200, html: doctype + html, title }, contentType };
+}
+
+/** A page grown past what is read back: the page's doing, a 502 naming `url` as a fetched page too large is. */
+function renderedTooLarge(what: 'document' | 'rendered page'): FetchFailed {
+  return new FetchFailed(`url: the ${what} is larger than ${MAX_RENDERED_HTML_CHARS / 1_000_000} million characters; you were not charged.`);
 }

@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 /** How many bytes of the page are searched for a <meta> charset (the HTML standard's prescan looks at 1024). */
 const PRESCAN_BYTES = 1024;
 
@@ -9,8 +11,11 @@ const BOMS: Array<[number[], string]> = [
 
 /**
  * The page's character encoding: a byte-order mark first (browsers let it win over everything),
- * then the Content-Type's charset, then a <meta charset> or <meta http-equiv="Content-Type">
- * in the first 1024 bytes, else UTF-8. Only labels the WHATWG Encoding standard knows count.
+ * then the Content-Type's charset. Then, for XML (`application/xml`, `text/xml`, any `+xml` type),
+ * the `<?xml … encoding="…"?>` declaration (RFC 7303, XML 1.0 §4.3.3); for anything else a
+ * <meta charset> or <meta http-equiv="Content-Type"> in the first 1024 bytes (the HTML standard's
+ * prescan) or, in a page that is not valid UTF-8, later (where a browser's parser meets it and
+ * changes the encoding). Else UTF-8. Only labels the WHATWG Encoding standard knows count.
  */
 export function detectCharset(body: Buffer, contentType: string | undefined): string {
   for (const [mark, encoding] of BOMS) {
@@ -18,15 +23,39 @@ export function detectCharset(body: Buffer, contentType: string | undefined): st
   }
   const declared = charsetParameter(contentType);
   if (declared !== undefined && isKnownEncoding(declared)) return declared;
-  const head = body.subarray(0, PRESCAN_BYTES).toString('latin1');
-  for (const meta of head.match(/<meta\b[^>]*>/gi) ?? []) {
-    const direct = /\bcharset\s*=\s*["']?\s*([\w.:-]+)/i.exec(meta)?.[1];
-    if (direct !== undefined && isKnownEncoding(direct)) {
-      // A page that could say so in ASCII is not UTF-16: the HTML standard reads it as UTF-8.
-      return new TextDecoder(normalise(direct)).encoding.startsWith('utf-16') ? 'utf-8' : normalise(direct);
-    }
-  }
+  if (isXmlType(contentType)) return xmlDeclaredEncoding(body.subarray(0, PRESCAN_BYTES).toString('latin1')) ?? 'utf-8';
+  const prescanned = metaCharset(body.subarray(0, PRESCAN_BYTES).toString('latin1'));
+  if (prescanned !== undefined) return prescanned;
+  // A page in UTF-8 (or plain ASCII) reads the same whatever a late <meta> says; one that is not is
+  // read in what it declares, however far in (a long <head> of scripts and styles puts it past 1024 bytes).
+  if (body.length > PRESCAN_BYTES && !isUtf8(body)) return metaCharset(body.toString('latin1')) ?? 'utf-8';
   return 'utf-8';
+}
+
+/** The encoding the first <meta> that declares a known one names (`charset=` or http-equiv's `content="…; charset=…"`). */
+function metaCharset(markup: string): string | undefined {
+  const metas = /<meta\b[^>]*>/gi;
+  for (let meta = metas.exec(markup); meta !== null; meta = metas.exec(markup)) {
+    const direct = /\bcharset\s*=\s*["']?\s*([\w.:-]+)/i.exec(meta[0])?.[1];
+    if (direct !== undefined && isKnownEncoding(direct)) return asciiCompatible(direct);
+  }
+  return undefined;
+}
+
+/** The encoding an XML declaration at the document's start names, if it names a known one. */
+function xmlDeclaredEncoding(head: string): string | undefined {
+  const label = /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][\w.:-]*)["']/.exec(head)?.[1];
+  return label !== undefined && isKnownEncoding(label) ? asciiCompatible(label) : undefined;
+}
+
+/** A document that could declare its encoding in ASCII is not UTF-16: the HTML standard (and the XML one, without a BOM) reads it as UTF-8. */
+function asciiCompatible(label: string): string {
+  return new TextDecoder(normalise(label)).encoding.startsWith('utf-16') ? 'utf-8' : normalise(label);
+}
+
+function isXmlType(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return type.endsWith('/xml') || type.endsWith('+xml');
 }
 
 /** The body as text in its charset (the BOM, if any, left out). */

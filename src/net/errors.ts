@@ -28,6 +28,41 @@ export class FetchFailed extends DestinationFailed {
   }
 }
 
+/**
+ * A connection that failed, in the customer's words: a certificate that was refused says so and
+ * why (its code along the causes: expired, self-signed, for another host…); anything else is
+ * "could not be reached". `detail` is for the log.
+ */
+export function connectionFailure(error: unknown, detail: string): FetchFailed {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const certificate = certificateRefusal((current as { code?: unknown }).code);
+    if (certificate !== undefined) return new FetchFailed(`the site's certificate was refused (${certificate})`, { cause: error, detail });
+  }
+  return new FetchFailed('the site could not be reached', { cause: error, detail });
+}
+
+/** Node's codes for a certificate that does not verify (OpenSSL's names, and Node's own for the name check), in words. */
+const CERTIFICATE_REFUSALS: Record<string, string> = {
+  CERT_HAS_EXPIRED: 'it has expired',
+  CERT_NOT_YET_VALID: 'it is not valid yet',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'it is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'it is issued by a self-signed authority that is not trusted',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'it is not for this host name',
+  CERT_REVOKED: 'it has been revoked',
+  UNABLE_TO_GET_ISSUER_CERT: 'its issuer is not trusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'its issuer is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its issuer is not trusted',
+  CERT_UNTRUSTED: 'it is not trusted',
+  CERT_SIGNATURE_FAILURE: 'its signature does not verify',
+  CERT_CHAIN_TOO_LONG: 'its chain is too long',
+  INVALID_CA: 'its chain holds an invalid authority',
+};
+
+function certificateRefusal(code: unknown): string | undefined {
+  if (typeof code !== 'string') return undefined;
+  return CERTIFICATE_REFUSALS[code] ?? (code.startsWith('CERT_') || code.startsWith('ERR_TLS_CERT') ? 'it does not verify' : undefined);
+}
+
 function refusalMessage(field: string, reason: string): string {
   return `${field}: Tollgate does not fetch this destination (${reason}); only public http(s) addresses are fetched`;
 }

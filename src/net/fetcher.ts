@@ -1,8 +1,9 @@
 import { Agent } from 'undici';
+import { CookieJar } from 'tough-cookie';
 import type { AddressPolicy } from './address-policy';
 import { readCappedBody } from './body-reader';
 import { decodeBody } from './charset';
-import { DestinationRefused, FetchFailed } from './errors';
+import { connectionFailure, DestinationRefused, FetchFailed } from './errors';
 import { pinnedConnector } from './pinned-connector';
 import type { Resolver } from './resolver';
 import { parseFetchTarget, type FetchTarget } from './target-url';
@@ -74,7 +75,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     if (reason !== undefined) throw new DestinationRefused(reason);
   };
 
-  async function fetchOnce(url: string, fetchOptions: FetchOptions, signal: AbortSignal): Promise<FetchedPage> {
+  /** `progress.reading`: the final answer's headers have come and its body is being read. */
+  async function fetchOnce(url: string, fetchOptions: FetchOptions, signal: AbortSignal, progress: { reading: boolean }): Promise<FetchedPage> {
     let target = parseFetchTarget(url);
     literalCheck(target);
     let method = (fetchOptions.method ?? 'GET').toUpperCase();
@@ -85,13 +87,18 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     }
     headers['accept-encoding'] = 'gzip, deflate, br';
     const redirects: string[] = [];
+    // The cookies the site sets along this fetch's redirects, as a browser keeps them, and no longer:
+    // a site that sets a session cookie and sends the browser back to the page it asked for
+    // redirected Tollgate, cookie-less, to the same place until the redirect limit.
+    const jar = new CookieJar();
     for (;;) {
-      const response = await send(target, method, headers, body, signal);
-      const location = headerValue(response.headers.location);
+      const response = await send(target, method, withCookies(headers, jar, target.url), body, signal);
+      const location = locationOf(response.headers.location);
       if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined && fetchOptions.followRedirects !== false) {
         // Drained (a small redirect body) so the connection can be reused; a large one is cut off.
         await response.body.dump({ limit: 65_536 }).catch(() => undefined);
         if (redirects.length >= options.maxRedirects) throw new FetchFailed(`the site redirected more than ${options.maxRedirects} times`);
+        keepCookies(jar, response.headers['set-cookie'], target.url);
         let next: URL;
         try {
           next = new URL(location, target.url);
@@ -117,6 +124,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         continue;
       }
       const responseHeaders = flattenHeaders(response.headers);
+      progress.reading = true;
       const raw = await readCappedBody(response.body, responseHeaders['content-encoding'], fetchOptions.maxBytes ?? options.maxBytes);
       const contentType = responseHeaders['content-type'];
       return { url: target.url.href, statusCode: response.statusCode, headers: responseHeaders, contentType, body: raw, text: decodeBody(raw, contentType), redirects };
@@ -131,11 +139,14 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     async fetch(url, fetchOptions) {
       const timeout = AbortSignal.timeout(options.timeoutMs);
       const signal = AbortSignal.any([fetchOptions.signal, timeout]);
+      const progress = { reading: false };
       try {
-        return await fetchOnce(url, fetchOptions, signal);
+        return await fetchOnce(url, fetchOptions, signal, progress);
       } catch (error) {
         if (fetchOptions.signal.aborted) throw fetchOptions.signal.reason;
-        if (timeout.aborted) throw new FetchFailed(`the site did not answer within ${Math.round(options.timeoutMs / 1000)} s`, { cause: error });
+        const seconds = Math.round(options.timeoutMs / 1000);
+        if (timeout.aborted && progress.reading) throw new FetchFailed(`the site answered but did not finish sending the page within ${seconds} s`, { cause: error });
+        if (timeout.aborted) throw new FetchFailed(`the site did not answer within ${seconds} s`, { cause: error });
         throw asFetchFailure(error);
       }
     },
@@ -143,17 +154,42 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   };
 }
 
-/** Our own errors as they are (they may come wrapped by undici); anything else: unreachable. */
+/** Our own errors as they are (they may come wrapped by undici); anything else: a connection that failed. */
 function asFetchFailure(error: unknown): Error {
   for (let current = error; current instanceof Error; current = current.cause) {
     if (current instanceof DestinationRefused || current instanceof FetchFailed) return current;
   }
   const detail = error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error);
-  return new FetchFailed('the site could not be reached', { cause: error, detail });
+  return connectionFailure(error, detail);
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
+/**
+ * The Location header as a browser reads it: undici hands over header bytes as Latin-1, but a
+ * browser reads them as UTF-8 (Latin-1 only when they are not valid UTF-8): `Location: /café`
+ * sent as UTF-8 went to `/caf%C3%83%C2%A9` instead of `/caf%C3%A9`. (`new URL` percent-encodes what is left.)
+ */
+function locationOf(value: string | string[] | undefined): string | undefined {
+  const location = Array.isArray(value) ? value[0] : value;
+  if (location === undefined || !/[\x80-\xff]/.test(location) || /[^\x00-\xff]/.test(location)) return location;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(location, 'latin1'));
+  } catch {
+    return location;
+  }
+}
+
+/** The cookies a hop set, kept for the next hops (RFC 6265: domain, path, secure, expiry); a malformed one is ignored, as a browser ignores it. */
+function keepCookies(jar: CookieJar, setCookie: string | string[] | undefined, url: URL): void {
+  for (const cookie of setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie]) {
+    jar.setCookieSync(cookie, url.href, { ignoreError: true });
+  }
+}
+
+/** The request's headers with the cookies the jar holds for `url`, after the caller's own (which are dropped at another origin). */
+function withCookies(headers: Record<string, string>, jar: CookieJar, url: URL): Record<string, string> {
+  const kept = jar.getCookieStringSync(url.href);
+  if (kept === '') return headers;
+  return { ...headers, cookie: headers.cookie === undefined ? kept : `${headers.cookie}; ${kept}` };
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

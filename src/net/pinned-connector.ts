@@ -1,7 +1,7 @@
 import { isIP, type Socket } from 'node:net';
 import { buildConnector } from 'undici';
 import type { AddressPolicy } from './address-policy';
-import { DestinationRefused, FetchFailed } from './errors';
+import { connectionFailure, DestinationRefused } from './errors';
 import { addressesWithoutDns, type ResolvedAddress, type Resolver } from './resolver';
 import { parseFetchTarget } from './target-url';
 
@@ -66,7 +66,7 @@ export function pinnedConnector(options: { resolver: Resolver; policy: AddressPo
         const pinned = addresses[0]!.address;
         const servername = target.servername ?? (isIP(host) ? undefined : host);
         connect({ ...target, hostname: pinned, servername }, (error, socket) => {
-          if (error) return callback(new FetchFailed('the site could not be reached', { cause: error, detail: `${error.message} (${pinned})` }), null);
+          if (error) return callback(connectionFailure(error, `${error.message} (${pinned})`), null);
           try {
             checkConnectedSocket(socket!, options.policy);
           } catch (refused) {

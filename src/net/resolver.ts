@@ -155,6 +155,15 @@ function serverFailure(code: string): string {
   return 'the DNS lookup failed';
 }
 
+/**
+ * Whether a lookup failed because the DNS servers answered SERVFAIL: the name's own servers
+ * failing, or its DNSSEC broken — the state of that domain. Silence or REFUSED is more likely the
+ * resolvers Tollgate asks (down, or not resolving for it), which is no answer about the domain.
+ */
+export function isServerFailure(error: unknown): boolean {
+  return error instanceof FetchFailed && errorCode(error.cause) === 'ESERVFAIL';
+}
+
 function errorCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'UNKNOWN';
 }

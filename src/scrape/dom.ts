@@ -75,10 +75,11 @@ class NestingWatch {
 /**
  * Where the first element nested deeper than `limit` opens in the markup, or -1: read up to it and
  * no further, without building a tree (extraction checks a page so before linkedom parses it).
+ * `xml`: nested as an XML parser nests (no void elements: RSS's `<link>` holds its text).
  */
-export function firstElementDeeperThan(html: string, limit: number): number {
+export function firstElementDeeperThan(html: string, limit: number, xml = false): number {
   const watch: NestingWatch = new NestingWatch(limit, () => parser);
-  const parser = new Parser({ onopentagname: () => watch.opened(), onclosetag: () => watch.closed() }, { decodeEntities: false });
+  const parser = new Parser({ onopentagname: () => watch.opened(), onclosetag: () => watch.closed() }, { decodeEntities: false, xmlMode: xml });
   parser.write(html);
   return watch.deeperAt;
 }
@@ -183,7 +184,8 @@ export function textOf(node: AnyNode): string {
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
-const SILENT = new Set(['script', 'style', 'noscript', 'template']);
+/** Elements whose content is never text a reader sees. */
+export const SILENT = new Set(['script', 'style', 'noscript', 'template']);
 
 function collectText(node: AnyNode, parts: string[]): void {
   if (isText(node)) parts.push(node.data);

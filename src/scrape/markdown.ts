@@ -23,9 +23,9 @@ interface Style {
 const LINE_BREAK = '\u0000';
 const LINE_BREAKS = /\u0000/g;
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'svg', 'canvas', 'iframe', 'object', 'embed', 'button', 'input', 'select', 'textarea', 'option', 'datalist', 'map', 'area', 'audio', 'video', 'source', 'track']);
-const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+export const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 /** Elements that start a block of their own (their content is written as blocks too). */
-const CONTAINERS = new Set([
+export const CONTAINERS = new Set([
   'address', 'article', 'aside', 'body', 'center', 'details', 'dialog', 'div', 'dl', 'fieldset', 'figure', 'figcaption', 'footer', 'form',
   'header', 'hgroup', 'html', 'main', 'nav', 'p', 'section', 'summary', 'dd', 'dt', 'caption', 'legend', 'tbody', 'thead', 'tfoot', 'tr', 'li', 'td', 'th',
 ]);

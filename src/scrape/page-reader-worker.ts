@@ -36,7 +36,7 @@ export type ExtractOutcome = { extracted: ExtractedValues } | { refused: string 
 export function extractTask(request: PageExtractRequest & { started: MessagePort }): ExtractOutcome {
   request.started.postMessage(null);
   try {
-    return { extracted: applyRules(request.markup, compileRules(request.rules)) };
+    return { extracted: applyRules(request.markup, compileRules(request.rules), request.kind) };
   } catch (error) {
     if (error instanceof ExtractionRefused) return { refused: error.reason };
     throw error;

@@ -78,12 +78,16 @@ function compressedBombs(): { gzip: Buffer; br: Buffer } {
 /**
  * A local web site on loopback for fetcher, scraper and browser tests. Routes:
  * `/`, `/article`, `/table`, `/script-rendered`, `/status/{code}` (an HTML page with that status),
- * `/redirect?to=URL&status=302` (Location as given: absolute or relative), `/redirect-chain/{n}`
+ * `/redirect?to=URL&status=302&cookie=NAME=VALUE` (Location as given: absolute or relative; the cookie set when given), `/redirect-chain/{n}`
  * (n hops, then `/`), `/charset/{windows-1252|shift_jis-meta|http-equiv|utf8-bom|utf8}`,
  * `/close` (answers with Connection: close), `/gzip`, `/deflate`, `/deflate-raw`, `/corrupt-gzip`, `/brotli` (the article, compressed), `/gzip-bomb`, `/brotli-bomb` (64 MB of
  * zeros), `/large?bytes=N` (plain text), `/slow` (headers, then a byte a second, never ending),
  * `/echo` (the request as JSON), `/browser-vectors?port=P` (every browser egress path aimed at
- * `<kind>.canary.test:P`), `/vector-worker.js`, `/meta-refresh`, `/page-bytes?bytes=N` (an HTML page of about N bytes).
+ * `<kind>.canary.test:P`), `/vector-worker.js`, `/meta-refresh`, `/page-bytes?bytes=N` (an HTML page of about N bytes),
+ * `/cookie-gate` (without its cookie: sets it and redirects to itself; with it: a page echoing the
+ * request's Cookie header; `?secure=1` sets it Secure, `?path=/elsewhere` on another path),
+ * `/utf8-location` and `/latin1-location` (a redirect whose Location is `/café page` in raw UTF-8
+ * bytes, or in Latin-1 ones), `/café page`.
  */
 export async function startTestSite(options: { host?: string; port?: number } = {}): Promise<TestSite> {
   const requests: string[] = [];
@@ -113,7 +117,8 @@ export async function startTestSite(options: { host?: string; port?: number } = 
     const status = /^\/status\/(\d{3})$/.exec(route);
     if (status) return html(Number(status[1]), page(`Status ${status[1]}`, `<h1>Status ${status[1]}</h1>`));
     if (route === '/redirect') {
-      response.writeHead(Number(url.searchParams.get('status') ?? 302), { location: url.searchParams.get('to') ?? '/' });
+      const cookie = url.searchParams.get('cookie');
+      response.writeHead(Number(url.searchParams.get('status') ?? 302), { location: url.searchParams.get('to') ?? '/', ...(cookie ? { 'set-cookie': cookie } : {}) });
       return response.end();
     }
     const chain = /^\/redirect-chain\/(\d+)$/.exec(route);
@@ -122,6 +127,16 @@ export async function startTestSite(options: { host?: string; port?: number } = 
       response.writeHead(302, { location: left <= 1 ? '/' : `/redirect-chain/${left - 1}` });
       return response.end();
     }
+    if (route === '/cookie-gate') {
+      if ((request.headers.cookie ?? '').includes('gate=open')) return html(200, page('Gate', `<p id="cookie">${request.headers.cookie}</p>`));
+      const attributes = `${url.searchParams.get('secure') ? '; Secure' : ''}; Path=${url.searchParams.get('path') ?? '/'}`;
+      response.writeHead(302, { location: url.pathname + url.search, 'set-cookie': [`gate=open${attributes}`, 'other=1; Max-Age=0', 'kept=yes; Path=/'] });
+      return response.end();
+    }
+    // Node writes header strings as Latin-1: the UTF-8 bytes of the path, each written as one character.
+    if (route === '/utf8-location') return response.writeHead(302, { location: Buffer.from('/café page').toString('latin1') }).end();
+    if (route === '/latin1-location') return response.writeHead(302, { location: '/café page' }).end();
+    if (decodeURIComponent(route) === '/café page') return html(200, page('Café', `<p>${route}</p>`));
     if (route === '/charset/windows-1252') {
       return html(200, Buffer.concat([Buffer.from('<html><head><title>cp1252</title></head><body><p>'), WINDOWS_1252_TEXT, Buffer.from('</p></body></html>')]), { 'content-type': 'text/html; charset=windows-1252' });
     }

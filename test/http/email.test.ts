@@ -179,6 +179,40 @@ describe(`email data endpoints on the sandbox world (${testDatabaseLabel()})`, (
     const finder = (await post('/v1/email/finder', { domain: 'gmail.com', full_name: 'Jane Mockwell' })).contact;
     assert.deepEqual([finder.email, finder.confidenceScore, finder.fullName], [null, 0, 'Jane Mockwell']);
   });
+
+  test('a subdomain is its registered domain\'s company, in every endpoint that takes a company domain, and the answers name that domain', async () => {
+    const company = await post('/v1/email/company', { domain: 'blog.acme-widgets.com' });
+    assert.deepEqual(company, await post('/v1/email/company', { domain: 'acme-widgets.com' }));
+    assert.equal(company.company.domain, 'acme-widgets.com');
+    const search = await post('/v1/email/domain-search', { domain: 'blog.acme.co.uk', limit: 50 });
+    assert.equal(search.company.domain, 'acme.co.uk');
+    assert.ok(search.emails.length > 0);
+    assert.ok(search.emails.every((contact: any) => contact.email.endsWith('@acme.co.uk') && contact.companyDomain === 'acme.co.uk'), JSON.stringify(search.emails[0]));
+    assert.deepEqual(search, await post('/v1/email/domain-search', { domain: 'acme.co.uk', limit: 50 }));
+    for (const path of ['/v1/email/count', '/v1/email/format', '/v1/email/locations', '/v1/email/similar']) {
+      assert.deepEqual(await post(path, { domain: 'news.acme.co.uk' }), await post(path, { domain: 'acme.co.uk' }), path);
+    }
+    const person = search.emails.find((contact: any) => contact.type === 'personal');
+    const found = await post('/v1/email/finder', { domain: 'www.acme.co.uk', first_name: person.firstName, last_name: person.lastName });
+    assert.deepEqual([found.contact.email, found.contact.companyDomain], [person.email, 'acme.co.uk']);
+    const phone = await post('/v1/email/phone-finder', { domain: 'shop.acme-widgets.com' });
+    assert.equal(phone.domain, 'acme-widgets.com');
+    assert.equal(phone.e164Format, (await post('/v1/email/phone-finder', { domain: 'acme-widgets.com' })).e164Format);
+  });
+
+  test("verify of an address whose domain's DNS fails (SERVFAIL): 200, unknown with the reason, charged as any answer", async () => {
+    dns.set('failing.example', { rcode: 'SERVFAIL' });
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const response = await app.post('/v1/email/verify', { email: 'x@failing.example' }, apiKey);
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    const data = response.body.data;
+    assert.deepEqual([data.email, data.status, data.deliverability, data.score, data.checks.mx, data.mxRecords], ['x@failing.example', 'unknown', 'unknown', 40, false, []]);
+    assert.match(data.reason, /^The domain's DNS could not be read \(the DNS servers answered SERVFAIL/);
+    assert.equal(await app.balance(accountId), 990_000);
+    assert.equal(response.headers.get('x-cost-usd'), '0.01');
+    // The domain-status of the same domain answers too (it asks no resolver while probing is off).
+    assert.equal((await paid(app, '/v1/email/domain-status', { domain: 'failing.example' })).data.domain, 'failing.example');
+  });
 });
 
 describe(`email validation: 400 naming the field, before any provider call, never charged (${testDatabaseLabel()})`, () => {

@@ -221,10 +221,13 @@ describe(`SEO domain endpoints on the sandbox (${testDatabaseLabel()})`, () => {
       for (const { domain, available } of checks) {
         const overview = await data('/v1/seo/domain/overview', { domain });
         const summary = await data('/v1/seo/backlinks/summary', { target: domain });
-        const whois = await data('/v1/seo/domain/whois', { domain });
         const presence = overview.organicKeywords + overview.organicTraffic + overview.backlinks + summary.totalBacklinks;
         assert.equal(presence === 0, available, `${domain}: available ${available}, ${JSON.stringify(overview)}`);
-        assert.equal(whois.registrar === null, available, `${domain}: ${JSON.stringify(whois)}`);
+        // .io's registry publishes no RDAP: WHOIS refuses it (400), as the live path does.
+        if (!domain.endsWith('.io')) {
+          const whois = await data('/v1/seo/domain/whois', { domain });
+          assert.equal(whois.registrar === null, available, `${domain}: ${JSON.stringify(whois)}`);
+        }
         if (available) {
           assert.deepEqual(await data('/v1/seo/domain/keywords', { domain, limit: 10 }), []);
           assert.deepEqual(await data('/v1/seo/domain/backlinks', { domain, limit: 10 }), []);

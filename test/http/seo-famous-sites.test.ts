@@ -23,7 +23,8 @@ describe(`SEO sandbox: famous sites (${testDatabaseLabel()})`, () => {
   test('each is taken at the registrar and registered long ago, with the registrar big brands use', async () => {
     const checks = (await app.paidData('/v1/seo/domain/available', { domains: FAMOUS })).domains;
     assert.deepEqual(checks.map((check: { domain: string; available: boolean }) => [check.domain, check.available]), FAMOUS.map((domain) => [domain, false]));
-    for (const domain of FAMOUS) {
+    // .us's registry publishes no RDAP: WHOIS refuses zoom.us (400), as the live path does.
+    for (const domain of FAMOUS.filter((famous) => !famous.endsWith('.us'))) {
       const whois = await app.paidData('/v1/seo/domain/whois', { domain });
       assert.equal(whois.registrar, 'MarkMonitor Inc.', domain);
       assert.ok(whois.createdDate < '2006', `${domain} created ${whois.createdDate}`);

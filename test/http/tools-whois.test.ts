@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NOT_FOUND, personalRegistration, registrarRecord, registryRecord } from '../../src/providers/rdap/fixtures/domains';
 import { RDAP_MAX_BODY_BYTES } from '../../src/providers/rdap/client';
+import { endpoints } from '../../src/endpoints';
 import { assertNeutralMessage } from '../helpers/fake-upstream';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 import { startFakeRdap, type FakeRdap } from '../fakes/rdap-server';
@@ -230,6 +231,27 @@ describe(`RDAP: live lookups turned off (${testDatabaseLabel()})`, () => {
     } finally {
       await app.close();
       await rdap.close();
+    }
+  });
+
+  test('TOLLGATE_LIVE_LOOKUPS=false: a TLD without RDAP (.de, .io) is the live path\'s 400, not charged; example.com is both endpoints\' documented example', async () => {
+    const app = await startTestApp({}, { TOLLGATE_LIVE_LOOKUPS: 'false' });
+    try {
+      for (const path of ['/v1/tools/whois', '/v1/seo/domain/whois']) {
+        for (const domain of ['foo.de', 'foo.io']) {
+          const { accountId, apiKey } = await app.createAccount('1.00');
+          const response = await app.post(path, { domain }, apiKey);
+          assert.equal(response.status, 400, JSON.stringify(response.body));
+          assert.equal(response.body.error.code, 'VALIDATION_ERROR');
+          assert.equal(response.body.error.message, `domain: no registration data service is known for .${domain.split('.')[1]} (its registry publishes no RDAP service), so ${domain} cannot be looked up.`);
+          assert.equal(await app.balance(accountId), 1_000_000, 'not charged');
+        }
+        const endpoint = endpoints.find((candidate) => candidate.path === path)!;
+        const { response } = await app.paidCall(path, endpoint.examples.request, 'sandbox');
+        assert.deepEqual(response.body.data, endpoint.examples.response, path);
+      }
+    } finally {
+      await app.close();
     }
   });
 });

@@ -8,6 +8,7 @@ const clean: VerificationFacts = { validFormat: true, mailServer: true, exists: 
 const TABLE: Array<[string, Partial<VerificationFacts>, Verdict]> = [
   ['malformed', { validFormat: false, mailServer: false }, { status: 'invalid', deliverability: 'undeliverable', score: 0 }],
   ['no mail server', { mailServer: false }, { status: 'invalid', deliverability: 'undeliverable', score: 0 }],
+  ['the domain\'s DNS could not be read: not known to have no mail server', { mailServer: null }, { status: 'unknown', deliverability: 'unknown', score: 40 }],
   ['mailbox refused', { exists: false, acceptAll: false }, { status: 'invalid', deliverability: 'undeliverable', score: 0 }],
   ['mailbox refused, disposable and role: still 0', { exists: false, disposable: true, role: true }, { status: 'invalid', deliverability: 'undeliverable', score: 0 }],
   ['mailbox accepted', { exists: true, acceptAll: false }, { status: 'valid', deliverability: 'deliverable', score: 100 }],

@@ -58,6 +58,8 @@ describe('verifyEmail and domainStatus', () => {
       'mx.inward.test': { A: ['127.0.0.1'] },
       'xkqzvbtw.com': { MX: [{ exchange: 'mx1.acme.test', priority: 10 }] },
       'silent.test': { silent: true },
+      'failing.test': { rcode: 'SERVFAIL' },
+      'refusing.test': { rcode: 'REFUSED' },
     });
     const resolver = createResolver({ servers: dns.servers, timeoutMs: 400 });
     const policy = createAddressPolicy({ allowedNetworks: ['127.0.0.2/32'] });
@@ -90,6 +92,7 @@ describe('verifyEmail and domainStatus', () => {
         mxRecords: ['mx1.acme.test', 'mx2.acme.test'],
         smtpProvider: null,
         sources: [SOURCE],
+        reason: null,
       });
       assert.ok(EmailVerification.safeParse(result).success);
       assert.deepEqual(contacts.asked, ['mailbox jane.doe@acme.test']);
@@ -137,8 +140,29 @@ describe('verifyEmail and domainStatus', () => {
       assert.deepEqual(contacts.asked, []);
     });
 
-    test('resolvers that do not answer: FetchFailed (502)', async () => {
-      await assert.rejects(verifyEmail('jane@silent.test', notProbing, call()), (error) => error instanceof FetchFailed && error.status === 502);
+    test("a domain whose DNS servers fail (SERVFAIL): an answer, unknown, with the reason; no mailbox question asked", async () => {
+      const cases: Array<[domain: string, failure: RegExp]> = [['failing.test', /SERVFAIL/]];
+      for (const [domain, failure] of cases) {
+        const result = await verifyEmail(`info@${domain}`, notProbing, call());
+        assert.deepEqual([result.email, result.status, result.deliverability, result.score], [`info@${domain}`, 'unknown', 'unknown', 30], domain);
+        assert.deepEqual([result.checks.validFormat, result.checks.mx, result.checks.smtpServer, result.checks.role, result.mxRecords], [true, false, false, true, []], domain);
+        assert.match(result.reason ?? '', /^The domain's DNS could not be read \(.+\), so its mail servers are not known\.$/, domain);
+        assert.match(result.reason ?? '', failure, domain);
+        assert.ok(EmailVerification.safeParse(result).success);
+      }
+      assert.deepEqual(contacts.asked, []);
+    });
+
+    test("resolvers that refuse or stay silent are Tollgate's failure, not the domain's: the call fails (a 502, not charged)", async () => {
+      await assert.rejects(verifyEmail('info@refusing.test', notProbing, call()), (error: unknown) => error instanceof FetchFailed && /REFUSED/.test(error.message));
+      await assert.rejects(verifyEmail('info@silent.test', notProbing, call()), (error: unknown) => error instanceof FetchFailed && /did not answer/.test(error.message));
+      assert.deepEqual(contacts.asked, []);
+    });
+
+    test('a call already aborted when the DNS fails stays a failure: no answer is made up for a client that left', async () => {
+      const controller = new AbortController();
+      controller.abort();
+      await assert.rejects(verifyEmail('jane@failing.test', notProbing, { signal: controller.signal }), FetchFailed);
     });
   });
 

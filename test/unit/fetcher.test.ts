@@ -79,8 +79,8 @@ describe('fetcher: pages from the (offline) public internet', () => {
     await assert.rejects(fetch('/large?bytes=1001', { maxBytes: 1000 }), FetchFailed);
   });
 
-  test('a body that never ends fails on the whole-fetch timeout, as FetchFailed', async () => {
-    await assert.rejects(fetch('/slow'), (error: unknown) => error instanceof FetchFailed && /did not answer within/.test(error.message));
+  test('a body that never ends fails on the whole-fetch timeout, as FetchFailed saying the page was not all sent', async () => {
+    await assert.rejects(fetch('/slow'), (error: unknown) => error instanceof FetchFailed && /^the site answered but did not finish sending the page within 3 s$/.test(error.message));
   });
 
   test("the caller's abort rejects with the caller's reason, not a FetchFailed", async () => {
@@ -108,6 +108,33 @@ describe('fetcher: pages from the (offline) public internet', () => {
       const echoed = JSON.parse(page.text);
       assert.equal(echoed.method, method, `${status}`);
       assert.equal(echoed.body, body, `${status}`);
+    }
+  });
+
+  test('cookies a hop sets are sent on the next hops of the same fetch only, as their domain, path, Secure and expiry allow', async () => {
+    // The page sets a cookie and redirects to itself until it gets it back.
+    const gate = await fetch('/cookie-gate');
+    assert.equal(gate.statusCode, 200);
+    assert.equal(gate.redirects.length, 1);
+    assert.match(gate.text, /<p id="cookie">gate=open; kept=yes<\/p>/, 'an expired cookie (Max-Age=0) is not sent');
+    assert.equal((await fetch('/cookie-gate')).redirects.length, 1, 'nothing is kept from one fetch to the next');
+    // A Secure cookie is not sent over http, nor one for another path: the page redirects until the limit.
+    for (const path of ['/cookie-gate?secure=1', '/cookie-gate?path=/elsewhere']) {
+      await assert.rejects(fetch(path), (error: unknown) => error instanceof FetchFailed && /more than 5 times/.test(error.message), path);
+    }
+    const sameSite = JSON.parse((await fetch('/redirect?cookie=session%3Dabc&to=/echo')).text);
+    assert.equal(sameSite.headers.cookie, 'session=abc');
+    const callers = JSON.parse((await fetch('/redirect?cookie=session%3Dabc&to=/echo', { headers: { cookie: 'mine=1' } })).text);
+    assert.equal(callers.headers.cookie, 'mine=1; session=abc');
+    const otherHost = JSON.parse((await fetch(`/redirect?cookie=session%3Dabc&to=${encodeURIComponent(net.siteUrlFor('127.0.0.2', '/echo'))}`)).text);
+    assert.equal(otherHost.headers.cookie, undefined, "a host-only cookie does not go to another host");
+  });
+
+  test('a Location in raw UTF-8 bytes is read as UTF-8 (as browsers read it), one that is not valid UTF-8 as Latin-1', async () => {
+    for (const path of ['/utf8-location', '/latin1-location']) {
+      const page = await fetch(path);
+      assert.equal(page.statusCode, 200, path);
+      assert.equal(page.url, net.siteUrlFor('site.test', '/caf%C3%A9%20page'), path);
     }
   });
 
@@ -175,12 +202,13 @@ describe('fetcher over https: pinned to the checked address, the certificate che
     }
   });
 
-  test('a certificate that does not cover the host, or is not trusted, is FetchFailed (502)', async () => {
+  test('a certificate that does not cover the host, or is not trusted, is FetchFailed (502) saying the certificate was refused, and why', async () => {
     const trusting = fetcherTrusting(cert);
     const untrusting = fetcherTrusting(undefined);
+    const refused = (reason: string) => (error: unknown) => error instanceof FetchFailed && error.message === `the site's certificate was refused (${reason})`;
     try {
-      await assert.rejects(trusting.fetch(`https://${PUBLIC_STAND_IN}:${port}/`, { signal: AbortSignal.timeout(5_000) }), FetchFailed);
-      await assert.rejects(untrusting.fetch(`https://site.test:${port}/`, { signal: AbortSignal.timeout(5_000) }), FetchFailed);
+      await assert.rejects(trusting.fetch(`https://${PUBLIC_STAND_IN}:${port}/`, { signal: AbortSignal.timeout(5_000) }), refused('it is not for this host name'));
+      await assert.rejects(untrusting.fetch(`https://site.test:${port}/`, { signal: AbortSignal.timeout(5_000) }), refused('it is self-signed'));
     } finally {
       await trusting.close();
       await untrusting.close();

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { Company } from '../../schemas/contact';
 import { EXAMPLE_COMPANY } from './examples';
-import { DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, domainField } from './fields';
+import { DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, companyDomainField } from './fields';
 
-const CompanyRequest = z.strictObject({ domain: domainField() });
+const CompanyRequest = z.strictObject({ domain: companyDomainField() });
 
 export default defineEndpoint({
   id: 'email.company',

@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../../core/define-endpoint';
 import { z } from 'zod';
 import { DEPARTMENTS, EmailCount } from '../../schemas/contact';
-import { DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, domainField } from './fields';
+import { DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, companyDomainField } from './fields';
 
-const CountRequest = z.strictObject({ domain: domainField() });
+const CountRequest = z.strictObject({ domain: companyDomainField() });
 
 const EXAMPLE_BY_DEPARTMENT: Record<(typeof DEPARTMENTS)[number], number> = {
   accounting: 3, administrative: 11, communication: 2, diversity: 1, education: 1, engineering: 8, executive: 9, facilities: 4, finance: 7, healthcare: 1,

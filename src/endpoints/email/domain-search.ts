@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { DEPARTMENTS, DomainSearch } from '../../schemas/contact';
 import { EXAMPLE_COMPANY, EXAMPLE_CONTACT } from './examples';
-import { CompanyName, DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, domainField } from './fields';
+import { CompanyName, DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, companyDomainField } from './fields';
 import { isoCountryField } from '../../schemas/iso-country';
 
 /** The most addresses one page returns (the hold is for `limit` of them). */
@@ -10,7 +10,7 @@ const MAX_LIMIT = 50;
 
 const DomainSearchRequest = z
   .strictObject({
-    domain: domainField('The domain whose addresses are wanted. Required unless `company` is sent.').optional(),
+    domain: companyDomainField('The domain whose addresses are wanted. Required unless `company` is sent.').optional(),
     company: CompanyName.optional(),
     limit: z.number().int().min(1).max(MAX_LIMIT).default(10).meta({ description: `Addresses per page, 1 to ${MAX_LIMIT}.` }),
     page: z.number().int().min(1).max(1000).default(1).meta({ description: 'Which page of `limit` addresses, from 1.' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registrableDomain } from '../../contacts/domain-lists';
 import { EmailAddress } from '../../contacts/email-address';
 import { DomainName } from '../../schemas/domain-name';
 import { EXAMPLE_EMAIL, EXAMPLE_PROFILE } from './examples';
@@ -11,8 +12,21 @@ export function emailField(description = 'The email address.') {
   return EmailAddress.meta({ description: `${description} Trimmed and lower-cased; internationalised domains are accepted and converted to ASCII.`, examples: [EXAMPLE_EMAIL] });
 }
 
-export function domainField(description = 'The company\'s domain, without protocol or path.') {
+/** A domain taken as it is sent: a mail domain, a web site. */
+export function domainField(description: string) {
   return DomainName.meta({ description: `${description} Internationalised names are accepted.`, examples: [EXAMPLE_DOMAIN] });
+}
+
+/**
+ * A company's domain: a subdomain stands for the domain registered (`blog.acme.co.uk` →
+ * `acme.co.uk`), as a company's data is kept under the name it registered, and the answers that
+ * state the domain state that one.
+ */
+export function companyDomainField(description = 'The company\'s domain, without protocol or path.') {
+  return DomainName.transform(registrableDomain).meta({
+    description: `${description} Internationalised names are accepted; a subdomain is looked up as the domain registered (blog.acme.co.uk: acme.co.uk).`,
+    examples: [EXAMPLE_DOMAIN],
+  });
 }
 
 /** A person's first, last or full name as a finder takes it. */

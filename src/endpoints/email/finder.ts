@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { Contact } from '../../schemas/contact';
 import { EXAMPLE_CONTACT } from './examples';
-import { CompanyName, DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, domainField, nameField } from './fields';
+import { CompanyName, DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, companyDomainField, nameField } from './fields';
 import { checkNameFields, namesOf } from './finder-names';
 
 const FinderRequest = z
   .strictObject({
-    domain: domainField("The company's domain. Required unless `company` is sent.").optional(),
+    domain: companyDomainField("The company's domain. Required unless `company` is sent.").optional(),
     company: CompanyName.optional(),
     first_name: nameField('First name. Required with last_name, unless full_name is sent.', 'Greta').optional(),
     last_name: nameField('Last name. Required with first_name, unless full_name is sent.', 'Stubridge').optional(),

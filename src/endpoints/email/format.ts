@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../../core/define-endpoint';
 import { z } from 'zod';
 import { EmailPatterns } from '../../schemas/contact';
-import { DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, domainField } from './fields';
+import { DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, companyDomainField } from './fields';
 
-const FormatRequest = z.strictObject({ domain: domainField() });
+const FormatRequest = z.strictObject({ domain: companyDomainField() });
 
 export default defineEndpoint({
   id: 'email.format',

@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../../core/define-endpoint';
 import { z } from 'zod';
 import { EmployeeLocations } from '../../schemas/contact';
-import { DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, domainField } from './fields';
+import { DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, companyDomainField } from './fields';
 
-const LocationsRequest = z.strictObject({ domain: domainField() });
+const LocationsRequest = z.strictObject({ domain: companyDomainField() });
 
 export default defineEndpoint({
   id: 'email.locations',

@@ -3,14 +3,14 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { readPhoneNumber } from '../../contacts/phone';
 import { PhoneResult } from '../../schemas/contact';
 import { EXAMPLE_EMAIL } from './examples';
-import { DATA_SOURCE, domainField, emailField, profileUrlField } from './fields';
+import { DATA_SOURCE, companyDomainField, emailField, profileUrlField } from './fields';
 
 const LOOKUPS = ['email', 'domain', 'prof'] as const;
 
 const PhoneFinderRequest = z
   .strictObject({
     email: emailField("A person's address: their phone.").optional(),
-    domain: domainField("A company's domain: its phone.").optional(),
+    domain: companyDomainField("A company's domain: its phone.").optional(),
     prof: profileUrlField("A person's professional-network profile URL (https://www.prof.com/in/<user>): their phone.").optional(),
   })
   .superRefine((body, context) => {

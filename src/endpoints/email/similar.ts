@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../../core/define-endpoint';
 import { z } from 'zod';
 import { SimilarDomains } from '../../schemas/contact';
-import { DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, domainField } from './fields';
+import { DATA_SOURCE, EXAMPLE_DOMAIN, FAILURES, companyDomainField } from './fields';
 
-const SimilarRequest = z.strictObject({ domain: domainField() });
+const SimilarRequest = z.strictObject({ domain: companyDomainField() });
 
 const FOODS = 'Food and Beverage Manufacturing';
 

@@ -20,8 +20,9 @@ export default defineEndpoint({
     '(TOLLGATE_SMTP_PROBE=true, off by default: outbound port 25 is blocked on most clouds and probing can get an address block-listed), catch-all ' +
     `detected with a random address; otherwise from the contact-data provider (the configured vendor, or the sandbox's synthetic world). ` +
     '`status`, `deliverability` and `score` follow the rules in the README. A malformed address or a domain without mail servers is a successful ' +
-    'answer (invalid). An empty `email` is a 400; mail servers that are not on the public internet are a 400 naming `email`; resolvers or a provider ' +
-    'that fail are a 502; none of these is charged.',
+    "answer (invalid); so is a domain whose DNS cannot be read (SERVFAIL, REFUSED or no answer: status unknown, `reason` saying so), charged as any " +
+    'answer. An empty `email` is a 400; mail servers that are not on the public internet are a 400 naming `email`; a provider that fails is a 502; ' +
+    'none of these is charged.',
   input: VerifyRequest,
   output: EmailVerification,
   price: ({ perCall }) => perCall(0.01),
@@ -39,6 +40,7 @@ export default defineEndpoint({
       mxRecords: ['aspmx.l.google.com', 'alt1.aspmx.l.google.com'],
       smtpProvider: 'Google Workspace',
       sources: EXAMPLE_SOURCES,
+      reason: null,
     },
   },
   async handler({ input, providers, call }) {

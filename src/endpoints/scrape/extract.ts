@@ -49,10 +49,11 @@ export default defineEndpoint({
   },
   async handler({ plan, providers, call }) {
     const document = await fetchDocument(providers, plan.input.url, call);
-    // XML (a feed, a sitemap) has elements to select; plain text has none.
+    // XML (a feed, a sitemap) has elements to select, parsed as XML; plain text has none.
     const markup = document.kind === 'text' ? '' : document.page.text;
+    const kind = document.kind === 'xml' ? 'xml' : 'html';
     // On a page reader's thread, under its time limit: the rules' work grows faster than the page.
-    const extracted = await providers.pages.extract({ markup, rules: plan.rules }, call);
+    const extracted = await providers.pages.extract({ markup, kind, rules: plan.rules }, call);
     return { url: document.page.url, statusCode: document.page.statusCode, extracted };
   },
 });

@@ -1,5 +1,5 @@
 import type { ContentFormat } from '../../scrape/page-content';
-import type { ExtractedValue, ExtractRulesInput } from '../../scrape/extract-rules';
+import type { ExtractedValue, ExtractRulesInput, MarkupKind } from '../../scrape/extract-rules';
 import type { PageMetadata } from '../../scrape/metadata';
 import type { CallOptions, ProviderFamily } from '../providers';
 
@@ -26,6 +26,8 @@ export interface PageRead {
 /** A page's markup and the extraction rules to apply to it (src/scrape/extract-rules.ts `applyRules`). */
 export interface PageExtractRequest {
   markup: string;
+  /** How the markup is parsed: HTML unless said (XML: a feed, a sitemap). */
+  kind?: MarkupKind;
   /** Already checked by the endpoint (`compileRules`). */
   rules: ExtractRulesInput;
 }

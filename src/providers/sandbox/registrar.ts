@@ -11,7 +11,15 @@ const SUPPORTED_TLDS = lookupTable<number>({
   uk: 7.98, de: 7.48, eu: 6.98, fr: 9.98, nl: 8.48, ca: 12.98, au: 14.98, in: 7.98,
 });
 
+/**
+ * ICANN's yearly fee per registration, which registrars pass on: gTLDs only. Country-code TLDs
+ * (two letters: .de, .io, .uk) are run by their countries' registries, outside ICANN's contracts.
+ */
 const ICANN_FEE = 0.2;
+
+function icannFeeOf(tld: string): number {
+  return tld.length === 2 ? 0 : ICANN_FEE;
+}
 
 function check(domain: string): DomainAvailability {
   const name = domain.toLowerCase();
@@ -21,7 +29,7 @@ function check(domain: string): DomainAvailability {
   const notSold = { domain, available: false, isPremium: false, premiumRegistrationPrice: 0, premiumRenewalPrice: 0, icannFee: 0, eapFee: 0 };
   if (basePrice === undefined) return { ...notSold, error: `unsupported TLD: .${tld}` };
   // Taken exactly when the sandbox gives the name a web presence: one fact for every endpoint.
-  if (isRegistered(name)) return { ...notSold, icannFee: ICANN_FEE };
+  if (isRegistered(name)) return { ...notSold, icannFee: icannFeeOf(tld) };
   const label = labels[labels.length - 2] ?? '';
   const random = new SeededRandom(`registrar:${name}`);
   const isPremium = label.length <= 6 && random.chance(0.5);
@@ -32,7 +40,7 @@ function check(domain: string): DomainAvailability {
     isPremium,
     premiumRegistrationPrice,
     premiumRenewalPrice: isPremium ? roundTo(basePrice * random.between(1, 3), 2) : 0,
-    icannFee: ICANN_FEE,
+    icannFee: icannFeeOf(tld),
     eapFee: 0,
   };
 }

@@ -1,11 +1,11 @@
 import { registrableDomain } from '../../contacts/domain-lists';
 import { noRegistrationService, type WhoisProvider } from '../families/whois';
+import { loadRdapBootstrap } from '../rdap/bootstrap';
 import { unregisteredDomain, type DomainRegistration } from '../../schemas/domain-registration';
 import { DATA_MONTH_INDEX, momentIn, monthIndexOf } from './domain-analytics';
-import { domainProfile } from './domain-profile';
+import { domainProfile, isRegisteredName } from './domain-profile';
 import { FAMOUS_SITES } from './known-sites';
 import { SeededRandom } from './random';
-import { sandboxRegistrar } from './registrar';
 
 /** Registrars the sandbox names, with their real IANA IDs. */
 const REGISTRARS: ReadonlyArray<{ name: string; ianaId: string }> = [
@@ -21,6 +21,36 @@ const REGISTRARS: ReadonlyArray<{ name: string; ianaId: string }> = [
 
 const LOCKS = ['client delete prohibited', 'client transfer prohibited', 'client update prohibited'];
 
+/**
+ * The TLDs whose registries publish RDAP: the live path's bootstrap, as shipped. The sandbox
+ * refuses what the live path refuses (.de, .io, .zz: no service to ask), with the same 400.
+ */
+const RDAP_BOOTSTRAP = loadRdapBootstrap(undefined);
+
+/** IANA's registrar, which holds the names reserved for documentation (RFC 2606). */
+const IANA_REGISTRAR = { name: 'RESERVED-Internet Assigned Numbers Authority', ianaId: '376' };
+const IANA_RESERVED = new Set(['example.com', 'example.net', 'example.org']);
+
+/**
+ * example.com as its registry publishes it (the live path's documented answer, in the sandbox's
+ * data year): IANA's registration since 1995, renewed each August.
+ */
+const EXAMPLE_COM: DomainRegistration = {
+  domain: 'example.com',
+  registered: true,
+  ldhName: 'EXAMPLE.COM',
+  handle: '2336799_DOMAIN_COM-VRSN',
+  status: LOCKS,
+  registrar: IANA_REGISTRAR,
+  createdDate: '1995-08-14T04:00:00+00:00',
+  updatedDate: '2026-08-14T07:01:39+00:00',
+  expiryDate: '2027-08-13T04:00:00+00:00',
+  nameServers: ['a.iana-servers.net', 'b.iana-servers.net'],
+  dnssec: true,
+  registrant: null,
+  redacted: [],
+};
+
 function nameServers(domain: string, random: SeededRandom): string[] {
   const host = random.pick(['cloudflare', 'aws', 'registrar', 'own']);
   if (host === 'cloudflare') return random.shuffle(['ada', 'bob', 'kate', 'nina', 'tom', 'vera']).slice(0, 2).map((name) => `${name}.ns.cloudflare.com`);
@@ -31,18 +61,19 @@ function nameServers(domain: string, random: SeededRandom): string[] {
 
 /**
  * Registration records coherent with the rest of the sandbox, of the registered name (www.acme.com's
- * is acme.com's, as a registry answers): a name the sandbox registrar finds
- * taken is registered (before its first backlink was seen, with a registrar, dates and name
- * servers); a free one is not; a TLD the sandbox registrar does not sell has no registry to ask.
- * Registrants are redacted, as most gTLD registrations are today.
+ * is acme.com's, as a registry answers): a name the sandbox finds taken (its registrar's
+ * availability says the same) is registered (before its first backlink was seen, with a
+ * registrar, dates and name servers); a free one is not; a TLD whose registry publishes no RDAP
+ * has no registry to ask, as on the live path. Registrants are redacted, as most gTLD
+ * registrations are today; IANA's reserved names are IANA's, unredacted.
  */
 export const sandboxWhois: WhoisProvider = {
   name: 'sandbox',
-  async lookup(request, options) {
+  async lookup(request) {
     const domain = registrableDomain(request.domain);
-    const [availability] = await sandboxRegistrar.availability([domain], options);
-    if (!availability || availability.error !== undefined) throw noRegistrationService(domain);
-    if (availability.available) return unregisteredDomain(domain);
+    if (RDAP_BOOTSTRAP.baseUrlFor(domain) === undefined) throw noRegistrationService(domain);
+    if (domain === EXAMPLE_COM.domain) return structuredClone(EXAMPLE_COM);
+    if (!isRegisteredName(domain)) return unregisteredDomain(domain);
     const profile = domainProfile(domain);
     const random = new SeededRandom(`whois:${profile.domain}`);
     const created = monthIndexOf(profile.firstSeenMonth) - random.integer(0, 24);
@@ -69,6 +100,11 @@ export const sandboxWhois: WhoisProvider = {
       registrant: { organization: 'REDACTED FOR PRIVACY', country: random.pick(['US', 'GB', 'DE', 'FR', 'CA', 'NL']) },
       redacted: ['Registrant Name', 'Registrant Street', 'Registrant Phone', 'Registrant Email'],
     };
-    return record;
+    return IANA_RESERVED.has(domain) ? { ...record, ...ianaHeld() } : record;
   },
 };
+
+/** What a registry publishes of a name IANA holds: its registrar, its name servers, locked, signed, no registrant. */
+function ianaHeld(): Pick<DomainRegistration, 'registrar' | 'status' | 'nameServers' | 'dnssec' | 'registrant' | 'redacted'> {
+  return { registrar: { ...IANA_REGISTRAR }, status: [...LOCKS], nameServers: ['a.iana-servers.net', 'b.iana-servers.net'], dnssec: true, registrant: null, redacted: [] };
+}

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { firstElementDeeperThan, MAX_DEPTH } from '../../../src/scrape/dom';
+import { compileSelector, firstElementDeeperThan, MAX_DEPTH } from '../../../src/scrape/dom';
+import { readPage } from '../../../src/scrape/page-content';
 import { applyRules, compileRules, ExtractionRefused, ExtractRules, MAX_EXTRACTED_CHARACTERS, withoutLeadingDoctype } from '../../../src/scrape/extract-rules';
 
 const PAGE = `<!doctype html><html><head><title>Shop</title><meta property="og:price" content="9.99"></head><body>
@@ -111,4 +112,79 @@ test(`values past ${MAX_EXTRACTED_CHARACTERS / 1024 / 1024} MiB of text in all a
   assert.throws(() => applyRules(page, compileRules(ExtractRules.parse({ all: { selector: 'div', all: true } }))), refusal(/^url: the rules' values come to more than 32 MiB of text/));
   // The first match alone is well within it: no other match is read.
   assert.equal((applyRules(page, compileRules(ExtractRules.parse({ first: 'div' }))).first as string).length, 200_000);
+});
+
+test('XPath matches come in document order: the first match is the first in the page, and positions and string() read it', () => {
+  const page = `<html><body><nav><a href="/1">One</a><a href="/2">Two</a></nav><h1>Title</h1>
+<div><a href="/3">Three</a><p><a href="/4">Four</a></p></div><a href="/5">Five</a></body></html>`;
+  const rules = ExtractRules.parse({
+    all: { selector: '//a', type: 'xpath', all: true },
+    first: { selector: '//a', type: 'xpath' },
+    union: { selector: '//h1 | //nav//a', type: 'xpath', all: true },
+    hrefs: { selector: '//a/@href', type: 'xpath', all: true },
+    positioned: { selector: '(//a)[1]', type: 'xpath' },
+    last: { selector: '(//a)[last()]', type: 'xpath' },
+    text: { selector: 'string(//a)', type: 'xpath' },
+    twice: { selector: '//a | //nav/a', type: 'xpath', all: true },
+  });
+  assert.deepEqual(applyRules(page, compileRules(rules)), {
+    all: ['One', 'Two', 'Three', 'Four', 'Five'],
+    first: 'One',
+    union: ['One', 'Two', 'Title'],
+    hrefs: ['/1', '/2', '/3', '/4', '/5'],
+    positioned: 'One',
+    last: 'Five',
+    text: 'One',
+    twice: ['One', 'Two', 'Three', 'Four', 'Five'],
+  });
+});
+
+const FEED = `<?xml version="1.0"?>
+<rss version="2.0"><channel><title>Feed</title>
+<item><title>First &amp; best</title><link>https://example.com/1</link><pubDate>Mon, 30 Nov 2026</pubDate></item>
+<item><title>Second</title><link>https://example.com/2</link><description><![CDATA[<p>Some <b>HTML</b></p>]]></description></item>
+</channel></rss>`;
+
+test("XML is parsed as XML: RSS's <link> holds its URL for CSS and XPath, names keep their case, CDATA is text", () => {
+  const rules = ExtractRules.parse({
+    cssLinks: { selector: 'item link', all: true },
+    xpathLink: { selector: '//item/link', type: 'xpath' },
+    titles: { selector: '//item/title', type: 'xpath', all: true },
+    date: 'item pubDate',
+    description: 'description',
+    item: 'item',
+  });
+  assert.deepEqual(applyRules(FEED, compileRules(rules), 'xml'), {
+    cssLinks: ['https://example.com/1', 'https://example.com/2'],
+    xpathLink: 'https://example.com/1',
+    titles: ['First & best', 'Second'],
+    date: 'Mon, 30 Nov 2026',
+    description: '<p>Some <b>HTML</b></p>',
+    item: 'First & best\nhttps://example.com/1\nMon, 30 Nov 2026',
+  });
+  const atom = '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><title>E1</title><link href="https://example.com/e1"/></entry></feed>';
+  assert.deepEqual(applyRules(atom, compileRules(ExtractRules.parse({ href: { selector: '//entry/link/@href', type: 'xpath' }, title: 'entry title' })), 'xml'), { href: 'https://example.com/e1', title: 'E1' });
+  // Nested as XML nests: 300 <link>s in each other are 300 deep (as HTML they would be none).
+  const deep = `<a>${'<link>'.repeat(300)}x${'</link>'.repeat(300)}</a>`;
+  assert.throws(() => applyRules(deep, compileRules(ExtractRules.parse({ x: 'link' })), 'xml'), refusal(/nests elements more than 256 deep/));
+});
+
+test("a match's text is laid out as the text format lays out the same markup: <pre> kept, blocks and list items on lines of their own", () => {
+  const page = `<html><body><ul id="list"><li>One<ul><li>Nested A</li><li>Nested B</li></ul></li><li>Two</li></ul>
+<pre id="code">function f() {
+    return 1;  // one
+}</pre>
+<div id="mixed"><h2>Head</h2><p>Para <b>bold</b>
+  text<br>line two</p><table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td> d </td></tr></table><script>var hidden;</script></div></body></html>`;
+  const extracted = applyRules(page, compileRules(ExtractRules.parse({ list: '#list', code: '#code', mixed: '#mixed', items: { selector: '//ul[@id="list"]/li', type: 'xpath', all: true } })));
+  assert.deepEqual(extracted, {
+    list: 'One\nNested A\nNested B\nTwo',
+    code: 'function f() {\n    return 1;  // one\n}',
+    mixed: 'Head\n\nPara bold text\nline two\n\na\tb\nc\td',
+    items: ['One\nNested A\nNested B', 'Two'],
+  });
+  for (const id of ['list', 'code', 'mixed'] as const) {
+    const { content } = readPage(page, 'https://example.com/', { format: 'text', selector: compileSelector(`#${id}`, 'selector') });
+    assert.equal(extracted[id], content, `#${id} as /v1/scrape's text format writes it`);
+  }
 });

@@ -24,9 +24,9 @@ export default defineEndpoint({
     request: { domain: 'example.com' },
     response: {
       domain: 'example.com',
-      registrar: 'MarkMonitor Inc.',
+      registrar: 'RESERVED-Internet Assigned Numbers Authority',
       createdDate: '1995-08-14T04:00:00+00:00',
-      updatedDate: '2026-08-13T07:01:38+00:00',
+      updatedDate: '2026-08-14T07:01:39+00:00',
       expiryDate: '2027-08-13T04:00:00+00:00',
       nameServers: ['a.iana-servers.net', 'b.iana-servers.net'],
     },

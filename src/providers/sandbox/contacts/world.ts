@@ -1,4 +1,4 @@
-import { isDisposableDomain, isWebmailDomain } from '../../../contacts/domain-lists';
+import { isDisposableDomain, isWebmailDomain, registrableDomain } from '../../../contacts/domain-lists';
 import { splitAddress } from '../../../contacts/email-address';
 import { worldCompany, type WorldCompany } from './company';
 import { domainOfProfileHandle, peopleOf, type WorldPerson } from './people';
@@ -28,9 +28,12 @@ export function isCompanyDomain(domain: string): boolean {
   return !isWebmailDomain(domain) && !isDisposableDomain(domain);
 }
 
-/** The company at `domain` and its people; null for webmail and disposable domains. */
+/**
+ * The company at `domain` and its people; null for webmail and disposable domains. A subdomain is
+ * its registered domain's company (blog.acme.co.uk is acme.co.uk's), as the endpoints take it.
+ */
 export function worldOf(rawDomain: string): CompanyWorld | null {
-  const domain = rawDomain.toLowerCase().replace(/^www\./, '');
+  const domain = registrableDomain(rawDomain);
   if (!isCompanyDomain(domain)) return null;
   const cached = recent.get(domain);
   if (cached) return cached;
