@@ -12,6 +12,10 @@ export interface AccountSummary {
   email: string;
   balanceUsd: number;
   createdAt: string;
+  /** When the account was suspended (its keys are refused: 403 ACCOUNT_SUSPENDED), or null. */
+  suspendedAt: string | null;
+  /** Why, when it was given (the operator's words, or "payment dispute du_…"), or null. */
+  suspensionReason: string | null;
 }
 
 export interface AccountDetails extends AccountSummary {
@@ -52,6 +56,13 @@ export async function listAccounts(db: Kysely<Database>, page: { limit: number; 
   return { accounts: rows.slice(0, page.limit).map(summary), nextOffset: more ? page.offset + page.limit : null };
 }
 
-function summary(row: { id: string; email: string; balance_micros: number; created_at: string }): AccountSummary {
-  return { accountId: row.id, email: row.email, balanceUsd: microsToUsd(row.balance_micros), createdAt: row.created_at };
+function summary(row: { id: string; email: string; balance_micros: number; created_at: string; suspended_at: string | null; suspension_reason: string | null }): AccountSummary {
+  return {
+    accountId: row.id,
+    email: row.email,
+    balanceUsd: microsToUsd(row.balance_micros),
+    createdAt: row.created_at,
+    suspendedAt: row.suspended_at,
+    suspensionReason: row.suspension_reason,
+  };
 }

@@ -12,12 +12,16 @@ import { WebhookSecrets } from '../jobs/webhooks/secrets';
 import { InvalidKeyLimit, limitableAreas, NO_KEY_LIMITS, parseSpendCap, type KeyLimits } from '../auth/key-limits';
 import { updateKeyLimits } from '../auth/key-limit-updates';
 import { AccountHistory } from '../ledger/history';
+import { MAX_SUSPENSION_REASON, suspensionReason, writeSuspension } from '../dashboard/suspension';
 
 const USAGE = (areas: readonly string[]) => `Usage: tollgate <command>
 
   accounts create --email EMAIL [--credit USD]   create an account (default credit: the signup credit)
-  accounts show --account ACCOUNT_ID             an account: balance, keys (never the keys themselves), created
+  accounts show --account ACCOUNT_ID             an account: balance, keys (never the keys themselves), created, suspension
   accounts list [--limit N] [--offset N]         accounts, newest first (default 50 at a time, at most ${MAX_PAGE})
+  accounts suspend --account ACCOUNT_ID [--reason TEXT]
+                                                 suspend an account: its keys are refused everywhere within 1 s
+  accounts unsuspend --account ACCOUNT_ID        lift the suspension
   keys create --account ACCOUNT_ID [LIMITS]      issue an API key (shown once)
   keys update KEY_ID LIMITS                      change a key's limits (applied everywhere within 1 s)
   keys revoke KEY_ID                             revoke an API key (refused everywhere within 1 s)
@@ -87,18 +91,32 @@ function limitsView(limits: KeyLimits) {
   };
 }
 
-async function announceChange(config: Config, keyId: string, what: string): Promise<void> {
+/**
+ * Tells the running servers that these keys changed (a revocation, new limits, their account's
+ * suspension). One warning when Redis cannot be reached: the rest would fail the same way.
+ */
+async function announceChanges(config: Config, keyIds: readonly string[], what: string): Promise<void> {
   if (!config.redisUrl) return;
-  // Committed already: a lost announcement only means the servers see it when their auth caches expire.
-  await announceKeyChange(config.redisUrl, keyId).catch((error: unknown) =>
-    process.stderr.write(`warning: could not announce the ${what} over Redis (${error instanceof Error ? error.message : String(error)}); servers apply it within 1 s anyway\n`),
-  );
+  try {
+    // Committed already: a lost announcement only means the servers see it when their auth caches expire.
+    for (const keyId of keyIds) await announceKeyChange(config.redisUrl, keyId);
+  } catch (error) {
+    process.stderr.write(`warning: could not announce the ${what} over Redis (${error instanceof Error ? error.message : String(error)}); servers apply it within 1 s anyway\n`);
+  }
 }
 
 function option(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`missing --${name}`);
   return value.trim();
+}
+
+/** --reason: a note for operators, on one line, at most MAX_SUSPENSION_REASON characters. */
+function reasonOption(text: string): string {
+  if (text.trim().length > MAX_SUSPENSION_REASON) throw new UsageError(`--reason can be at most ${MAX_SUSPENSION_REASON} characters`);
+  const reason = suspensionReason(text);
+  if (reason === undefined) throw new UsageError('--reason needs a text (or leave the option out)');
+  return reason;
 }
 
 function usd(text: string, name: string): number {
@@ -173,6 +191,7 @@ const OPTIONS = {
   'daily-usd': { type: 'string' },
   'monthly-usd': { type: 'string' },
   areas: { type: 'string' },
+  reason: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 const VALUE_OPTIONS = new Set(Object.entries(OPTIONS).flatMap(([name, option]) => (option.type === 'string' ? [`--${name}`] : [])));
@@ -188,6 +207,8 @@ async function run(argv: string[]): Promise<unknown> {
   if (!group) throw new UsageError('');
   const config = loadConfig();
   const command = [group, action].filter(Boolean).join(' ');
+  // The server and the worker log these; a one-off command says them on stderr.
+  if (group !== 'serve' && group !== 'worker') for (const warning of config.unrecognisedSettings) process.stderr.write(`tollgate: warning: ${warning}\n`);
 
   if (group === 'serve' && !action) {
     const { serve } = await import('../main');
@@ -231,6 +252,21 @@ async function run(argv: string[]): Promise<unknown> {
       const page = { limit: count(values, 'limit', 50, { min: 1, max: MAX_PAGE }), offset: count(values, 'offset', 0, { min: 0, max: Number.MAX_SAFE_INTEGER }) };
       return withStore(config, (_ledger, _keys, store) => listAccounts(store.db, page));
     }
+    case 'accounts suspend':
+    case 'accounts unsuspend': {
+      const accountId = option(values, 'account');
+      const suspended = action === 'suspend';
+      if (!suspended && values.reason !== undefined) throw new UsageError('accounts unsuspend takes no --reason');
+      const reason = suspended && values.reason !== undefined ? reasonOption(values.reason) : undefined;
+      const account = await withStore(config, async (ledger, _keys, store) => {
+        const change = suspended ? { suspended, reason, at: new Date().toISOString() } : { suspended };
+        if (!(await writeSuspension(store.db, (work) => ledger.exclusive(work), accountId, change))) throw new AccountNotFoundError(`no account ${accountId}`);
+        return (await showAccount(store.db, accountId))!;
+      });
+      // As the admin pages do: every server drops its cached lookups of the account's keys.
+      await announceChanges(config, account.keys.map((key) => key.keyId), suspended ? 'suspension' : 'lifted suspension');
+      return { accountId, suspendedAt: account.suspendedAt, suspensionReason: account.suspensionReason };
+    }
     case 'keys create': {
       const accountId = option(values, 'account');
       const limits = limitsFrom(values, NO_KEY_LIMITS, known);
@@ -252,14 +288,14 @@ async function run(argv: string[]): Promise<unknown> {
         await updateKeyLimits({ keys, ledger, history }, keyId, updated);
         return updated;
       });
-      await announceChange(config, keyId, 'new limits');
+      await announceChanges(config, [keyId], 'new limits');
       return { keyId, limits: limitsView(limits) };
     }
     case 'keys revoke': {
       const keyId = rest[0];
       if (!keyId || rest.length > 1) throw new UsageError('keys revoke takes exactly one KEY_ID');
       await withStore(config, (_ledger, keys) => keys.revoke(keyId));
-      await announceChange(config, keyId, 'revocation');
+      await announceChanges(config, [keyId], 'revocation');
       return { keyId, revoked: true };
     }
     case 'credits add': {

@@ -157,6 +157,11 @@ export function callInput(method: 'GET' | 'POST', request: { query: unknown; bod
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new ApiError('VALIDATION_ERROR', 'body: must be a JSON object');
   }
+  // A query parameter sent twice (`limit=5&limit=6`) arrives as a list; no query takes one.
+  if (method === 'GET') {
+    const repeated = Object.keys(input).find((name) => Array.isArray((input as Record<string, unknown>)[name]));
+    if (repeated !== undefined) throw new ApiError('VALIDATION_ERROR', `${repeated}: given more than once; send it once`);
+  }
   if (!WITHOUT_ESCAPES.has(input)) refuseMalformedText(input);
   return input;
 }

@@ -23,6 +23,16 @@ export interface SessionView {
   accountId: string;
   email: string;
   verified: boolean;
+  /** The operator has suspended the account: its keys are refused (403 ACCOUNT_SUSPENDED). */
+  suspended: boolean;
+}
+
+/** Where an unverified address stands. */
+export interface VerificationState {
+  /** When the newest link that went out and is still usable expires (ms); undefined when none is. */
+  linkExpiresAt: number | undefined;
+  /** Whether the sign-up credit would come with the verification: its mailbox was never credited. */
+  creditAwaits: boolean;
 }
 
 export type SignUpResult = { ok: true; accountId: string; credited: boolean } | { ok: false; field: 'email' | 'password'; problem: string };
@@ -103,11 +113,12 @@ export class DashboardAccounts {
     const row = await this.db
       .selectFrom('dashboard_sessions as session')
       .innerJoin('credentials', 'credentials.account_id', 'session.account_id')
-      .select(['session.account_id', 'session.expires_at', 'credentials.email', 'credentials.verified_at'])
+      .innerJoin('accounts', 'accounts.id', 'session.account_id')
+      .select(['session.account_id', 'session.expires_at', 'credentials.email', 'credentials.verified_at', 'accounts.suspended_at'])
       .where('session.token_hash', '=', sha256(token))
       .executeTakeFirst();
     if (!row || Number(row.expires_at) <= this.now()) return undefined;
-    return { accountId: row.account_id, email: row.email, verified: row.verified_at !== null };
+    return { accountId: row.account_id, email: row.email, verified: row.verified_at !== null, suspended: row.suspended_at !== null };
   }
 
   async endSession(token: string | undefined): Promise<void> {
@@ -123,6 +134,36 @@ export class DashboardAccounts {
       await this.db.insertInto('dashboard_tokens').values({ token_hash: sha256(token), account_id: accountId, purpose, expires_at: this.now() + TOKEN_MS[purpose], used_at: null }).execute();
     });
     return token;
+  }
+
+  /** Withdraws a link that never went out (its mail failed): nobody holds it, and it should not count as sent. */
+  async discardToken(token: string): Promise<void> {
+    await this.ledger.exclusive(() => this.db.deleteFrom('dashboard_tokens').where('token_hash', '=', sha256(token)).execute());
+  }
+
+  /**
+   * The account's verification links and credit. A link whose mail failed is discarded
+   * (`discardToken`), so an unused, unexpired one is a link that went out.
+   */
+  async verificationState(accountId: string): Promise<VerificationState> {
+    const [link, claim] = await Promise.all([
+      this.db
+        .selectFrom('dashboard_tokens')
+        .select((eb) => eb.fn.max('expires_at').as('expires_at'))
+        .where('account_id', '=', accountId)
+        .where('purpose', '=', 'verify')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', this.now())
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('credentials')
+        .leftJoin('signup_credits', 'signup_credits.mailbox', 'credentials.mailbox')
+        .select('signup_credits.account_id as claimed_by')
+        .where('credentials.account_id', '=', accountId)
+        .executeTakeFirst(),
+    ]);
+    const expiresAt = link?.expires_at === null || link?.expires_at === undefined ? undefined : Number(link.expires_at);
+    return { linkExpiresAt: expiresAt, creditAwaits: this.options.signupCreditMicros > 0 && claim !== undefined && claim.claimed_by === null };
   }
 
   /**
@@ -174,43 +215,64 @@ export class DashboardAccounts {
       accountId,
       async (trx) => {
         verified = (await this.useToken(trx, token, 'verify')) === accountId;
-        if (!verified) return 0;
-        await trx.updateTable('credentials').set({ verified_at: new Date(this.now()).toISOString() }).where('account_id', '=', accountId).where('verified_at', 'is', null).execute();
-        if (creditMicros <= 0) return 0;
-        const credential = await trx.selectFrom('credentials').select('mailbox').where('account_id', '=', accountId).executeTakeFirst();
-        return credential && (await this.claimMailbox(trx, credential.mailbox, accountId)) ? creditMicros : 0;
+        return verified ? this.confirmAddress(trx, accountId, creditMicros) : 0;
       },
       `signup_credit_${accountId}`,
     );
     return verified ? accountId : undefined;
   }
 
-  /** Sets a new password from a reset link; every session of the account ends. */
-  async resetPassword(token: string, password: string): Promise<{ ok: true } | { ok: false; problem: string }> {
-    const hash = sha256(token);
+  /**
+   * Marks the account's address verified, in the caller's transaction, and claims its mailbox's
+   * sign-up credit when `creditMicros` is given (SMTP mode) and this verified it: the amount to
+   * credit, or 0.
+   */
+  private async confirmAddress(trx: Kysely<Database>, accountId: string, creditMicros: Micros): Promise<Micros> {
+    const confirmed = await trx.updateTable('credentials').set({ verified_at: new Date(this.now()).toISOString() }).where('account_id', '=', accountId).where('verified_at', 'is', null).executeTakeFirst();
+    if (Number(confirmed.numUpdatedRows) === 0 || creditMicros <= 0) return 0;
+    const credential = await trx.selectFrom('credentials').select('mailbox').where('account_id', '=', accountId).executeTakeFirst();
+    return credential && (await this.claimMailbox(trx, credential.mailbox, accountId)) ? creditMicros : 0;
+  }
+
+  /**
+   * Sets a new password from a reset link; every session of the account ends. The link was mailed
+   * to the address (or, without SMTP, passed on by the operator, like a verification link): using
+   * it proves the address, so it verifies it too. A self-signed-up account's sign-up credit comes
+   * with that as with the verification link (`credit`: SMTP mode); an account the operator created
+   * gets its first password here, verified, and no credit (its credit came with the CLI). One
+   * transaction, like `verifyEmail`.
+   */
+  async resetPassword(token: string, password: string, credit: boolean): Promise<{ ok: true } | { ok: false; problem: string }> {
+    if (token.length > 100) return { ok: false, problem: 'This reset link is not valid; ask for a new one.' };
     const pending = await this.db
       .selectFrom('dashboard_tokens')
       .innerJoin('accounts', 'accounts.id', 'dashboard_tokens.account_id')
-      .select(['accounts.email'])
-      .where('dashboard_tokens.token_hash', '=', hash)
+      .select(['accounts.id', 'accounts.email'])
+      .where('dashboard_tokens.token_hash', '=', sha256(token))
+      .where('dashboard_tokens.purpose', '=', 'reset')
       .executeTakeFirst();
     if (!pending) return { ok: false, problem: 'This reset link is not valid; ask for a new one.' };
     const weak = passwordProblem(password, pending.email);
     if (weak) return { ok: false, problem: weak };
     const passwordHash = await hashPassword(password);
-    const accountId = await this.ledger.exclusive(() => this.useToken(this.db, token, 'reset'));
-    if (!accountId) return { ok: false, problem: 'This reset link has expired or was used already; ask for a new one.' };
-    await this.ledger.exclusive(async () => {
-      const updated = await this.db.updateTable('credentials').set({ password_hash: passwordHash }).where('account_id', '=', accountId).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        // An account the operator created: its first password. Its credit came with the CLI.
-        await this.db
-          .insertInto('credentials')
-          .values({ account_id: accountId, email: pending.email, mailbox: normalisedMailbox(pending.email), password_hash: passwordHash, verified_at: null, created_at: new Date(this.now()).toISOString() })
-          .execute();
-      }
-      await this.db.deleteFrom('dashboard_sessions').where('account_id', '=', accountId).execute();
-    });
-    return { ok: true };
+    const accountId = pending.id;
+    const creditMicros = credit ? this.options.signupCreditMicros : 0;
+    let reset = false;
+    await this.ledger.credit(
+      accountId,
+      async (trx) => {
+        reset = (await this.useToken(trx, token, 'reset')) === accountId;
+        if (!reset) return 0;
+        await trx.deleteFrom('dashboard_sessions').where('account_id', '=', accountId).execute();
+        const updated = await trx.updateTable('credentials').set({ password_hash: passwordHash }).where('account_id', '=', accountId).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 1) return this.confirmAddress(trx, accountId, creditMicros);
+        // An account the operator created: its first password, its address proven by this link.
+        const now = new Date(this.now()).toISOString();
+        await trx.insertInto('credentials').values({ account_id: accountId, email: pending.email, mailbox: normalisedMailbox(pending.email), password_hash: passwordHash, verified_at: now, created_at: now }).execute();
+        return 0;
+      },
+      `signup_credit_${accountId}`,
+    );
+    return reset ? { ok: true } : { ok: false, problem: 'This reset link has expired or was used already; ask for a new one.' };
   }
 }

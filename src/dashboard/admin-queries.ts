@@ -59,6 +59,7 @@ export interface AccountRow {
   balanceMicros: Micros;
   createdAt: string;
   suspendedAt: string | null;
+  suspensionReason: string | null;
 }
 
 /** Accounts whose e-mail contains `query` or whose id is `query`, newest first (at most 50). */
@@ -66,17 +67,17 @@ export async function searchAccounts(db: Kysely<Database>, query: string): Promi
   const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const rows = await db
     .selectFrom('accounts')
-    .select(['id', 'email', 'balance_micros', 'created_at', 'suspended_at'])
+    .select(['id', 'email', 'balance_micros', 'created_at', 'suspended_at', 'suspension_reason'])
     .$if(query !== '', (builder) => builder.where((eb) => eb.or([eb('id', '=', query), sql<boolean>`email like ${pattern} escape '\\'`])))
     .orderBy('created_at', 'desc')
     .limit(50)
     .execute();
-  return rows.map((row) => ({ id: row.id, email: row.email, balanceMicros: Number(row.balance_micros), createdAt: row.created_at, suspendedAt: row.suspended_at }));
+  return rows.map((row) => ({ id: row.id, email: row.email, balanceMicros: Number(row.balance_micros), createdAt: row.created_at, suspendedAt: row.suspended_at, suspensionReason: row.suspension_reason }));
 }
 
 export async function findAccountRow(db: Kysely<Database>, accountId: string): Promise<AccountRow | undefined> {
-  const row = await db.selectFrom('accounts').select(['id', 'email', 'balance_micros', 'created_at', 'suspended_at']).where('id', '=', accountId).executeTakeFirst();
-  return row && { id: row.id, email: row.email, balanceMicros: Number(row.balance_micros), createdAt: row.created_at, suspendedAt: row.suspended_at };
+  const row = await db.selectFrom('accounts').select(['id', 'email', 'balance_micros', 'created_at', 'suspended_at', 'suspension_reason']).where('id', '=', accountId).executeTakeFirst();
+  return row && { id: row.id, email: row.email, balanceMicros: Number(row.balance_micros), createdAt: row.created_at, suspendedAt: row.suspended_at, suspensionReason: row.suspension_reason };
 }
 
 /** The credit entry written under `requestId` (an operator's credit form), with its account. */

@@ -10,6 +10,7 @@ import { activity, findAccountRow, findCreditEntry, searchAccounts, type Activit
 import { money } from './routes-customer';
 import { ADMIN_COOKIE, csrfAccepted, csrfField, csrfToken, formField, notice, page, readCookie, renewCsrfToken, setCookie } from './web';
 import { clientAddressKey } from '../ratelimit/client-address';
+import { MAX_SUSPENSION_REASON, suspensionReason } from './suspension';
 
 /** The operator's cookie: derived from TOLLGATE_ADMIN_TOKEN, so changing the token ends every admin session. */
 function adminSessionValue(adminToken: string): string {
@@ -145,10 +146,11 @@ ${activityTable('Endpoint', byEndpoint)}
     const keys = await context.keys.list(account.id);
     const token = csrfToken(request, reply, context.cookies);
     return render(request, reply, `Account ${account.id}`, '/admin/accounts', html`${message ?? ''}
-<p>E-mail: <strong>${account.email}</strong> · Balance: <strong data-testid="admin-balance">${money(account.balanceMicros)}</strong> · ${account.suspendedAt ? html`<strong>Suspended</strong> since ${account.suspendedAt}` : 'Active'}</p>
+<p>E-mail: <strong>${account.email}</strong> · Balance: <strong data-testid="admin-balance">${money(account.balanceMicros)}</strong> · ${account.suspendedAt ? html`<strong>Suspended</strong> since ${account.suspendedAt}${account.suspensionReason ? html` (${account.suspensionReason})` : ''}` : 'Active'}</p>
 <form method="post" action="/admin/accounts/${account.id}/credit" class="inline">${csrfField(token)}<input type="hidden" name="credit_token" value="${randomBytes(18).toString('base64url')}">
   <label>Credit (USD) <input type="text" name="usd" inputmode="decimal" pattern="[0-9]+(\\.[0-9]{1,6})?" required></label><button type="submit">Add credit</button></form>
 <form method="post" action="/admin/accounts/${account.id}/${account.suspendedAt ? 'unsuspend' : 'suspend'}" class="inline">${csrfField(token)}
+  ${account.suspendedAt ? '' : html`<label>Reason <span class="muted">(optional, for operators)</span> <input type="text" name="reason" maxlength="${MAX_SUSPENSION_REASON}"></label>`}
   <button type="submit" class="${account.suspendedAt ? 'plain' : 'danger'}">${account.suspendedAt ? 'Lift the suspension' : 'Suspend the account'}</button></form>
 <h2>Keys</h2>
 <table><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th>Revoked</th></tr></thead>
@@ -202,7 +204,8 @@ ${activityTable('Endpoint', byEndpoint)}
     scope.post<{ Params: { accountId: string } }>(`/admin/accounts/:accountId/${action}`, async (request, reply) => {
       if (!guard(request, reply, true)) return reply;
       const accountId = request.params.accountId;
-      if (!(await context.setSuspended(accountId, action === 'suspend'))) return accountPage(request, reply);
+      const reason = action === 'suspend' ? suspensionReason(formField(request, 'reason')) : undefined;
+      if (!(await context.setSuspended(accountId, action === 'suspend', reason))) return accountPage(request, reply);
       request.log.info({ accountId, action }, 'admin: account suspension changed');
       // Redirected, so that reloading the page does not send the form again.
       return reply.redirect(`/admin/accounts/${accountId}?suspension=changed`, 303);

@@ -29,7 +29,10 @@ export interface DashboardContext {
     /** Log-in attempts per e-mail address, and per client address. */
     loginsPerAccount: RateLimiter;
     loginsPerAddress: RateLimiter;
-    /** Password-reset requests per client address. */
+    /**
+     * Requests for links that send mail: password resets per client address, and verification
+     * links asked for again per account (keyed `verify:<account id>`).
+     */
     resets: RateLimiter;
   };
   cookies: CookieOptions;
@@ -47,8 +50,11 @@ export interface DashboardContext {
   flushCalls(): Promise<void>;
   /** Makes every instance re-read these keys at once (revocation, suspension, new limits). */
   forgetKeys(keyIds: readonly string[]): Promise<void>;
-  /** Suspends an account (its keys refused by every instance at once) or lifts it; false when there is no such account. */
-  setSuspended(accountId: string, suspended: boolean): Promise<boolean>;
+  /**
+   * Suspends an account (its keys refused by every instance at once), with why when known, or
+   * lifts it; false when there is no such account.
+   */
+  setSuspended(accountId: string, suspended: boolean, reason?: string): Promise<boolean>;
 }
 
 export function linkBase(context: DashboardContext): string {

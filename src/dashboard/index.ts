@@ -21,6 +21,7 @@ import { registerCustomerPages } from './routes-customer';
 import { installPageScope, page } from './web';
 import { html } from './html';
 import { registerStripeWebhook } from './stripe';
+import { writeSuspension } from './suspension';
 
 const MINUTE_MS = 60_000;
 /** Where Stripe Checkout's hosted payment pages are. */
@@ -89,11 +90,9 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
       // The change is committed; the announcement only hurries the other instances (their cache expires within 1 s anyway).
       for (const keyId of keyIds) await announceKeyChange(config.redisUrl, keyId).catch((error: unknown) => server.log.warn({ err: error, keyId }, 'could not announce a changed key; other instances see it when their cache expires'));
     },
-    async setSuspended(accountId, suspended) {
-      const result = await ledger.exclusive(() =>
-        store.db.updateTable('accounts').set({ suspended_at: suspended ? new Date(clock()).toISOString() : null }).where('id', '=', accountId).executeTakeFirst(),
-      );
-      if (Number(result.numUpdatedRows) === 0) return false;
+    async setSuspended(accountId, suspended, reason) {
+      const change = suspended ? { suspended, reason, at: new Date(clock()).toISOString() } : { suspended };
+      if (!(await writeSuspension(store.db, (work) => ledger.exclusive(work), accountId, change))) return false;
       // Like a revocation: every instance drops its cached lookups of the account's keys at once.
       await context.forgetKeys(await keys.keyIdsOf(accountId));
       return true;

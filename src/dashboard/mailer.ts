@@ -42,9 +42,27 @@ export function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger
       try {
         await transport.sendMail({ from, to, subject: SUBJECTS[purpose], text: `${BODIES[purpose]}\n\n${link}\n` });
       } catch (error) {
-        log.error({ err: error, accountId, purpose }, 'dashboard: could not send mail');
+        log.error({ ...mailFailure(error), accountId, purpose }, 'dashboard: could not send mail');
         throw error;
       }
     },
+  };
+}
+
+/** Anything shaped like an e-mail address (in an SMTP reply: `<jane@example.com>`). */
+const ADDRESS = /[^\s<>()[\]"',;:@]+@[^\s<>()[\]"',;:@]+/g;
+
+/**
+ * What the log may say of a failed send. Not the error itself: nodemailer's names the recipient
+ * (its `rejected` and `envelope`, and a refusing server's reply quoted in its message), and logs
+ * hold no address in clear — the account id says whose it was. Addresses in the text are masked.
+ */
+export function mailFailure(error: unknown): { failure: string; code?: string; responseCode?: number; command?: string } {
+  const { message, code, responseCode, command } = (error ?? {}) as { message?: unknown; code?: unknown; responseCode?: unknown; command?: unknown };
+  return {
+    failure: String(message ?? error).replace(ADDRESS, '[address]'),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof responseCode === 'number' ? { responseCode } : {}),
+    ...(typeof command === 'string' ? { command: command.replace(ADDRESS, '[address]') } : {}),
   };
 }

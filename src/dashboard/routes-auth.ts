@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddressKey } from '../ratelimit/client-address';
 import { SESSION_MS } from './accounts';
-import { linkBase, type DashboardContext } from './context';
+import { linkBase, signedIn, type DashboardContext } from './context';
 import { html, type Html } from './html';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 import { csrfAccepted, csrfField, csrfToken, formField, notice, page, readCookie, renewCsrfToken, SESSION_COOKIE, setCookie } from './web';
@@ -45,6 +45,22 @@ ${notice(problem)}${notice(info, 'info')}
     renewCsrfToken(reply, context.cookies);
   };
 
+  /**
+   * Issues a verification link and mails it (without SMTP: writes it to the log). False when the
+   * mail could not be sent: the mailer logged why, and the link is withdrawn, so that the Overview
+   * never says a link went out that did not.
+   */
+  const sendVerificationLink = async (accountId: string, email: string): Promise<boolean> => {
+    const token = await context.accounts.issueToken(accountId, 'verify');
+    try {
+      await context.mailer.send({ accountId, to: email, purpose: 'verify', link: `${linkBase(context)}/dashboard/verify?token=${token}` });
+      return true;
+    } catch {
+      await context.accounts.discardToken(token);
+      return false;
+    }
+  };
+
   scope.get('/dashboard/signup', async (request, reply) => show(reply, 200, 'Create an account', signUpForm(csrf(request, reply)), csrf(request, reply)));
 
   scope.post('/dashboard/signup', async (request, reply) => {
@@ -56,10 +72,9 @@ ${notice(problem)}${notice(info, 'info')}
     const result = await context.accounts.signUp(email, formField(request, 'password') ?? '', !context.mailer.delivers);
     if (!result.ok) return show(reply, 400, 'Create an account', signUpForm(token, email, result.problem), token);
     const found = await context.accounts.findByEmail(email);
-    const link = `${linkBase(context)}/dashboard/verify?token=${await context.accounts.issueToken(result.accountId, 'verify')}`;
-    await context.mailer.send({ accountId: result.accountId, to: found!.email, purpose: 'verify', link }).catch(() => undefined);
+    const sent = await sendVerificationLink(result.accountId, found!.email);
     await logInAs(request, reply, result.accountId);
-    return reply.redirect('/dashboard', 303);
+    return reply.redirect(sent ? '/dashboard' : '/dashboard?verification=failed', 303);
   });
 
   scope.get('/dashboard/login', async (request, reply) => {
@@ -111,6 +126,20 @@ ${notice(problem)}${notice(info, 'info')}
     return show(reply, 200, 'Address confirmed', html`${notice('Your address is confirmed.', 'info')}<p><a href="/dashboard">Go to the dashboard</a></p>`, token);
   });
 
+  // A new link for an unverified address (the first one lost, expired or never sent). Earlier links
+  // stay valid until they expire: any of them verifies the same account, once. Limited per account
+  // (with the reset requests' limiter: links that send mail, 5 an hour), so it cannot flood a mailbox.
+  scope.post('/dashboard/verify/resend', async (request, reply) => {
+    const session = await signedIn(context, request, reply);
+    if (!session) return reply;
+    if (!csrfAccepted(request)) return refused(reply);
+    if (session.verified) return reply.redirect('/dashboard', 303);
+    const allowed = await context.limits.resets.consume(`verify:${session.accountId}`);
+    if (!allowed.allowed) return reply.redirect('/dashboard?verification=limited', 303);
+    const sent = await sendVerificationLink(session.accountId, session.email);
+    return reply.redirect(`/dashboard?verification=${sent ? 'sent' : 'failed'}`, 303);
+  });
+
   const forgotForm = (token: string, info?: string, problem?: string) => html`
 ${notice(problem)}${notice(info, 'info')}
 <form method="post" action="/dashboard/forgot" class="stack">${csrfField(token)}
@@ -149,7 +178,7 @@ ${notice(problem)}
     if (!csrfAccepted(request)) return refused(reply);
     const token = csrf(request, reply);
     const link = formField(request, 'token') ?? '';
-    const result = await context.accounts.resetPassword(link, formField(request, 'password') ?? '');
+    const result = await context.accounts.resetPassword(link, formField(request, 'password') ?? '', context.mailer.delivers);
     if (!result.ok) return show(reply, 400, 'Choose a new password', resetForm(token, link, result.problem), token);
     return reply.redirect('/dashboard/login?done=reset', 303);
   });

@@ -37,8 +37,10 @@ export function registerCustomerPages(scope: FastifyInstance, context: Dashboard
       context.history.usage(session.accountId, { from: monthStart, to: utcDay(now), groupBy: 'day' }),
     ]);
     const calls = month.reduce((sum, row) => sum + row.calls, 0);
+    const outcome = String((request.query as { verification?: string }).verification ?? '');
     return render(request, reply, session, 'Overview', '/dashboard', html`
-${session.verified ? '' : notice(context.mailer.delivers ? 'Confirm your e-mail address with the link we sent you: the sign-up credit comes with it.' : 'Your e-mail address is not confirmed yet.', 'info')}
+${session.suspended ? notice('Your account is suspended: every API call with its keys is refused (403 ACCOUNT_SUSPENDED). Contact the operator of this service.') : ''}
+${session.verified ? '' : await verificationNotice(request, reply, session, outcome)}
 <div class="cards">
   <div class="card"><div class="muted">Balance</div><div class="value" data-testid="balance">${money(account?.balanceMicros ?? 0)}</div></div>
   <div class="card"><div class="muted">Credits received</div><div class="value">${money(totals.creditsMicros)}</div></div>
@@ -47,6 +49,31 @@ ${session.verified ? '' : notice(context.mailer.delivers ? 'Confirm your e-mail 
 </div>
 <p>Call the API with a key from <a href="/dashboard/keys">API keys</a> in the <code>x-api-key</code> header; the reference is at <a href="/docs">/docs</a>.</p>`);
   });
+
+  /**
+   * What the Overview says of an unverified address: whether a link is out (and until when), what
+   * the verification brings, and a button for a new link. `outcome`: what the last request for a
+   * link did (sign-up, or the button), checked against the links as they now stand so that an old
+   * page reloaded never tells what is not so.
+   */
+  const verificationNotice = async (request: FastifyRequest, reply: FastifyReply, session: SessionView, outcome: string): Promise<Html> => {
+    const { linkExpiresAt, creditAwaits } = await context.accounts.verificationState(session.accountId);
+    const delivers = context.mailer.delivers;
+    const brings = delivers && creditAwaits ? ': the sign-up credit comes with it.' : '.';
+    const status = !delivers
+      ? 'Your e-mail address is not confirmed yet. This service sends no e-mail: its operator passes confirmation links on.'
+      : linkExpiresAt !== undefined
+        ? `Confirm your e-mail address with the link we sent you (valid until ${new Date(linkExpiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC)${brings}`
+        : `Your e-mail address is not confirmed yet: ask for a link below${brings}`;
+    const result =
+      outcome === 'failed' && linkExpiresAt === undefined ? notice('We could not send the message; try again in a few minutes.')
+      : outcome === 'limited' ? notice('Several links were asked for in the last hour; try again later.')
+      : outcome === 'sent' && linkExpiresAt !== undefined ? notice(delivers ? `A new link is on its way to ${session.email}.` : 'A new link was made; the operator of this service passes it on to you.', 'info')
+      : html``;
+    return html`${result}${notice(status, 'info')}
+<form method="post" action="/dashboard/verify/resend" class="inline">${csrfField(csrfToken(request, reply, context.cookies))}
+  <button type="submit" class="plain">${!delivers ? 'Ask for a new link' : linkExpiresAt === undefined ? 'Send me a link' : 'Send the link again'}</button></form>`;
+  };
 
   registerKeyPages(scope, context, render);
   registerWebhookPages(scope, context, render);

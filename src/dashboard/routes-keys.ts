@@ -24,6 +24,8 @@ interface LimitFields {
 
 const EMPTY_LIMIT_FIELDS: LimitFields = { dailyUsd: '', monthlyUsd: '', areas: [] };
 
+const SUSPENDED = 'Your account is suspended: every call with its keys is refused (403 ACCOUNT_SUSPENDED), and no new key can be made. Contact the operator of this service.';
+
 /** A limit field the form cannot take; the message names the field. */
 class RefusedLimit extends Error {}
 
@@ -38,14 +40,14 @@ export function registerKeyPages(scope: FastifyInstance, context: DashboardConte
     reply.code(status);
     return render(request, reply, session, 'API keys', '/dashboard/keys', html`
 ${top}
-<h2>Create a key</h2>
+${session.suspended ? notice(SUSPENDED) : html`<h2>Create a key</h2>
 <form method="post" action="/dashboard/keys" class="inline">${csrfField(token)}
   <label>Name <input type="text" name="name" maxlength="${MAX_KEY_NAME}" required placeholder="e.g. production"></label>
   <button type="submit">Create key</button>
   <details><summary>Limits (optional)</summary>${limitFields(EMPTY_LIMIT_FIELDS, areas)}</details>
-</form>
+</form>`}
 <h2>Your keys</h2>
-${keys.length === 0 ? html`<p class="muted">No keys yet.</p>` : keyTable(keys)}`);
+${keys.length === 0 ? html`<p class="muted">No keys yet.</p>` : keyTable(keys, session.suspended)}`);
   };
 
   const limitsPage = async (request: FastifyRequest, reply: FastifyReply, session: SessionView, key: KeyListing, fields: LimitFields, top: Html, status = 200) => {
@@ -82,6 +84,8 @@ ${capTable(caps)}
     const session = await signedIn(context, request, reply);
     if (!session) return reply;
     if (!csrfAccepted(request)) return keysPage(request, reply, session, notice('The form expired; nothing was created. Try again.'), 403);
+    // A key made now would be refused at its first call: none is made until the suspension is lifted.
+    if (session.suspended) return keysPage(request, reply, session, html``, 403);
     const name = (formField(request, 'name') ?? '').trim();
     if (name === '' || name.length > MAX_KEY_NAME) return keysPage(request, reply, session, notice(`Give the key a name of 1 to ${MAX_KEY_NAME} characters.`), 400);
     const requested = readLimits(request, areas);
@@ -147,12 +151,13 @@ ${capTable(caps)}
 
 const utcMinute = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—');
 
-function keyTable(keys: readonly KeyListing[]): Html {
+/** `suspended`: the account's keys are refused, whatever their own state. */
+function keyTable(keys: readonly KeyListing[], suspended: boolean): Html {
   return html`<table><thead><tr><th>Name</th><th>Key</th><th>Limits</th><th>Created (UTC)</th><th>Last used (UTC)</th><th>State</th></tr></thead>
 <tbody>${keys.map((key) => html`<tr><td>${key.name ?? '(no name)'}</td><td><code>${key.prefix}…</code></td><td>${describeLimits(key.limits)}</td><td>${utcMinute(key.createdAt)}</td><td>${utcMinute(key.lastUsedAt)}</td><td>${
     key.revokedAt
       ? html`revoked ${utcMinute(key.revokedAt)}`
-      : html`active · <a href="/dashboard/keys/${key.keyId}/limits" aria-label="Limits of ${key.name ?? key.prefix}">Limits</a> · <a href="/dashboard/keys/${key.keyId}/revoke" aria-label="Revoke ${key.name ?? key.prefix}">Revoke</a>`
+      : html`${suspended ? 'refused (account suspended)' : 'active'} · <a href="/dashboard/keys/${key.keyId}/limits" aria-label="Limits of ${key.name ?? key.prefix}">Limits</a> · <a href="/dashboard/keys/${key.keyId}/revoke" aria-label="Revoke ${key.name ?? key.prefix}">Revoke</a>`
   }</td></tr>`)}</tbody></table>`;
 }
 

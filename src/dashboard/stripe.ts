@@ -226,7 +226,7 @@ export async function registerStripeWebhook(server: FastifyInstance, settings: S
     }
     await takeBack(accountId, requestId, { dispute: opened.id, charge: opened.charge, disputedCents: opened.amount }, async () => opened.amount * MICROS_PER_CENT);
     // Every delivery suspends: one that failed after its debit is retried, and must still suspend.
-    if (await context.setSuspended(accountId, true)) log.warn({ accountId, dispute: opened.id }, 'stripe: a payment of this account is disputed; the account is suspended until the operator lifts it');
+    if (await context.setSuspended(accountId, true, `payment dispute ${opened.id}`)) log.warn({ accountId, dispute: opened.id }, 'stripe: a payment of this account is disputed; the account is suspended until the operator lifts it');
   };
 
   await server.register(async (scope) => {

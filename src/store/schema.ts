@@ -26,6 +26,8 @@ export interface AccountsTable {
   created_at: string;
   /** Set while the operator has suspended the account: its keys are refused. */
   suspended_at: string | null;
+  /** Why it is suspended (the operator's words, or the dispute that suspended it); null otherwise. */
+  suspension_reason: string | null;
   /** The account's Standard Webhooks secret (`whsec_…`), made when first needed. */
   webhook_secret: string | null;
 }

@@ -212,7 +212,8 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 600_000 }, () => {
     ]);
 
     const row = await store.db.selectFrom('accounts').selectAll().where('id', '=', created.accountId).executeTakeFirstOrThrow();
-    assert.deepEqual(Object.keys(shown).sort(), ['accountId', 'balanceUsd', 'createdAt', 'email', 'keys']);
+    assert.deepEqual(Object.keys(shown).sort(), ['accountId', 'balanceUsd', 'createdAt', 'email', 'keys', 'suspendedAt', 'suspensionReason']);
+    assert.equal(shown.suspendedAt, null);
     assert.equal(shown.accountId, created.accountId);
     assert.equal(shown.email, row.email);
     assert.equal(shown.balanceUsd, 3.5);
@@ -230,10 +231,44 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 600_000 }, () => {
       firstPage.accounts.map((account: { accountId: string; balanceUsd: number }) => [account.accountId, account.balanceUsd]),
       [[created.accountId, 3.5], [older.accountId, 1]],
     );
-    assert.deepEqual(Object.keys(firstPage.accounts[0]).sort(), ['accountId', 'balanceUsd', 'createdAt', 'email']);
+    assert.deepEqual(Object.keys(firstPage.accounts[0]).sort(), ['accountId', 'balanceUsd', 'createdAt', 'email', 'suspendedAt', 'suspensionReason']);
     assert.equal(firstPage.nextOffset, 2, 'older accounts follow');
     assert.deepEqual(secondPage.accounts.map((account: { accountId: string }) => account.accountId), [older.accountId]);
     assert.equal(secondPage.nextOffset, 2);
+  });
+
+  test('accounts suspend [--reason] and unsuspend: printed, shown by accounts show and list, stored; a suspension made elsewhere shows too', async () => {
+    const { accountId } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    const suspended = await succeed(target, ['accounts', 'suspend', '--account', accountId, '--reason', 'chargeback  on ch_123']);
+    assert.deepEqual(Object.keys(suspended).sort(), ['accountId', 'suspendedAt', 'suspensionReason']);
+    assert.equal(suspended.accountId, accountId);
+    assert.ok(!Number.isNaN(Date.parse(suspended.suspendedAt)));
+    assert.equal(suspended.suspensionReason, 'chargeback on ch_123');
+    // Suspended again: since the first time; a reason left out keeps the one given.
+    assert.deepEqual(await succeed(target, ['accounts', 'suspend', '--account', accountId]), suspended);
+    const shown = await succeed(target, ['accounts', 'show', '--account', accountId]);
+    assert.deepEqual([shown.suspendedAt, shown.suspensionReason], [suspended.suspendedAt, 'chargeback on ch_123']);
+    const listed = (await succeed(target, ['accounts', 'list', '--limit', '1000'])).accounts.find((account: { accountId: string }) => account.accountId === accountId);
+    assert.deepEqual([listed.suspendedAt, listed.suspensionReason], [suspended.suspendedAt, 'chargeback on ch_123']);
+    const row = await store.db.selectFrom('accounts').select(['suspended_at', 'suspension_reason']).where('id', '=', accountId).executeTakeFirstOrThrow();
+    assert.deepEqual(row, { suspended_at: suspended.suspendedAt, suspension_reason: 'chargeback on ch_123' });
+
+    assert.deepEqual(await succeed(target, ['accounts', 'unsuspend', '--account', accountId]), { accountId, suspendedAt: null, suspensionReason: null });
+    assert.deepEqual(await store.db.selectFrom('accounts').select(['suspended_at', 'suspension_reason']).where('id', '=', accountId).executeTakeFirstOrThrow(), { suspended_at: null, suspension_reason: null });
+
+    // A suspension written by a server (a payment dispute): the CLI shows it without the admin token.
+    await store.db.updateTable('accounts').set({ suspended_at: '2026-11-01T10:00:00.000Z', suspension_reason: 'payment dispute dp_1' }).where('id', '=', accountId).execute();
+    const disputed = await succeed(target, ['accounts', 'show', '--account', accountId]);
+    assert.deepEqual([disputed.suspendedAt, disputed.suspensionReason], ['2026-11-01T10:00:00.000Z', 'payment dispute dp_1']);
+
+    await Promise.all([
+      fail(target, ['accounts', 'suspend', '--account', 'acct_doesnotexist'], /no account acct_doesnotexist/).then((result) => assert.equal(result.code, 1)),
+      fail(target, ['accounts', 'unsuspend', '--account', 'acct_doesnotexist'], /no account acct_doesnotexist/).then((result) => assert.equal(result.code, 1)),
+      fail(target, ['accounts', 'suspend'], /missing --account/).then((result) => assert.equal(result.code, 2)),
+      fail(target, ['accounts', 'suspend', '--account', accountId, '--reason', ' '], /--reason needs a text/),
+      fail(target, ['accounts', 'suspend', '--account', accountId, '--reason', 'x'.repeat(201)], /--reason can be at most 200 characters/),
+      fail(target, ['accounts', 'unsuspend', '--account', accountId, '--reason', 'why'], /accounts unsuspend takes no --reason/),
+    ]);
   });
 
   test('webhooks secret --account prints the account\'s secret, the same again; --rotate replaces it; an unknown account exits 1', async () => {
@@ -403,6 +438,19 @@ describe(`tollgate CLI while the server runs (${testDatabaseLabel()})`, { timeou
       .where('account_id', '=', accountId)
       .executeTakeFirstOrThrow();
     assert.equal(Number(sum.total), 4_600_000);
+  });
+
+  test('an account suspended with the CLI is refused by the running server within 1 s (403 ACCOUNT_SUSPENDED); unsuspended, it is served again', async () => {
+    const { accountId, apiKey } = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    assert.equal((await call('GET', '/v1/account', apiKey)).status, 200, 'the server has the key cached');
+    await succeed(target, ['accounts', 'suspend', '--account', accountId, '--reason', 'test']);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const refused = await call('GET', '/v1/account', apiKey);
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.error.code, 'ACCOUNT_SUSPENDED');
+    await succeed(target, ['accounts', 'unsuspend', '--account', accountId]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal((await call('GET', '/v1/account', apiKey)).status, 200);
   });
 
   test('a key revoked with the CLI is refused by the running server within 1 s', async () => {

@@ -9,10 +9,12 @@ export interface ReceivedMail {
 
 /**
  * A minimal SMTP server on loopback (RFC 5321's happy path: EHLO/HELO, MAIL, RCPT, DATA, RSET,
- * NOOP, QUIT; no TLS, no AUTH advertised), keeping what it receives.
+ * NOOP, QUIT; no TLS, no AUTH advertised), keeping what it receives. While `refuseRecipients` is
+ * set, it refuses every recipient, quoting the address as real servers do (550, a permanent failure).
  */
-export async function startFakeSmtpServer(): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startFakeSmtpServer(): Promise<{ url: string; received: ReceivedMail[]; refuseRecipients: boolean; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
+  const controls = { refuseRecipients: false };
   const server = net.createServer((socket) => {
     socket.setEncoding('utf8');
     let buffer = '';
@@ -40,6 +42,7 @@ export async function startFakeSmtpServer(): Promise<{ url: string; received: Re
         if (verb === 'EHLO') socket.write('250-fake-smtp\r\n250 8BITMIME\r\n');
         else if (verb === 'HELO') reply('250 fake-smtp');
         else if (verb === 'MAIL') (mail.from = /<([^>]*)>/.exec(line)?.[1] ?? ''), reply('250 ok');
+        else if (verb === 'RCPT' && controls.refuseRecipients) reply(`550 5.1.1 <${/<([^>]*)>/.exec(line)?.[1] ?? ''}>: Recipient address rejected: User unknown`);
         else if (verb === 'RCPT') mail.to.push(/<([^>]*)>/.exec(line)?.[1] ?? ''), reply('250 ok');
         else if (verb === 'DATA') (inData = true), reply('354 end with <CRLF>.<CRLF>');
         else if (verb === 'RSET') (mail = { from: '', to: [], data: '' }), reply('250 ok');
@@ -55,6 +58,12 @@ export async function startFakeSmtpServer(): Promise<{ url: string; received: Re
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    get refuseRecipients() {
+      return controls.refuseRecipients;
+    },
+    set refuseRecipients(refuse: boolean) {
+      controls.refuseRecipients = refuse;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
-import { PageClient } from '../helpers/page-client';
+import { GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
 
 const ADMIN_TOKEN = 'operator-secret-0123456789';
 
@@ -94,6 +94,36 @@ describe(`/admin with TOLLGATE_ADMIN_TOKEN (${testDatabaseLabel()})`, () => {
     assert.equal((await operator.post(`/admin/accounts/${accountId}/credit`, { usd: '2.50', credit_token: await creditToken(operator, accountId) })).status, 303);
     assert.equal(await app.balance(accountId), 3_500_000);
     assert.equal(await app.ledgerSum(accountId), 3_500_000);
+  });
+
+  test('a suspended customer is told so: the Overview and the keys page say keys are refused, no new key is made; the operator sees why', async () => {
+    const customer = new PageClient(app.baseUrl);
+    await customer.get('/dashboard/signup');
+    assert.equal((await customer.post('/dashboard/signup', { email: uniqueEmail(), password: GOOD_PASSWORD })).status, 303);
+    const created = await customer.post('/dashboard/keys', { name: 'before' });
+    const apiKey = /data-testid="new-key">([^<]+)</.exec(created.text)![1]!;
+    const accountId = (await app.get('/v1/account', apiKey)).body.data.accountId as string;
+    assert.doesNotMatch((await customer.get('/dashboard')).text, /suspended/);
+
+    const operator = await loggedInOperator();
+    assert.equal((await operator.post(`/admin/accounts/${accountId}/suspend`, { reason: '  unpaid   invoice 42 ' })).status, 303);
+    assert.match((await operator.get(`/admin/accounts/${accountId}`)).text, /<strong>Suspended<\/strong> since [0-9T:.-]+Z \(unpaid invoice 42\)/);
+
+    assert.match((await customer.get('/dashboard')).text, /Your account is suspended: every API call with its keys is refused \(403 ACCOUNT_SUSPENDED\)\. Contact the operator of this service\./);
+    const keys = await customer.get('/dashboard/keys');
+    assert.match(keys.text, /every call with its keys is refused \(403 ACCOUNT_SUSPENDED\), and no new key can be made/);
+    assert.match(keys.text, /<td>refused \(account suspended\) · /);
+    assert.doesNotMatch(keys.text, /<td>active · |Create key/);
+    const refused = await customer.post('/dashboard/keys', { name: 'during' });
+    assert.equal(refused.status, 403);
+    assert.doesNotMatch(refused.text, /data-testid="new-key"/);
+    assert.equal((await app.store.db.selectFrom('api_keys').select('id').where('account_id', '=', accountId).execute()).length, 1, 'no key made');
+
+    assert.equal((await operator.post(`/admin/accounts/${accountId}/unsuspend`, {})).status, 303);
+    const account = await app.store.db.selectFrom('accounts').select(['suspended_at', 'suspension_reason']).where('id', '=', accountId).executeTakeFirstOrThrow();
+    assert.deepEqual(account, { suspended_at: null, suspension_reason: null });
+    assert.doesNotMatch((await customer.get('/dashboard')).text, /suspended/);
+    assert.match((await customer.get('/dashboard/keys')).text, /<td>active · /);
   });
 
   test('activity: calls, refusals and revenue per day and per endpoint; e-mails escaped in the account list', async () => {

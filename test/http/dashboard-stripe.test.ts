@@ -150,9 +150,13 @@ describe(`buying credit with Stripe Checkout (against a fake Stripe, ${testDatab
     assert.equal(await app.balance(accountId), 0);
     const refused = await app.get('/v1/account', apiKey);
     assert.equal(refused.body.error.code, 'ACCOUNT_SUSPENDED');
+    const suspension = await app.store.db.selectFrom('accounts').select(['suspended_at', 'suspension_reason']).where('id', '=', accountId).executeTakeFirstOrThrow();
+    assert.equal(suspension.suspension_reason, `payment dispute ${disputeId}`, 'the operator reads why (in /admin, and with tollgate accounts show)');
     // Retried: nothing more taken.
     assert.equal((await disputeEvent('charge.dispute.created', disputeId, chargeId, 2000, 'needs_response')).status, 200);
     assert.equal(await app.ledgerSum(accountId), 0);
+    const again = await app.store.db.selectFrom('accounts').select('suspended_at').where('id', '=', accountId).executeTakeFirstOrThrow();
+    assert.equal(again.suspended_at, suspension.suspended_at, 'suspended since the first delivery');
 
     // Lost disputes change nothing more; a won one gives back what was taken, once.
     assert.equal((await disputeEvent('charge.dispute.closed', `${disputeId}x`, chargeId, 2000, 'lost')).status, 200);

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
-import { capturingMailer, GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
+import { manualClock, startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { capturingMailer, GOOD_PASSWORD, PageClient, uniqueEmail, type SentLink } from '../helpers/page-client';
 import { NO_KEY_LIMITS } from '../../src/auth/key-limits';
 import { MAX_BALANCE_MICROS } from '../../src/core/money';
 import { DashboardAccounts } from '../../src/dashboard/accounts';
@@ -437,6 +437,105 @@ describe(`the account dashboard (${testDatabaseLabel()})`, () => {
     assert.equal((await client.post('/dashboard/reset', { token, password: GOOD_PASSWORD })).status, 303);
     assert.equal((await client.post('/dashboard/login', { email, password: GOOD_PASSWORD })).status, 303);
     assert.equal(await balanceShown(client), '$2.00');
+    // The reset link proved the address: the Overview does not ask for it again.
+    assert.doesNotMatch((await client.get('/dashboard')).text, /not confirmed/);
+  });
+
+  test('without SMTP an unverified address is said so, and a new link goes to the server log (the test mailer) for the operator', async () => {
+    const client = await signUp(app);
+    const overview = await client.get('/dashboard');
+    assert.match(overview.text, /Your e-mail address is not confirmed yet\. This service sends no e-mail: its operator passes confirmation links on\./);
+    assert.doesNotMatch(overview.text, /link we sent you|credit comes with it/);
+    const accountId = sent.at(-1)!.accountId;
+    const before = sent.length;
+    const asked = await client.post('/dashboard/verify/resend', {});
+    assert.equal(asked.status, 303);
+    assert.match((await client.get(asked.headers.get('location')!)).text, /A new link was made; the operator of this service passes it on to you\./);
+    assert.equal(sent.length, before + 1);
+    assert.deepEqual({ accountId: sent.at(-1)!.accountId, purpose: sent.at(-1)!.purpose }, { accountId, purpose: 'verify' });
+  });
+});
+
+describe(`the dashboard's verification links with SMTP (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  const clock = manualClock(Date.now());
+  const { mailer, sent } = capturingMailer(true);
+  const linksTo = (email: string, purpose: SentLink['purpose']) => sent.filter((message) => message.to === email && message.purpose === purpose);
+  const tokenOf = (message: SentLink) => new URL(message.link).searchParams.get('token')!;
+  before(async () => {
+    app = await startTestApp({ mailer, clock: clock.now }, { TOLLGATE_TRUST_PROXY: '127.0.0.1' });
+  });
+  after(async () => app.close());
+
+  test('an expired link: the Overview says no link is out, the button mails a new one that verifies and credits; asking is limited per account', async () => {
+    const email = uniqueEmail();
+    const client = await signUp(app, email);
+    assert.match((await client.get('/dashboard')).text, /with the link we sent you \(valid until .+ UTC\): the sign-up credit comes with it\./);
+    const first = linksTo(email, 'verify')[0]!;
+    clock.advance(49 * 3_600_000);
+    const expired = (await client.get('/dashboard')).text;
+    assert.doesNotMatch(expired, /link we sent you/);
+    assert.match(expired, /not confirmed yet: ask for a link below: the sign-up credit comes with it\./);
+    assert.match(expired, /Send me a link/);
+    assert.equal((await client.post('/dashboard/verify', { token: tokenOf(first) })).status, 400, 'the old link has expired');
+
+    // Five an hour per account; the sixth is refused and sends nothing.
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) outcomes.push((await client.post('/dashboard/verify/resend', {})).headers.get('location')!);
+    assert.deepEqual(outcomes, [...Array<string>(5).fill('/dashboard?verification=sent'), '/dashboard?verification=limited']);
+    assert.match((await client.get('/dashboard?verification=limited')).text, /try again later/);
+    assert.equal(linksTo(email, 'verify').length, 6, 'the sign-up link and five more');
+    // Another account is not held back by this one's requests.
+    const other = await signUp(app);
+    assert.equal((await other.post('/dashboard/verify/resend', {})).headers.get('location'), '/dashboard?verification=sent');
+
+    // Earlier links stay valid until they expire; any one verifies, once, with the credit.
+    const links = linksTo(email, 'verify');
+    assert.equal((await client.post('/dashboard/verify', { token: tokenOf(links[2]!) })).status, 200);
+    assert.equal(await balanceShown(client), '$5.00');
+    assert.equal((await client.post('/dashboard/verify', { token: tokenOf(links[5]!) })).status, 200, 'a later link still confirms');
+    assert.equal(await balanceShown(client), '$5.00', 'the credit comes once');
+  });
+
+  test('a password reset through the mailed link verifies the address: a self-signed-up account gets its sign-up credit with it, once', async () => {
+    const email = uniqueEmail();
+    await signUp(app, email);
+    const forgot = new PageClient(app.baseUrl);
+    await forgot.get('/dashboard/forgot');
+    await forgot.post('/dashboard/forgot', { email });
+    assert.equal((await forgot.post('/dashboard/reset', { token: tokenOf(linksTo(email, 'reset').at(-1)!), password: GOOD_PASSWORD })).status, 303);
+    assert.equal((await forgot.post('/dashboard/login', { email, password: GOOD_PASSWORD })).status, 303);
+    const overview = await forgot.get('/dashboard');
+    assert.doesNotMatch(overview.text, /not confirmed|Confirm your e-mail address/);
+    assert.equal(await balanceShown(forgot), '$5.00');
+    // The verification link mailed at sign-up, followed afterwards, gives nothing more.
+    assert.equal((await forgot.post('/dashboard/verify', { token: tokenOf(linksTo(email, 'verify')[0]!) })).status, 200);
+    assert.equal(await balanceShown(forgot), '$5.00');
+  });
+
+  test('an account the operator created is verified by its first password\'s reset link, without a sign-up credit', async () => {
+    const { accountId } = await app.createAccount('2.00');
+    const email = (await app.ledger.findAccount(accountId))!.email;
+    const client = new PageClient(app.baseUrl);
+    await client.get('/dashboard/forgot');
+    await client.post('/dashboard/forgot', { email });
+    assert.equal((await client.post('/dashboard/reset', { token: tokenOf(linksTo(email, 'reset').at(-1)!), password: GOOD_PASSWORD })).status, 303);
+    assert.equal((await client.post('/dashboard/login', { email, password: GOOD_PASSWORD })).status, 303);
+    const overview = await client.get('/dashboard');
+    assert.doesNotMatch(overview.text, /not confirmed|Confirm your e-mail address|credit comes with it/);
+    assert.equal(await balanceShown(client), '$2.00');
+    assert.equal(await app.ledgerSum(accountId), 2_000_000);
+  });
+
+  test('a second account of a credited mailbox is not promised the credit', async () => {
+    const first = uniqueEmail('gmail.com');
+    const client = await signUp(app, first);
+    assert.equal((await client.post('/dashboard/verify', { token: tokenOf(linksTo(first, 'verify')[0]!) })).status, 200);
+    const alias = first.replace('@', '+again@');
+    const second = await signUp(app, alias);
+    const overview = (await second.get('/dashboard')).text;
+    assert.match(overview, /Confirm your e-mail address with the link we sent you \(valid until .+ UTC\)\./);
+    assert.doesNotMatch(overview, /credit comes with it/);
   });
 });
 

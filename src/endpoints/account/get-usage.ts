@@ -53,7 +53,10 @@ export default defineEndpoint({
     const to = input.to ?? utcDay(new Date());
     const from = input.from ?? utcDay(new Date(`${to}T00:00:00Z`), 29);
     const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-    if (days < 0) throw new ApiError('VALIDATION_ERROR', 'from: must not be after `to`.', { param: 'from' });
+    if (days < 0) {
+      const end = input.to === undefined ? `\`to\` (today, ${to}, when it is not given)` : `\`to\` (${to})`;
+      throw new ApiError('VALIDATION_ERROR', `from: must not be after ${end}.`, { param: 'from' });
+    }
     if (days >= MAX_DAYS) throw new ApiError('VALIDATION_ERROR', `from: the range may span at most ${MAX_DAYS} days.`, { param: 'from' });
     const groupBy = input.groupBy ?? 'day';
     const rows = await ctx.history.usage({ from, to, groupBy, ...(input.keyId ? { keyId: input.keyId } : {}) });

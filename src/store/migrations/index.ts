@@ -10,6 +10,7 @@ import { keyLimitsMigration } from './007-key-limits';
 import { postgresSettlementTurnsMigration } from './008-postgres-settlement-turns';
 import { postgresStatementBalancesMigration } from './009-postgres-statement-balances';
 import { mediaJobKeysMigration } from './010-media-job-keys';
+import { suspensionReasonsMigration } from './011-suspension-reasons';
 
 export interface NamedMigration {
   /** Recorded in kysely_migration once applied; never rename one. Names sort in the order they run. */
@@ -33,4 +34,5 @@ export const migrations: readonly NamedMigration[] = [
   { name: '008-postgres-settlement-turns', migration: postgresSettlementTurnsMigration },
   { name: '009-postgres-statement-balances', migration: postgresStatementBalancesMigration },
   { name: '010-media-job-keys', migration: mediaJobKeysMigration },
+  { name: '011-suspension-reasons', migration: suspensionReasonsMigration },
 ];
