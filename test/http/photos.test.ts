@@ -48,6 +48,9 @@ describe(`photos endpoints on the sandbox platform (${testDatabaseLabel()})`, ()
       ['/v1/photos/post', { shortcode: 'abc/def' }, 'shortcode'],
       ['/v1/photos/media-id', { shortcode: 'abcd' }, 'shortcode'],
       ['/v1/photos/media-id', { shortcode: 'Q__________' }, 'shortcode'],
+      // All 'A's is media id 0: no post has it.
+      ['/v1/photos/media-id', { shortcode: 'AAAAAAAAAAAAAAAAAAAAAAAA' }, 'shortcode'],
+      ['/v1/photos/media-id', { shortcode: 'AAAAA' }, 'shortcode'],
       ['/v1/photos/hashtag', { hashtag: 'two words' }, 'hashtag'],
       ['/v1/photos/user-followers', { username: EXAMPLE_USERNAME, end_cursor: 'not-a-cursor' }, 'end_cursor'],
     ], 400);

@@ -161,7 +161,9 @@ describe(`video endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
     assert.equal(channel.meta.channelId, EXAMPLE.channelId);
     assert.equal(channel.meta.channelHandle, EXAMPLE.channelHandle);
     const videos = await walk('/v1/video/channel-videos', { id: EXAMPLE.channelId });
-    assert.equal(videos.length, channel.meta.videosCount);
+    const shorts = await walk('/v1/video/channel-shorts', { id: EXAMPLE.channelId });
+    const livestreams = await walk('/v1/video/channel-livestreams', { id: EXAMPLE.channelId });
+    assert.equal(videos.length + shorts.length + livestreams.length, channel.meta.videosCount, 'the header counts every upload, Shorts included');
     assert.equal(new Set(videos.map((item) => item.videoId)).size, videos.length, 'each video once');
     const oldest = await data('/v1/video/channel-videos', { id: EXAMPLE.channelId, sort_by: 'oldest' });
     assert.equal(oldest.data[0].videoId, videos.at(-1).videoId, 'oldest first is newest first reversed');
@@ -175,6 +177,18 @@ describe(`video endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
     assert.equal(metadata.viewCount, info.viewCount);
     assert.equal(listed.viewCount, info.viewCount);
     assert.equal(metadata.likeCount, info.likeCount);
+  });
+
+  test('an ordinary query finds videos, each opening on /v1/video/video and /v1/video/video-info', async () => {
+    for (const query of ['python', 'running shoes', 'how to tie a tie']) {
+      const found = await data('/v1/video/search', { query });
+      assert.ok(found.data.length > 0 && found.estimatedResults > 0, query);
+      for (const item of found.data.slice(0, 3)) {
+        const [details, info] = [await data('/v1/video/video', { id: item.videoId }), await data('/v1/video/video-info', { id: item.videoId })];
+        assert.deepEqual([details.title, details.channelId, details.viewCount], [item.title, item.channelId, item.viewCount]);
+        assert.deepEqual([info.title, info.channelId, info.viewCount], [item.title, item.channelId, item.viewCount]);
+      }
+    }
   });
 
   test("a video's comments number its commentsCount, and a comment's replyToken walks its replies", async () => {

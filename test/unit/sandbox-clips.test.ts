@@ -9,6 +9,7 @@ import {
   EXAMPLE_USER_ID, EXAMPLE_VIDEO_ID, sandboxClips,
 } from '../../src/providers/sandbox/clips';
 import { creatorAt, creatorById, creatorNamed, NOTABLE, notableCreators, POPULATION, POSTERS, PRESENT, REMEMBERED_CREATORS } from '../../src/providers/sandbox/clips/creators';
+import { followerPosition, followingOf } from '../../src/providers/sandbox/clips/follows';
 import { videoOf } from '../../src/providers/sandbox/clips/videos';
 import { CHALLENGES } from '../../src/providers/sandbox/clips/vocabulary';
 import {
@@ -57,7 +58,7 @@ function regularCreator(fits: (creator: ReturnType<typeof creatorAt>) => boolean
   throw new Error('no such creator in the first 100,000');
 }
 
-const small = regularCreator((creator) => creator.followers >= 30 && creator.followers <= 90 && creator.following <= 120 && creator.videoCount >= 20 && creator.videoCount <= 60 && creator.favoriteCount > 0 && creator.repostCount > 0);
+const small = regularCreator((creator) => creator.followers >= 30 && creator.followers <= 90 && creator.videoCount >= 20 && creator.videoCount <= 60 && creator.favoriteCount > 0 && creator.repostCount > 0);
 /** A notable video with a walkable number of comments, some with replies. */
 const chatty = notableCreators().flatMap((creator) => [0, 1, 2, 3].map((index) => videoOf(creator, index))).find((video) => video.comments >= 30 && video.comments <= 120)!;
 
@@ -121,6 +122,19 @@ describe('the short-video sandbox world', () => {
     conforms(z.array(ClipsPhotoPost), (await clips.searchPhotos({ keywords: EXAMPLE_KEYWORDS, ...list }, call)).items);
     conforms(z.array(ClipsUserSearchItem), (await clips.searchUsers({ keywords: EXAMPLE_KEYWORDS, ...list }, call)).items);
     conforms(z.array(ClipsChallengeSummary), (await clips.searchChallenges({ keywords: EXAMPLE_KEYWORDS, ...list }, call)).items);
+  });
+
+  test('a video\'s comment_count follows its plays, with no ceiling showing', () => {
+    const biggest = [...notableCreators()].sort((a, b) => b.followers - a.followers).slice(0, 10);
+    const videos = biggest.flatMap((creator) => Array.from({ length: 200 }, (_, index) => videoOf(creator, index)));
+    for (const video of videos) {
+      // One comment per 800–5,000 plays (plus up to 3), never more than the likes.
+      assert.ok(video.comments >= Math.round(video.plays * 0.0002) && video.comments <= Math.round(video.plays * 0.0012) + 3, `${video.id}: ${video.comments} of ${video.plays}`);
+      assert.ok(video.comments <= video.likes);
+    }
+    const top = Math.max(...videos.map((video) => video.comments));
+    assert.ok(top > 500_000 && top < 2 ** 20, `the most commented: ${top}`);
+    assert.ok(videos.filter((video) => video.comments === top).length === 1, 'no count shared at a cap');
   });
 
   test('the examples are what they promise', async () => {
@@ -242,7 +256,8 @@ describe('the short-video sandbox is coherent across endpoints', () => {
   });
 
   test('followers and following: as many distinct other accounts as the counts, each as their profile says', async () => {
-    for (const [list, total] of [[clips.userFollowers, small.followers], [clips.userFollowing, small.following]] as const) {
+    const following = followingOf(small.index).length;
+    for (const [list, total] of [[clips.userFollowers, small.followers], [clips.userFollowing, following]] as const) {
       const people = await walk((request) => list({ userId: small.userId, ...request }, call), 25, 8);
       assert.equal(people.length, total);
       assert.equal(new Set(people.map((person) => person.user_id)).size, people.length);
@@ -253,7 +268,27 @@ describe('the short-video sandbox is coherent across endpoints', () => {
       }
     }
     const user = (await clips.user({ uniqueId: small.handle }, call))!;
-    assert.deepEqual([user.follower_count, user.following_count], [small.followers, small.following]);
+    assert.deepEqual([user.follower_count, user.following_count], [small.followers, following]);
+  });
+
+  test('one follow relation: A is among B\'s followers exactly when B is among A\'s following', async () => {
+    const idsOf = async (list: ClipsProvider['userFollowers'], userId: string) => (await walk((request) => list({ userId, ...request }, call), 50)).map((person) => person.user_id);
+    // The account the tester reported, a regular poster, and a notable creator's first followers.
+    const notable = notableCreators().find((creator) => creator.followers >= 100_000)!;
+    const notableFollowers = (await clips.userFollowers({ userId: notable.userId, count: 50 }, call))!.items.map((person) => person.user_id);
+    for (const userId of ['6872345886547143453', small.userId]) {
+      for (const follower of await idsOf(clips.userFollowers, userId)) assert.ok((await idsOf(clips.userFollowing, follower)).includes(userId), `${follower} follows ${userId}`);
+      for (const followed of await idsOf(clips.userFollowing, userId)) {
+        const account = creatorById(followed)!;
+        // A notable creator's followers run to millions: open its list where the account should stand.
+        if (account.notable) {
+          const position = followerPosition(account, creatorById(userId)!.index);
+          const page = (await clips.userFollowers({ userId: followed, cursor: position === 0 ? undefined : String(position), count: 1 }, call))!;
+          assert.equal(page.items[0]?.user_id, userId, `${userId} among ${followed}'s followers`);
+        } else assert.ok((await idsOf(clips.userFollowers, followed)).includes(userId), `${userId} among ${followed}'s followers`);
+      }
+    }
+    for (const follower of notableFollowers) assert.ok((await idsOf(clips.userFollowing, follower)).includes(notable.userId));
   });
 
   test('favorites and reposts: finite lists of other creators\' videos, each once, as the video says', async () => {

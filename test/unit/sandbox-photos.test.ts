@@ -223,6 +223,14 @@ describe('the photos sandbox is coherent across endpoints', () => {
     }
   });
 
+  test('a broader hashtag counts at least the posts of a narrower one written with it', async () => {
+    const count = async (hashtag: string) => (await photos.hashtag({ hashtag }, call))!.media_count;
+    assert.ok((await count('coffee')) > 2 * (await count('specialtycoffee')), 'coffee well above specialtycoffee');
+    const pairs = HASHTAGS.flatMap((narrow) => HASHTAGS.filter((broad) => broad !== narrow && narrow.includes(broad)).map((broad) => [broad, narrow] as const));
+    assert.ok(pairs.length >= 5);
+    for (const [broad, narrow] of pairs) assert.ok((await count(broad)) >= (await count(narrow)), `#${broad} ≥ #${narrow}`);
+  });
+
   test('tagged posts are the circle\'s public posts that tag the user, newest first', async () => {
     for (const name of [username, smallAccount.username]) {
       const tagged = await walk((request) => photos.userTagged({ username: name, ...request }, call), 12);

@@ -398,7 +398,7 @@ describe('lists', () => {
     const all = await ask();
     assert.ok(all.length > 150 && all.length < 450);
     assert.equal(new Set(all.map((deal) => deal.deal_id)).size, all.length);
-    for (const deal of all.slice(0, 40)) {
+    for (const deal of all.filter((listed) => listed.deal_state === 'AVAILABLE').slice(0, 40)) {
       assert.equal(Math.round((deal.list_price!.amount - deal.deal_price.amount) * 100) / 100, deal.savings_amount!.amount);
       assert.equal(deal.savings_percentage, Math.round((100 * deal.savings_amount!.amount) / deal.list_price!.amount));
       assert.ok(deal.savings_percentage >= 10 && Date.parse(deal.deal_starts_at) < Date.parse(deal.deal_ends_at));
@@ -423,6 +423,51 @@ describe('lists', () => {
     assert.ok(rated.length > 0 && rated.every((deal) => productOfAsin(deal.product_asin!)!.product.rating! >= 4));
     const kitchen = await ask({ category: 'kitchen' });
     assert.ok(kitchen.length > 0 && kitchen.every((deal) => productOfAsin(deal.product_asin!)!.product.category.slug === 'kitchen'));
+  });
+});
+
+describe('the world\'s present: 2026-11-20, 12:00 UTC', () => {
+  const PRESENT = Date.parse('2026-11-20T12:00:00Z');
+  const allDeals = () =>
+    walk(async (page) => (await retail.deals({ country: 'US', page, price_range: 'ALL', discount_range: 'ALL', deal_type: 'ALL', min_rating: 'ALL' }, call))!.deals);
+
+  test('a deal\'s state is where it stands at the present: ended deals EXPIRED, none not yet begun', async () => {
+    const deals = await allDeals();
+    for (const deal of deals) {
+      const [start, end] = [Date.parse(deal.deal_starts_at), Date.parse(deal.deal_ends_at)];
+      assert.ok(start <= PRESENT, `${deal.deal_id} has begun`);
+      if (deal.deal_state === 'EXPIRED') assert.ok(end <= PRESENT, `${deal.deal_id} has ended`);
+      else assert.ok(['AVAILABLE', 'WAITLIST'].includes(deal.deal_state) && end > PRESENT, `${deal.deal_id} ${deal.deal_state} until ${deal.deal_ends_at}`);
+    }
+    const states = new Set(deals.filter((deal) => deal.deal_type === 'LIGHTNING_DEAL').map((deal) => deal.deal_state));
+    assert.deepEqual([...states].sort(), ['AVAILABLE', 'EXPIRED', 'WAITLIST']);
+  });
+
+  test('only an AVAILABLE deal prices its product: details, search and offers agree', async () => {
+    const deals = await allDeals();
+    for (const deal of deals) {
+      const dealPrice = `$${deal.deal_price.amount.toFixed(2)}`;
+      const product = (await retail.product({ asin: deal.product_asin!, country: 'US' }, call))!;
+      const offers = (await retail.productOffers({ asin: deal.product_asin!, country: 'US', limit: 100, page: 1, product_condition: 'ALL' }, call))!;
+      const found = (await search({ query: product.product_title })).products.find((listed) => listed.asin === deal.product_asin);
+      const prices = [product.product_price, offers.product_price, offers.buy_boxes.find((offer) => offer.is_buy_box_winner)!.product_price, found?.product_price];
+      if (deal.deal_state === 'AVAILABLE') assert.deepEqual(prices, Array(4).fill(dealPrice), deal.deal_id);
+      else {
+        assert.deepEqual(prices, Array(4).fill(product.product_price), deal.deal_id);
+        assert.notEqual(product.product_price, dealPrice, `${deal.deal_id} ${deal.deal_state} does not price its product`);
+      }
+    }
+    const todays = await walk(async (page) => (await search({ query: 'pro', deals_and_discounts: 'TODAYS_DEALS', page })).products);
+    assert.ok(todays.length > 0 && todays.every((listed) => productOfAsin(listed.asin)!.product.deal?.state === 'AVAILABLE'));
+  });
+
+  test('offers are delivered after the present, within ten days', async () => {
+    const day = 86_400_000;
+    const upcoming = Array.from({ length: 10 }, (_, ahead) => new Date(PRESENT + (ahead + 1) * day).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+    assert.equal(upcoming[0], 'Saturday, November 21');
+    for (const product of allProducts().slice(0, 200)) {
+      for (const offer of await allOffers(product.asin)) assert.ok(upcoming.includes(offer.delivery_time!), `${offer.delivery_time} after the present`);
+    }
   });
 });
 

@@ -183,8 +183,7 @@ describe('the video sandbox world', () => {
     const home = await video.channel({ channelId }, call);
     const about = await video.channelAbout({ channelId }, call);
     const newest = await walk((cursor) => video.channelVideos({ channelId, sortBy: 'newest', cursor }, call), 30);
-    assert.equal(newest.length, home?.meta.videosCount);
-    assert.equal(newest.length, about?.videosCount);
+    assert.equal(newest.length, small.counts[0]);
     assertUnique(idsOf(newest));
     const oldest = await walk((cursor) => video.channelVideos({ channelId, sortBy: 'oldest', cursor }, call));
     assert.deepEqual(idsOf(oldest), idsOf(newest).reverse());
@@ -201,11 +200,18 @@ describe('the video sandbox world', () => {
       walk((cursor) => video.channelCommunity({ channelId, cursor }, call)),
     ]);
     assert.deepEqual([shorts.length, livestreams.length, playlists.length, posts.length], [small.counts[1], small.counts[2], small.playlists, small.posts]);
+    // The header counts every upload, Shorts and livestreams included, as the platform's does.
+    const uploadsCount = newest.length + shorts.length + livestreams.length;
+    assert.ok(shorts.length > 0);
+    assert.equal(home?.meta.videosCount, uploadsCount);
+    assert.equal(about?.videosCount, uploadsCount);
     assert.ok(livestreams.every((item) => item.type === 'livestream'));
     for (const item of shorts) assert.ok((await video.shortsInfo({ videoId: item.videoId }, call))!.lengthSeconds <= 60, 'a Short is a minute at most');
-    // The uploads playlist is the channel's videos, newest first.
+    // The uploads playlist is everything the channel uploaded, Shorts included, newest first.
     const uploads = await walk((cursor) => video.playlist({ playlistId: `UU${channelId.slice(2)}`, cursor }, call));
-    assert.deepEqual(idsOf(uploads), idsOf(newest));
+    assert.deepEqual(new Set(idsOf(uploads)), new Set([...idsOf(newest), ...idsOf(shorts), ...idsOf(livestreams)]));
+    assert.equal(uploads.length, uploadsCount);
+    assert.deepEqual(uploads.map((item) => item.publishedAt), uploads.map((item) => item.publishedAt).sort().reverse(), 'newest first');
     for (const playlist of playlists) {
       const items = await walk((cursor) => video.playlist({ playlistId: playlist.playlistId, cursor }, call), 100);
       assert.equal(items.length, playlist.videoCount);
@@ -407,6 +413,27 @@ describe('the video sandbox world', () => {
       const trending = await video.trending({ type }, call);
       assert.ok(trending.length > 0 && nonIncreasing(trending.map((item) => Number(item.viewCount))), type);
     }
+  });
+
+  test('hype is for channels under 500K subscribers', async () => {
+    const hype = await walk((cursor) => video.hype({ cursor }, call), 20);
+    assert.ok(hype.length > 0);
+    for (const item of hype) {
+      const { channelId } = (await video.videoInfo({ videoId: item.videoId }, call))!;
+      const subscribers = (await video.channelAbout({ channelId }, call))!.subscriberCount;
+      assert.ok(subscribers < 500_000, `${item.channelTitle}: ${subscribers} subscribers`);
+    }
+  });
+
+  test("a video's comments follow its views, with no cap", async () => {
+    const trending = await video.trending({ type: 'now' }, call);
+    assert.ok(trending[0]!.commentCount > 20_000, `the most viewed video of the fortnight (${trending[0]!.viewCount} views) has ${trending[0]!.commentCount} comments`);
+    for (const item of trending) {
+      const share = item.commentCount / Number(item.viewCount);
+      assert.ok(share >= 0.0003 && share <= 0.003, `${item.videoId}: ${item.commentCount} comments for ${item.viewCount} views`);
+    }
+    const top = (await video.comments({ videoId: trending[0]!.videoId, sort: 'top' }, call))!;
+    assert.equal(top.commentsCount, trending[0]!.commentCount);
   });
 
   test('channel URLs by handle or name resolve; others do not', async () => {

@@ -84,7 +84,7 @@ export const EXAMPLE = {
   uniqueId: 'waffles.pup',
   userId: '6800000319749062134',
   videoId: '7709547295108311040',
-  commentId: '7710036471818747905',
+  commentId: '7710036433164042241',
   musicId: '6388568234219536683',
   challengeName: 'puppy',
   challengeId: '1600002863659946018',

@@ -30,6 +30,8 @@ export default defineEndpoint({
   async handler({ input, providers, call }) {
     const mediaId = mediaIdOf(input.shortcode);
     if (mediaId === null) throw new ApiError('VALIDATION_ERROR', 'shortcode: stands for a number beyond 64 bits, so no media id; check it was copied whole', { param: 'shortcode' });
+    // All 'A's (the alphabet's zero) is no post: media ids start at 1.
+    if (mediaId === '0') throw new ApiError('VALIDATION_ERROR', 'shortcode: stands for media id 0, which no post has; check it was copied whole', { param: 'shortcode' });
     const post = await providers.photos.post({ shortcode: input.shortcode }, call);
     return { shortcode: input.shortcode, media_id: mediaId, media_id_with_owner: post ? `${mediaId}_${post.owner.id}` : null };
   },

@@ -1,7 +1,8 @@
 import type { ClipsListRequest, ClipsProvider } from '../../families/clips';
 import { challengeAt, challengePosition, challengeSummary } from './challenges';
 import { commentAt, commentById, replyAt } from './comments';
-import { audienceMember, creatorAt, creatorById, creatorNamed } from './creators';
+import { creatorAt, creatorById, creatorNamed } from './creators';
+import { followerOf, followingOf } from './follows';
 import { FAVORITES, pickedVideo, REPOSTS } from './favorites';
 import { pageOf } from './paging';
 import { followRecord, listedVideoRecord, ownVideoRecord, photoPostRecord, searchUserRecord, userRecord, videoDetailsRecord } from './records';
@@ -15,7 +16,7 @@ export const EXAMPLE_UNIQUE_ID = 'waffles.pup';
 export const EXAMPLE_USER_ID = '6800000319749062134';
 /** Its newest video: its comments have replies; its sound is a catalogue one. */
 export const EXAMPLE_VIDEO_ID = '7709547295108311040';
-export const EXAMPLE_COMMENT_ID = '7710036471818747905';
+export const EXAMPLE_COMMENT_ID = '7710036433164042241';
 export const EXAMPLE_MUSIC_ID = '6388568234219536683';
 export const EXAMPLE_CHALLENGE_NAME = 'puppy';
 export const EXAMPLE_CHALLENGE_ID = '1600002863659946018';
@@ -32,8 +33,7 @@ export function createSandboxClips(now: () => Date = () => new Date()): ClipsPro
   /** What `read` makes of the video or account; null when the world has none. */
   const of = <Thing, Answer>(thing: Thing | null, read: (thing: Thing) => Answer): Answer | null => (thing === null ? null : read(thing));
   const videos = <Item>(keys: readonly number[], list: ClipsListRequest, record: (video: Video) => Item) => pageOf(keys.length, list, (position) => record(videoAt(keys[position]!)));
-  const people = (total: number, stride: number, self: number, list: ClipsListRequest) =>
-    pageOf(total, list, (position) => followRecord(creatorAt(audienceMember(stride, self, position))));
+  const people = (total: number, list: ClipsListRequest, member: (position: number) => number) => pageOf(total, list, (position) => followRecord(creatorAt(member(position))));
 
   return {
     name: 'sandbox',
@@ -62,8 +62,12 @@ export function createSandboxClips(now: () => Date = () => new Date()): ClipsPro
       of(creatorById(userId), (creator) => pageOf(creator.favoriteCount, list, (position) => listedVideoRecord(pickedVideo(creator, FAVORITES, position)))),
     userReposts: async ({ userId, ...list }) =>
       of(creatorById(userId), (creator) => pageOf(creator.repostCount, list, (position) => listedVideoRecord(pickedVideo(creator, REPOSTS, position)))),
-    userFollowers: async ({ userId, ...list }) => of(creatorById(userId), (creator) => people(creator.followers, creator.followerStride, creator.index, list)),
-    userFollowing: async ({ userId, ...list }) => of(creatorById(userId), (creator) => people(creator.following, creator.followingStride, creator.index, list)),
+    userFollowers: async ({ userId, ...list }) => of(creatorById(userId), (creator) => people(creator.followers, list, (position) => followerOf(creator, position))),
+    userFollowing: async ({ userId, ...list }) =>
+      of(creatorById(userId), (creator) => {
+        const followed = followingOf(creator.index);
+        return people(followed.length, list, (position) => followed[position]!);
+      }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ClipsAuthor, ClipsFollowItem, ClipsListedVideo, ClipsOwnVideo, ClipsPhotoPost, ClipsUser, ClipsUserSearchItem, ClipsVideoDetails } from '../../../schemas/clips';
 import { MEDIA_HOST, type Creator } from './creators';
+import { followingOf } from './follows';
 import { soundOf } from './sounds';
 import { heartsOf, type Video } from './videos';
 
@@ -45,10 +46,10 @@ export function followRecord(creator: Creator): ClipsFollowItem {
 
 export function searchUserRecord(creator: Creator): ClipsUserSearchItem {
   const { user_id: _, ...shown } = followRecord(creator);
-  return { ...shown, following_count: creator.following, video_count: creator.videoCount };
+  return { ...shown, following_count: followingOf(creator.index).length, video_count: creator.videoCount };
 }
 
 export function userRecord(creator: Creator): ClipsUser {
-  const { region, language, following: following_count, videoCount: video_count, likedCount: digg_count } = creator;
-  return { ...followRecord(creator), region, language, following_count, heart_count: heartsOf(creator), video_count, digg_count };
+  const { region, language, videoCount: video_count, likedCount: digg_count } = creator;
+  return { ...followRecord(creator), region, language, following_count: followingOf(creator.index).length, heart_count: heartsOf(creator), video_count, digg_count };
 }

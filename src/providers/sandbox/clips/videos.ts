@@ -14,7 +14,6 @@ import { CHALLENGES, GENERAL_CHALLENGES, REGULAR_LINES } from './vocabulary';
 
 /** Label tracks and creators' sounds of the catalogue (./sounds.ts). */
 export const SOUND_COUNT = 400;
-const MAX_COMMENTS = 500_000;
 
 /** A 32-bit seed from small integers, cheaper than a text: a scan seeds tens of thousands of generators. */
 export function seedOf(...parts: number[]): number {
@@ -74,7 +73,9 @@ export function generateVideo(key: number) {
     ...frame,
     id: videoIdFor(frame.createTime, creator.index, frame.index).toString(),
     description: [frame.line, ...frame.challenges.map((challenge) => `#${CHALLENGES[challenge]}`)].filter(Boolean).join(' '),
-    comments: Math.min(likes, MAX_COMMENTS, Math.round(likes * random.between(0.004, 0.03)) + random.integer(0, 3)),
+    // One comment per 800–5,000 plays, so never more than 900,003 (30M likes × 25 plays each × 0.0012):
+    // a comment id keeps 20 bits for its position (./comments.ts). Never more comments than likes.
+    comments: Math.min(likes, Math.round(frame.plays * random.between(0.0002, 0.0012)) + random.integer(0, 3)),
     shares: Math.round(likes * random.between(0.002, 0.05)),
     saves: Math.round(likes * random.between(0.01, 0.12)),
     images, width, height,

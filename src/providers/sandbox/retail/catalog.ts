@@ -1,7 +1,7 @@
 import type { RetailOffer } from '../../../schemas/retail';
 import { SeededRandom } from '../random';
 import { asinOf, serialOf } from './asin';
-import { PRESENT_DAY, REVIEWS_UNTIL_DAY } from './marketplaces';
+import { PRESENT_DAY, PRESENT_HOUR, REVIEWS_UNTIL_DAY } from './marketplaces';
 import { worldSellers, type WorldSeller } from './sellers';
 import { apportion, averageStars, logNormal, randomCode } from './tally';
 import { ADJECTIVES, CATEGORIES, type Category } from './vocabulary';
@@ -66,15 +66,26 @@ function offersOf(random: SeededRandom, category: Category, listCents: number, d
   return offers.sort((a, b) => a.cents + a.deliveryCents - (b.cents + b.deliveryCents));
 }
 
-function makeDeal(random: SeededRandom) {
+/**
+ * Where a deal stands at the world's present: EXPIRED once it has ended; UPCOMING before it starts
+ * (a lightning deal later today, not on the deals page yet); WAITLIST while on but fully claimed;
+ * else AVAILABLE, the one state that sets the product's price.
+ */
+export type DealState = 'AVAILABLE' | 'WAITLIST' | 'EXPIRED' | 'UPCOMING';
+
+/** A deal at `cents`: best deals run for a week or two from this week's mornings; lightning deals for 6 or 12 hours of the present day. */
+function makeDeal(random: SeededRandom, cents: number) {
   const lightning = random.chance(0.3);
+  const startDay = PRESENT_DAY - (lightning ? 0 : random.integer(0, 6));
+  const startHour = lightning ? random.integer(0, 18) : 8;
+  const hours = lightning ? random.pick([6, 12]) : 24 * random.integer(7, 14);
+  const [start, now] = [startDay * 24 + startHour, PRESENT_DAY * 24 + PRESENT_HOUR];
+  const claimed = lightning && random.chance(0.2);
+  const state: DealState = start + hours <= now ? 'EXPIRED' : start > now ? 'UPCOMING' : claimed ? 'WAITLIST' : 'AVAILABLE';
   return {
     id: random.integer(0, 0xffffffff).toString(16).padStart(8, '0'),
     type: lightning ? 'LIGHTNING_DEAL' : 'BEST_DEAL',
-    state: lightning && random.chance(0.2) ? 'WAITLIST' : 'AVAILABLE',
-    startDay: PRESENT_DAY - (lightning ? 0 : random.integer(0, 6)),
-    startHour: lightning ? random.integer(0, 18) : 8,
-    hours: lightning ? random.pick([6, 12]) : 24 * random.integer(7, 14),
+    state, cents, startDay, startHour, hours,
     /** Its place in the deals page's featured order. */
     featured: random.next(),
   };
@@ -99,9 +110,10 @@ function makeProduct(categoryIndex: number, index: number) {
   /** The first variation's ASIN is the product's own. */
   const variants = random.shuffle(values).slice(0, variations).map((value, slot) => ({ asin: asinOf(serial + slot), attributes: variations > 1 ? { [attribute]: value } : {} }));
   const discount = random.chance(0.2) ? 0.1 + 0.65 * random.next() ** 2 : null;
-  const dealCents = discount === null ? null : Math.round(listCents * (1 - discount));
-  /** Cheapest first, delivery included. */
-  const offers = offersOf(random, category, listCents, dealCents);
+  // The deal has a generator of its own, so its schedule is known before the offers are priced.
+  const deal = discount === null ? null : makeDeal(new SeededRandom(`retail-deal:${category.slug}:${index}`), Math.round(listCents * (1 - discount)));
+  /** Cheapest first, delivery included; only a deal on now (AVAILABLE) prices the buy box. */
+  const offers = offersOf(random, category, listCents, deal?.state === 'AVAILABLE' ? deal.cents : null);
   const buyBox = offers.find((offer) => offer.condition === 'New')!;
   return {
     asin: variants[0]!.asin, category, brand, noun, title, listCents, stars, numRatings, rating, monthlySales, variants, offers, buyBox,
@@ -113,7 +125,7 @@ function makeProduct(categoryIndex: number, index: number) {
     isRetailChoice: rating !== null && rating >= 4.2 && numRatings >= 100 && random.chance(0.1),
     lowStock: random.chance(0.15) ? random.integer(1, 9) : null,
     model: `${randomCode(random, 2)}-${random.integer(100, 9999)}`,
-    deal: dealCents === null ? null : makeDeal(random),
+    deal,
   };
 }
 

@@ -59,7 +59,7 @@ function passes(product: Product, request: ListingRequest, market: Marketplace):
     if (price < (request.min_price ?? 0) || price > (request.max_price ?? Infinity)) return false;
   }
   if (request.product_condition !== 'ALL' && !product.offers.some((offer) => KIND[offer.condition] === request.product_condition)) return false;
-  if (request.deals_and_discounts === 'TODAYS_DEALS') return product.deal !== null;
+  if (request.deals_and_discounts === 'TODAYS_DEALS') return product.deal?.state === 'AVAILABLE';
   if (request.deals_and_discounts === 'ALL_DISCOUNTS') return product.wasCents !== null;
   return true;
 }
@@ -125,13 +125,18 @@ export function rankChange(product: Product, type: BestSellersRequest['type'], r
 /** Deal prices in the marketplace's currency: UNDER_25 is under $25 in the US, under 25 € in Germany, under ¥25 in Japan. */
 const PRICE_RANGES: Record<DealsRequest['price_range'], [number, number]> = { ALL: [0, Infinity], UNDER_25: [0, 25], '25_50': [25, 50], '50_100': [50, 100], OVER_100: [100, Infinity] };
 
-/** The deals page: products on deal in featured order, filtered (price and discount as the record shows them, so in the marketplace's currency). */
+/**
+ * The deals page: products whose deal has started (on, claimed or ended; not those starting later
+ * today), in featured order, filtered (price and discount as the record shows them, so in the
+ * marketplace's currency).
+ */
 export function dealListing(request: DealsRequest, categoryIndex: number | null, market: Marketplace): Deal[] {
   const [low, high] = PRICE_RANGES[request.price_range];
   const minimumRating = request.min_rating === 'ALL' ? 0 : Number(request.min_rating);
   const minimumDiscount = request.discount_range === 'ALL' ? 0 : Number.parseInt(request.discount_range, 10);
   const chosen = (categoryIndex === null ? allProducts() : categoryProducts(categoryIndex)).filter(
-    (product) => product.deal !== null && (request.deal_type === 'ALL' || product.deal.type === request.deal_type) && (product.rating ?? 0) >= minimumRating,
+    (product) =>
+      product.deal !== null && product.deal.state !== 'UPCOMING' && (request.deal_type === 'ALL' || product.deal.type === request.deal_type) && (product.rating ?? 0) >= minimumRating,
   );
   const deals = chosen.sort((a, b) => a.deal!.featured - b.deal!.featured).map((product) => dealRecord(product, market));
   const wanted = (deal: Deal) => deal.deal_price.amount >= low && deal.deal_price.amount < high && deal.savings_percentage >= minimumDiscount;

@@ -59,6 +59,8 @@ const DAY_MS = 86_400_000;
 export const dayOf = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 /** The world's present: deals run around it, deliveries are counted from it. */
 export const PRESENT_DAY = dayOf('2026-11-20');
+/** The present's hour of PRESENT_DAY (noon UTC): a deal that ended before it is over, one starting after it not yet on. */
+export const PRESENT_HOUR = 12;
 /** Reviews are all written before this day. */
 export const REVIEWS_UNTIL_DAY = dayOf('2026-11-01');
 

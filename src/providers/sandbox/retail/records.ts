@@ -96,11 +96,14 @@ export const productOffers = (product: Product, variant: number, offers: readonl
   ...header(product, variant, market), buy_boxes: offers.map((offer) => offerRecord(offer, product, market)),
 });
 
-/** A product's deal as the deals page lists it: amounts in the marketplace's currency, the saving their difference. */
+/**
+ * A product's deal as the deals page lists it: amounts in the marketplace's currency, the saving
+ * their difference. The deal's price is the product's only while the deal is AVAILABLE.
+ */
 export function dealRecord(product: Product, market: Marketplace): Deal {
   const deal = product.deal!;
   const list = localAmount(product.listCents, market);
-  const price = localAmount(product.buyBox.cents, market);
+  const price = localAmount(deal.cents, market);
   const saving = Math.round((list - price) * 10 ** market.decimals) / 10 ** market.decimals;
   const money = (amount: number) => ({ amount, currency: market.currency });
   return {

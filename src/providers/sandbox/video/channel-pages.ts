@@ -1,5 +1,5 @@
 import type { VideoChannelAbout, VideoChannelHome, VideoCommunityPost, VideoFeaturedChannel, VideoStoreItem } from '../../../schemas/video';
-import { channelAt, MEDIA, NOTABLE, VIDEO, WEB, type Channel } from './channels';
+import { channelAt, MEDIA, NOTABLE, uploadCount, VIDEO, WEB, type Channel } from './channels';
 import { channelMeta, featuredChannel } from './records';
 import type { Post } from './posts';
 import { clockText, isoDate, slugOf, timeAgo } from './texts';
@@ -39,7 +39,7 @@ export function channelAbout(channel: Channel): VideoChannelAbout {
     country: channel.country,
     subscriberCount: channel.subscribers,
     viewCount: String(channelViews(channel)),
-    videosCount: channel.counts[VIDEO]!,
+    videosCount: uploadCount(channel),
     joinedDate: isoDate(channel.joined),
     // A viewer's channel has no site to link.
     links: channel.viewer ? [] : [{ title: 'Website', url: `https://${slug}.example` }, ...(channel.store > 0 ? [{ title: 'Store', url: `${WEB}/${channel.handle}/store` }] : [])],

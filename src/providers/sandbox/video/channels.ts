@@ -44,9 +44,11 @@ function generateChannel(index: number) {
   const notable = index <= NOTABLE;
   let { topicIndex, name } = notable ? notableName(index) : { topicIndex: random.integer(0, TOPICS.length - 1), name: '' };
   const topic = TOPICS[topicIndex]!;
+  let personal = false;
   if (!notable) {
     const extra = random.pick(NAME_EXTRAS);
-    name = random.chance(0.3) ? `${random.pick(FIRST_NAMES).name} ${random.pick(SURNAMES)}` : `${random.pick(topic.heads)} ${random.pick(topic.tails)}${extra ? ` ${extra}` : ''}`;
+    personal = random.chance(0.3);
+    name = personal ? `${random.pick(FIRST_NAMES).name} ${random.pick(SURNAMES)}` : `${random.pick(topic.heads)} ${random.pick(topic.tails)}${extra ? ` ${extra}` : ''}`;
   }
   const active = notable || random.chance(0.88);
   const videos = !active ? 0 : notable ? logNormal(random, 150, 0.7, MAX_UPLOADS) : logNormal(random, 20, 1, 500);
@@ -59,6 +61,8 @@ function generateChannel(index: number) {
   const verified = subscribers >= 100_000 && random.chance(0.8);
   return {
     index, name, topicIndex, topic, notable, subscribers, verified, joined,
+    /** Named after a person rather than its topic: a creator who may upload about anything (./made.ts). */
+    personal,
     id: `UC${encodeId('channel', index, 22)}`,
     handle: `@${slugOf(name)}${notable ? '' : index}`,
     artist: verified && topic.label === 'Music',
@@ -89,6 +93,7 @@ function generateViewer(index: number): Channel {
     index, name, topicIndex,
     topic: TOPICS[topicIndex]!,
     notable: false,
+    personal: true,
     subscribers: random.chance(0.5) ? 0 : logNormal(random, 3, 1.2, 900),
     verified: false,
     joined: random.integer(FIRST_JOIN, LAST_JOIN),
@@ -136,6 +141,9 @@ export function channelByName(name: string): Channel | null {
   const channel = channelAt(index);
   return channel.handle === `@${slug}` ? channel : null;
 }
+
+/** Everything the channel uploaded, Shorts and livestreams included: what its header counts and its uploads playlist lists. */
+export const uploadCount = (channel: Channel) => channel.counts.reduce((sum, count) => sum + count, 0);
 
 export const allChannels = (): Channel[] => Array.from({ length: CHANNELS }, (_, offset) => channelAt(offset + 1));
 

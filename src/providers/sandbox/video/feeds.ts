@@ -35,10 +35,13 @@ export function shortsAfter(short: Video): number[] {
   return Array.from({ length: Math.min(60, pool.length) }, (_, index) => pool[(start + index) % pool.length]!);
 }
 
-/** The week's hype: videos of the last seven days from channels under a million subscribers, by hype points. */
+/** Hype is the platform's leaderboard for smaller creators: only channels under this many subscribers take part. */
+const HYPE_MAX_SUBSCRIBERS = 500_000;
+
+/** The week's hype: videos of the last seven days from channels under HYPE_MAX_SUBSCRIBERS, by hype points. */
 export const hypeKeys = once(() => {
   const { keys, views, likes } = catalog();
-  return ranked((entry) => recentVideos(entry, 7) && channelAt(keys[entry]! >>> 16).subscribers < 1_000_000, (entry) => hypeOf(views[entry]!, likes[entry]!), 100);
+  return ranked((entry) => recentVideos(entry, 7) && channelAt(keys[entry]! >>> 16).subscribers < HYPE_MAX_SUBSCRIBERS, (entry) => hypeOf(views[entry]!, likes[entry]!), 100);
 });
 
 const TRENDING_TOPICS: Record<string, string | undefined> = { music: 'Music', gaming: 'Gaming', movies: 'Film' };

@@ -14,9 +14,9 @@ import {
   channelItem, detailsRecord, homeVideo, hypeItem, infoRecord, listedChannel, listedPlaylist, listedVideo, metadataRecord, playlistItem, playlistMeta, playlistVideo,
   postComment, postRecord, relatedItem, shortsInfoRecord, shortsItem, trendingItem,
 } from './records';
-import { searchChannel, searchHits, suggestionsFor, tagPosition, type SearchHit } from './search';
+import { madeOnChannel, searchChannel, searchFor, suggestionsFor, tagPosition, type SearchHit } from './search';
 import { compactCount, slugOf } from './texts';
-import { channelOrder, uploadOf, videoAt, videoById, type Video } from './videos';
+import { channelOrder, uploadOf, videoAt, videoById, videoFrame, type Video } from './videos';
 
 /** Stable values of the world for endpoint examples (test/unit/sandbox-video.test.ts checks each): a cooking channel with every tab, and its things. */
 export const EXAMPLE_CHANNEL_ID = 'UCsK9JdQFOyYSka-eb2ny-ba';
@@ -36,8 +36,9 @@ const HOSTED_CHANNEL = /^(?:https?:\/\/)?(?:(?:www|m)\.)?video\.com\/(?:(@[^/?#]
 
 /**
  * The video platform's sandbox: one seeded world of 3,000 channels and their videos, Shorts,
- * livestreams, playlists and posts (./channels.ts, ./videos.ts), every answer built from the same
- * models, so counts agree across endpoints. Time stands still at the world's present (./texts.ts);
+ * livestreams, playlists and posts (./channels.ts, ./videos.ts), and the videos its creators made
+ * for any query search is asked (./made.ts), every answer built from the same models, so counts
+ * agree across endpoints. Time stands still at the world's present (./texts.ts);
  * `geo` and `lang` change nothing.
  */
 export function createSandboxVideo(): VideoProvider {
@@ -52,7 +53,18 @@ export function createSandboxVideo(): VideoProvider {
     pageOf(thread.total, PAGE.comments, cursor, (position) => commentModel(thread, sort === 'new' ? rankAt(thread, position) : position).record);
   const shortOf = (id: string) => of(videoById(id), (video) => (video.kind === SHORT ? video : null));
   const hitRecord = (hit: SearchHit): VideoSearchItem =>
-    hit.type === 'video' ? listedVideo(videoAt(hit.key)) : hit.type === 'channel' ? listedChannel(hit.channel) : listedPlaylist(playlistOf(hit.channel, hit.position));
+    hit.type === 'video' ? listedVideo(videoAt(hit.key))
+    : hit.type === 'made' ? listedVideo(hit.video)
+    : hit.type === 'channel' ? listedChannel(hit.channel)
+    : listedPlaylist(playlistOf(hit.channel, hit.position));
+  /** A channel's search: its catalog uploads found, and the videos it made for the query (./made.ts), newest first. */
+  const channelFound = (channel: Channel, query: string): Array<() => Video> => {
+    const found = [
+      ...searchChannel(channel, query).map((key) => ({ published: videoFrame(key).published, key, video: () => videoAt(key) })),
+      ...madeOnChannel(channel, query).map((video) => ({ published: video.published, key: video.key, video: () => video })),
+    ];
+    return found.sort((a, b) => b.published - a.published || a.key - b.key).map(({ video }) => video);
+  };
 
   return {
     name: 'sandbox',
@@ -62,7 +74,11 @@ export function createSandboxVideo(): VideoProvider {
     channelCommunity: async ({ channelId, cursor }) => of(channelById(channelId), (channel) => pageOf(channel.posts, PAGE.posts, cursor, (index) => communityPost(postOf(channel, index)))),
     channelLivestreams: async ({ channelId, sortBy, cursor }) => of(channelById(channelId), (channel) => uploads(channel, LIVESTREAM, sortBy, cursor, channelItem)),
     channelPlaylists: async ({ channelId, cursor }) => of(channelById(channelId), (channel) => pageOf(channel.playlists, PAGE.playlists, cursor, (position) => playlistItem(playlistOf(channel, position)))),
-    channelSearch: async ({ channelId, query, cursor }) => of(channelById(channelId), (channel) => keyed(searchChannel(channel, query), PAGE.videos, cursor, channelItem)),
+    channelSearch: async ({ channelId, query, cursor }) =>
+      of(channelById(channelId), (channel) => {
+        const found = channelFound(channel, query);
+        return pageOf(found.length, PAGE.videos, cursor, (position) => channelItem(found[position]!()));
+      }),
     channelShorts: async ({ channelId, sortBy, cursor }) => of(channelById(channelId), (channel) => uploads(channel, SHORT, sortBy ?? 'newest', cursor, shortsItem)),
     channelStore: async ({ channelId }) => of(channelById(channelId), storeItems),
     channelVideos: async ({ channelId, sortBy, cursor }) => of(channelById(channelId), (channel) => ({ ...uploads(channel, VIDEO, sortBy, cursor, channelItem), title: channel.name })),
@@ -70,8 +86,8 @@ export function createSandboxVideo(): VideoProvider {
       of(videoById(videoId), (video) => {
         const thread = videoThread(video);
         if (cursor === undefined || !cursor.startsWith('R')) return { ...threadPage(thread, sort, cursor), commentsCount: thread.total };
-        // A comment's replyToken (`R<rank>`) walks its replies, oldest first.
-        const { name, position } = namedCursor(cursor, /R\d{1,5}/);
+        // A comment's replyToken (`R<rank>`) walks its replies, oldest first; a big video's thread has millions of comments, so ranks of many digits.
+        const { name, position } = namedCursor(cursor, /R\d{1,9}/);
         const rank = Number(name.slice(1));
         const comment = rank < thread.total ? commentModel(thread, rank) : null;
         if (comment === null || comment.record.replyCount === 0) throw badCursor();
@@ -120,7 +136,7 @@ export function createSandboxVideo(): VideoProvider {
     },
     frameSource: async ({ videoId }) => of(videoById(videoId), frameSourceOf),
     search: async ({ cursor, query, type, sort, duration, uploadDate, features }) => {
-      const hits = searchHits(JSON.stringify({ query, type, sort, duration, uploadDate, features: [...features].sort() }));
+      const hits = searchFor({ query, type, sort, duration, uploadDate, features });
       return { ...pageOf(hits.length, PAGE.search, cursor, (position) => hitRecord(hits[position]!)), estimatedResults: hits.length };
     },
     shorts: async ({ cursor }) => {

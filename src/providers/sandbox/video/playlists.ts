@@ -1,20 +1,21 @@
 import { seedOf } from '../clips/videos';
 import { coprimeStride } from '../audience';
 import { SeededRandom } from '../random';
-import { channelAt, channelById, CHANNELS, VIDEO, type Channel } from './channels';
+import { channelAt, channelById, CHANNELS, uploadCount, VIDEO, type Channel } from './channels';
 import { decodeId, encodeId } from './ids';
-import { keyOf, videoFrame } from './videos';
+import { allUploads, keyOf, videoFrame } from './videos';
 
 /**
  * A channel's playlists: p < its count, each a run of its videos (index (start + step · i) mod
  * the channel's videos, step coprime with them, so no video twice); and its uploads (`UU` + the
- * channel id's 22), all its videos newest first.
+ * channel id's 22), everything it uploaded newest first, Shorts and livestreams included, as on
+ * the platform.
  */
 
 function playlistModel(channel: Channel, position: number | 'uploads') {
   const videos = channel.counts[VIDEO]!;
   if (position === 'uploads') {
-    return { channel, id: `UU${channel.id.slice(2)}`, title: `Uploads from ${channel.name}`, description: '', total: videos, keyAt: (index: number) => keyOf(channel.index, VIDEO, index), views: 0 };
+    return { channel, id: `UU${channel.id.slice(2)}`, title: `Uploads from ${channel.name}`, description: '', total: uploadCount(channel), keyAt: (index: number) => allUploads(channel)[index]!, views: 0 };
   }
   const random = new SeededRandom(seedOf(51, channel.index, position));
   const total = random.integer(3, Math.min(60, videos));
@@ -46,7 +47,7 @@ export const playlistOf = (channel: Channel, position: number) => playlistModel(
 export function playlistById(id: string): Playlist | null {
   if (id.startsWith('UU')) {
     const channel = channelById(`UC${id.slice(2)}`);
-    return channel === null || channel.counts[VIDEO] === 0 ? null : playlistModel(channel, 'uploads');
+    return channel === null || uploadCount(channel) === 0 ? null : playlistModel(channel, 'uploads');
   }
   const value = id.startsWith('PL') && id.length === 34 ? decodeId('playlist', id.slice(2)) : null;
   if (value === null) return null;

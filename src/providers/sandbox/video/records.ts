@@ -5,7 +5,7 @@ import type {
 } from '../../../schemas/video';
 import { widthAt } from '../../../video/frames';
 import { tracksOf } from './captions';
-import { avatarOf, LIVESTREAM, MEDIA, SHORT, type Channel } from './channels';
+import { avatarOf, LIVESTREAM, MEDIA, SHORT, uploadCount, type Channel } from './channels';
 import { lastUpdate, playlistViews, type Playlist } from './playlists';
 import type { Post } from './posts';
 import { clockText, compactCount, fullViewsText, isoDate, isoTime, NOW, timeAgo, viewsText } from './texts';
@@ -73,7 +73,7 @@ export function listedChannel(channel: Channel): VideoListedChannel {
     description: channel.description,
     subscriberCount: channel.subscribers,
     subscriberCountText: subscribersText(channel),
-    videoCount: channel.counts[0]!,
+    videoCount: uploadCount(channel),
     thumbnail: avatarOf(channel.id),
   };
 }
@@ -132,6 +132,7 @@ export function playlistVideo(video: Video, index: number): VideoPlaylistVideo {
 
 export function channelMeta(channel: Channel): VideoChannelMeta {
   const [videos, shorts, livestreams] = channel.counts as [number, number, number];
+  const uploads = uploadCount(channel);
   const tabs: Array<[string, number]> = [['Home', 1], ['Videos', videos], ['Shorts', shorts], ['Live', livestreams], ['Playlists', channel.playlists], ['Community', channel.posts], ['Store', channel.store]];
   return {
     title: channel.name,
@@ -140,8 +141,9 @@ export function channelMeta(channel: Channel): VideoChannelMeta {
     description: channel.description,
     subscriberCount: channel.subscribers,
     subscriberCountText: subscribersText(channel),
-    videosCount: videos,
-    videosCountText: `${videos.toLocaleString('en-US')} video${videos === 1 ? '' : 's'}`,
+    // The header counts every upload, Shorts and livestreams included, as the platform's does.
+    videosCount: uploads,
+    videosCountText: `${uploads.toLocaleString('en-US')} video${uploads === 1 ? '' : 's'}`,
     isFamilySafe: true,
     isUnlisted: false,
     tabs: tabs.filter(([, count]) => count > 0).map(([tab]) => tab),

@@ -4,9 +4,10 @@ import { once } from '../../../core/once';
 import { remembering } from '../memo';
 import { catalog, kindOfKey } from './catalog';
 import { allChannels, LIVESTREAM, NOTABLE, VIDEO, type Channel } from './channels';
+import { madeVideos } from './made';
 import { playlistTitle } from './playlists';
 import { NOW } from './texts';
-import { keyOf, titleOf, videoFrame } from './videos';
+import { keyOf, titleOf, videoFrame, type Video } from './videos';
 import { TAGS, TOPICS } from './vocabulary';
 
 /**
@@ -15,9 +16,15 @@ import { TAGS, TOPICS } from './vocabulary';
  * title is one of the world's 600 forms (./videos.ts) and every hashtag one of TAGS, so a word is
  * looked for once in those texts and the channels', and the catalog's entries are then read by
  * lookups alone: any query costs a few passes over the catalog, however long or common its words.
+ * The videos made for the query's phrase (./made.ts) join the catalog's, ranked by the same sort:
+ * so "python" or "how to tie a tie" find videos too, though no topic of the world names them.
  */
 
-export type SearchHit = { type: 'video'; key: number } | { type: 'channel'; channel: Channel } | { type: 'playlist'; channel: Channel; position: number };
+export type SearchHit =
+  | { type: 'video'; key: number }
+  | { type: 'made'; video: Video }
+  | { type: 'channel'; channel: Channel }
+  | { type: 'playlist'; channel: Channel; position: number };
 
 /** Search stops here, as the platform's does. */
 const MAX_RESULTS = 1_000;
@@ -87,20 +94,26 @@ function matchingEntries(matches: WordMatch[]): Uint32Array {
 
 const isFiltered = (request: VideoSearchRequest) => request.duration !== undefined || request.uploadDate !== undefined || request.features.length > 0;
 
-function passesFilters(request: VideoSearchRequest, entry: number): boolean {
-  const { keys, lengths, published, heights, captions } = catalog();
-  const length = lengths[entry]!;
+/** What the filters read of an upload, whether the catalog's or a made one. */
+type Filtered = Pick<Video, 'lengthSeconds' | 'published' | 'height' | 'captions' | 'kind'>;
+
+function passesFilters(request: VideoSearchRequest, { lengthSeconds: length, published, height, captions, kind }: Filtered): boolean {
   if (request.duration === 'short' && length >= 240) return false;
   if (request.duration === 'medium' && (length < 240 || length > 1_200)) return false;
   if (request.duration === 'long' && length <= 1_200) return false;
-  if (request.uploadDate !== undefined && published[entry]! < NOW - UPLOAD_WINDOWS[request.uploadDate]) return false;
+  if (request.uploadDate !== undefined && published < NOW - UPLOAD_WINDOWS[request.uploadDate]) return false;
   return request.features.every((feature) => {
-    if (feature === 'HD') return heights[entry]! >= 720;
-    if (feature === '4K') return heights[entry]! >= 2160;
-    if (feature === 'subtitles') return captions[entry]! > 0;
-    if (feature === 'Live') return kindOfKey(keys[entry]!) === LIVESTREAM;
+    if (feature === 'HD') return height >= 720;
+    if (feature === '4K') return height >= 2160;
+    if (feature === 'subtitles') return captions > 0;
+    if (feature === 'Live') return kind === LIVESTREAM;
     return false; // The world has no Creative Commons, 3D, 360°, VR180, HDR, located or purchased videos.
   });
+}
+
+function entryPasses(request: VideoSearchRequest, entry: number): boolean {
+  const { keys, lengths, published, heights, captions } = catalog();
+  return passesFilters(request, { lengthSeconds: lengths[entry]!, published: published[entry]!, height: heights[entry]!, captions: captions[entry]!, kind: kindOfKey(keys[entry]!) });
 }
 
 /** The k-th largest of `values` (k from 1), by Hoare's selection, which reorders them: linear where sorting 160,000 scores is not. */
@@ -139,17 +152,28 @@ function best(entries: Uint32Array, score: (entry: number) => number, limit: num
     .map((position) => entries[position]!);
 }
 
+/** An upload's score under the request's sort; by relevance, a title with every word counts four times a match by hashtag or channel. */
+function scoreOf(request: VideoSearchRequest, { views, likes, published }: Pick<Video, 'views' | 'likes' | 'published'>, titleHasEvery: boolean): number {
+  if (request.sort === 'upload_date') return published;
+  if (request.sort === 'view_count') return views;
+  if (request.sort === 'rating') return likes / Math.max(1, views);
+  return views * (titleHasEvery ? 4 : 1);
+}
+
 function searchVideos(request: VideoSearchRequest, matches: WordMatch[]): SearchHit[] {
   const { keys, views, likes, published, forms } = catalog();
-  const found = isFiltered(request) ? matchingEntries(matches).filter((entry) => passesFilters(request, entry)) : matchingEntries(matches);
-  // By form: a title with every word counts four times a match by hashtag or channel.
-  const titleWeight = Uint8Array.from(matches[0]!.forms, (_, form) => (matches.every((match) => match.forms[form]) ? 4 : 1));
-  const score =
-    request.sort === 'upload_date' ? (entry: number) => published[entry]!
-    : request.sort === 'view_count' ? (entry: number) => views[entry]!
-    : request.sort === 'rating' ? (entry: number) => likes[entry]! / Math.max(1, views[entry]!)
-    : (entry: number) => views[entry]! * titleWeight[forms[entry]!]!;
-  return best(found, score, MAX_RESULTS).map((entry): SearchHit => ({ type: 'video', key: keys[entry]! }));
+  const found = isFiltered(request) ? matchingEntries(matches).filter((entry) => entryPasses(request, entry)) : matchingEntries(matches);
+  const titleHasEvery = Uint8Array.from(matches[0]!.forms, (_, form) => (matches.every((match) => match.forms[form]) ? 1 : 0));
+  const score = (entry: number) => scoreOf(request, { views: views[entry]!, likes: likes[entry]!, published: published[entry]! }, titleHasEvery[forms[entry]!] === 1);
+  const ranked = best(found, score, MAX_RESULTS).map((entry) => ({ score: score(entry), key: keys[entry]!, hit: { type: 'video', key: keys[entry]! } as SearchHit }));
+  const made = madeVideos(request.query)
+    .filter((video) => passesFilters(request, video))
+    .map((video) => {
+      const title = needleOf(video.title);
+      return { score: scoreOf(request, video, matches.every((match) => title.includes(match.word))), key: video.key, hit: { type: 'made', video } as SearchHit };
+    });
+  // Ties by key: the catalog's keys are all below the made videos' (./made.ts).
+  return [...ranked, ...made].sort((a, b) => b.score - a.score || a.key - b.key).slice(0, MAX_RESULTS).map(({ hit }) => hit);
 }
 
 function searchWorld(request: VideoSearchRequest): SearchHit[] {
@@ -173,6 +197,15 @@ function searchWorld(request: VideoSearchRequest): SearchHit[] {
 }
 
 export const searchHits = remembering(32, (requestText: string) => searchWorld(JSON.parse(requestText) as VideoSearchRequest));
+
+/** What a search answers (pages of it are cut by the caller): one cache whoever asks. */
+export function searchFor({ query, type, sort, duration, uploadDate, features }: VideoSearchRequest): SearchHit[] {
+  return searchHits(JSON.stringify({ query, type, sort, duration, uploadDate, features: [...features].sort() }));
+}
+
+/** The videos made for the query (./made.ts) that `channel` uploaded, newest first: its own search finds them as the platform's does. */
+export const madeOnChannel = (channel: Channel, query: string): Video[] =>
+  madeVideos(query).filter((video) => video.channel.index === channel.index).sort((a, b) => b.published - a.published || a.key - b.key);
 
 /** The keys of a channel's videos and livestreams whose title or hashtags carry every word (as search reads them), newest first. */
 export function searchChannel(channel: Channel, query: string): number[] {

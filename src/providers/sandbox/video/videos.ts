@@ -3,6 +3,7 @@ import { remembering } from '../memo';
 import { SeededRandom } from '../random';
 import { channelAt, CHANNELS, LIVESTREAM, SHORT, type Channel } from './channels';
 import { decodeId, encodeId } from './ids';
+import { madeVideoById } from './made';
 import { NOW } from './texts';
 import { CAPTION_LANGUAGES, GENERAL_TAGS, SHORTS_TAG, TAGS, TOPICS } from './vocabulary';
 
@@ -49,7 +50,7 @@ export function videoFrame(key: number) {
     key, channel, kind, index, published, form, tags, views, likes, lengthSeconds, height, captions,
     /** English made by the platform's speech recognition rather than by the channel. */
     autoCaptions: random.chance(0.6),
-    comments: Math.min(20_000, Math.round(views * random.between(0.0003, 0.003))),
+    comments: Math.round(views * random.between(0.0003, 0.003)),
     detailSeed: random.next() * 4294967296,
   };
 }
@@ -89,10 +90,10 @@ export const videoAt = remembering(4_096, generateVideo);
 
 export const uploadOf = (channel: Channel, kind: number, index: number) => videoAt(keyOf(channel.index, kind, index));
 
-/** The upload with this id (of any kind), or null. */
+/** The upload with this id (of any kind, or made for a search: ./made.ts), or null. */
 export function videoById(id: string): Video | null {
   const key = id.length === 11 ? decodeId('video', id) : null;
-  if (key === null) return null;
+  if (key === null) return id.length === 11 ? madeVideoById(id) : null;
   const channel = Math.floor(key / 65_536);
   const kind = Math.floor(key / 16_384) % 4;
   if (channel < 1 || channel > CHANNELS || kind > LIVESTREAM || key % 16_384 >= channelAt(channel).counts[kind]!) return null;
@@ -112,6 +113,12 @@ const orderOf = remembering(256, (code: number): number[] => {
 
 /** The indexes of a channel's uploads of one kind in the order asked: newest first, oldest first or most viewed first. */
 export const channelOrder = (channel: Channel, kind: number, sort: (typeof SORTS)[number]) => orderOf(channel.index * 16 + kind * 4 + SORTS.indexOf(sort));
+
+/** The keys of all the channel's uploads (videos, Shorts, livestreams), newest first: its uploads playlist. */
+export const allUploads = remembering(64, (channel: Channel): number[] => {
+  const uploads = channel.counts.flatMap((count, kind) => Array.from({ length: count }, (_, index) => videoFrame(keyOf(channel.index, kind, index))));
+  return uploads.sort((a, b) => b.published - a.published || a.key - b.key).map((frame) => frame.key);
+}, (channel) => channel.index);
 
 /** The views of all the channel's uploads. */
 export const channelViews = remembering(256, (channel: Channel) => {
