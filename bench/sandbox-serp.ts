@@ -40,7 +40,13 @@ async function load(root: string): Promise<Implementation> {
     write: false,
     logLevel: 'silent',
   });
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-sandbox-bench-')), 'serp.mjs');
+  // Beside the packages, not in the system's temporary directory: the bundle loads some at run
+  // time (the tokenizer, through createRequire), which resolve from where the bundle lies.
+  const cache = path.resolve(import.meta.dirname, '../node_modules/.cache/tollgate');
+  fs.mkdirSync(cache, { recursive: true });
+  const directory = fs.mkdtempSync(path.join(cache, 'sandbox-bench-'));
+  process.once('exit', () => fs.rmSync(directory, { recursive: true, force: true }));
+  const file = path.join(directory, 'serp.mjs');
   fs.writeFileSync(file, result.outputFiles[0]!.contents);
   return { root, ...(await import(pathToFileURL(file).href)) };
 }

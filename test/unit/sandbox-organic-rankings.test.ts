@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sandboxWebPage } from '../../src/providers/sandbox/serp/websearch';
-import { holdsAmongRead, organicSites, rankedSites, rankingsOf } from '../../src/providers/sandbox/organic-rankings';
+import { estimatedVisits, holdsAmongRead, organicSites, rankedSites, rankingsOf } from '../../src/providers/sandbox/organic-rankings';
 import { domainProfile, localDomainProfile } from '../../src/providers/sandbox/domain-profile';
 import { gridCellsReader, gridKeyword, GRID_SIZE } from '../../src/providers/sandbox/keyword-grid';
-import { keywordMetrics } from '../../src/providers/sandbox/keyword-metrics';
+import { keywordMetrics, keywordVolume } from '../../src/providers/sandbox/keyword-metrics';
 import { BIG_SITES, REFERENCE_SITES } from '../../src/providers/sandbox/known-sites';
 
 /**
@@ -38,7 +38,7 @@ test('a site that is not everywhere is on a page only for a keyword its own list
   const checked = new Set<string>();
   for (const query of ['coffee', 'best coffee', 'coffee near me', 'nike', 'nike login', 'cheap running shoes', 'organic coffee reviews', 'recipes']) {
     for (const { site, position } of organicSites(query, US)) {
-      // The general and reference sites are on every page; a site holding over 2,000 keywords lists only its first 2,000.
+      // The general and reference sites are on pages they do not hold; a site holding over 2,000 keywords lists only its first 2,000.
       if (EVERY_PAGE.has(site) || domainProfile(site).organicKeywords > 2_000) continue;
       checked.add(site);
       assert.equal((await rankingsOf(site, US)).find((ranking) => ranking.keyword === query)?.position, position, `${site} on "${query}"`);
@@ -125,4 +125,18 @@ test("a big domain's pages are read a slice at a time: other work runs before it
   const rankings = await reading;
   assert.ok(rankings.length > 1_000, `walmart.com holds ${rankings.length} keywords in Germany`);
   assert.equal(otherWorkRan, true, 'the event loop ran other work while the pages were read');
+});
+
+test("outside the United States too, a famous domain's keywords bring no more visits than the traffic its overview reports there", async () => {
+  const INDIA = { locationCode: 2356, language: 'en' };
+  for (const market of [INDIA, UK, GERMANY]) {
+    for (const site of ['amazon.com', 'facebook.com', 'ebay.com', 'webmd.com', 'example.com']) {
+      const rankings = await rankingsOf(site, market);
+      const visits = rankings.slice(0, 100).reduce((sum, ranking) => sum + estimatedVisits(keywordVolume(ranking.keyword, market), ranking.position), 0);
+      const traffic = localDomainProfile(site, market.locationCode).organicTraffic;
+      // A seeded market's keywords scatter around its share (±60 % at one sigma): within half again, where
+      // the overview once said a fortieth of what the keywords brought.
+      assert.ok(visits <= 1.5 * traffic, `${site} in ${market.locationCode}: its top keywords bring ${Math.round(visits)} visits, its overview says ${traffic}`);
+    }
+  }
 });

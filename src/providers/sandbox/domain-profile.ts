@@ -2,7 +2,7 @@ import { SANDBOX_DATA_MONTH } from './data-month';
 import { FAMOUS_SITES, isLookalike, KNOWN_SITES } from './known-sites';
 import { registrableDomain } from '../../contacts/domain-lists';
 import { SeededRandom, roundTo } from './random';
-import { UNITED_STATES } from './search-market';
+import { locationDemand, UNITED_STATES } from './search-market';
 
 /**
  * The one source of a domain's standing in the sandbox, seeded by the domain alone: every endpoint
@@ -143,12 +143,15 @@ export function domainProfile(rawDomain: string): DomainProfile {
 
 /**
  * The profile as seen from one location: links are global, keywords and traffic local (the
- * United States being the profile itself; elsewhere a share of it, seeded by domain and location).
+ * United States being the profile itself; elsewhere a share of it as large as the location's
+ * searches are against the United States', give or take the domain's standing there, seeded by
+ * domain and location) — so the visits its keywords bring there, whose volumes are that same
+ * share of the United States', fit in the traffic it reports there, as they do in the United States.
  * `profile`: the domain's, when the caller has it already.
  */
 export function localDomainProfile(domain: string, locationCode: number, profile = domainProfile(domain)): DomainProfile {
   if (locationCode === UNITED_STATES.locationCode) return profile;
-  const share = new SeededRandom(`market:${profile.domain}:${locationCode}`).between(0.02, 0.45);
+  const share = locationDemand(locationCode) * new SeededRandom(`market:${profile.domain}:${locationCode}`).between(0.75, 1.25);
   const scale = (value: number) => Math.round(value * share);
   return {
     ...profile,

@@ -4,6 +4,7 @@ import { remembering } from './memo';
 import { SANDBOX_DATA_MONTH } from './data-month';
 import { webPageTypes } from './serp/page-plan';
 import { UNITED_STATES, isUnitedStates, marketCpcFactor, marketKey, marketLogShare, type SearchMarket } from './search-market';
+import { brandFameOf } from './known-sites';
 
 export { SANDBOX_DATA_MONTH };
 
@@ -12,8 +13,9 @@ const COMMERCIAL = /\b(best|top|review|reviews|vs|compare|comparison|alternative
 const INFORMATIONAL = /\b(how|what|why|when|who|guide|tutorial|ideas|tips|meaning|definition|examples|for beginners)\b/;
 const NAVIGATIONAL = /\b(login|sign in|official|website|app|download|contact)\b/;
 
-/** What searchers mean, read from the words as an SEO tool's classifier would. */
+/** What searchers mean, read from the words as an SEO tool's classifier would: a brand search goes to the brand's site. */
 export function intentOf(keyword: string): Keyword['intent'] {
+  if (brandSearchOf(keyword) !== undefined) return 'navigational';
   if (TRANSACTIONAL.test(keyword)) return 'transactional';
   if (NAVIGATIONAL.test(keyword)) return 'navigational';
   if (COMMERCIAL.test(keyword)) return 'commercial';
@@ -22,6 +24,51 @@ export function intentOf(keyword: string): Keyword['intent'] {
   // buy; a longer one without cues reads as a question in other words.
   return keyword.split(' ').length <= 3 ? 'commercial' : 'informational';
 }
+
+// ── Brand searches ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * What searchers add to a famous site's name to reach a part of the site, at the keyword's end.
+ * Such a query is the brand's: "amazon login" is typed by Amazon's customers, not by people after
+ * logins in general. (The leftmost match wins: "amazon official website" is Amazon's.)
+ */
+const BRAND_DESTINATION = / (login|log in|sign in|sign up|account|app|download|website|official site|official website|contact|customer service|phone number|support|help)$/;
+
+/** A search for a famous brand: its name alone, or its name and a destination on its site. */
+interface BrandSearch {
+  name: string;
+  /** See brandFameOf. */
+  fame: number;
+  destination: boolean;
+}
+
+/**
+ * The brand a normalised keyword searches for ("amazon", "amazon customer service"); undefined for
+ * most keywords. A lookup by name and a test of the ending: every results page asks.
+ */
+function brandSearchOf(keyword: string): BrandSearch | undefined {
+  const fame = brandFameOf(keyword);
+  if (fame !== undefined) return { name: keyword, fame, destination: false };
+  const destination = BRAND_DESTINATION.exec(keyword);
+  if (destination === null) return undefined;
+  const name = keyword.slice(0, destination.index);
+  const nameFame = brandFameOf(name);
+  return nameFame === undefined ? undefined : { name, fame: nameFame, destination: true };
+}
+
+/**
+ * log10 of a brand search's monthly searches in a market. A brand's name is among the most
+ * searched keywords of its markets, by its fame: about 10^5.7 in the United States at 0.8, 10^7.7
+ * (tens of millions, Amazon's or Google's) at 0.98, give or take a little per name, moved by the
+ * market like any keyword's draw. A destination on it ("amazon login") is a share, 1 to 10 %
+ * (seeded by the keyword), of its name's in the same market: big, and never above the name.
+ */
+function brandLogVolume(keyword: string, { name, fame, destination }: BrandSearch, market: SearchMarket): number {
+  if (destination) return containedLogVolume(name, market) + new SeededRandom(`brand-share:${keyword}`).between(-2, -1);
+  return 7.7 + 11 * (fame - 0.98) + new SeededRandom(`brand:${name}`).normal(0, 0.1) + marketOffset(keyword, market);
+}
+
+// ── Demand ──────────────────────────────────────────────────────────────────────────────────
 
 const CPC_BY_INTENT: Record<Keyword['intent'], number> = {
   transactional: 2.6,
@@ -40,24 +87,34 @@ function rawLogVolume(random: SeededRandom, words: number): number {
 const cappedVolumes = new Map<string, number>();
 
 /**
- * log10 of a keyword's monthly searches in a market: its own draw (moved by the market's share of
+ * log10 of a keyword's monthly searches in a market: its long-tail demand, or a brand search's if
+ * more (see brandLogVolume). A brand search is capped by its brand's name alone: "amazon login"
+ * outsearches "login", and a longer keyword built on it ("amazon login page") is capped as usual.
+ */
+function logVolumeOf(keyword: string, raw: number, market: SearchMarket): number {
+  const brand = brandSearchOf(keyword);
+  return Math.max(1, longTailLogVolume(keyword, raw, market), brand === undefined ? -Infinity : brandLogVolume(keyword, brand, market));
+}
+
+/**
+ * log10 of a keyword's long-tail demand in a market: its own draw (moved by the market's share of
  * United States demand, and a little by the keyword, seeded by both), but never more than a share
  * (3 to 60 %, seeded by the keyword) of any phrase of up to three words it contains in the same
  * market — "used running shoes price" stays under "used running shoes" and "running shoes price",
  * which stay under "running shoes" — so a long-tail variant never outsearches the phrases it is
  * built on, in any country.
  */
-function logVolumeOf(keyword: string, raw: number, market: SearchMarket): number {
+function longTailLogVolume(keyword: string, raw: number, market: SearchMarket): number {
   const words = keyword.split(' ');
   let logVolume = raw + marketOffset(keyword, market);
-  if (words.length === 1) return Math.max(1, logVolume);
+  if (words.length === 1) return logVolume;
   // The contained phrases one word shorter (at most three words long); each is capped in turn.
   const length = Math.min(words.length - 1, 3);
   const share = Math.log10(new SeededRandom(`share:${keyword}`).between(0.03, 0.6));
   for (let start = 0; start + length <= words.length; start += 1) {
     logVolume = Math.min(logVolume, containedLogVolume(words.slice(start, start + length).join(' '), market) + share);
   }
-  return Math.max(1, logVolume);
+  return logVolume;
 }
 
 /** How far a market moves a keyword's demand from the United States' (log10): its share, give or take a keyword's local taste. */
@@ -118,9 +175,11 @@ function metricsBeforeTrend(keyword: string, market: SearchMarket): { metrics: O
   const logVolume = logVolumeOf(keyword, raw, UNITED_STATES);
   const volume = roundVolume(10 ** (isUnitedStates(market) ? logVolume : logVolumeOf(keyword, raw, market)));
   const intent = intentOf(keyword);
+  const brand = brandSearchOf(keyword);
   const cpc = roundTo(Math.max(0.05, CPC_BY_INTENT[intent] * Math.exp(random.normal(0, 0.5)) * marketCpcFactor(market)), 2);
   const competition = roundTo(Math.min(1, Math.max(0, (intent === 'transactional' || intent === 'commercial' ? 0.55 : 0.2) + random.normal(0, 0.18))), 2);
-  const difficulty = Math.round(Math.min(100, Math.max(0, 12 * logVolume - 18 + random.normal(0, 9))));
+  // A brand search's page is its brand's site's (first, with its sitelinks): as hard as the site is strong.
+  const difficulty = Math.round(Math.min(100, Math.max(brand === undefined ? 0 : 90 * brand.fame, 12 * logVolume - 18 + random.normal(0, 9))));
   const avgReferringDomains = Math.round(difficulty ** 1.6 / 4 + random.between(0, 20));
   const metrics: Omit<Keyword, 'serpFeatures' | 'trend'> = {
     keyword,
@@ -132,9 +191,17 @@ function metricsBeforeTrend(keyword: string, market: SearchMarket): { metrics: O
     intent,
     avgBacklinks: Math.round(avgReferringDomains * random.between(4, 30)),
     avgReferringDomains,
-    totalResults: Math.round(10 ** (logVolume + random.between(2.5, 4.5))),
+    totalResults: resultsCount(logVolume + random.between(2.5, 4.5)),
   };
   return { metrics, random };
+}
+
+/**
+ * A results count from its log10: an index counts pages, which stop growing with demand, so above
+ * ten billion the count grows a quarter as fast (a famous brand's page says some billions, not a trillion).
+ */
+function resultsCount(logCount: number): number {
+  return Math.round(10 ** (logCount <= 10 ? logCount : 10 + (logCount - 10) / 4));
 }
 
 /** The twelve months ending at the sandbox's data month, oldest first, as `YYYY-MM`, with their month of the year. */

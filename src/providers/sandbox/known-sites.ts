@@ -77,6 +77,21 @@ for (const site of Object.keys(FAMOUS_SITES).sort((first, second) => FAMOUS_SITE
 /** The famous sites of a name (`bbc`), most famous first; none for most names. */
 export const famousSitesNamed = (name: string): readonly string[] => FAMOUS_BY_NAME.get(name) ?? [];
 
+/** How famous a site must be for its name to be searched as a brand: the examples' sites are not ("example" is a word). */
+const BRAND_FAME = 0.7;
+
+/** Names searched as brands → their fame, their most famous site's authority. */
+const BRAND_FAME_BY_NAME = new Map<string, number>();
+for (const [name, [mostFamous]] of FAMOUS_BY_NAME) {
+  if (FAMOUS_SITES[mostFamous!]! >= BRAND_FAME) BRAND_FAME_BY_NAME.set(name, FAMOUS_SITES[mostFamous!]!);
+}
+
+/**
+ * The fame of a name searched as a brand (`amazon` → 0.97); undefined for most names. Searchers
+ * type it to reach the site, and the brand and its rivals bid on it. A lookup: every page asks.
+ */
+export const brandFameOf = (name: string): number | undefined => BRAND_FAME_BY_NAME.get(name);
+
 /**
  * Whether a registrable site is a famous name under another TLD than the famous site's (ebay.net,
  * nike.io): a lookalike, which searchers looking for the brand pass by.

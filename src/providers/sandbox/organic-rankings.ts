@@ -3,6 +3,7 @@ import { BIG_SITES, FAMOUS_SITES, famousSitesNamed, KNOWN_SITES, REFERENCE_SITES
 import { domainProfile, isRankedName, isRegisteredName, localDomainProfile, MOST_NAME_WORDS, normalisedDomain, RANKED_TLDS } from './domain-profile';
 import { GRID_SIZE, gridCellsReader, gridKeyword, ONE_MODIFIER } from './keyword-grid';
 import { intentOf, keywordVolume } from './keyword-metrics';
+import { subjectsOf, type QuerySubjects } from './query-subjects';
 import { FEATURES_DEPTH, organicCount, pageItems, planContext, webPagePlan } from './serp/page-plan';
 import { organicUrl } from './serp/blocks';
 import { firstPlace } from './serp/organic-slots';
@@ -22,14 +23,27 @@ import { normaliseKeyword } from '../../schemas/keyword';
  * says it has (its name and its login first). A results page finds the sites its query could belong
  * to by reading the query back into the subjects it is built on (sites named after each subject,
  * famous sites of that name, sites with it as a topic), keeps those that hold the query, adds the
- * big general and reference sites every page shows, and ranks them by strength, seeded by the
- * query: a site searched for by name first (one named after a head term only if its traffic could
- * take that page's clicks), a famous name's lookalikes under other TLDs last. A domain's keywords
- * are read from the very pages: a keyword it holds is on its page, at the place the page gives it.
+ * big general and reference sites the page shows (a shop, a code host and a newspaper only on the
+ * pages of their kind of query), and ranks them by strength, seeded by the query: a site searched
+ * for by name first (a famous one always, any other only if its traffic could take that page's
+ * clicks), a famous name's lookalikes under other TLDs last. A domain's keywords are read from the
+ * very pages: a keyword it holds is on its page, at the place the page gives it.
  */
 
-/** On every results page, whatever the query: the big general sites and the sandbox's reference sites. */
-const EVERYWHERE: readonly string[] = [...new Set([...BIG_SITES, ...REFERENCE_SITES])];
+/** The big general sites and the sandbox's reference sites: on every page, but those GENERAL_SITE_SUBJECTS keeps to some. */
+const GENERAL_SITES: readonly string[] = [...new Set([...BIG_SITES, ...REFERENCE_SITES])];
+
+/**
+ * The general sites a page shows only for queries of their kind (others show on any page):
+ * amazon.com where searchers shop (a product, a comparison, or a transactional intent),
+ * github.com for software, nytimes.com for the news, sport and questions. A site that holds the
+ * query shows whatever the query. The intent is read only when the words do not tell.
+ */
+const GENERAL_SITE_SUBJECTS = lookupTable<(subjects: QuerySubjects, intent: () => ReturnType<typeof intentOf>) => boolean>({
+  'amazon.com': ({ shopping }, intent) => shopping || intent() === 'transactional',
+  'github.com': ({ software }) => software,
+  'nytimes.com': ({ news }, intent) => news || intent() === 'informational',
+});
 
 /** Subjects the sites the sandbox makes up write about beyond their names, three each. */
 const TOPICS = [
@@ -172,10 +186,12 @@ function heldCount(ranker: Ranker, market: SearchMarket): number {
 
 /**
  * What a site named after a subject is to searchers of that name: the famous site they look for,
- * a lookalike of it under another TLD (ebay.net), a site named after a head term people search
- * for its own sake (a single word or a topic: laptops.io), or a site of any other name.
+ * a lookalike of it under another TLD (ebay.net), or any other site of that name, whether the
+ * name is a brand (coffee-lab.com), a head term (laptops.io) or a generic phrase
+ * (best-running-shoes.com): such a site tops its name's page only if it is big enough to (see
+ * fitsFirstPlace).
  */
-type NameStanding = 'famous' | 'lookalike' | 'head term' | 'named';
+type NameStanding = 'famous' | 'lookalike' | 'named';
 
 /**
  * The registered sites named after a subject of up to three words: the famous ones of that name
@@ -187,7 +203,7 @@ const sitesNamedAfter = remembering(10_000, (subject: string): ReadonlyArray<{ s
   const label = subject.replaceAll(' ', '-');
   if (label.length > 63) return [];
   const famous = famousSitesNamed(subject);
-  const standing: NameStanding = famous.length > 0 ? 'lookalike' : !subject.includes(' ') || TOPIC_SITES.has(subject) ? 'head term' : 'named';
+  const standing: NameStanding = famous.length > 0 ? 'lookalike' : 'named';
   return [
     ...famous.map((site, place) => ({ site, place, standing: 'famous' as const })),
     ...RANKED_TLDS.map((tld, place) => ({ site: `${label}.${tld}`, place: famous.length + place, standing }))
@@ -206,7 +222,7 @@ for (const site of KNOWN_SITES) {
 /** Strength on a page: the backlink index's rank, 0 to 1. */
 const strengthOf = (site: string) => profileOf(site).domainRank / 1000;
 // Every page scores these: their strengths are read once.
-const EVERYWHERE_STRENGTHS = EVERYWHERE.map(strengthOf);
+const GENERAL_STRENGTHS = GENERAL_SITES.map(strengthOf);
 
 /**
  * A site searched for by name comes first, above every other site (whose scores stay under 2):
@@ -224,10 +240,11 @@ export function estimatedVisits(volume: number, position: number): number {
 }
 
 /**
- * Whether a site named after a head term people search for its own sake (laptops.io) tops a search
- * of its name: only if the first place's clicks fit in its traffic there — a weak one would get
- * more visits from that one keyword than it has. (Other sites searched by name top it unchecked: a
- * domain's keyword list reads 2,000 pages, most about longer names.)
+ * Whether a site that is not famous tops a search of its name (laptops.io on "laptops",
+ * best-running-shoes.com on "best running shoes", coffee-lab.com on "coffee lab"): only if the
+ * first place's clicks fit in its traffic there — a weak one would get more visits from that one
+ * keyword than it has. So an exact-match name of a much-searched phrase competes on strength, and
+ * a made-up brand searched little tops its own name.
  */
 function fitsFirstPlace(site: string, query: string, market: SearchMarket): boolean {
   const { organicTraffic } = localProfileOf(site, market);
@@ -267,7 +284,7 @@ function rankSites(query: string, market: SearchMarket): string[] {
     if (canNameSite(subject)) {
       for (const { site, place, standing } of sitesNamedAfter(subject)) {
         if (holders.has(site) || !holds(rankerOf(site), index, market)) continue;
-        const topsIt = byName && (standing !== 'head term' || fitsFirstPlace(site, query, market));
+        const topsIt = byName && (standing === 'famous' || fitsFirstPlace(site, query, market));
         holders.set(site, standing === 'lookalike' ? LOOKALIKE_PENALTY : topsIt ? ownNameBonus(place) : 0);
       }
     }
@@ -278,11 +295,19 @@ function rankSites(query: string, market: SearchMarket): string[] {
   }
   const random = new SeededRandom(`serp-sites:${query}`);
   const local = isUnitedStates(market) ? undefined : new SeededRandom(`serp-sites:${query}:${marketKey(market)}`);
-  const sites = holders.size === 0 ? [...EVERYWHERE] : [...new Set([...EVERYWHERE, ...holders.keys()])];
+  const sites = holders.size === 0 ? [...GENERAL_SITES] : [...new Set([...GENERAL_SITES, ...holders.keys()])];
+  // Every general site draws its score, shown or not: a page's other sites keep their draws.
   const scores = sites.map((site, index) =>
-    (index < EVERYWHERE.length ? EVERYWHERE_STRENGTHS[index]! : strengthOf(site)) + (holders.get(site) ?? 0) +
+    (index < GENERAL_SITES.length ? GENERAL_STRENGTHS[index]! : strengthOf(site)) + (holders.get(site) ?? 0) +
     random.next() * 0.9 + (local ? (local.next() - 0.5) * 0.4 : 0));
-  const order = sites.map((_, index) => index).sort((first, second) => scores[second]! - scores[first]!);
+  const subjects = subjectsOf(query);
+  let intent: ReturnType<typeof intentOf> | undefined;
+  const readIntent = () => (intent ??= intentOf(query));
+  const shown = (index: number) => {
+    const site = sites[index]!;
+    return index >= GENERAL_SITES.length || holders.has(site) || (GENERAL_SITE_SUBJECTS[site]?.(subjects, readIntent) ?? true);
+  };
+  const order = sites.map((_, index) => index).filter(shown).sort((first, second) => scores[second]! - scores[first]!);
   return order.map((index) => sites[index]!);
 }
 

@@ -64,6 +64,11 @@ export function marketLogShare({ locationCode, language }: SearchMarket): number
   return Math.log10(demand * languageShare);
 }
 
+/** A location's searches in all its languages, relative to the United States': its online population. */
+export function locationDemand(locationCode: number): number {
+  return (COUNTRIES[locationCode] ?? unlistedCountry(locationCode))[0];
+}
+
 /** What a click costs in a market, relative to the United States. */
 export function marketCpcFactor({ locationCode }: SearchMarket): number {
   return (COUNTRIES[locationCode] ?? unlistedCountry(locationCode))[1];

@@ -3,6 +3,7 @@ import { keywordTotalResults } from '../keyword-metrics';
 import { organic, paid, peopleAlsoAsk, relatedSearches, videoCarousel, imagesStrip, type PageContext } from './blocks';
 import { roundedCount, wordsOf } from './page-text';
 import { webPageContext } from './websearch';
+import { showsAds } from './page-plan';
 import { isRegistered } from '../domain-profile';
 import { ENGINE_FAVOURITE_SITES } from '../known-sites';
 import type { SearchMarket } from '../search-market';
@@ -49,7 +50,7 @@ export function sandboxGeneralEngine(engine: GeneralEngine, { query: rawQuery, d
   const sites = rankedSites(engine, context);
   const engineContext = { ...context, sites };
   const drafts: SerpResultDraft[] = [];
-  if (context.intent === 'transactional' || context.intent === 'commercial') drafts.push(paid(engineContext, context.advertisers()[0] ?? sites[1]!));
+  if (showsAds(context)) drafts.push(paid(engineContext, context.advertisers()[0] ?? sites[1]!));
   const closing = depth >= 10 ? [relatedSearches(engineContext)] : [];
   const featureAt = context.random.chance(0.5) ? 4 : -1;
   let organicCount = 0;

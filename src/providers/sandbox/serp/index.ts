@@ -33,7 +33,7 @@ const ENGINES: Record<SerpEngine, (request: SerpSearchRequest) => SerpResponse> 
 /**
  * Deterministic results pages for every engine, seeded by the query. The web page, the other
  * general engines and the AI Mode answer rank their sites for the request's location and language
- * (as the domain endpoints read them); the verticals show the United States'. The raw HTML page
+ * (as the domain endpoints read them); news cites the location's own publishers first; the other verticals show the United States'. The raw HTML page
  * renders the very results the web page gives for the query.
  */
 export const sandboxSerp: SerpProvider = {

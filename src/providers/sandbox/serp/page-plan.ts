@@ -7,6 +7,7 @@ import {
 } from './blocks';
 import { EXTRA_BLOCKS, isLocalQuery } from './extra-blocks';
 import { siteName } from './page-text';
+import { brandFameOf } from '../known-sites';
 
 /**
  * What the web page for a query holds, decided before anything is built: which blocks, in which
@@ -52,6 +53,10 @@ const NEWSWORTHY = /\b(news|update|latest|today|election|season)\b/;
 export function planContext(query: string, intent: Keyword['intent'], seedPrefix = 'serp'): PlanContext {
   return { query, queryWords: query.split(' '), intent, random: new SeededRandom(`${seedPrefix}:${query}`) };
 }
+
+/** Whether a page shows ads: a buying query's, and a famous brand's name's (the brand and its rivals bid on it, though searchers mean to reach its site). */
+export const showsAds = ({ query, intent }: Pick<PlanContext, 'query' | 'intent'>) =>
+  intent === 'transactional' || intent === 'commercial' || brandFameOf(query) !== undefined;
 
 /**
  * Decided now, built later, from a generator of its own (a fork drawn now, since it is what fixes
@@ -105,7 +110,7 @@ function topBlocks(context: PlanContext, advertisers: readonly string[]): Planne
   const { query, queryWords, random, intent } = context;
   const top: PlannedBlock[] = [];
   if (queryWords.length <= 2 && random.chance(0.4)) top.push(planned('knowledgeGraph', context, knowledgeGraph));
-  if (intent === 'transactional' || intent === 'commercial') {
+  if (showsAds(context)) {
     const ads = Array.from({ length: random.integer(1, MOST_ADS) }, (_, index) => planned('paid', context, ADS[index]!));
     top.push(...ads.slice(0, advertisers.length || MOST_ADS));
   }

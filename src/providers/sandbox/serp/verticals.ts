@@ -4,6 +4,8 @@ import { relatedSearches, type PageContext } from './blocks';
 import { ageLabel, roundedCount, siteName, timestampBefore } from './page-text';
 import { webPageContext } from './websearch';
 import { DATA_PORTALS } from '../known-sites';
+import { newsPublishers } from '../news-publishers';
+import { UNITED_STATES, type SearchMarket } from '../search-market';
 
 /** The search verticals (images, news, datasets, autocomplete): one generator each, same wrapper. */
 
@@ -36,26 +38,56 @@ export function sandboxImages({ query: rawQuery, depth }: VerticalRequest): Serp
   return page(rawQuery, drafts, roundedCount(keywordTotalResults(context.query) * 0.08));
 }
 
-function newsStory(context: PageContext, index: number): SerpResultDraft {
-  const { query, queryTitle, querySlug, sites, random } = context;
-  const site = sites[index % sites.length]!;
+/** What a story says about its query: with each framing below, more distinct headlines than a page of 100 and its top stories show. */
+const HEADLINES: ReadonlyArray<(title: string) => string> = [
+  (title) => `${title}: what changed this month`, (title) => `${title}: new figures released`, (title) => `${title}: experts weigh in`,
+  (title) => `${title}: the debate continues`, (title) => `${title}: a closer look`, (title) => `${title}: what happens next`,
+  (title) => `${title} in numbers`, (title) => `${title} explained`, (title) => `Why ${title} is back in the headlines`,
+  (title) => `Five things to know about ${title} this week`, (title) => `${title}: readers' questions answered`,
+  (title) => `Inside the ${title} story`, (title) => `${title}: the winners and losers`, (title) => `${title}: where things stand`,
+  (title) => `The week in ${title}`, (title) => `${title}: what the critics say`,
+];
+const FRAMINGS = ['', ' | Analysis', ' | Live updates', ' | Opinion', ' | Explainer', ' | In depth', ' | The latest'];
+
+/** The news page's own: its publishers and the order its headlines come in, drawn once for the query. */
+interface NewsPage {
+  context: PageContext;
+  publishers: readonly string[];
+  headlineOrder: readonly number[];
+}
+
+/** The `index`-th story of a page (the top stories first): a different headline for each, as far as 112 stories. */
+function newsStory({ context, publishers, headlineOrder }: NewsPage, index: number): SerpResultDraft {
+  const { queryTitle, querySlug, random } = context;
+  const site = publishers[index % publishers.length]!;
   const daysBefore = 1 + Math.floor(index * 1.6) + random.integer(0, 2);
-  const headline = `${queryTitle}: ${random.pick(['what changed this month', 'new figures released', 'experts weigh in', 'the debate continues', 'a closer look'])}`;
+  const headline = `${HEADLINES[headlineOrder[index % HEADLINES.length]!]!(queryTitle)}${FRAMINGS[Math.floor(index / HEADLINES.length) % FRAMINGS.length]}`;
   return serpDraft(
     'newsSearch',
     { source: siteName(site), imageUrl: `https://${site}/media/${querySlug}-${index + 1}.jpg`, timePublished: ageLabel(daysBefore), timestamp: timestampBefore(daysBefore, random.integer(6, 20)) },
-    { title: headline, url: `https://${site}/news/${querySlug}-${index + 1}`, description: `${headline}. Reporting on ${query} from ${siteName(site)}.`, domain: site },
+    { title: headline, url: `https://${site}/news/${querySlug}-${index + 1}`, description: `${headline}. Reporting on ${context.query} from ${siteName(site)}.`, domain: site },
   );
 }
 
-/** News stories, newest first, all published before the sandbox's data month; sometimes a top-stories block first. */
-export function sandboxNews({ query: rawQuery, depth }: VerticalRequest): SerpResponse {
-  const context = webPageContext(rawQuery, 'news');
+/**
+ * News stories from news publishers (the market's own first, see newsPublishers), newest first, all
+ * published before the sandbox's data month; sometimes a top-stories block first, of stories the
+ * list does not repeat.
+ */
+export function sandboxNews({ query: rawQuery, depth, locationCode, language }: VerticalRequest & Partial<SearchMarket>): SerpResponse {
+  const market = { locationCode: locationCode ?? UNITED_STATES.locationCode, language: language ?? UNITED_STATES.language };
+  const context = webPageContext(rawQuery, 'news', market);
+  const news: NewsPage = {
+    context,
+    publishers: newsPublishers(context.query, market, context.random),
+    headlineOrder: context.random.shuffle(HEADLINES.map((_, index) => index)),
+  };
   const drafts: SerpResultDraft[] = [];
+  let stories = 0;
   if (depth >= 5 && context.random.chance(0.3)) {
-    drafts.push(serpDraft('topStories', { items: [0, 1, 2].map((index) => { const story = newsStory(context, index); return { title: story.title, url: story.url, source: siteName(story.domain), domain: story.domain, date: timestampBefore(index + 1), imageUrl: null }; }) }, { title: 'Top stories' }));
+    drafts.push(serpDraft('topStories', { items: [0, 1, 2].map((index) => { const story = newsStory(news, stories++); return { title: story.title, url: story.url, source: siteName(story.domain), domain: story.domain, date: timestampBefore(index + 1), imageUrl: null }; }) }, { title: 'Top stories' }));
   }
-  while (drafts.length < depth) drafts.push(newsStory(context, drafts.length));
+  while (drafts.length < depth) drafts.push(newsStory(news, stories++));
   return page(rawQuery, drafts, roundedCount(keywordTotalResults(context.query) * 0.004));
 }
 
