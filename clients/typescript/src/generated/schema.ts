@@ -1949,7 +1949,7 @@ export interface paths {
         put?: never;
         /**
          * Email verifier: syntax, mail servers, mailbox, deliverability and a 0–100 score
-         * @description Checks one address. Done by Tollgate itself: the syntax (internationalised domains included), the domain's mail servers (MX records, else its address) through Tollgate's resolvers, disposable and webmail domains from maintained lists, role addresses (info@, sales@) and a gibberish heuristic. Whether the mailbox exists: asked of the mail server over SMTP (EHLO, MAIL, RCPT; never DATA) only when the operator turned probing on (TOLLGATE_SMTP_PROBE=true, off by default: outbound port 25 is blocked on most clouds and probing can get an address block-listed), catch-all detected with a random address; otherwise from the contact-data provider (the configured vendor, or the sandbox's synthetic world). `status`, `deliverability` and `score` follow the rules in the README. A malformed address or a domain without mail servers is a successful answer (invalid). An empty `email` is a 400; mail servers that are not on the public internet are a 400 naming `email`; resolvers or a provider that fail are a 502; none of these is charged.
+         * @description Checks one address. Done by Tollgate itself: the syntax (internationalised domains included), the domain's mail servers (MX records, else its address) through Tollgate's resolvers, disposable and webmail domains from maintained lists, role addresses (info@, sales@) and a gibberish heuristic. Whether the mailbox exists: asked of the mail server over SMTP (EHLO, MAIL, RCPT; never DATA) only when the operator turned probing on (TOLLGATE_SMTP_PROBE=true, off by default: outbound port 25 is blocked on most clouds and probing can get an address block-listed), catch-all detected with a random address; otherwise from the contact-data provider (the configured vendor, or the sandbox's synthetic world). `status`, `deliverability` and `score` follow the rules in the README. A malformed address or a domain without mail servers is a successful answer (invalid); so is a domain whose DNS cannot be read (SERVFAIL, REFUSED or no answer: status unknown, `reason` saying so), charged as any answer. An empty `email` is a 400; mail servers that are not on the public internet are a 400 naming `email`; a provider that fails is a 502; none of these is charged.
          *
          *     Cost: $0.01 per call.
          */
@@ -6720,6 +6720,11 @@ export interface components {
             smtpProvider: string | null;
             /** @description Public pages where the address was seen, when the data has them. */
             sources: components["schemas"]["EmailSource"][];
+            /**
+             * @description Why a check could not be made, when one could not: the domain's DNS could not be read (status unknown). null when every check was made.
+             * @example null
+             */
+            reason: string | null;
         };
         RetailBestSellersAnswer: {
             /**
@@ -10288,7 +10293,7 @@ export interface operations {
                         function: {
                             name: string;
                             description?: string;
-                            /** @description A JSON Schema object, nesting objects and arrays at most 64 levels deep. */
+                            /** @description A JSON Schema object (draft 2020-12, or draft-07 when its `$schema` says so), nesting objects and arrays at most 64 levels deep. */
                             parameters?: {
                                 [key: string]: unknown;
                             };
@@ -10315,7 +10320,7 @@ export interface operations {
                         json_schema: {
                             name: string;
                             description?: string;
-                            /** @description A JSON Schema object, nesting objects and arrays at most 64 levels deep. */
+                            /** @description A JSON Schema object (draft 2020-12, or draft-07 when its `$schema` says so), nesting objects and arrays at most 64 levels deep. */
                             schema?: {
                                 [key: string]: unknown;
                             };
@@ -10325,8 +10330,24 @@ export interface operations {
                     stream?: boolean | null;
                     stream_options?: {
                         include_usage?: boolean;
+                        /** @description Accepted and ignored: Tollgate adds no obfuscation padding to its events. */
+                        include_obfuscation?: boolean;
                     } | null;
                     user?: string;
+                    /** @description Accepted and not passed on: the upstreams see Tollgate’s account, not your users. */
+                    safety_identifier?: string | null;
+                    /** @description Accepted and not passed on: Tollgate prices every prompt token alike, cached or not. */
+                    prompt_cache_key?: string | null;
+                    /** @description Passed on to the model as sent: which models heed it is its provider’s business (the sandbox ignores it). */
+                    verbosity?: ("low" | "medium" | "high") | null;
+                    /** @description Only `["text"]`: audio output is not supported. Not passed on. */
+                    modalities?: string[] | null;
+                    /** @description Not supported: Tollgate does not support audio output (only `null` is taken). */
+                    audio?: null;
+                    /** @description Not supported: Tollgate does not support predicted outputs (only `null` is taken). */
+                    prediction?: null;
+                    /** @description Not supported: Tollgate does not support web search (only `null` is taken). */
+                    web_search_options?: null;
                     /** @description Passed on to the model as sent: which efforts a model takes, and what one that does not reason makes of it, is its provider’s business (the sandbox ignores it). */
                     reasoning_effort?: ("none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max") | null;
                     logit_bias?: {
@@ -12635,9 +12656,9 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "domain": "example.com",
-                     *         "registrar": "MarkMonitor Inc.",
+                     *         "registrar": "RESERVED-Internet Assigned Numbers Authority",
                      *         "createdDate": "1995-08-14T04:00:00+00:00",
-                     *         "updatedDate": "2026-08-13T07:01:38+00:00",
+                     *         "updatedDate": "2026-08-14T07:01:39+00:00",
                      *         "expiryDate": "2027-08-13T04:00:00+00:00",
                      *         "nameServers": [
                      *           "a.iana-servers.net",
@@ -19294,7 +19315,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The company's domain, without protocol or path. Internationalised names are accepted. */
+                    /** @description The company's domain, without protocol or path. Internationalised names are accepted; a subdomain is looked up as the domain registered (blog.acme.co.uk: acme.co.uk). */
                     domain: string;
                 };
             };
@@ -19414,7 +19435,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The company's domain, without protocol or path. Internationalised names are accepted. */
+                    /** @description The company's domain, without protocol or path. Internationalised names are accepted; a subdomain is looked up as the domain registered (blog.acme.co.uk: acme.co.uk). */
                     domain: string;
                 };
             };
@@ -19523,7 +19544,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The domain whose addresses are wanted. Required unless `company` is sent. Internationalised names are accepted. */
+                    /** @description The domain whose addresses are wanted. Required unless `company` is sent. Internationalised names are accepted; a subdomain is looked up as the domain registered (blog.acme.co.uk: acme.co.uk). */
                     domain?: string;
                     /**
                      * @description The company's name, when its domain is not known (the domain is looked up from it).
@@ -19905,7 +19926,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The company's domain. Required unless `company` is sent. Internationalised names are accepted. */
+                    /** @description The company's domain. Required unless `company` is sent. Internationalised names are accepted; a subdomain is looked up as the domain registered (blog.acme.co.uk: acme.co.uk). */
                     domain?: string;
                     /**
                      * @description The company's name, when its domain is not known (the domain is looked up from it).
@@ -20036,7 +20057,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The company's domain, without protocol or path. Internationalised names are accepted. */
+                    /** @description The company's domain, without protocol or path. Internationalised names are accepted; a subdomain is looked up as the domain registered (blog.acme.co.uk: acme.co.uk). */
                     domain: string;
                 };
             };
@@ -20127,7 +20148,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The company's domain, without protocol or path. Internationalised names are accepted. */
+                    /** @description The company's domain, without protocol or path. Internationalised names are accepted; a subdomain is looked up as the domain registered (blog.acme.co.uk: acme.co.uk). */
                     domain: string;
                 };
             };
@@ -20338,7 +20359,7 @@ export interface operations {
                 "application/json": {
                     /** @description A person's address: their phone. Trimmed and lower-cased; internationalised domains are accepted and converted to ASCII. */
                     email?: string;
-                    /** @description A company's domain: its phone. Internationalised names are accepted. */
+                    /** @description A company's domain: its phone. Internationalised names are accepted; a subdomain is looked up as the domain registered (blog.acme.co.uk: acme.co.uk). */
                     domain?: string;
                     /** @description A person's professional-network profile URL (https://www.prof.com/in/<user>): their phone. */
                     prof?: string;
@@ -20664,7 +20685,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The company's domain, without protocol or path. Internationalised names are accepted. */
+                    /** @description The company's domain, without protocol or path. Internationalised names are accepted; a subdomain is looked up as the domain registered (blog.acme.co.uk: acme.co.uk). */
                     domain: string;
                 };
             };
@@ -21041,7 +21062,8 @@ export interface operations {
                      *             "firstSeen": "2023-11-27T13:19:29+00:00",
                      *             "lastSeen": "2025-01-20T18:54:37+00:00"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "reason": null
                      *       }
                      *     }
                      */
@@ -21977,58 +21999,58 @@ export interface operations {
                      *         "data": {
                      *           "deals": [
                      *             {
-                     *               "deal_id": "962d850c",
+                     *               "deal_id": "2b50373e",
                      *               "deal_type": "BEST_DEAL",
-                     *               "deal_title": "Sonique Heritage Portable Charger, Upgraded Model",
-                     *               "deal_photo": "https://images.retail-sandbox.example/I/B091BKW0P4.jpg",
+                     *               "deal_title": "Terracrest Essential Raised Garden Bed",
+                     *               "deal_photo": "https://images.retail-sandbox.example/I/B00WLVAOLK.jpg",
                      *               "deal_state": "AVAILABLE",
-                     *               "deal_url": "https://www.retail.com/deal/962d850c",
-                     *               "canonical_deal_url": "https://www.retail.com/dp/B091BKW0P4",
-                     *               "deal_starts_at": "2026-11-18T08:00:00Z",
-                     *               "deal_ends_at": "2026-11-28T08:00:00Z",
+                     *               "deal_url": "https://www.retail.com/deal/2b50373e",
+                     *               "canonical_deal_url": "https://www.retail.com/dp/B00WLVAOLK",
+                     *               "deal_starts_at": "2026-11-15T08:00:00Z",
+                     *               "deal_ends_at": "2026-11-24T08:00:00Z",
                      *               "deal_price": {
-                     *                 "amount": 161.1,
+                     *                 "amount": 33.9,
                      *                 "currency": "USD"
                      *               },
                      *               "list_price": {
-                     *                 "amount": 250.99,
+                     *                 "amount": 50.99,
                      *                 "currency": "USD"
                      *               },
-                     *               "savings_percentage": 36,
+                     *               "savings_percentage": 34,
                      *               "savings_amount": {
-                     *                 "amount": 89.89,
+                     *                 "amount": 17.09,
                      *                 "currency": "USD"
                      *               },
                      *               "deal_badge": "Limited time deal",
                      *               "type": "SINGLE_ITEM",
-                     *               "product_asin": "B091BKW0P4"
+                     *               "product_asin": "B00WLVAOLK"
                      *             },
                      *             {
-                     *               "deal_id": "3d59c171",
-                     *               "deal_type": "LIGHTNING_DEAL",
-                     *               "deal_title": "Lumiere Botanics Compact Lip Balm Set, Travel Size",
-                     *               "deal_photo": "https://images.retail-sandbox.example/I/B09327RGLB.jpg",
+                     *               "deal_id": "0b0365ec",
+                     *               "deal_type": "BEST_DEAL",
+                     *               "deal_title": "Brightpath Pro Tax Preparation Software, 3-Device License",
+                     *               "deal_photo": "https://images.retail-sandbox.example/I/B0B367B41T.jpg",
                      *               "deal_state": "AVAILABLE",
-                     *               "deal_url": "https://www.retail.com/deal/3d59c171",
-                     *               "canonical_deal_url": "https://www.retail.com/dp/B09327RGLB",
-                     *               "deal_starts_at": "2026-11-20T02:00:00Z",
-                     *               "deal_ends_at": "2026-11-20T14:00:00Z",
+                     *               "deal_url": "https://www.retail.com/deal/0b0365ec",
+                     *               "canonical_deal_url": "https://www.retail.com/dp/B0B367B41T",
+                     *               "deal_starts_at": "2026-11-15T08:00:00Z",
+                     *               "deal_ends_at": "2026-11-29T08:00:00Z",
                      *               "deal_price": {
-                     *                 "amount": 4.62,
+                     *                 "amount": 9.03,
                      *                 "currency": "USD"
                      *               },
                      *               "list_price": {
-                     *                 "amount": 7.99,
+                     *                 "amount": 16.99,
                      *                 "currency": "USD"
                      *               },
-                     *               "savings_percentage": 42,
+                     *               "savings_percentage": 47,
                      *               "savings_amount": {
-                     *                 "amount": 3.37,
+                     *                 "amount": 7.96,
                      *                 "currency": "USD"
                      *               },
-                     *               "deal_badge": "Lightning Deal",
+                     *               "deal_badge": "Limited time deal",
                      *               "type": "SINGLE_ITEM",
-                     *               "product_asin": "B09327RGLB"
+                     *               "product_asin": "B0B367B41T"
                      *             }
                      *           ]
                      *         }
@@ -22890,7 +22912,7 @@ export interface operations {
                      *           "page": 1
                      *         },
                      *         "data": {
-                     *           "total_products": 39,
+                     *           "total_products": 38,
                      *           "country": "US",
                      *           "domain": "www.retail.com",
                      *           "products": [
@@ -23814,12 +23836,12 @@ export interface operations {
                      *         ],
                      *         "hashtags": [
                      *           {
-                     *             "name": "specialtycoffee",
-                     *             "media_count": 29400221
+                     *             "name": "coffee",
+                     *             "media_count": 5145711
                      *           },
                      *           {
-                     *             "name": "coffee",
-                     *             "media_count": 237423
+                     *             "name": "specialtycoffee",
+                     *             "media_count": 1231918
                      *           }
                      *         ],
                      *         "places": [
@@ -24913,7 +24935,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 6693538,
                      *               "digg_count": 333675,
-                     *               "comment_count": 8305,
+                     *               "comment_count": 6717,
                      *               "share_count": 1273
                      *             },
                      *             "video": {
@@ -24934,7 +24956,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 1062419,
                      *               "digg_count": 145234,
-                     *               "comment_count": 1638,
+                     *               "comment_count": 511,
                      *               "share_count": 5013
                      *             },
                      *             "video": {
@@ -24984,14 +25006,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "comment_id": "7710036471818747905",
+                 *       "comment_id": "7710036433164042241",
                  *       "video_id": "7709547295108311040"
                  *     }
                  */
                 "application/json": {
                     /**
                      * @description The comment's id (digits).
-                     * @example 7710036471818747905
+                     * @example 7710036433164042241
                      */
                     comment_id: string;
                     /**
@@ -25038,9 +25060,9 @@ export interface operations {
                      *         "cursor": null,
                      *         "replies": [
                      *           {
-                     *             "comment_id": "7710036478998351872",
+                     *             "comment_id": "7710036444638613504",
                      *             "text": "ok I need to try this",
-                     *             "create_time": 1795132756,
+                     *             "create_time": 1795132748,
                      *             "digg_count": 3,
                      *             "author": {
                      *               "unique_id": "user9407683",
@@ -25049,9 +25071,9 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "comment_id": "7710036513358090241",
+                     *             "comment_id": "7710036483293319169",
                      *             "text": "who else is watching at 3am",
-                     *             "create_time": 1795132764,
+                     *             "create_time": 1795132757,
                      *             "digg_count": 0,
                      *             "author": {
                      *               "unique_id": "john.protowell18815292",
@@ -25143,12 +25165,12 @@ export interface operations {
                      *       "data": {
                      *         "has_more": true,
                      *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMuY29tbWVudHMiLCJmIjoiZllTN2ktZF9OOTA3dTY1OENtRnQxRiIsImMiOiIyMCIsImgiOiJIc2Q0b0lCa1pNSHM1a2FsVUNtTkhiIn0",
-                     *         "total_comments": 3627,
+                     *         "total_comments": 3032,
                      *         "comments": [
                      *           {
-                     *             "comment_id": "7710036566308028416",
+                     *             "comment_id": "7710036544833191936",
                      *             "text": "right?!",
-                     *             "create_time": 1795132776,
+                     *             "create_time": 1795132771,
                      *             "digg_count": 17,
                      *             "reply_count": 0,
                      *             "author": {
@@ -25158,9 +25180,9 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "comment_id": "7710036471818747905",
+                     *             "comment_id": "7710036433164042241",
                      *             "text": "my favourite creator fr",
-                     *             "create_time": 1795132754,
+                     *             "create_time": 1795132745,
                      *             "digg_count": 120,
                      *             "reply_count": 8,
                      *             "author": {
@@ -25352,7 +25374,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 3133625,
                      *               "digg_count": 151421,
-                     *               "comment_count": 3627,
+                     *               "comment_count": 3032,
                      *               "share_count": 4753
                      *             },
                      *             "video": {
@@ -25373,7 +25395,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 17917302,
                      *               "digg_count": 1643393,
-                     *               "comment_count": 34547,
+                     *               "comment_count": 15315,
                      *               "share_count": 73303
                      *             },
                      *             "video": {
@@ -25482,7 +25504,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 225939566,
                      *               "digg_count": 11022960,
-                     *               "comment_count": 124231,
+                     *               "comment_count": 108366,
                      *               "share_count": 489912
                      *             },
                      *             "video": {
@@ -25503,7 +25525,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 188730820,
                      *               "digg_count": 9750966,
-                     *               "comment_count": 139717,
+                     *               "comment_count": 112720,
                      *               "share_count": 199623
                      *             },
                      *             "video": {
@@ -25711,7 +25733,7 @@ export interface operations {
                      *             ],
                      *             "statistics": {
                      *               "digg_count": 30000000,
-                     *               "comment_count": 290815,
+                     *               "comment_count": 141090,
                      *               "share_count": 416727
                      *             }
                      *           },
@@ -25730,7 +25752,7 @@ export interface operations {
                      *             ],
                      *             "statistics": {
                      *               "digg_count": 11633350,
-                     *               "comment_count": 314732,
+                     *               "comment_count": 290683,
                      *               "share_count": 190855
                      *             }
                      *           }
@@ -25828,7 +25850,7 @@ export interface operations {
                      *             "avatar": "https://media.clips-sandbox.example/avatars/74.jpeg",
                      *             "signature": "A very good dog and her tired human.",
                      *             "follower_count": 14014257,
-                     *             "following_count": 282,
+                     *             "following_count": 100,
                      *             "video_count": 858,
                      *             "is_verified": true
                      *           },
@@ -25838,7 +25860,7 @@ export interface operations {
                      *             "avatar": "https://media.clips-sandbox.example/avatars/54.jpeg",
                      *             "signature": "Two cats, zero chill.",
                      *             "follower_count": 988383,
-                     *             "following_count": 1079,
+                     *             "following_count": 118,
                      *             "video_count": 512,
                      *             "is_verified": false
                      *           }
@@ -25926,7 +25948,7 @@ export interface operations {
                      *         "region": "ES",
                      *         "language": "es",
                      *         "follower_count": 14014257,
-                     *         "following_count": 282,
+                     *         "following_count": 100,
                      *         "heart_count": 921573096,
                      *         "video_count": 858,
                      *         "digg_count": 1187
@@ -26029,7 +26051,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 29034,
                      *               "digg_count": 1652,
-                     *               "comment_count": 44,
+                     *               "comment_count": 31,
                      *               "share_count": 7
                      *             },
                      *             "video": {
@@ -26050,7 +26072,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 97368,
                      *               "digg_count": 4348,
-                     *               "comment_count": 42,
+                     *               "comment_count": 41,
                      *               "share_count": 90
                      *             },
                      *             "video": {
@@ -26153,7 +26175,7 @@ export interface operations {
                      *             "nickname": "Priya",
                      *             "avatar": "https://media.clips-sandbox.example/avatars/9656335.jpeg",
                      *             "signature": "",
-                     *             "follower_count": 22,
+                     *             "follower_count": 11,
                      *             "is_verified": false
                      *           },
                      *           {
@@ -26162,7 +26184,7 @@ export interface operations {
                      *             "nickname": "Nadia Testmore",
                      *             "avatar": "https://media.clips-sandbox.example/avatars/19312596.jpeg",
                      *             "signature": "",
-                     *             "follower_count": 40,
+                     *             "follower_count": 21,
                      *             "is_verified": false
                      *           }
                      *         ]
@@ -26254,22 +26276,22 @@ export interface operations {
                      *         "cursor": "eyJ2IjoxLCJzIjoiY2xpcHMudXNlcl9mb2xsb3dpbmciLCJmIjoiMTQ3RFFGaERwbGhSaXVZUTJMR013VCIsImMiOiIyMCIsImgiOiJ1ZWVKUjZZOGcwS3R4UGlMbkl6WUx0In0",
                      *         "following": [
                      *           {
-                     *             "user_id": "6841549238103176753",
-                     *             "unique_id": "fatima.testfield9673935",
-                     *             "nickname": "Fatima",
-                     *             "avatar": "https://media.clips-sandbox.example/avatars/9673935.jpeg",
-                     *             "signature": "",
-                     *             "follower_count": 26,
-                     *             "is_verified": false
+                     *             "user_id": "6800000037197290756",
+                     *             "unique_id": "fix.makes",
+                     *             "nickname": "Fix Makes",
+                     *             "avatar": "https://media.clips-sandbox.example/avatars/8.jpeg",
+                     *             "signature": "Small workshop, big plans.",
+                     *             "follower_count": 3010628,
+                     *             "is_verified": true
                      *           },
                      *           {
-                     *             "user_id": "6883098151708198812",
-                     *             "unique_id": "mateostubford19347796",
-                     *             "nickname": "Mateo Stubford",
-                     *             "avatar": "https://media.clips-sandbox.example/avatars/19347796.jpeg",
-                     *             "signature": "weekend hiker",
-                     *             "follower_count": 4,
-                     *             "is_verified": false
+                     *             "user_id": "6800000080312799858",
+                     *             "unique_id": "craft.makes",
+                     *             "nickname": "Craft Makes",
+                     *             "avatar": "https://media.clips-sandbox.example/avatars/18.jpeg",
+                     *             "signature": "Turning thrift finds into furniture.",
+                     *             "follower_count": 50959,
+                     *             "is_verified": true
                      *           }
                      *         ]
                      *       }
@@ -26366,7 +26388,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 3133625,
                      *               "digg_count": 151421,
-                     *               "comment_count": 3627,
+                     *               "comment_count": 3032,
                      *               "share_count": 4753
                      *             },
                      *             "video": {
@@ -26382,7 +26404,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 18553895,
                      *               "digg_count": 757251,
-                     *               "comment_count": 18268,
+                     *               "comment_count": 18072,
                      *               "share_count": 29855
                      *             },
                      *             "video": {
@@ -26491,7 +26513,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 86692,
                      *               "digg_count": 4847,
-                     *               "comment_count": 137,
+                     *               "comment_count": 99,
                      *               "share_count": 156
                      *             },
                      *             "video": {
@@ -26512,7 +26534,7 @@ export interface operations {
                      *             "statistics": {
                      *               "play_count": 7037350,
                      *               "digg_count": 501326,
-                     *               "comment_count": 14690,
+                     *               "comment_count": 8257,
                      *               "share_count": 8924
                      *             },
                      *             "video": {
@@ -26706,7 +26728,7 @@ export interface operations {
                      *         "statistics": {
                      *           "play_count": 3133625,
                      *           "digg_count": 151421,
-                     *           "comment_count": 3627,
+                     *           "comment_count": 3032,
                      *           "share_count": 4753,
                      *           "collect_count": 3786
                      *         },
@@ -26813,8 +26835,8 @@ export interface operations {
                      *           "description": "This step is where most people rush. New cooking videos every week from Saffron Kitchen.",
                      *           "subscriberCount": 1835937,
                      *           "subscriberCountText": "1.8M subscribers",
-                     *           "videosCount": 225,
-                     *           "videosCountText": "225 videos",
+                     *           "videosCount": 352,
+                     *           "videosCountText": "352 videos",
                      *           "isFamilySafe": true,
                      *           "isUnlisted": false,
                      *           "tabs": [
@@ -26962,7 +26984,7 @@ export interface operations {
                      *         "country": "ES",
                      *         "subscriberCount": 1835937,
                      *         "viewCount": "388742015",
-                     *         "videosCount": 225,
+                     *         "videosCount": 352,
                      *         "joinedDate": "2021-05-16",
                      *         "links": [
                      *           {
@@ -28536,19 +28558,19 @@ export interface operations {
                      *           },
                      *           {
                      *             "type": "video",
-                     *             "videoId": "5uDVUrCvfP-",
-                     *             "title": "A budget laptop setup guide",
-                     *             "channelTitle": "Silicon Explained",
-                     *             "hypeText": "241K hype points",
-                     *             "lengthText": "57:57",
+                     *             "videoId": "HvzJLWFFHLL",
+                     *             "title": "How the human brain actually works",
+                     *             "channelTitle": "Quantum Lab",
+                     *             "hypeText": "126K hype points",
+                     *             "lengthText": "12:22",
                      *             "thumbnail": [
                      *               {
-                     *                 "url": "https://i.video.com/vi/5uDVUrCvfP-/default.jpg",
+                     *                 "url": "https://i.video.com/vi/HvzJLWFFHLL/default.jpg",
                      *                 "width": 120,
                      *                 "height": 90
                      *               },
                      *               {
-                     *                 "url": "https://i.video.com/vi/5uDVUrCvfP-/mqdefault.jpg",
+                     *                 "url": "https://i.video.com/vi/HvzJLWFFHLL/mqdefault.jpg",
                      *                 "width": 320,
                      *                 "height": 180
                      *               }
@@ -29432,7 +29454,7 @@ export interface operations {
                      *             "description": "You can prepare this part a day ahead. New cooking videos every week from Saffron Cooking.",
                      *             "subscriberCount": 6534804,
                      *             "subscriberCountText": "6.5M subscribers",
-                     *             "videoCount": 72,
+                     *             "videoCount": 99,
                      *             "thumbnail": [
                      *               {
                      *                 "url": "https://i.video.com/avatar/UCPf5eyqFW1bTb7Tx3fRrNRY/s88.jpg",
@@ -29454,7 +29476,7 @@ export interface operations {
                      *             "description": "Let the dough rest for at least an hour. New cooking videos every week from Northwind Cooking.",
                      *             "subscriberCount": 5820551,
                      *             "subscriberCountText": "5.8M subscribers",
-                     *             "videoCount": 91,
+                     *             "videoCount": 99,
                      *             "thumbnail": [
                      *               {
                      *                 "url": "https://i.video.com/avatar/UCCoz2JdsKPI_imXYdsj7XdP/s88.jpg",
@@ -30075,7 +30097,7 @@ export interface operations {
                      *             "channelTitle": "Laugh Bits",
                      *             "description": "And that is when the manager walked in. Subscribe to Laugh Bits for more. #trending #comedy",
                      *             "viewCount": "12801742",
-                     *             "commentCount": 20000,
+                     *             "commentCount": 23090,
                      *             "likeCount": 535955,
                      *             "publishedTimeText": "1 week ago",
                      *             "publishedAt": "2026-11-08T09:05:28Z",
