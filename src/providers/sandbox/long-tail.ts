@@ -1,4 +1,5 @@
 import type { SeededRandom } from './random';
+import { greatestCommonDivisor } from './modular';
 
 /**
  * `total` items split over `parts` parts, largest first, each part at least one item, the sizes
@@ -105,9 +106,4 @@ export function spreading(n: number, random: SeededRandom): (item: number) => nu
   const offset = Math.floor(random.next() * n);
   const big = { multiplier: BigInt(multiplier), offset: BigInt(offset), n: BigInt(n) };
   return (item) => Number((BigInt(item) * big.multiplier + big.offset) % big.n);
-}
-
-function greatestCommonDivisor(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
-  return a;
 }

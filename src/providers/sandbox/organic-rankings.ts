@@ -14,6 +14,7 @@ import { remembering } from './memo';
 import { eventLoopSlices } from './event-loop-slices';
 import { lookupTable } from '../../core/lookup-table';
 import { normaliseKeyword } from '../../schemas/keyword';
+import { greatestCommonDivisor, modularInverse } from './modular';
 
 /**
  * Who ranks where, the one fact the results pages and the domain endpoints both read. A site ranks
@@ -454,20 +455,4 @@ export function holdsAmongRead(site: string, keyword: string, market: SearchMark
     const at = subject === ranker.brand ? index : topic !== -1 && index < GRID_SIZE ? TOPICS_START + topic * GRID_SIZE + index : -1;
     return at !== -1 && orderOf(ranker, at) < read;
   });
-}
-
-function greatestCommonDivisor(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
-  return a;
-}
-
-/** x with a·x ≡ 1 (mod n), for a coprime to n. */
-function modularInverse(a: number, n: number): number {
-  let [oldR, r, oldS, s] = [a, n, 1, 0];
-  while (r !== 0) {
-    const quotient = Math.floor(oldR / r);
-    [oldR, r] = [r, oldR - quotient * r];
-    [oldS, s] = [s, oldS - quotient * s];
-  }
-  return ((oldS % n) + n) % n;
 }

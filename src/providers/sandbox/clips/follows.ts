@@ -1,5 +1,6 @@
 import { remembering } from '../memo';
 import { audienceMember, creatorAt, NOTABLE, POPULATION, hasFollowers, REGULAR_FOLLOWERS_MAX, type Creator } from './creators';
+import { modularInverse } from '../modular';
 
 /**
  * Who follows whom: one relation, read both ways, so A is in B's followers exactly when B is in
@@ -54,13 +55,3 @@ export const followingOf = remembering(1_024, (index: number): Int32Array => {
   }
   return Int32Array.from(followed);
 });
-
-function modularInverse(value: number, modulus: number): number {
-  let [oldR, r, oldS, s] = [value, modulus, 1, 0];
-  while (r !== 0) {
-    const quotient = Math.floor(oldR / r);
-    [oldR, r] = [r, oldR - quotient * r];
-    [oldS, s] = [s, oldS - quotient * s];
-  }
-  return ((oldS % modulus) + modulus) % modulus;
-}

@@ -1,4 +1,5 @@
 import { SeededRandom } from '../random';
+import { modularInverse } from '../modular';
 
 /**
  * A sandbox ASIN carries its product's serial number (category, index and variation), so any
@@ -27,14 +28,4 @@ export function serialOf(asin: string): number | null {
   const key = parseInt(asin[2]! + asin[4]! + asin[6]! + asin[8]!, 36);
   const serial = ((((key - OFFSET) % SPACE) + SPACE) % SPACE) * INVERSE % SPACE;
   return asinOf(serial) === asin ? serial : null;
-}
-
-function modularInverse(value: number, modulus: number): number {
-  let [oldR, r, oldS, s] = [value, modulus, 1, 0];
-  while (r !== 0) {
-    const quotient = Math.floor(oldR / r);
-    [oldR, r] = [r, oldR - quotient * r];
-    [oldS, s] = [s, oldS - quotient * s];
-  }
-  return ((oldS % modulus) + modulus) % modulus;
 }
