@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -135,6 +135,28 @@ describe(`./bin/tollgate mcp: the MCP server over stdio (${testDatabaseLabel()})
     assert.equal(result.code, 2);
     assert.equal(result.stdout, '');
     assert.match(result.stderr, /--url must be an http\(s\) URL/);
+  });
+
+  test('requests piped in before stdin closes are all answered, and charged, before the process exits', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const child = spawn('./bin/tollgate', ['mcp', '--url', app.baseUrl, '--key', apiKey], { cwd: REPOSITORY, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'script', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'video_video_info', arguments: VIDEO_INFO.examples.request } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'account_get', arguments: {} } },
+    ];
+    child.stdin.end(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
+    assert.equal(await exited, 0);
+    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; result?: CallToolResult });
+    assert.deepEqual(answers.map((answer) => answer.id).sort(), [1, 2, 3]);
+    const paid = answers.find((answer) => answer.id === 2)!.result!;
+    assert.equal(paid.isError, undefined, text(paid));
+    assert.equal(paid._meta?.['tollgate/costUsd'], '0.01');
+    assert.equal(await app.balance(accountId), 990_000);
   });
 
   test('the key may come from TOLLGATE_API_KEY instead of --key, out of the process list', async () => {
