@@ -78,10 +78,10 @@ export function installErrorHandling(
 
   // Every route added from here on (the API's, its path parameters', /health, /docs, the
   // dashboard's pages), as a pattern of its path: a known path asked with another method is a 405.
-  const routes: Array<{ pattern: RegExp; methods: string[]; wire: boolean }> = [];
+  const routes: Array<{ url: string; pattern: RegExp; methods: string[]; wire: boolean }> = [];
   server.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    routes.push({ pattern: routePattern(route.url), methods: methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods, wire: isWireRoute(route.config) });
+    routes.push({ url: route.url, pattern: routePattern(route.url), methods: methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods, wire: isWireRoute(route.config) });
   });
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -90,6 +90,7 @@ export function installErrorHandling(
     // A route of this very method sent it here (`callNotFound`: no such asset): that is a 404.
     if (allowed.length > 0 && !allowed.includes(request.method)) {
       const message = `${request.method} is not supported on ${path}; use ${allowed.join(' or ')}.`;
+      refusedRoutes.set(request, known[0]!.url);
       return reply
         .status(405)
         .header('allow', allowed.join(', '))
@@ -97,6 +98,17 @@ export function installErrorHandling(
     }
     return reply.status(404).send(failure('NOT_FOUND', `No endpoint ${request.method} ${path}. The list is at /openapi.json.`));
   });
+}
+
+/** Requests answered 405: the route they asked for with another method, as its pattern. */
+const refusedRoutes = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The route pattern a request was answered on: its route's, or for a 405 the route it asked for
+ * with the wrong method (which matched no route); undefined for a path no route has.
+ */
+export function answeredRoute(request: FastifyRequest): string | undefined {
+  return request.routeOptions.url ?? refusedRoutes.get(request);
 }
 
 /**

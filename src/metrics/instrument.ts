@@ -8,6 +8,7 @@ import { failedAuthentication } from '../core/admission';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import { observeUpstreamRequests, TransientUpstreamError } from '../providers/http/upstream-request';
 import type { Metrics } from './metrics';
+import { answeredRoute } from '../core/error-handling';
 
 /**
  * Reports each reservation's settlement (money captured and released) and the reconciler's
@@ -83,7 +84,7 @@ export async function serveMetrics(
   log: FastifyBaseLogger,
 ): Promise<(() => Promise<void>) | undefined> {
   server.addHook('onResponse', (request, reply, done) => {
-    metrics.request(request.routeOptions.url ?? 'unmatched', reply.statusCode);
+    metrics.request(answeredRoute(request) ?? 'unmatched', reply.statusCode);
     done();
   });
 

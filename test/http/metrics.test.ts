@@ -57,6 +57,17 @@ describe('metrics', () => {
     }
   });
 
+  test('a known path asked with another method is counted under its route, a path no route has as unmatched', async () => {
+    const before = await scrape();
+    assert.equal((await fetch(`${app.baseUrl}/v1/account/ledger`, { method: 'POST' })).status, 405);
+    assert.equal((await fetch(`${app.baseUrl}/v1/no-such-endpoint`, { method: 'POST' })).status, 404);
+    const after = await scrape();
+    const moved = (series: string) => (sample(after, series) ?? 0) - (sample(before, series) ?? 0);
+    assert.equal(moved('tollgate_http_requests_total{endpoint="/v1/account/ledger",status="405"}'), 1);
+    assert.equal(moved('tollgate_http_requests_total{endpoint="unmatched",status="405"}'), 0);
+    assert.equal(moved('tollgate_http_requests_total{endpoint="unmatched",status="404"}'), 1);
+  });
+
   test('requests, money, holds, upstreams and refusals move exactly with the calls made', async () => {
     // The vendor answers after the ledger's turn has closed (PostgreSQL keeps one open ≤ 2 ms): each
     // call then writes its hold, and settles it in a later turn.
