@@ -128,11 +128,17 @@ async function answerFor(request: MediaSubmitRequest): Promise<string | null> {
     const video = await readable(analyseVideo(file.data));
     if (!video) return null;
     const sound = video.hasAudio ? 'with an audio track' : 'without audio';
-    return `Sandbox analysis (measured, not understood): a ${video.durationSeconds.toFixed(1)} s ${video.width}×${video.height} video at ${video.frameRate} frames per second, ${sound}; its dominant colours are ${video.dominantColours.join(', ')} and its mean brightness is ${video.brightness}.`;
+    return `Sandbox analysis (measured, not understood): a ${video.durationSeconds.toFixed(1)} s ${video.width}×${video.height} video at ${video.frameRate} frames per second, ${sound}; ${colours(video)}.`;
   }
   const image = await readable(analyseImage(file.data));
   if (!image) return null;
-  return `Sandbox analysis (measured, not understood): a ${image.width}×${image.height} ${IMAGE_TYPE_NAMES[image.mimeType]} image whose dominant colours are ${image.dominantColours.join(', ')}, with a mean brightness of ${image.brightness}.`;
+  return `Sandbox analysis (measured, not understood): a ${image.width}×${image.height} ${IMAGE_TYPE_NAMES[image.mimeType]} image; ${colours(image)}.`;
+}
+
+/** Its colours in words: none to tell of when every pixel is (nearly) transparent. */
+function colours({ dominantColours, brightness }: { dominantColours: readonly string[]; brightness: number }): string {
+  if (dominantColours.length === 0) return 'nothing in it is visible (every pixel is transparent)';
+  return `its dominant colours are ${dominantColours.join(', ')} and its mean brightness is ${brightness}`;
 }
 
 /**

@@ -85,7 +85,12 @@ describe('the media sandbox', () => {
     const image = makeImage({ prompt: 'Blue hills', width: 320, height: 200 });
     const described = await media.status(await media.submit(requestFor('moondream', 'What is in this picture?', {}, { mimeType: 'image/png', data: image }), call), call);
     assert.ok(described.status === 'succeeded');
-    assert.match(described.text!, /^Sandbox analysis .*a 320×200 PNG image whose dominant colours are #[0-9a-f]{6}/);
+    assert.match(described.text!, /^Sandbox analysis .*a 320×200 PNG image; its dominant colours are #[0-9a-f]{6}.* and its mean brightness is 0\.\d+\.$/);
+    // A picture with nothing visible says so, not "whose dominant colours are , …".
+    const clear = new PNG({ width: 2, height: 2 });
+    const invisible = await media.status(await media.submit(requestFor('moondream', 'What is in this picture?', {}, { mimeType: 'image/png', data: PNG.sync.write(clear) }), call), call);
+    assert.ok(invisible.status === 'succeeded');
+    assert.equal(invisible.text, 'Sandbox analysis (measured, not understood): a 2×2 PNG image; nothing in it is visible (every pixel is transparent).');
     const video = await makeVideo({ prompt: 'Rain', durationSeconds: 2, width: 160, height: 90, fps: 12, withAudio: false });
     const watched = await media.status(
       await media.submit(requestFor('video-understanding', 'What happens?', { referenceVideoUrl: 'https://example.com/rain.mp4' }, { mimeType: 'video/mp4', data: video }), call),
