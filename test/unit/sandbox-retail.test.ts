@@ -494,3 +494,48 @@ function localValue(price: string): number {
   const decimal = /[.,]\d\d$/.test(digits) ? digits.slice(-3, -2) : null;
   return Number(decimal === null ? digits.replace(/[.,]/g, '') : digits.replace(new RegExp(`[^\\d${decimal}]`, 'g'), '').replace(decimal, '.'));
 }
+
+describe('dates as each marketplace writes them', () => {
+  const firstReview = async (country: RetailCountry) => (await retail.productReviews({ ...reviewsRequest(EXAMPLE_ASIN), country }, call))!.reviews[0]!;
+  const latestFeedback = async (country: RetailCountry) =>
+    (await retail.sellerReviews({ seller_id: EXAMPLE_SELLER_ID, country, page: 1, star_rating: 'ALL', verified_purchases_only: false }, call))!.seller_reviews[0]!;
+
+  test('a review\'s date line is in the site\'s language, date order and own country name', async () => {
+    const lines: Partial<Record<RetailCountry, string>> = {
+      US: 'Reviewed in the United States on October 6, 2026',
+      GB: 'Reviewed in the United Kingdom on 6 October 2026',
+      IN: 'Reviewed in India on 6 October 2026',
+      DE: 'Rezension aus Deutschland vom 6. Oktober 2026',
+      FR: 'Commenté en France le 6 octobre 2026',
+      IT: 'Recensito in Italia il 6 ottobre 2026',
+      ES: 'Calificado en España el 6 de octubre de 2026',
+      MX: 'Calificado en México el 6 de octubre de 2026',
+      BR: 'Avaliado no Brasil em 6 de outubro de 2026',
+      JP: '2026年10月6日に日本でレビュー済み',
+    };
+    for (const [country, line] of Object.entries(lines) as [RetailCountry, string][]) {
+      const review = await firstReview(country);
+      assert.equal(review.review_id, 'RSSZHEK3319IN2', 'the same review in every marketplace');
+      assert.equal(review.review_date, line, country);
+    }
+  });
+
+  test('every marketplace\'s review dates carry the review\'s year, Gregorian and in Latin digits', async () => {
+    const usReviews = (await retail.productReviews(reviewsRequest(EXAMPLE_ASIN), call))!.reviews;
+    for (const country of RETAIL_COUNTRIES) {
+      const reviews = (await retail.productReviews({ ...reviewsRequest(EXAMPLE_ASIN), country }, call))!.reviews;
+      assert.equal(reviews.length, usReviews.length);
+      reviews.forEach((review, index) => {
+        const year = String(new Date(reviewDay(usReviews[index]!)).getUTCFullYear());
+        assert.ok(review.review_date.includes(year), `${country}: ${review.review_date}`);
+      });
+    }
+  });
+
+  test('seller reviews are dated in the marketplace\'s date format', async () => {
+    const dates: Partial<Record<RetailCountry, string>> = {
+      US: 'November 19, 2026', GB: '19 November 2026', DE: '19. November 2026', ES: '19 de noviembre de 2026', JP: '2026年11月19日',
+    };
+    for (const [country, date] of Object.entries(dates) as [RetailCountry, string][]) assert.equal((await latestFeedback(country)).review_date, date, country);
+  });
+});

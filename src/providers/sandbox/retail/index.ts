@@ -86,7 +86,7 @@ export const sandboxRetail: RetailProvider = {
     return {
       seller_id: seller.id, country: market.country, domain: market.domain,
       has_next_page: page * PAGE_SIZES.sellerReviews < chosen.length,
-      seller_reviews: pageOf(chosen, page, PAGE_SIZES.sellerReviews).map(feedbackRecord),
+      seller_reviews: pageOf(chosen, page, PAGE_SIZES.sellerReviews).map((feedback) => feedbackRecord(feedback, market)),
     };
   },
 };

@@ -2,42 +2,49 @@ import type { RetailCountry } from '../../families/retail';
 
 /**
  * The sandbox's marketplaces: one world sold in every country, titles and ratings alike; only
- * money converts, at a fixed rate, and is written the way each country writes it. Days are whole
- * UTC days since 1970, so the world has a fixed present and nothing reads the clock.
+ * money converts, at a fixed rate, and is written the way each country writes it, as are review
+ * dates. Days are whole UTC days since 1970, so the world has a fixed present and nothing reads the clock.
  */
 
 export type Marketplace = ReturnType<typeof marketplace>;
 
-/** perUsd: units of the currency per USD; placeName as in "Reviewed in the United States on …". */
-type Row = [tld: string, currency: string, perUsd: number, placeName: string, prefix: string, suffix: string, decimals: number, group: string, point: string];
+/** The languages the marketplaces' sites are written in (each with its own review line, see reviews.ts). */
+export type Language = 'en' | 'de' | 'fr' | 'it' | 'es' | 'ja' | 'pt' | 'nl' | 'sv' | 'pl' | 'tr' | 'ar';
+
+/**
+ * perUsd: units of the currency per USD; language: the site's, so `${language}-${country}` is the
+ * locale its dates are written in; place: the country as the site's review line names it, in the
+ * grammatical form the line needs ("Reviewed in the United States on …", Polish locative "w Polsce").
+ */
+type Row = [tld: string, currency: string, perUsd: number, language: Language, place: string, prefix: string, suffix: string, decimals: number, group: string, point: string];
 const ROWS: Record<RetailCountry, Row> = {
-  US: ['com', 'USD', 1, 'the United States', '$', '', 2, ',', '.'],
-  GB: ['co.uk', 'GBP', 0.79, 'the United Kingdom', '£', '', 2, ',', '.'],
-  DE: ['de', 'EUR', 0.92, 'Germany', '', ' €', 2, '.', ','],
-  FR: ['fr', 'EUR', 0.92, 'France', '', ' €', 2, ' ', ','],
-  IT: ['it', 'EUR', 0.92, 'Italy', '', ' €', 2, '.', ','],
-  ES: ['es', 'EUR', 0.92, 'Spain', '', ' €', 2, '.', ','],
-  CA: ['ca', 'CAD', 1.37, 'Canada', '$', '', 2, ',', '.'],
-  AU: ['com.au', 'AUD', 1.52, 'Australia', '$', '', 2, ',', '.'],
-  IN: ['in', 'INR', 83.5, 'India', '₹', '', 2, ',', '.'],
-  JP: ['co.jp', 'JPY', 149, 'Japan', '¥', '', 0, ',', '.'],
-  MX: ['com.mx', 'MXN', 17.2, 'Mexico', '$', '', 2, ',', '.'],
-  BR: ['com.br', 'BRL', 5.0, 'Brazil', 'R$ ', '', 2, '.', ','],
-  NL: ['nl', 'EUR', 0.92, 'the Netherlands', '€ ', '', 2, '.', ','],
-  SE: ['se', 'SEK', 10.6, 'Sweden', '', ' kr', 2, ' ', ','],
-  PL: ['pl', 'PLN', 4.0, 'Poland', '', ' zł', 2, ' ', ','],
-  BE: ['com.be', 'EUR', 0.92, 'Belgium', '', ' €', 2, '.', ','],
-  SG: ['sg', 'SGD', 1.35, 'Singapore', 'S$', '', 2, ',', '.'],
-  AE: ['ae', 'AED', 3.67, 'the United Arab Emirates', 'AED ', '', 2, ',', '.'],
-  SA: ['sa', 'SAR', 3.75, 'Saudi Arabia', 'SAR ', '', 2, ',', '.'],
-  TR: ['com.tr', 'TRY', 32.5, 'Türkiye', '', ' TL', 2, '.', ','],
-  EG: ['eg', 'EGP', 48.5, 'Egypt', 'EGP ', '', 2, ',', '.'],
-  IE: ['ie', 'EUR', 0.92, 'Ireland', '€', '', 2, ',', '.'],
+  US: ['com', 'USD', 1, 'en', 'the United States', '$', '', 2, ',', '.'],
+  GB: ['co.uk', 'GBP', 0.79, 'en', 'the United Kingdom', '£', '', 2, ',', '.'],
+  DE: ['de', 'EUR', 0.92, 'de', 'Deutschland', '', ' €', 2, '.', ','],
+  FR: ['fr', 'EUR', 0.92, 'fr', 'France', '', ' €', 2, ' ', ','],
+  IT: ['it', 'EUR', 0.92, 'it', 'Italia', '', ' €', 2, '.', ','],
+  ES: ['es', 'EUR', 0.92, 'es', 'España', '', ' €', 2, '.', ','],
+  CA: ['ca', 'CAD', 1.37, 'en', 'Canada', '$', '', 2, ',', '.'],
+  AU: ['com.au', 'AUD', 1.52, 'en', 'Australia', '$', '', 2, ',', '.'],
+  IN: ['in', 'INR', 83.5, 'en', 'India', '₹', '', 2, ',', '.'],
+  JP: ['co.jp', 'JPY', 149, 'ja', '日本', '¥', '', 0, ',', '.'],
+  MX: ['com.mx', 'MXN', 17.2, 'es', 'México', '$', '', 2, ',', '.'],
+  BR: ['com.br', 'BRL', 5.0, 'pt', 'Brasil', 'R$ ', '', 2, '.', ','],
+  NL: ['nl', 'EUR', 0.92, 'nl', 'Nederland', '€ ', '', 2, '.', ','],
+  SE: ['se', 'SEK', 10.6, 'sv', 'Sverige', '', ' kr', 2, ' ', ','],
+  PL: ['pl', 'PLN', 4.0, 'pl', 'Polsce', '', ' zł', 2, ' ', ','],
+  BE: ['com.be', 'EUR', 0.92, 'fr', 'Belgique', '', ' €', 2, '.', ','],
+  SG: ['sg', 'SGD', 1.35, 'en', 'Singapore', 'S$', '', 2, ',', '.'],
+  AE: ['ae', 'AED', 3.67, 'en', 'the United Arab Emirates', 'AED ', '', 2, ',', '.'],
+  SA: ['sa', 'SAR', 3.75, 'ar', 'المملكة العربية السعودية', 'SAR ', '', 2, ',', '.'],
+  TR: ['com.tr', 'TRY', 32.5, 'tr', "Türkiye'de", '', ' TL', 2, '.', ','],
+  EG: ['eg', 'EGP', 48.5, 'ar', 'مصر', 'EGP ', '', 2, ',', '.'],
+  IE: ['ie', 'EUR', 0.92, 'en', 'Ireland', '€', '', 2, ',', '.'],
 };
 
 export function marketplace(country: RetailCountry) {
-  const [tld, currency, perUsd, placeName, prefix, suffix, decimals, group, point] = ROWS[country];
-  return { country, domain: `www.retail.${tld}`, currency, perUsd, placeName, prefix, suffix, decimals, group, point };
+  const [tld, currency, perUsd, language, place, prefix, suffix, decimals, group, point] = ROWS[country];
+  return { country, domain: `www.retail.${tld}`, currency, perUsd, language, locale: `${language}-${country}`, place, prefix, suffix, decimals, group, point };
 }
 
 /** A USD price in cents, in the marketplace's currency, rounded as it shows prices. */
@@ -71,6 +78,21 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 export function longDate(day: number): string {
   const date = new Date(day * DAY_MS);
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The day as the marketplace's site writes it: "March 24, 2026", "24 March 2026", "24. März 2026",
+ * "2026年3月24日". Gregorian with Latin digits everywhere (Intl would pick the Islamic calendar or
+ * Arabic-Indic digits for some Arabic locales, which the sites do not show).
+ */
+export function localDate(day: number, market: Marketplace): string {
+  let format = dateFormats.get(market.locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(market.locale, { dateStyle: 'long', timeZone: 'UTC', calendar: 'gregory', numberingSystem: 'latn' });
+    dateFormats.set(market.locale, format);
+  }
+  return format.format(day * DAY_MS);
 }
 
 /** "Tuesday, December 2". */

@@ -3,7 +3,7 @@ import { PAGE_SIZES, type ProductReviewsRequest } from '../../families/retail';
 import { personName } from '../places/reviews';
 import { SeededRandom } from '../random';
 import type { Product } from './catalog';
-import { longDate, REVIEWS_UNTIL_DAY, type Marketplace } from './marketplaces';
+import { localDate, REVIEWS_UNTIL_DAY, type Language, type Marketplace } from './marketplaces';
 import { apportion, logNormal, pageOf, randomCode, starsPass } from './tally';
 import { REVIEW_SENTENCES, REVIEW_TITLES } from './vocabulary';
 
@@ -50,6 +50,26 @@ function writeReviews(product: Product) {
   });
 }
 
+/** The review's date line in each site's language; marketplaces sharing one differ only in place and date order. */
+const REVIEWED_IN: Record<Language, (place: string, date: string) => string> = {
+  en: (place, date) => `Reviewed in ${place} on ${date}`,
+  de: (place, date) => `Rezension aus ${place} vom ${date}`,
+  fr: (place, date) => `Commenté en ${place} le ${date}`,
+  it: (place, date) => `Recensito in ${place} il ${date}`,
+  es: (place, date) => `Calificado en ${place} el ${date}`,
+  ja: (place, date) => `${date}に${place}でレビュー済み`,
+  pt: (place, date) => `Avaliado no ${place} em ${date}`,
+  nl: (place, date) => `Beoordeeld in ${place} op ${date}`,
+  sv: (place, date) => `Recenserad i ${place} den ${date}`,
+  pl: (place, date) => `Zrecenzowano w ${place} dnia ${date}`,
+  tr: (place, date) => `${place} ${date} tarihinde değerlendirildi`,
+  ar: (place, date) => `تمت المراجعة في ${place} في ${date}`,
+};
+
+function reviewDateLine(day: number, market: Marketplace): string {
+  return REVIEWED_IN[market.language](market.place, localDate(day, market));
+}
+
 function reviewRecord(review: WrittenReview, product: Product, market: Marketplace): ProductReview {
   const variant = product.variants[review.variant]!;
   const votes = Math.max(0, review.helpful);
@@ -60,7 +80,7 @@ function reviewRecord(review: WrittenReview, product: Product, market: Marketpla
     review_author: review.author, review_author_avatar: review.hasAvatar ? `${IMAGES}/avatars/${review.id}.jpg` : null,
     review_images: Array.from({ length: review.images }, (_, index) => `${IMAGES}/R/${review.id}-${index + 1}.jpg`),
     review_video: review.hasVideo ? `${IMAGES}/V/${review.id}.mp4` : null,
-    review_date: `Reviewed in ${market.placeName} on ${longDate(review.day)}`,
+    review_date: reviewDateLine(review.day, market),
     is_verified_purchase: review.verified,
     helpful_vote_statement: votes === 0 ? null : votes === 1 ? 'One person found this helpful' : `${votes.toLocaleString('en-US')} people found this helpful`,
     reviewed_product_asin: variant.asin, reviewed_product_variant: variant.attributes, is_vine: review.vine,

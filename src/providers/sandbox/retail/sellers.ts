@@ -1,7 +1,7 @@
 import type { Seller, SellerReview } from '../../../schemas/retail';
 import { personName } from '../places/reviews';
 import { SeededRandom } from '../random';
-import { longDate, PRESENT_DAY, type Marketplace } from './marketplaces';
+import { localDate, PRESENT_DAY, type Marketplace } from './marketplaces';
 import { apportion, averageStars, logNormal, randomCode } from './tally';
 import { SELLER_COMMENTS, SELLER_NAMES, STREETS, TOWNS } from './vocabulary';
 
@@ -96,7 +96,7 @@ export function feedbackOf(seller: WorldSeller): Feedback[] {
   return feedback;
 }
 
-export const feedbackRecord = (feedback: Feedback): SellerReview => ({
+export const feedbackRecord = (feedback: Feedback, market: Marketplace): SellerReview => ({
   review_author: feedback.author, review_comment: feedback.comment, review_star_rating: String(feedback.stars) as SellerReview['review_star_rating'],
-  has_response: feedback.hasResponse, review_date: longDate(feedback.day),
+  has_response: feedback.hasResponse, review_date: localDate(feedback.day, market),
 });
