@@ -399,8 +399,13 @@ function unrecognisedSettings(present: Record<string, string | undefined>): stri
     .filter((name) => name.startsWith('TOLLGATE_') && !KNOWN_SETTINGS.includes(name))
     .sort()
     .map((name) => {
-      const closest = [...KNOWN_SETTINGS].sort((first, second) => editDistance(name, first) - editDistance(name, second))[0];
-      const hint = closest !== undefined && editDistance(name, closest) <= 3 ? `; did you mean ${closest}?` : ' (the README lists the settings under Configuration)';
+      // The nearest known name, each distance measured once (the first of equals, in the schema's order).
+      let closest = { setting: '', distance: Infinity };
+      for (const setting of KNOWN_SETTINGS) {
+        const distance = editDistance(name, setting);
+        if (distance < closest.distance) closest = { setting, distance };
+      }
+      const hint = closest.distance <= 3 ? `; did you mean ${closest.setting}?` : ' (the README lists the settings under Configuration)';
       return `${name} is not a Tollgate setting and is ignored${hint}`;
     });
 }
