@@ -16,6 +16,7 @@ import { registerDocsPage } from './core/docs-page';
 import { registerDashboard } from './dashboard';
 import type { Mailer } from './dashboard/mailer';
 import { newRequestId } from './core/request-id';
+import { isoTime } from './core/iso-time';
 import { registerEndpoints } from './core/pipeline';
 import type { EndpointDefinition } from './core/define-endpoint';
 import { endpoints as registry } from './endpoints';
@@ -197,7 +198,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const recordCall = (request: FastifyRequest, status: number) => {
     const { endpointId } = request;
     if (request.caller && endpointId) {
-      callLog.record({ requestId: request.id, accountId: request.caller.accountId, keyId: request.caller.keyId, endpointId, status, upstreamCostMicros: request.upstreamCostMicros, createdAt: new Date(clock()).toISOString() });
+      callLog.record({ requestId: request.id, accountId: request.caller.accountId, keyId: request.caller.keyId, endpointId, status, upstreamCostMicros: request.upstreamCostMicros, createdAt: isoTime(clock()) });
     }
   };
   // A stream is recorded by the pipeline when it ends: its head's 200 does not say how it ended.

@@ -9,6 +9,7 @@ import { postgresSettlement } from './postgres-settlement';
 import { sqliteSettlement } from './sqlite-settlement';
 import { KeyBudgets } from './key-budgets';
 import { hasSpendCap, type KeyLimits } from '../auth/key-limits';
+import { isoTime } from '../core/iso-time';
 
 export interface Account {
   id: string;
@@ -328,17 +329,9 @@ export class Ledger {
     }
   }
 
-  private stampMs = Number.NaN;
-  private stamp = '';
-
-  /** An entry's time, ISO 8601. Formatted once per millisecond: a busy server writes many entries in one. */
+  /** An entry's time, ISO 8601. */
   private timestamp(): string {
-    const ms = this.now().getTime();
-    if (ms !== this.stampMs) {
-      this.stampMs = ms;
-      this.stamp = new Date(ms).toISOString();
-    }
-    return this.stamp;
+    return isoTime(this.now().getTime());
   }
 
   /**
