@@ -20,14 +20,14 @@ export const PageMetadata = z
     ogType: MetaText,
     ogSiteName: MetaText,
     ogLocale: MetaText,
-    twitterCard: MetaText,
-    twitterTitle: MetaText,
-    twitterDescription: MetaText,
-    twitterImage: MetaText,
-    twitterSite: MetaText,
-    twitterCreator: MetaText,
+    microCard: MetaText,
+    microTitle: MetaText,
+    microDescription: MetaText,
+    microImage: MetaText,
+    microSite: MetaText,
+    microCreator: MetaText,
   })
-  .meta({ description: "What the page's head says about it; `og:*` and `twitter:*` tags camelCased; null when absent." });
+  .meta({ description: "What the page's head says about it; `og:*` tags camelCased (`ogTitle`), the microblog card's `twitter:*` tags as `micro*` (`microCard`, the interface's neutral word for the platform); null when absent." });
 
 export const ContentFormat = z.enum(CONTENT_FORMATS);
 
@@ -55,10 +55,10 @@ export const EXAMPLE_METADATA: z.input<typeof PageMetadata> = {
   ogType: 'article',
   ogSiteName: 'Brew Blog',
   ogLocale: null,
-  twitterCard: 'summary_large_image',
-  twitterTitle: null,
-  twitterDescription: null,
-  twitterImage: null,
-  twitterSite: null,
-  twitterCreator: null,
+  microCard: 'summary_large_image',
+  microTitle: null,
+  microDescription: null,
+  microImage: null,
+  microSite: null,
+  microCreator: null,
 };

@@ -15,12 +15,12 @@ export interface PageMetadata {
   ogType: string | null;
   ogSiteName: string | null;
   ogLocale: string | null;
-  twitterCard: string | null;
-  twitterTitle: string | null;
-  twitterDescription: string | null;
-  twitterImage: string | null;
-  twitterSite: string | null;
-  twitterCreator: string | null;
+  microCard: string | null;
+  microTitle: string | null;
+  microDescription: string | null;
+  microImage: string | null;
+  microSite: string | null;
+  microCreator: string | null;
 }
 
 /** `<meta name|property=…>` names read, and the field each fills. */
@@ -37,15 +37,15 @@ const META_FIELDS: Record<string, keyof PageMetadata> = {
   'og:type': 'ogType',
   'og:site_name': 'ogSiteName',
   'og:locale': 'ogLocale',
-  'twitter:card': 'twitterCard',
-  'twitter:title': 'twitterTitle',
-  'twitter:description': 'twitterDescription',
-  'twitter:image': 'twitterImage',
-  'twitter:image:src': 'twitterImage',
-  'twitter:site': 'twitterSite',
-  'twitter:creator': 'twitterCreator',
+  'twitter:card': 'microCard',
+  'twitter:title': 'microTitle',
+  'twitter:description': 'microDescription',
+  'twitter:image': 'microImage',
+  'twitter:image:src': 'microImage',
+  'twitter:site': 'microSite',
+  'twitter:creator': 'microCreator',
 };
-const URL_FIELDS = new Set<keyof PageMetadata>(['ogImage', 'ogUrl', 'twitterImage']);
+const URL_FIELDS = new Set<keyof PageMetadata>(['ogImage', 'ogUrl', 'microImage']);
 
 export interface PageHead {
   title: string | null;
@@ -85,7 +85,7 @@ export function readHead(document: Document, pageUrl: string): PageHead {
 export const EMPTY_METADATA: Readonly<Record<keyof PageMetadata, null>> = {
   description: null, canonical: null, lang: null, keywords: null, author: null, robots: null,
   ogTitle: null, ogDescription: null, ogImage: null, ogUrl: null, ogType: null, ogSiteName: null, ogLocale: null,
-  twitterCard: null, twitterTitle: null, twitterDescription: null, twitterImage: null, twitterSite: null, twitterCreator: null,
+  microCard: null, microTitle: null, microDescription: null, microImage: null, microSite: null, microCreator: null,
 };
 
 function headingTitle(document: Document): string | null {

@@ -15,9 +15,9 @@ const ChatRequest = z.strictObject({
     .meta({ description: 'The conversation, oldest first.' }),
   maxTokens: z.number().int().min(1).max(10_000_000).optional().meta({ description: 'Most response tokens (default: the model’s maximum output).' }),
   temperature: z.number().min(0).max(2).optional().meta({ description: 'Sampling temperature (the model’s default 1.0 when absent).' }),
-  topP: z.number().min(0).max(1).optional().meta({ description: 'Nucleus sampling.' }),
-  frequencyPenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise repeated tokens.' }),
-  presencePenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise tokens already present.' }),
+  topP: z.number().min(0).max(1).optional().meta({ description: 'Nucleus sampling (the model’s default 1.0 when absent).' }),
+  frequencyPenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise repeated tokens (the model’s default 0 when absent).' }),
+  presencePenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise tokens already present (the model’s default 0 when absent).' }),
   stream: z.boolean().default(false).meta({ description: 'Server-sent events: `{delta: {content}, model, index}` chunks, a last one with an empty delta, `usage` and `costUsd`, then `[DONE]`.' }),
 });
 type ChatRequest = z.output<typeof ChatRequest>;

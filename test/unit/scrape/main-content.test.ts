@@ -50,7 +50,7 @@ test('an invalid selector is a 400 naming the field', () => {
   assert.throws(() => compileSelector('div[', 'selector'), (error: any) => error.code === 'VALIDATION_ERROR' && error.param === 'selector' && /selector/.test(error.message));
 });
 
-test('metadata: description, canonical, language, Open Graph and Twitter tags, camelCased and absolute', () => {
+test('metadata: description, canonical, language, Open Graph and microblog card tags, camelCased and absolute', () => {
   const { metadata, title } = readHead(parsePage(NEWS_PAGE), 'https://brew.example/posts/1');
   assert.equal(title, 'Espresso at home | Brew');
   assert.equal(metadata.description, 'How to pull a shot.');
@@ -58,7 +58,7 @@ test('metadata: description, canonical, language, Open Graph and Twitter tags, c
   assert.equal(metadata.lang, 'en-GB');
   assert.equal(metadata.ogTitle, 'Espresso at home');
   assert.equal(metadata.ogImage, 'https://brew.example/cover.jpg');
-  assert.equal(metadata.twitterCard, 'summary_large_image');
+  assert.equal(metadata.microCard, 'summary_large_image');
   assert.equal(metadata.ogDescription, null);
 });
 
