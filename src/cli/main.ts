@@ -40,6 +40,15 @@ Prints JSON on stdout. Uses the same database as the server (DATABASE_URL, or SQ
 
 class UsageError extends Error {}
 
+/** The commands of a group (`accounts` → create, show, …), as the usage lists them. */
+function commandsOf(group: string): string[] {
+  return USAGE([])
+    .split('\n')
+    .map((line) => /^ {2}(\S+) ([a-z]+)\b/.exec(line))
+    .filter((match) => match?.[1] === group)
+    .map((match) => match![2]!);
+}
+
 /**
  * The endpoint areas a key may be limited to (its account's own endpoints are always allowed).
  * Read from the registry, which is loaded only for the commands that need it (with the server,
@@ -222,10 +231,11 @@ async function run(argv: string[]): Promise<unknown> {
   }
   if (group === 'mcp' && !action) {
     // The key from the environment keeps it out of the process list (`ps` shows arguments).
+    const url = serverUrl(option(values, 'url'));
     const apiKey = typeof values.key === 'string' ? option(values, 'key') : process.env.TOLLGATE_API_KEY?.trim();
     if (!apiKey) throw new UsageError('missing --key (or TOLLGATE_API_KEY in the environment)');
     const { serveMcpOverStdio } = await import('../mcp/stdio');
-    await serveMcpOverStdio({ url: serverUrl(option(values, 'url')), apiKey });
+    await serveMcpOverStdio({ url, apiKey });
     return undefined;
   }
   const known = values.areas === undefined ? [] : await keyAreas();
@@ -316,8 +326,12 @@ async function run(argv: string[]): Promise<unknown> {
         return { accountId, webhookSecret: secret, rotated: values.rotate === true };
       });
     }
-    default:
-      throw new UsageError(`unknown command '${positionals.join(' ')}'`);
+    default: {
+      // A known group with a missing or misspelt command is told the group's commands.
+      const actions = commandsOf(group);
+      if (actions.length === 0) throw new UsageError(`unknown command '${positionals.join(' ')}'`);
+      throw new UsageError(action ? `unknown ${group} command '${action}': one of ${actions.join(', ')}` : `'${group}' needs a command: one of ${actions.join(', ')}`);
+    }
   }
 }
 

@@ -28,7 +28,12 @@ function missingKey(request: FastifyRequest): string {
 }
 
 function readsBearer(request: FastifyRequest): boolean {
-  return BEARER_PATHS.some((path) => request.url.startsWith(path));
+  return takesBearerKey(request.url);
+}
+
+/** Whether a path reads the key from `Authorization: Bearer` too (the OpenAPI document says so per operation). */
+export function takesBearerKey(path: string): boolean {
+  return BEARER_PATHS.some((prefix) => path.startsWith(prefix));
 }
 
 /**

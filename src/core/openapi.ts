@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
+import { takesBearerKey } from './admission';
 import { areaOf, type EndpointDefinition } from './define-endpoint';
 import { ErrorResponse } from './envelope';
 import { errorCatalog, type ErrorCode } from './errors';
@@ -183,7 +184,8 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
       description: `${endpoint.description}\n\n${endpoint.price.describe()}`,
       tags: [areaOf(endpoint)],
       'x-price': endpoint.price.toJSON(),
-      security: [{ ApiKey: [] }],
+      // Alternatives: either scheme authenticates.
+      security: takesBearerKey(endpoint.path) ? [{ ApiKey: [] }, { BearerKey: [] }] : [{ ApiKey: [] }],
       responses: {
         '200': {
           description: 'Success.',
@@ -235,7 +237,10 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
     tags,
     paths,
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        BearerKey: { type: 'http', scheme: 'bearer', description: 'The same API key as `Authorization: Bearer <key>`, as chat-completions SDKs send it; read on `/v1/ai/*` only.' },
+      },
       schemas: collector.components,
       responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, description]) => [`Error${status}`, errorResponse(status, description)])),
     },

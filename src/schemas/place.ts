@@ -101,7 +101,7 @@ export const Place = z
       .meta({ id: 'PlacePriceRange', description: 'Typical spend per person.' }),
     businessStatus: BusinessStatus.optional().meta({ description: 'OPERATIONAL, CLOSED_TEMPORARILY or CLOSED_PERMANENTLY.' }),
     openNow: z.boolean().optional().meta({ description: 'Open at request time.' }),
-    hours: z.array(z.string()).length(7).optional().meta({ description: 'Opening hours, one line per weekday, Monday first.', examples: [['Monday: 7:00 AM – 6:00 PM']] }),
+    hours: z.array(z.string()).length(7).optional().meta({ description: 'Opening hours, one line per weekday, Monday first.', examples: [['Monday: 7:00 AM – 6:00 PM', 'Tuesday: 7:00 AM – 6:00 PM', 'Wednesday: 7:00 AM – 6:00 PM', 'Thursday: 7:00 AM – 6:00 PM', 'Friday: 7:00 AM – 8:00 PM', 'Saturday: 8:00 AM – 8:00 PM', 'Sunday: Closed']] }),
     nextOpenTime: optionalText('When it next opens (ISO 8601), given while closed.'),
     timezone: optionalText('IANA time zone.'),
     summary: optionalText('Editorial summary.'),

@@ -298,8 +298,10 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 600_000 }, () => {
   test('unknown commands and options: non-zero exit, nothing on stdout, a clear message', async () => {
     await Promise.all([
       fail(target, ['frobnicate'], /unknown command 'frobnicate'/),
-      fail(target, ['accounts', 'delete', '--email', uniqueEmail()], /unknown command 'accounts delete'/),
-      fail(target, ['keys'], /unknown command 'keys'/),
+      fail(target, ['accounts', 'delete', '--email', uniqueEmail()], /unknown accounts command 'delete': one of create, show, list, suspend, unsuspend/),
+      fail(target, ['keys'], /'keys' needs a command: one of create, update, revoke/),
+      fail(target, ['accounts'], /'accounts' needs a command: one of create, show, list, suspend, unsuspend/),
+      fail(target, ['mcp'], /missing --url/),
       fail(target, [], /Usage: tollgate/),
       fail(target, ['accounts', 'create', '--email', uniqueEmail(), '--colour', 'red'], /--colour/),
       fail(target, ['keys', 'revoke'], /exactly one KEY_ID/),

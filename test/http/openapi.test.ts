@@ -220,6 +220,38 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
     };
   })();
 
+  test('every example, examples entry and default inside a schema fits that schema', () => {
+    const failures: string[] = [];
+    const visit = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${at}/${index}`));
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Json;
+      // A schema object: one with a type, a $ref or a combinator beside its example(s).
+      if ('type' in schema || '$ref' in schema || 'anyOf' in schema || 'oneOf' in schema || 'allOf' in schema) {
+        const { example, examples, default: fallback, ...rule } = schema;
+        const samples = [...(example !== undefined ? [example] : []), ...(Array.isArray(examples) ? examples : []), ...(fallback !== undefined ? [fallback] : [])];
+        if (samples.length > 0) {
+          const validate = publishedValidator(rule);
+          for (const sample of samples) if (!validate(sample)) failures.push(`${at}: ${JSON.stringify(sample).slice(0, 120)}: ${JSON.stringify(validate.errors)}`);
+        }
+      }
+      for (const [key, inner] of Object.entries(schema)) if (key !== 'example' && key !== 'examples' && key !== 'default') visit(inner, `${at}/${key}`);
+    };
+    visit(document.components.schemas, '#/components/schemas');
+    assert.deepEqual(failures, []);
+  });
+
+  test('the AI area takes the key as a bearer token too, and its operations say so; the rest take x-api-key only', () => {
+    const schemes = document.components.securitySchemes as Record<string, Json>;
+    const [bearer] = Object.entries(schemes).find(([, scheme]) => scheme.type === 'http' && scheme.scheme === 'bearer')!;
+    const [apiKey] = Object.entries(schemes).find(([, scheme]) => scheme.name === 'x-api-key')!;
+    for (const endpoint of endpoints) {
+      const operation = document.paths[endpoint.path][endpoint.method.toLowerCase()] as Json;
+      const expected = endpoint.path.startsWith('/v1/ai/') ? [{ [apiKey]: [] }, { [bearer]: [] }] : [{ [apiKey]: [] }];
+      assert.deepEqual(operation.security, expected, endpoint.id);
+    }
+  });
+
   test('a body is required exactly when the server refuses an empty one (it reads no body as {}), unless the declaration says the spec has it optional', () => {
     const optional: string[] = [];
     for (const endpoint of endpoints.filter((candidate) => candidate.method === 'POST')) {
