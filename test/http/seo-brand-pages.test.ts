@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 import { FAMOUS_SITES } from '../../src/providers/sandbox/known-sites';
+import { organicResults } from '../helpers/organic-results';
 
 /**
  * A search for a site's name, through HTTP: a famous brand's page shows its own ad (and its rivals'
@@ -48,7 +49,7 @@ describe(`SEO sandbox: a search for a brand's name (${testDatabaseLabel()})`, ()
     }
     // Fewer ads move the organic results up: the brand's keyword list reads the same page.
     const page = await app.paidData('/v1/serp/websearch', { query: 'linkedin', depth: 100 });
-    const first: Result = page.results.find((result: Result) => result.type === 'organic');
+    const first: Result = organicResults<Result>(page.results)[0]!;
     const rows: RankedRow[] = await app.paidData('/v1/seo/domain/keywords', { domain: 'linkedin.com', location_code: 2840, limit: 100 });
     assert.deepEqual([first.domain, rows.find((row) => row.keyword === 'linkedin')?.position], ['linkedin.com', first.position]);
   });
@@ -57,8 +58,8 @@ describe(`SEO sandbox: a search for a brand's name (${testDatabaseLabel()})`, ()
     for (const [domain, title] of [['ebay.com', 'Ebay'], ['nike.com', 'Nike'], ['bbc.co.uk', 'Bbc']] as const) {
       const name = domain.slice(0, domain.indexOf('.'));
       const page = await app.paidData('/v1/serp/websearch', { query: name, depth: 100 });
-      const first: Result = page.results.find((result: Result) => result.type === 'organic');
-      assert.deepEqual([first.domain, first.url, first.title], [domain, `https://${domain}/`, title]);
+      const first: Result = organicResults<Result>(page.results)[0]!;
+      assert.deepEqual([first.domain, first.url, first.title, first.position], [domain, `https://${domain}/`, title, 1]);
       const rows: RankedRow[] = await app.paidData('/v1/seo/domain/keywords', { domain, location_code: 2840, limit: 100 });
       const own = rows.find((row) => row.keyword === name);
       assert.deepEqual([own?.position, own?.url], [first.position, first.url], domain);
@@ -85,7 +86,7 @@ describe(`SEO sandbox: a search for a brand's name (${testDatabaseLabel()})`, ()
       const overview = await app.paidData('/v1/seo/domain/overview', { domain });
       assert.ok(overview.organicTraffic < 100, `${domain}: ${JSON.stringify(overview)}`);
       const page = await app.paidData('/v1/serp/websearch', { query: name, depth: 100 });
-      const organic: Result[] = page.results.filter((result: Result) => result.type === 'organic');
+      const organic: Result[] = organicResults<Result>(page.results);
       assert.notEqual(organic[0]!.domain, domain, `"${name}"`);
       const shown = organic.find((result) => result.domain === domain);
       const rows: RankedRow[] = await app.paidData('/v1/seo/domain/keywords', { domain, location_code: 2840, limit: 100 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startTestApp, testDatabaseLabel, type TestApp, type TestResponse } from '../helpers/test-app';
 import { keywordMetrics } from '../../src/providers/sandbox/keyword-metrics';
 import { BIG_SITES, REFERENCE_SITES } from '../../src/providers/sandbox/known-sites';
+import { organicResults } from '../helpers/organic-results';
 
 /** The competitor-research endpoints on the sandbox, through HTTP: shapes, prices, coherence, validation. */
 
@@ -177,7 +178,7 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
         assert.equal(keywords.length, 8);
         for (const row of keywords) {
           const page = await data('/v1/serp/websearch', { query: row.keyword, depth: 100, location_code });
-          const firstOf = (domain: string) => page.results.find((result: Result) => result.type === 'organic' && result.domain === domain)?.position;
+          const firstOf = (domain: string) => organicResults<Result>(page.results).find((result) => result.domain === domain)?.position;
           assert.deepEqual(row.pages.map((shown) => shown.position), [firstOf('example.com'), firstOf('amazon.com')], `"${row.keyword}" in ${location_code}`);
         }
       }
@@ -222,7 +223,7 @@ describe(`SEO competitor endpoints on the sandbox (${testDatabaseLabel()})`, () 
       // The same keyword's page of 100, from the SERP endpoint: the domains of its organic results, at their first.
       const page = await data('/v1/serp/websearch', { query: 'coffee grinder', depth: 100 });
       const firstPositions = new Map<string, number>();
-      for (const result of page.results) if (result.type === 'organic' && !firstPositions.has(result.domain)) firstPositions.set(result.domain, result.position);
+      for (const result of organicResults<{ type: string; domain: string; position: number }>(page.results)) if (!firstPositions.has(result.domain)) firstPositions.set(result.domain, result.position);
       assert.ok(firstPositions.size >= 12, `${firstPositions.size} domains`);
       assert.deepEqual(competitors.map((competitor: { domain: string; avgPosition: number }) => [competitor.domain, competitor.avgPosition]), [...firstPositions]);
       assert.equal(cost, perHundredCost(competitors.length));

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
+import { organicResults } from '../helpers/organic-results';
 
 /**
  * The sites everyone knows, through HTTP: a user trying the sandbox with a familiar domain sees it
@@ -11,6 +12,7 @@ import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-a
 const FAMOUS = ['ebay.com', 'target.com', 'apple.com', 'microsoft.com', 'google.com', 'facebook.com', 'walmart.com', 'nike.com', 'bbc.co.uk', 'cnn.com', 'netflix.com', 'paypal.com', 'zoom.us'];
 
 type RankedRow = { keyword: string; position: number; url: string };
+type Result = { type: string; domain: string; url: string; position: number };
 
 describe(`SEO sandbox: famous sites (${testDatabaseLabel()})`, () => {
   let app: TestApp;
@@ -65,7 +67,7 @@ describe(`SEO sandbox: famous sites (${testDatabaseLabel()})`, () => {
       assert.ok(rows.some((row) => row.keyword === name), `${domain} ranks for "${name}"`);
       for (const row of rows.filter((_, index) => index % 100 === 0)) {
         const page = await app.paidData('/v1/serp/websearch', { query: row.keyword, depth: 100, location_code: locationCode });
-        const first = page.results.find((result: { type: string; domain: string }) => result.type === 'organic' && result.domain === domain);
+        const first = organicResults<Result>(page.results).find((result) => result.domain === domain);
         assert.deepEqual([first?.position, first?.url], [row.position, row.url], `"${row.keyword}"`);
       }
     });

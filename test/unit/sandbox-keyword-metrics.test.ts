@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { keywordMetrics, keywordVolume } from '../../src/providers/sandbox/keyword-metrics';
+import { HEAD_TOPICS } from '../../src/providers/sandbox/search-vocabulary';
+import { gridOf } from '../../src/providers/sandbox/keyword-grid';
 
 /** The sandbox's keyword numbers: deterministic, and shaped like real search demand. */
 
@@ -100,4 +102,45 @@ test("keywordVolume is keywordMetrics' volume, in every market", () => {
       assert.equal(keywordVolume(keyword, market), keywordMetrics(keyword, market).volume, `${keyword} in ${market.locationCode}`);
     }
   }
+});
+
+test('a keyword of no words (gibberish) is hardly searched, easy and cheap to rank for, in every market', () => {
+  for (const keyword of ['qqqqqqqqqqqq', 'asdfgh jkl', 'xkqzvbt']) {
+    for (const market of [US, UK, { locationCode: 2392, language: 'ja' }]) {
+      const metrics = keywordMetrics(keyword, market);
+      assert.equal(metrics.volume, 10, `${keyword} in ${market.locationCode}`);
+      assert.ok(metrics.difficulty < 10, `${keyword}: difficulty ${metrics.difficulty}`);
+    }
+  }
+  // A part that is no word does not cap a phrase of words: "gaming pc" is searched.
+  assert.ok(keywordMetrics('gaming pc').volume >= 100);
+});
+
+test("real words the sandbox's vocabulary does not hold are searched like any phrase, short ones too", () => {
+  for (const keyword of ['tv', 'pc', 'ai', 'espresso machine', 'python tutorial', '90210']) assert.ok(keywordMetrics(keyword).volume >= 1000, keyword);
+});
+
+test('a head term outsearches its long tail, and is as a rule at least as hard and as contested', () => {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  let harder = 0;
+  let contested = 0;
+  for (const topic of HEAD_TOPICS) {
+    const head = keywordMetrics(topic);
+    assert.ok(head.volume >= 10_000, `${topic}: ${head.volume}`);
+    const tail = gridOf(topic).slice(1).filter((_, index) => index % 7 === 0).map((keyword) => keywordMetrics(keyword));
+    for (const variant of tail) assert.ok(variant.volume < head.volume, `${variant.keyword} (${variant.volume}) >= ${topic} (${head.volume})`);
+    if (head.difficulty >= median(tail.map((variant) => variant.difficulty))) harder += 1;
+    if (head.competition >= median(tail.map((variant) => variant.competition))) contested += 1;
+  }
+  assert.ok(harder >= HEAD_TOPICS.length * 0.9, `${harder} of ${HEAD_TOPICS.length} head terms at least as hard as their tail`);
+  assert.ok(contested >= HEAD_TOPICS.length * 0.75, `${contested} of ${HEAD_TOPICS.length} head terms at least as contested as their tail`);
+});
+
+test('an English keyword in a market of another language is a small share of its English searches there; a brand is searched by name everywhere', () => {
+  const JAPAN = { locationCode: 2392, language: 'ja' };
+  assert.ok(keywordMetrics('coffee', JAPAN).volume < keywordMetrics('coffee', UK).volume / 2);
+  const ratios = HEAD_TOPICS.map((topic) => keywordMetrics(topic, JAPAN).volume / keywordMetrics(topic).volume);
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+  assert.ok(median < 0.08, `median Japanese / United States volume ${median}`);
+  assert.ok(keywordMetrics('amazon', JAPAN).volume > keywordMetrics('amazon').volume / 10);
 });

@@ -17,10 +17,14 @@ const UK = { locationCode: 2826, language: 'en' };
 const GERMANY = { locationCode: 2276, language: 'de' };
 const EVERY_PAGE = new Set([...BIG_SITES, ...REFERENCE_SITES]);
 
-/** A domain's first result on a keyword's page of 100, as the page shows it. */
+/**
+ * A domain's first result on a keyword's page of 100, as the page shows it, with its organic
+ * position: its place among the page's organic results (the vendor's rank_group), ads not counted.
+ */
 function firstResult(keyword: string, domain: string, market: typeof US) {
-  const page = sandboxWebPage({ query: keyword, depth: 100, ...market });
-  return page.results.find((result) => result.type === 'organic' && result.domain === domain);
+  const organic = sandboxWebPage({ query: keyword, depth: 100, ...market }).results.filter((result) => result.type === 'organic');
+  const rank = organic.findIndex((result) => result.domain === domain);
+  return rank === -1 ? undefined : { position: rank + 1, url: organic[rank]!.url };
 }
 
 test("a domain's keywords are on their pages in the same market, at the position and URL its list gives", async () => {
@@ -74,6 +78,13 @@ test('every site a page ranks has its first result on the page of 100; a page of
 test('a search for a site by name puts its .com first among the organic results', () => {
   const [first] = organicSites('nike login', US);
   assert.equal(first?.site, 'nike.com');
+});
+
+test("a famous site is at organic position 1 for its name, under the ads its page shows (positions count organic results only, as the vendor's rank_group)", async () => {
+  const page = sandboxWebPage({ query: 'nike', depth: 100, ...US });
+  assert.ok(page.results.findIndex((result) => result.type === 'organic') > 0, 'the brand page shows ads above its organic results');
+  assert.deepEqual(organicSites('nike', US)[0], { site: 'nike.com', position: 1 });
+  assert.equal((await rankingsOf('nike.com', US)).find((ranking) => ranking.keyword === 'nike')?.position, 1);
 });
 
 test('the location changes who ranks where, a little: the same sites lead, in another order', () => {

@@ -15,6 +15,7 @@ import { SeededRandom, roundTo } from './random';
 import { domainBacklinks } from './backlinks';
 import { brandOf, estimatedVisits, holdsAmongRead, organicSites, rankingsOf } from './organic-rankings';
 import { eventLoopSlices } from './event-loop-slices';
+import { isLookalikeOf } from './known-sites';
 import { gridOf } from './keyword-grid';
 import type { SearchMarket } from './search-market';
 
@@ -226,7 +227,8 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
   /**
    * The sites the domain meets on the pages of the keywords it ranks for, counted on the keywords
    * both rank for (so a competitor's intersections are its keyword gap with the domain), at their
-   * average position on those pages.
+   * average position on those pages. A famous domain's lookalikes (nike.io for nike.com) are not
+   * its competitors, though they share its name's searches: searchers pass them by.
    */
   async competitorDomains({ domain, locationCode, language, limit }) {
     const market = { locationCode, language };
@@ -237,7 +239,7 @@ export const sandboxDomainAnalytics: DomainAnalyticsProvider = {
     for (const { keyword } of await rankingsOf(domain, market)) {
       if (slices.due) await slices.next();
       for (const { site, position } of organicSites(keyword, market)) {
-        if (site !== target && holdsAmongRead(site, keyword, market)) met.set(site, [...(met.get(site) ?? []), position]);
+        if (site !== target && !isLookalikeOf(site, target) && holdsAmongRead(site, keyword, market)) met.set(site, [...(met.get(site) ?? []), position]);
       }
     }
     return [...met]

@@ -1,8 +1,11 @@
 import { SANDBOX_DATA_MONTH } from './data-month';
-import { FAMOUS_SITES, isLookalike, KNOWN_SITES } from './known-sites';
+import { brandFameOf, FAMOUS_SITES, famousSitesNamed, isLookalike, KNOWN_SITES } from './known-sites';
+import { keywordVolume } from './keyword-metrics';
 import { registrableDomain } from '../../contacts/domain-lists';
 import { SeededRandom, roundTo } from './random';
 import { locationDemand, UNITED_STATES } from './search-market';
+import { locationCodeOfCountry } from '../../schemas/countries';
+import { lookupTable } from '../../core/lookup-table';
 
 /**
  * The one source of a domain's standing in the sandbox, seeded by the domain alone: every endpoint
@@ -44,6 +47,13 @@ const ALWAYS_REGISTERED: ReadonlySet<string> = new Set(KNOWN_SITES);
  * brand's competitors by sharing its name's searches.
  */
 const LOOKALIKE_AUTHORITY = 0.2;
+
+/**
+ * The most authority a site nobody famous owns reaches: below every famous site's (the least of
+ * them 0.76), so a made-up or exact-match name (running-shoes.net) is never bigger than google.com
+ * or nike.com, however lucky its draw.
+ */
+export const UNKNOWN_SITE_AUTHORITY = 0.7;
 
 /**
  * The top-level domains of the sandbox's search world: a results page looks for the sites named
@@ -99,21 +109,41 @@ function absentProfile(domain: string): DomainProfile {
   };
 }
 
+/**
+ * The monthly searches for a famous site's name (`webmd`), in the United States, when the name is
+ * its brand (see brandFameOf; bbc.com's is bbc.co.uk's); none otherwise. Its visits are at least
+ * as many: the first place of its name's page takes about a quarter of them, the site much else.
+ */
+function brandSearches(site: string): number {
+  const name = site.slice(0, site.indexOf('.')).replaceAll('-', ' ');
+  return famousSitesNamed(name)[0] === site && brandFameOf(name) !== undefined ? keywordVolume(name, UNITED_STATES) : 0;
+}
+
+/** A site's authority when it is not famous: long-tailed, most of it small, lower still for a lookalike. */
+function drawnAuthority(site: string, random: SeededRandom): number {
+  const draw = random.next() ** 1.8;
+  return isLookalike(site) ? Math.min(LOOKALIKE_AUTHORITY, draw) : UNKNOWN_SITE_AUTHORITY * draw;
+}
+
 export function domainProfile(rawDomain: string): DomainProfile {
   const domain = normalisedDomain(rawDomain);
   if (!isRegistered(domain)) return absentProfile(domain);
   const random = new SeededRandom(`domain:${domain}`);
-  // Authority in [0, 1): long-tailed, most mass below 0.5; a famous site's is its fame.
+  // Authority in [0, 1): a famous site's is its fame; any other's long-tailed (most of them small)
+  // up to UNKNOWN_SITE_AUTHORITY, a lookalike's capped lower still.
   const famous = FAMOUS_SITES[domain];
   const site = registrableDomain(domain);
-  const authority = famous ?? Math.min(isLookalike(site) ? LOOKALIKE_AUTHORITY : 0.96, random.next() ** 1.8);
+  const authority = famous ?? drawnAuthority(site, random);
   const logLinks = 1 + authority * 8.5 + random.normal(0, 0.3);
   const backlinks = Math.max(3, Math.round(10 ** logLinks));
   const referringDomains = Math.max(1, Math.round(backlinks / (8 + random.between(0, 40))));
   // Drawn whether or not the site can rank, so the fields drawn after it are the same either way.
   const keywordDraw = random.normal(0, 0.25);
   const organicKeywords = isRankedName(site) ? Math.max(0, Math.round(10 ** (authority * 6.5 + keywordDraw))) : 0;
-  const organicTraffic = Math.round(organicKeywords * (0.8 + authority * 18) * random.between(0.6, 1.4));
+  const organicTraffic = Math.max(
+    Math.round(organicKeywords * (0.8 + authority * 18) * random.between(0.6, 1.4)),
+    famous === undefined ? 0 : brandSearches(site),
+  );
   const paidShare = random.chance(0.45) ? random.between(0.005, 0.08) : 0;
   const paidKeywords = Math.round(organicKeywords * paidShare);
   const paidTraffic = Math.round(organicTraffic * paidShare * random.between(0.5, 2));
@@ -142,16 +172,40 @@ export function domainProfile(rawDomain: string): DomainProfile {
 }
 
 /**
+ * The countries whose TLDs the sandbox's search world holds (see RANKED_TLDS): a site under one
+ * of them (fitness.fr) writes for that country.
+ */
+const COUNTRY_TLDS = lookupTable<string>({ 'co.uk': 'gb', de: 'de', fr: 'fr' });
+
+/** How much of a country site's audience another country holds, against a site written for everyone: little. */
+const ABROAD_SHARE = 0.03;
+
+/**
+ * The location a site is written for, when it is a country's (fitness.fr → France): its profile
+ * is its numbers there. None for a famous site (bbc.co.uk is read everywhere) or any other name.
+ */
+function homeMarketOf(domain: string): number | undefined {
+  const site = registrableDomain(domain);
+  if (FAMOUS_SITES[site] !== undefined) return undefined;
+  const country = COUNTRY_TLDS[site.slice(site.indexOf('.') + 1)];
+  return country === undefined ? undefined : locationCodeOfCountry(country);
+}
+
+/**
  * The profile as seen from one location: links are global, keywords and traffic local (the
  * United States being the profile itself; elsewhere a share of it as large as the location's
  * searches are against the United States', give or take the domain's standing there, seeded by
  * domain and location) — so the visits its keywords bring there, whose volumes are that same
  * share of the United States', fit in the traffic it reports there, as they do in the United States.
+ * A country's site (fitness.fr, see homeMarketOf) is the other way round: the profile is its
+ * numbers at home, and anywhere else it has a small share (ABROAD_SHARE) of a general site's.
  * `profile`: the domain's, when the caller has it already.
  */
 export function localDomainProfile(domain: string, locationCode: number, profile = domainProfile(domain)): DomainProfile {
-  if (locationCode === UNITED_STATES.locationCode) return profile;
-  const share = locationDemand(locationCode) * new SeededRandom(`market:${profile.domain}:${locationCode}`).between(0.75, 1.25);
+  const home = homeMarketOf(profile.domain);
+  if (locationCode === (home ?? UNITED_STATES.locationCode)) return profile;
+  const standing = new SeededRandom(`market:${profile.domain}:${locationCode}`).between(0.75, 1.25);
+  const share = locationDemand(locationCode) * (home === undefined ? 1 : ABROAD_SHARE) * standing;
   const scale = (value: number) => Math.round(value * share);
   return {
     ...profile,

@@ -3,7 +3,8 @@ import { SeededRandom, roundTo } from './random';
 import { remembering } from './memo';
 import { SANDBOX_DATA_MONTH } from './data-month';
 import { webPageTypes } from './serp/page-plan';
-import { UNITED_STATES, isUnitedStates, marketCpcFactor, marketKey, marketLogShare, type SearchMarket } from './search-market';
+import { UNITED_STATES, isEnglish, isUnitedStates, marketCpcFactor, marketKey, marketLogShare, type SearchMarket } from './search-market';
+import { readingOf } from './search-vocabulary';
 import { brandFameOf } from './known-sites';
 
 export { SANDBOX_DATA_MONTH };
@@ -78,11 +79,43 @@ const CPC_BY_INTENT: Record<Keyword['intent'], number> = {
   unknown: 0.3,
 };
 
-/** The first draw of a keyword's seeded sequence: its demand before the long-tail cap. */
-function rawLogVolume(random: SeededRandom, words: number): number {
-  // Long tail: each extra word divides demand; log-normal spread around that.
-  return random.normal(5.1 - 0.55 * words, 0.7);
+/**
+ * log10 of a keyword's demand before the long-tail cap and its market, from the first draw of its
+ * seeded sequence and how its words read (see readingOf): long tail, each extra word dividing
+ * demand, log-normal around that; a head term of the vocabulary well above its phrases ("running
+ * shoes" some hundred thousand searches, "shoes" more); no words at all, hardly any.
+ */
+function rawLogVolume(random: SeededRandom, keyword: string): number {
+  const words = keyword.split(' ').length;
+  const mean = 5.1 - 0.55 * words;
+  const draw = random.normal(mean, 0.7);
+  const reading = readingOf(keyword);
+  if (reading.kind === 'non-word') return NON_WORD_LOG_VOLUME;
+  return reading.kind === 'head' ? HEAD_LOG_VOLUME - 0.3 * (words - 1) + (draw - mean) / 2 : draw;
 }
+
+/** A non-word's searches (log10): the fewest a volume reports, 10 a month, in every market. */
+const NON_WORD_LOG_VOLUME = 0;
+
+/** A one-word head term's searches (log10) in the United States, typically: 400,000 a month, a two-word one half that. */
+const HEAD_LOG_VOLUME = 5.6;
+
+/**
+ * How a market's language moves a phrase's demand (log10): in another language, a head term or a
+ * phrase with English words is searched a tenth as much as the market's share says ("coffee" in
+ * Japanese is コーヒー); a word the vocabulary does not know may be the market's own.
+ */
+function languageLogShift(keyword: string, market: SearchMarket): number {
+  if (isEnglish(market)) return 0;
+  const reading = readingOf(keyword);
+  return reading.kind === 'head' || (reading.kind === 'phrase' && reading.english) ? ENGLISH_ABROAD_LOG_SHARE : 0;
+}
+
+/** A tenth (log10) for English words searched in another language. */
+const ENGLISH_ABROAD_LOG_SHARE = -1;
+
+/** How much competition rises with each tenfold of searches. */
+const COMPETITION_PER_LOG_VOLUME = 0.1;
 
 const cappedVolumes = new Map<string, number>();
 
@@ -99,20 +132,24 @@ function logVolumeOf(keyword: string, raw: number, market: SearchMarket): number
 /**
  * log10 of a keyword's long-tail demand in a market: its own draw (moved by the market's share of
  * United States demand, and a little by the keyword, seeded by both), but never more than a share
- * (3 to 60 %, seeded by the keyword) of any phrase of up to three words it contains in the same
- * market — "used running shoes price" stays under "used running shoes" and "running shoes price",
- * which stay under "running shoes" — so a long-tail variant never outsearches the phrases it is
- * built on, in any country.
+ * (3 to 60 %, seeded by the keyword; 20 to 70 % for a head term) of any phrase of up to three
+ * words it contains that reads as words, in the same market — "used running shoes price" stays
+ * under "used running shoes" and "running shoes price", which stay under "running shoes" — so a
+ * long-tail variant never outsearches the phrases it is built on, in any country.
  */
 function longTailLogVolume(keyword: string, raw: number, market: SearchMarket): number {
   const words = keyword.split(' ');
-  let logVolume = raw + marketOffset(keyword, market);
+  let logVolume = raw + marketOffset(keyword, market) + languageLogShift(keyword, market);
   if (words.length === 1) return logVolume;
-  // The contained phrases one word shorter (at most three words long); each is capped in turn.
+  // The contained phrases one word shorter (at most three words long); each is capped in turn. A
+  // head term ("running shoes") takes a larger share of its words' searches than a phrase does.
   const length = Math.min(words.length - 1, 3);
-  const share = Math.log10(new SeededRandom(`share:${keyword}`).between(0.03, 0.6));
+  const [least, most] = readingOf(keyword).kind === 'head' ? [0.2, 0.7] : [0.03, 0.6];
+  const share = Math.log10(new SeededRandom(`share:${keyword}`).between(least, most));
   for (let start = 0; start + length <= words.length; start += 1) {
-    logVolume = Math.min(logVolume, containedLogVolume(words.slice(start, start + length).join(' '), market) + share);
+    const phrase = words.slice(start, start + length).join(' ');
+    // A part that is no word ("pc" of "gaming pc") says nothing of the whole's demand.
+    if (readingOf(phrase).kind !== 'non-word') logVolume = Math.min(logVolume, containedLogVolume(phrase, market) + share);
   }
   return logVolume;
 }
@@ -129,7 +166,7 @@ function containedLogVolume(phrase: string, market: SearchMarket): number {
   const key = isUnitedStates(market) ? phrase : `${marketKey(market)}\n${phrase}`;
   let logVolume = cappedVolumes.get(key);
   if (logVolume === undefined) {
-    logVolume = logVolumeOf(phrase, rawLogVolume(new SeededRandom(`keyword:${phrase}`), phrase.split(' ').length), market);
+    logVolume = logVolumeOf(phrase, rawLogVolume(new SeededRandom(`keyword:${phrase}`), phrase), market);
     // A cache, not a store: bounded, and any entry can be recomputed identically.
     if (cappedVolumes.size >= 100_000) cappedVolumes.clear();
     cappedVolumes.set(key, logVolume);
@@ -170,14 +207,16 @@ export function keywordVolume(keyword: string, market: SearchMarket): number {
 /** Every metric of a normalised keyword but its page's features and its trend, and its generator, ready to draw the trend. */
 function metricsBeforeTrend(keyword: string, market: SearchMarket): { metrics: Omit<Keyword, 'serpFeatures' | 'trend'>; random: SeededRandom } {
   const random = new SeededRandom(`keyword:${keyword}`);
-  const raw = rawLogVolume(random, keyword.split(' ').length);
+  const raw = rawLogVolume(random, keyword);
   // Difficulty and the results count follow worldwide (United States) demand; volume is the market's.
   const logVolume = logVolumeOf(keyword, raw, UNITED_STATES);
   const volume = roundVolume(10 ** (isUnitedStates(market) ? logVolume : logVolumeOf(keyword, raw, market)));
   const intent = intentOf(keyword);
   const brand = brandSearchOf(keyword);
   const cpc = roundTo(Math.max(0.05, CPC_BY_INTENT[intent] * Math.exp(random.normal(0, 0.5)) * marketCpcFactor(market)), 2);
-  const competition = roundTo(Math.min(1, Math.max(0, (intent === 'transactional' || intent === 'commercial' ? 0.55 : 0.2) + random.normal(0, 0.18))), 2);
+  // More advertisers bid where more people search: a head term is as a rule more contested than its long tail.
+  const demand = COMPETITION_PER_LOG_VOLUME * (logVolume - 3.5);
+  const competition = roundTo(Math.min(1, Math.max(0, (intent === 'transactional' || intent === 'commercial' ? 0.55 : 0.2) + demand + random.normal(0, 0.15))), 2);
   // A brand search's page is its brand's site's (first, with its sitelinks): as hard as the site is strong.
   const difficulty = Math.round(Math.min(100, Math.max(brand === undefined ? 0 : 90 * brand.fame, 12 * logVolume - 18 + random.normal(0, 9))));
   const avgReferringDomains = Math.round(difficulty ** 1.6 / 4 + random.between(0, 20));

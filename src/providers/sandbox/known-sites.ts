@@ -98,6 +98,9 @@ export const brandFameOf = (name: string): number | undefined => BRAND_FAME_BY_N
  */
 export const isLookalike = (site: string) => FAMOUS_SITES[site] === undefined && FAMOUS_BY_NAME.has(nameOf(site));
 
+/** Whether a registrable site is a lookalike of a famous one (nike.io of nike.com): never among its competitors. */
+export const isLookalikeOf = (site: string, famous: string) => FAMOUS_SITES[famous] !== undefined && isLookalike(site) && nameOf(site) === nameOf(famous);
+
 export const KNOWN_SITES: readonly string[] = [...new Set([
   ...Object.keys(FAMOUS_SITES), ...BIG_SITES, ...REFERENCE_SITES, VIDEO_SITE, ...Object.values(ENGINE_FAVOURITE_SITES).flat(), ...DATA_PORTALS,
 ])];

@@ -294,9 +294,21 @@ function estimatedAnchors(graph: LinkGraph, limit: number): AnchorCounts[] {
       backlinks,
       dofollow: dofollowBefore(index + 1) - dofollowBefore(index),
       referringDomains: Math.max(1, Math.min(backlinks, profile.referringDomains, Math.round((backlinks * profile.referringDomains / profile.backlinks) * random.between(0.7, 1.5)))),
-      firstSeen: dayBetween(random, firstSeenIndex(profile)),
+      firstSeen: earliestDay(random, firstSeenIndex(profile), backlinks),
     };
   });
+}
+
+/**
+ * The day the first of `links` links seen since `fromMonth` (a month index) was seen: the earliest
+ * of that many days between then and the data month — the site's first months for an anchor of
+ * millions (its brand's), any month for an anchor of a few.
+ */
+function earliestDay(random: SeededRandom, fromMonth: number, links: number): string {
+  // The least of n uniform draws is 1 − (1 − u)^(1/n) of the way.
+  const way = 1 - (1 - random.next()) ** (1 / Math.max(1, links));
+  const month = monthAt(fromMonth + Math.floor(way * (DATA_MONTH - fromMonth + 1)));
+  return `${lastDayOf(month).slice(0, 8)}${String(random.integer(1, 28)).padStart(2, '0')}`;
 }
 
 /**

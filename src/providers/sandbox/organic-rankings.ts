@@ -4,7 +4,7 @@ import { domainProfile, isRankedName, isRegisteredName, localDomainProfile, MOST
 import { GRID_SIZE, gridCellsReader, gridKeyword, ONE_MODIFIER } from './keyword-grid';
 import { intentOf, keywordVolume } from './keyword-metrics';
 import { subjectsOf, type QuerySubjects } from './query-subjects';
-import { FEATURES_DEPTH, organicCount, pageItems, planContext, webPagePlan } from './serp/page-plan';
+import { FEATURES_DEPTH, organicCount, planContext, webPagePlan } from './serp/page-plan';
 import { organicUrl } from './serp/blocks';
 import { firstPlace } from './serp/organic-slots';
 import { slugOf } from './serp/page-text';
@@ -15,6 +15,7 @@ import { eventLoopSlices } from './event-loop-slices';
 import { lookupTable } from '../../core/lookup-table';
 import { normaliseKeyword } from '../../schemas/keyword';
 import { greatestCommonDivisor, modularInverse } from './modular';
+import { HEAD_TOPICS, isHeadTerm } from './search-vocabulary';
 
 /**
  * Who ranks where, the one fact the results pages and the domain endpoints both read. A site ranks
@@ -27,7 +28,9 @@ import { greatestCommonDivisor, modularInverse } from './modular';
  * big general and reference sites the page shows (a shop, a code host and a newspaper only on the
  * pages of their kind of query), and ranks them by strength, seeded by the query: a site searched
  * for by name first (a famous one always, any other only if its traffic could take that page's
- * clicks), a famous name's lookalikes under other TLDs last. A domain's keywords are read from the
+ * clicks and the name is no head term), a site whose traffic could not take the first place's
+ * clicks lower, a famous name's lookalikes under other TLDs last. A site's position is its first
+ * result's place among the page's organic results. A domain's keywords are read from the
  * very pages: a keyword it holds is on its page, at the place the page gives it.
  */
 
@@ -46,12 +49,8 @@ const GENERAL_SITE_SUBJECTS = lookupTable<(subjects: QuerySubjects, intent: () =
   'nytimes.com': ({ news }, intent) => news || intent() === 'informational',
 });
 
-/** Subjects the sites the sandbox makes up write about beyond their names, three each. */
-const TOPICS = [
-  'coffee', 'running shoes', 'home insurance', 'recipes', 'laptops', 'travel deals', 'gardening', 'web hosting',
-  'fitness', 'skincare', 'photography', 'personal finance', 'pet food', 'furniture', 'online courses', 'car rental',
-  'headphones', 'yoga', 'camping gear', 'project management software', 'wedding dresses', 'mortgage rates',
-];
+/** Subjects the sites the sandbox makes up write about beyond their names, three each: the vocabulary's head topics. */
+const TOPICS = HEAD_TOPICS;
 const TOPICS_PER_SITE = 3;
 
 /**
@@ -253,6 +252,24 @@ function fitsFirstPlace(site: string, query: string, market: SearchMarket): bool
 }
 
 /**
+ * Whether a search of a subject's grid cell is of a generic phrase, which no site that is not
+ * famous owns: a head term alone ("running shoes", "laptops"), whose exact-match sites
+ * (running-shoes.net) compete on strength like any site, under neither its name's bonus nor ads.
+ */
+const isGenericSearch = (subject: string, index: number) => index === 0 && isHeadTerm(subject);
+
+/**
+ * How far a site falls on a page whose first place would bring it more visits than its traffic
+ * there (example.com on "laptops"): by the orders of magnitude it falls short, at most 3 — so a
+ * small site that holds a much-searched keyword ranks low on its page, and the visits its
+ * keywords bring fit in the traffic its overview reports.
+ */
+function misfit(site: string, firstPlaceVisits: number, market: SearchMarket): number {
+  const { organicTraffic } = localProfileOf(site, market);
+  return firstPlaceVisits <= organicTraffic ? 0 : Math.min(3, Math.log10(firstPlaceVisits / Math.max(1, organicTraffic)));
+}
+
+/**
  * A lookalike of a famous site (ebay.net on the pages of eBay's name) ranks below every other site
  * on the page (whose scores stay above −0.2): searchers looking for the brand pass it by.
  */
@@ -285,7 +302,7 @@ function rankSites(query: string, market: SearchMarket): string[] {
     if (canNameSite(subject)) {
       for (const { site, place, standing } of sitesNamedAfter(subject)) {
         if (holders.has(site) || !holds(rankerOf(site), index, market)) continue;
-        const topsIt = byName && (standing === 'famous' || fitsFirstPlace(site, query, market));
+        const topsIt = byName && (standing === 'famous' || (!isGenericSearch(subject, index) && fitsFirstPlace(site, query, market)));
         holders.set(site, standing === 'lookalike' ? LOOKALIKE_PENALTY : topsIt ? ownNameBonus(place) : 0);
       }
     }
@@ -298,8 +315,9 @@ function rankSites(query: string, market: SearchMarket): string[] {
   const local = isUnitedStates(market) ? undefined : new SeededRandom(`serp-sites:${query}:${marketKey(market)}`);
   const sites = holders.size === 0 ? [...GENERAL_SITES] : [...new Set([...GENERAL_SITES, ...holders.keys()])];
   // Every general site draws its score, shown or not: a page's other sites keep their draws.
+  const firstPlaceVisits = holders.size === 0 ? 0 : estimatedVisits(keywordVolume(query, market), 1);
   const scores = sites.map((site, index) =>
-    (index < GENERAL_SITES.length ? GENERAL_STRENGTHS[index]! : strengthOf(site)) + (holders.get(site) ?? 0) +
+    (index < GENERAL_SITES.length ? GENERAL_STRENGTHS[index]! : strengthOf(site) - misfit(site, firstPlaceVisits, market)) + (holders.get(site) ?? 0) +
     random.next() * 0.9 + (local ? (local.next() - 0.5) * 0.4 : 0));
   const subjects = subjectsOf(query);
   let intent: ReturnType<typeof intentOf> | undefined;
@@ -314,14 +332,16 @@ function rankSites(query: string, market: SearchMarket): string[] {
 
 /**
  * Who advertises on a query's page (ranking `sites`, see rankedSites) when the query is the name
- * of the site the page puts first: that site, then the famous sites of its kind (sharing the most
+ * of the site the page puts first (a famous one, or any other but for a head term, see
+ * isGenericSearch): that site, then the famous sites of its kind (sharing the most
  * of its topics, its first ones most, the strongest first) bidding on its name; none otherwise.
  */
 export function advertisersOf(query: string, sites: readonly string[]): readonly string[] {
   const owner = sites[0]!;
   // The page's sites are registrable names: the name is the label before the first dot (brandOf, without its lookup).
   const label = owner.slice(0, owner.indexOf('.'));
-  return label.length === query.length && label.replaceAll('-', ' ') === query ? advertisersNamed(owner) : [];
+  const named = label.length === query.length && label.replaceAll('-', ' ') === query;
+  return named && (FAMOUS_SITES[owner] !== undefined || !isHeadTerm(query)) ? advertisersNamed(owner) : [];
 }
 
 const advertisersNamed = remembering(1_024, (owner: string): readonly string[] => {
@@ -348,32 +368,32 @@ function holds(ranker: Ranker, index: number, market: SearchMarket): boolean {
   return orderOf(ranker, index) < heldCount(ranker, market);
 }
 
-/** The page position (at depth 100) of the `rank`-th of a normalised query's ranked `sites`' first organic result on its page. */
+/**
+ * The organic position (at depth 100) of the `rank`-th of a normalised query's ranked `sites`' first
+ * organic result on its page: its place among the page's organic results, ads and other features
+ * not counted — what the SEO data vendor's `rank_group` says, which the live adapter reads as the
+ * position (see ../dataforseo/domain-analytics.ts).
+ */
 function firstPosition(query: string, sites: readonly string[], rank: number): number | undefined {
-  const { lastPlace, positions } = organicLayout({ query, advertisers: advertisersOf(query, sites) });
-  return positions[firstPlace(rank, sites.length, lastPlace)];
+  const lastPlace = organicLastPlace({ query, advertisers: advertisersOf(query, sites) });
+  const place = firstPlace(rank, sites.length, lastPlace);
+  return place <= lastPlace ? place + 1 : undefined;
 }
 
 /**
- * Where a query's page of 100 shows its organic results: the position (1-based) of each organic
- * place, and the last place. Laid out once per query (a domain's keywords read up to 2,000 pages);
- * how many advertisers bid on its name caps its ads, see webPagePlan.
+ * The last organic place a query's page of 100 shows (0-based). Laid out once per query (a
+ * domain's keywords read up to 2,000 pages); how many advertisers bid on its name caps its ads,
+ * which take room from the organic results, see webPagePlan.
  */
-const organicLayout = remembering(
+const organicLastPlace = remembering(
   8_192,
-  ({ query, advertisers }: { query: string; advertisers: readonly string[] }) => {
-    const plan = webPagePlan(planContext(query, intentOf(query), 'serp'), advertisers);
-    const positions: number[] = [];
-    pageItems(plan, FEATURES_DEPTH).forEach((item, index) => {
-      if ('organic' in item) positions[item.organic] = index + 1;
-    });
-    return { lastPlace: organicCount(plan, FEATURES_DEPTH) - 1, positions };
-  },
+  ({ query, advertisers }: { query: string; advertisers: readonly string[] }) =>
+    organicCount(webPagePlan(planContext(query, intentOf(query), 'serp'), advertisers), FEATURES_DEPTH) - 1,
   ({ query, advertisers }) => `${advertisers.length}\n${query}`,
 );
 
 /**
- * The sites a query's web page shows among its organic results in a market, each with the page
+ * The sites a query's web page shows among its organic results in a market, each with the organic
  * position of its first one (on the page of 100 SEO tools read), best first: the keyword's SERP
  * competitors. Read from the ranking and the page's remembered layout, without building the page.
  */

@@ -49,6 +49,9 @@ mark(SOFTWARE_WORDS, SOFTWARE);
 mark(NEWS_WORDS, NEWS);
 mark(SPORT_WORDS, SPORT | NEWS);
 
+/** Every word that tells what a query is about: words searchers use, which the sandbox's search vocabulary knows. */
+export const SUBJECT_WORDS: readonly string[] = [...SUBJECT_OF_WORD.keys(), 'code'];
+
 /** A code that is not a program's. */
 const NOT_PROGRAM_CODE: ReadonlySet<string> = new Set(['zip', 'dress', 'promo', 'discount', 'coupon', 'postal', 'area', 'gift', 'qr', 'bar', 'country']);
 

@@ -78,5 +78,8 @@ export function marketCpcFactor({ locationCode }: SearchMarket): number {
 export const isUnitedStates = ({ locationCode, language }: SearchMarket) =>
   locationCode === UNITED_STATES.locationCode && (language === 'en' || language.startsWith('en-') || baseLanguage(language) === 'en');
 
+/** Whether a market searches in English (in any country). */
+export const isEnglish = ({ language }: SearchMarket) => baseLanguage(language) === 'en';
+
 /** A market as a seed or cache key (`2826:en`). */
 export const marketKey = ({ locationCode, language }: SearchMarket) => `${locationCode}:${baseLanguage(language)}`;
