@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './request-fields';
 
 export const KeywordIntent = z.enum(['informational', 'commercial', 'navigational', 'transactional', 'unknown']);
 export const CompetitionLevel = z.enum(['LOW', 'MEDIUM', 'HIGH', 'unknown']);
@@ -80,9 +81,9 @@ export function normaliseKeyword(keyword: string): string {
   return keyword.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
-/** A keyword as requests take it: 1 to 80 characters (the data provider's limit), normalised. */
+/** A keyword as requests take it: 1 to 80 characters (the data provider's limit), one line, normalised. */
 export function keywordText() {
-  return z.string().trim().min(1).max(80).overwrite(normaliseKeyword);
+  return searchText(80).overwrite(normaliseKeyword);
 }
 
 /**

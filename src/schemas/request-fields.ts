@@ -6,11 +6,28 @@ import { isSupportedCountry } from './countries';
  * read the same everywhere. Each call returns a fresh schema, so an endpoint can add `.meta()`.
  */
 
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/**
+ * Whether a language tag names a real language, and its region or script a real one: `en`,
+ * `zh-TW`, `pt-BR`, `sr-Latn`, but not `xx` or `en-XX`. The ICU data Node ships knows every ISO
+ * 639-1 code and every ISO 3166 region, and nothing unassigned.
+ */
+export function isKnownLanguageTag(tag: string): boolean {
+  try {
+    return LANGUAGE_NAMES.of(tag) !== undefined;
+  } catch {
+    // Not even shaped like a language tag.
+    return false;
+  }
+}
+
 /** ISO 639 language code, optionally with a region (`en`, `pt-BR`). */
 export function languageCode(defaultValue = 'en') {
   return z
     .string()
-    .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'must be an ISO language code such as en or pt-BR')
+    .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'must be an ISO language code such as en or pt-BR', abort: true })
+    .refine(isKnownLanguageTag, 'is not a known language code (ISO 639-1, optionally with a region: en, de, pt-BR, zh-TW)')
     .default(defaultValue)
     .meta({ description: 'ISO language code.', examples: [defaultValue] });
 }
@@ -72,7 +89,24 @@ export function resultLimit(defaultValue: number, max: number) {
     .meta({ description: `Most rows to return, 1 to ${max} (default ${defaultValue}).` });
 }
 
-/** A search query or keyword: trimmed, non-empty, at most 700 characters (the vendors' limit). */
+/** C0 and C1 control characters and DEL, tab and line breaks included. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Search text of at most `max` characters: trimmed, non-empty, one line of printable characters.
+ * A control character (a NUL, a bell, a tab or line break inside it) is no part of what anyone
+ * searches for: a 400 rather than a charged call for text no vendor would search.
+ */
+export function searchText(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((text) => !CONTROL_CHARACTER.test(text), 'must be one line of text without control characters (no tabs, line breaks or U+0000-U+001F, U+007F-U+009F)');
+}
+
+/** A search query or keyword: trimmed, non-empty, at most 700 characters (the vendors' limit), one line. */
 export function queryText(description: string, example: string) {
-  return z.string().trim().min(1).max(700).meta({ description, examples: [example] });
+  return searchText(700).meta({ description, examples: [example] });
 }

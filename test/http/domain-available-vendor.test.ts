@@ -104,6 +104,13 @@ describe(`Namecheap domains.check: /v1/seo/domain/available (${testDatabaseLabel
     assert.equal(vendor.fake.requests[0]!.query.get('DomainList'), 'tollgate-example.io');
   });
 
+  test('an internationalised name is checked and answered in its ASCII form (the sandbox answers the same: test/http/sandbox.test.ts)', async () => {
+    vendorKnows({ 'xn--e1afmkfd.xn--p1ai': { available: true, icannFee: '0' } });
+    const { response } = await app.paidCall('/v1/seo/domain/available', { domains: ['Пример.рф', 'tollgate-example.com'] }, 'live');
+    assert.equal(vendor.fake.requests[0]!.query.get('DomainList'), 'xn--e1afmkfd.xn--p1ai,tollgate-example.com');
+    assert.deepEqual(response.body.data.domains.map((entry: { domain: string }) => entry.domain), ['xn--e1afmkfd.xn--p1ai', 'tollgate-example.com']);
+  });
+
   test('an API error (address not whitelisted) is a 502 saying configuration, in our words, not charged', async () => {
     vendor.onCheck(() => errorResponse('1011150', 'Parameter RequestIP is invalid'));
     const message = await failedUncharged({ domains: ['tollgate-example.com'] });

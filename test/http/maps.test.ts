@@ -137,6 +137,12 @@ describe(`maps endpoints on the sandbox (${testDatabaseLabel()})`, () => {
       ['/v1/serp/websearch-maps', { query: 'cafe', limit: 2.5 }, /limit: must be a whole number/],
       ['/v1/serp/websearch-maps', { query: 'cafe', language: 'english' }, /language: must be a BCP-47 language tag/],
       ['/v1/serp/websearch-maps', { query: 'cafe', region: 'usa' }, /region: must be a two-letter CLDR region code/],
+      ['/v1/serp/websearch-maps', { query: 'cafe', region: 'zz' }, /^region: is not an ISO 3166-1 country code/],
+      ['/v1/serp/websearch-maps', { query: 'cafe', language: 'xx' }, /^language: must be a BCP-47 language tag/],
+      ['/v1/serp/websearch-maps', { query: 'cafe', language: 'en-XX' }, /^language: must be a BCP-47 language tag/],
+      ['/v1/serp/websearch-maps', { query: 'a\u0000b\u0007c' }, /^query: must be one line of text without control characters/],
+      ['/v1/maps/search', { query: 'coffee\tin seattle' }, /^query: must be one line of text without control characters/],
+      ['/v1/maps/search', { query: 'coffee\u0085seattle' }, /^query: must be one line of text without control characters/],
       ['/v1/serp/websearch-maps', { query: 'cafe', rank_by: 'nearest' }, /rank_by: must be one of "relevance", "distance"/],
       ['/v1/serp/websearch-maps', { query: 'cafe', rank_by: 'distance' }, /latitude: is required when rank_by is distance.*longitude: is required.*radius: is required/],
       ['/v1/serp/websearch-maps', { query: 'cafe', latitude: 47.6 }, /longitude: is required when latitude is given.*radius: is required when latitude is given/],
@@ -328,6 +334,8 @@ describe(`maps endpoints on the sandbox (${testDatabaseLabel()})`, () => {
         [{ query: 'pizza in new york' }, 'New York', 'US', { latitude: 40.7128, longitude: -74.006 }],
         [{ query: 'bars in london' }, 'London', 'GB', { latitude: 51.5074, longitude: -0.1278 }],
         [{ query: 'ramen', region: 'jp' }, 'Tokyo', 'JP', { latitude: 35.6762, longitude: 139.6503 }],
+        // The United Kingdom's top-level domain is read as its region code, gb.
+        [{ query: 'tea', region: 'uk' }, 'London', 'GB', { latitude: 51.5074, longitude: -0.1278 }],
         [{ query: 'hardware' }, 'Seattle', 'US', SEATTLE],
       ];
       for (const [body, city, country, center] of cases) {

@@ -133,6 +133,11 @@ describe(`sandbox providers through HTTP (${testDatabaseLabel()})`, () => {
       assert.deepEqual(single.domains, [data.domains[1]]);
     });
 
+    test('an internationalised name is answered in its ASCII form, as the live registrar answers it', async () => {
+      const data = (await ok('/v1/seo/domain/available', { domains: ['Пример.рф', 'Tollgate-Example.com'] })).body.data;
+      assert.deepEqual(data.domains.map((entry: { domain: string }) => entry.domain), ['xn--e1afmkfd.xn--p1ai', 'tollgate-example.com']);
+    });
+
     test('an unsupported TLD is an error entry while the call succeeds', async () => {
       const response = await ok('/v1/seo/domain/available', { domains: ['tollgate-example.com', 'example.zz'] });
       const [supported, unsupported] = response.body.data.domains;

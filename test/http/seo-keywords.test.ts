@@ -224,8 +224,19 @@ describe(`SEO keyword endpoints on the sandbox (${testDatabaseLabel()})`, () => 
         await refused(path, { keywords: ['coffee', 'c'.repeat(81)] }, /^keywords\[1\]: must be at most 80 characters long/);
         await refused(path, { keywords: ['coffee', 42] }, /^keywords\[1\]: must be a string/);
         await refused(path, { keywords: ['coffee'], language: 'English' }, /^language: must be an ISO language code/);
+        await refused(path, { keywords: ['coffee', 'a\u0000b'] }, /^keywords\[1\]: must be one line of text without control characters/);
+        await refused(path, { keywords: ['coffee\nbeans'] }, /^keywords\[0\]: must be one line of text without control characters/);
       });
     }
+
+    test('a language that is no language, or a region that is no region, is refused', async () => {
+      for (const [path, body] of [['/v1/seo/keywords/ideas', { keyword: 'coffee' }], ['/v1/seo/keywords/related', { keyword: 'coffee' }], ['/v1/seo/serp', { query: 'coffee' }]] as const) {
+        await refused(path, { ...body, language: 'xx' }, /^language: is not a known language code/);
+        await refused(path, { ...body, language: 'en-XX' }, /^language: is not a known language code/);
+      }
+      // Real languages, with the region variants the SEO data vendor takes.
+      for (const language of ['de', 'zh-TW', 'pt-BR']) assert.equal((await paid('/v1/seo/keywords/ideas', { keyword: 'coffee', limit: 5, language })).response.status, 200, language);
+    });
 
     test('location is a supported two-letter country (location_code is not accepted where location is)', async () => {
       for (const path of ['/v1/seo/keywords', '/v1/seo/keywords/overview', '/v1/seo/keywords/difficulty']) {
@@ -241,6 +252,7 @@ describe(`SEO keyword endpoints on the sandbox (${testDatabaseLabel()})`, () => 
         await refused(path, { limit: 10 }, /^keyword: is required/);
         await refused(path, { keyword: '  ' }, /^keyword: must not be empty/);
         await refused(path, { keyword: 'k'.repeat(81) }, /^keyword: must be at most 80 characters long/);
+        await refused(path, { keyword: 'cof\u0007fee' }, /^keyword: must be one line of text without control characters/);
         await refused(path, { keyword: 'coffee', limit: 0 }, /^limit: must be at least 1/);
         await refused(path, { keyword: 'coffee', limit: 1001 }, /^limit: must be at most 1000/);
         await refused(path, { keyword: 'coffee', limit: 2.5 }, /^limit: must be a whole number/);

@@ -361,6 +361,8 @@ describe(`SERP engines and the raw search page, sandbox (${testDatabaseLabel()})
         await refused(engine.path, { query: '   ' }, /\bquery\b/);
         await refused(engine.path, { query: 'x'.repeat(701) }, /\bquery\b/);
         await refused(engine.path, { query: engine.query, page: 2 }, /\bpage\b/);
+        await refused(engine.path, { query: 'a\u0000b\u0007c' }, /^query: must be one line of text without control characters/);
+        await refused(engine.path, { query: engine.query, language: 'xx' }, /^language: is not a known language code/);
       });
     }
 
@@ -370,6 +372,7 @@ describe(`SERP engines and the raw search page, sandbox (${testDatabaseLabel()})
       await refused('/v1/search/websearch', { query: 'tea', country: 'zz' }, /\bcountry\b/);
       await refused('/v1/search/websearch', { numResults: 10 }, /\bquery\b/);
       await refused('/v1/search/websearch', { query: 'tea', depth: 10 }, /\bdepth\b/);
+      await refused('/v1/search/websearch', { query: 'a\u0000b\u0007c' }, /^query: must be one line of text without control characters/);
     });
   });
 });

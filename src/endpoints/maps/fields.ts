@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { isIsoCountryCode } from '../../schemas/iso-country';
+import { isKnownLanguageTag } from '../../schemas/request-fields';
 
 /** Request fields several maps endpoints share. Each call returns a fresh schema. */
 
 /**
  * `tag` in its canonical form (`EN-us` → `en-US`), or null when it is not a BCP-47 language tag
- * whose language is an ISO 639 code (two or three letters).
+ * whose language is a known ISO 639 code (two or three letters) and its region a real one (`xx`, `en-XX` are not).
  */
 function canonicalLanguageTag(tag: string): string | null {
   if (!/^[a-z]{2,3}(-|$)/i.test(tag)) return null;
   try {
-    return Intl.getCanonicalLocales(tag)[0] ?? null;
+    const canonical = Intl.getCanonicalLocales(tag)[0];
+    return canonical !== undefined && isKnownLanguageTag(canonical) ? canonical : null;
   } catch {
     return null;
   }
@@ -33,7 +36,10 @@ export function regionCode() {
     .trim()
     .toLowerCase()
     // Either case: the OpenAPI document publishes the pattern as the rule for what a caller sends.
-    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter CLDR region code such as us or gb')
+    .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter CLDR region code such as us or gb', abort: true })
+    // The United Kingdom's top-level domain, which map APIs take for its region code.
+    .overwrite((region) => (region === 'uk' ? 'gb' : region))
+    .refine((region) => isIsoCountryCode(region.toUpperCase()), 'is not an ISO 3166-1 country code (us, gb, de)')
     .optional()
     .meta({ description: 'CLDR two-letter region code (us, gb, de): address formatting and a bias towards that region.', examples: ['us'] });
 }

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { TrendPoint } from '../../schemas/content';
 import { locationCodeOfCountry } from '../../schemas/countries';
-import { countryCode } from '../../schemas/request-fields';
+import { countryCode, searchText } from '../../schemas/request-fields';
 
 const TrendsRequest = z.strictObject({
   keywords: z
-    .array(z.string().trim().min(1).max(100))
+    .array(searchText(100))
     .min(1)
     .max(5)
     .meta({ description: '1 to 5 keywords to compare (at most 100 characters each).', examples: [['espresso machine', 'french press']] }),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
 import { AssistantReference } from '../../../schemas/content';
-import { countryCode } from '../../../schemas/request-fields';
+import { countryCode, searchText } from '../../../schemas/request-fields';
 
 const AssistantRequest = z.strictObject({
-  keyword: z.string().trim().min(1).max(500).meta({ description: 'Topic or question to put to the assistant (at most 500 characters).', examples: ['best espresso machine'] }),
+  keyword: searchText(500).meta({ description: 'Topic or question to put to the assistant (at most 500 characters).', examples: ['best espresso machine'] }),
   location: countryCode(),
 });
 

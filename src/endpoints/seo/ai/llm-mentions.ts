@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../../core/define-endpoint';
 import { LlmMentionsPage } from '../../../schemas/content';
 import { locationCodeOfCountry } from '../../../schemas/countries';
 import { DomainName } from '../../../schemas/domain-name';
-import { countryCode, languageCode, locationCodeNumber, resultLimit, wholeNumber } from '../../../schemas/request-fields';
+import { countryCode, languageCode, locationCodeNumber, resultLimit, searchText, wholeNumber } from '../../../schemas/request-fields';
 import type { MentionTarget } from '../../../providers/families/content';
 import { MentionFilters, MentionOrder, sortRules } from './mention-filters';
 
@@ -12,7 +12,7 @@ const SEARCH_SCOPES = ['any', 'question', 'answer', 'brand_entities', 'fan_out_q
 const MentionTargetInput = z
   .strictObject({
     domain: DomainName.optional().meta({ description: 'A domain whose mentions are wanted (give this or keyword).', examples: ['example.com'] }),
-    keyword: z.string().trim().min(1).max(250).optional().meta({ description: 'A keyword whose mentions are wanted (give this or domain).', examples: ['espresso machine'] }),
+    keyword: searchText(250).optional().meta({ description: 'A keyword whose mentions are wanted (give this or domain).', examples: ['espresso machine'] }),
     search_filter: z.enum(['include', 'exclude']).optional().meta({ description: 'include (default) or exclude the mentions of this target.' }),
     search_scope: z.array(z.enum(SEARCH_SCOPES)).min(1).optional().meta({ description: 'Where to look for it: any, question, answer, brand_entities, fan_out_queries (keywords), sources, search_results (domains).' }),
     include_subdomains: z.boolean().optional().meta({ description: 'Domains only: count mentions of its subdomains too.' }),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../core/define-endpoint';
 import { SerpCompetitor } from '../../../schemas/domain-analytics';
-import { languageCode, locationCode, resultLimit } from '../../../schemas/request-fields';
+import { languageCode, locationCode, resultLimit, searchText } from '../../../schemas/request-fields';
 
 const SerpCompetitorsRequest = z.strictObject({
   keywords: z
-    .array(z.string().trim().min(1).max(80))
+    .array(searchText(80))
     .min(1)
     .max(200)
     .meta({ description: 'Up to 200 keywords.', examples: [['coffee grinder', 'burr grinder']] }),

@@ -5,8 +5,8 @@ import { DomainName } from '../../../schemas/domain-name';
 
 const DomainAvailableRequest = z
   .strictObject({
-    domain: DomainName.optional().meta({ description: 'One domain, without protocol.', examples: ['tollgate-example.com'] }),
-    domains: z.array(DomainName).min(1).max(50).optional().meta({ description: 'Up to 50 domains, checked in one call.', examples: [['tollgate-example.com', 'tollgate-example.io']] }),
+    domain: DomainName.optional().meta({ description: 'One domain, without protocol; an internationalised name (пример.рф) is checked, and answered, in its ASCII form (xn--e1afmkfd.xn--p1ai).', examples: ['tollgate-example.com'] }),
+    domains: z.array(DomainName).min(1).max(50).optional().meta({ description: 'Up to 50 domains, checked in one call; internationalised names in their ASCII form, as for domain.', examples: [['tollgate-example.com', 'tollgate-example.io']] }),
   })
   .superRefine((body, context) => {
     if (body.domain === undefined && body.domains === undefined) {
@@ -22,9 +22,10 @@ export default defineEndpoint({
   path: '/v1/seo/domain/available',
   summary: 'Domain availability, with premium detection',
   description:
-    'Checks whether domains can be registered, with premium pricing and fees. Up to 50 per call; a domain whose check fails (e.g. an unsupported TLD) carries an `error` while the call succeeds.',
+    'Checks whether domains can be registered, with premium pricing and fees. Up to 50 per call; a domain whose check fails (e.g. an unsupported TLD) carries an `error` while the call succeeds. ' +
+    'Each `domain` is answered lower-cased and, for an internationalised name, in the ASCII (punycode) form registrars check and register it under: `пример.рф` comes back as `xn--e1afmkfd.xn--p1ai`.',
   input: DomainAvailableRequest,
-  output: z.object({ domains: z.array(DomainAvailability).meta({ description: 'One entry per domain sent, same order.' }) }),
+  output: z.object({ domains: z.array(DomainAvailability).meta({ description: 'One entry per domain sent, same order; each domain lower-cased, an internationalised one in its ASCII (punycode) form.' }) }),
   price: ({ perCall }) => perCall(0.02),
   examples: {
     request: { domains: ['tollgate-example.com', 'tollgate-example.zz'] },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Keyword } from '../../../schemas/keyword';
-import { languageCode, locationCode, wholeNumber } from '../../../schemas/request-fields';
+import { languageCode, locationCode, searchText, wholeNumber } from '../../../schemas/request-fields';
 import { keywordFilterBlock, normaliseFilterBlock } from '../../../filters/keyword-filter/schema';
 import { rejectWordsOrLengthMixedUnderAny } from '../../../filters/keyword-filter/vendor';
 import type { SeedKeywordsRequest } from '../../../providers/families/keywords';
@@ -12,7 +12,7 @@ import type { SeedKeywordsRequest } from '../../../providers/families/keywords';
 export function seedKeywordsRequest(noun: string) {
   return z
     .strictObject({
-      keyword: z.string().trim().min(1).max(80).meta({ description: 'Seed keyword.', examples: ['running shoes'] }),
+      keyword: searchText(80).meta({ description: 'Seed keyword.', examples: ['running shoes'] }),
       limit: wholeNumber(1, 1000).default(50).meta({ description: `Most ${noun} to return, 1 to 1000.` }),
       location_code: locationCode(),
       language: languageCode(),

@@ -1,6 +1,6 @@
 import { domainToUnicode } from 'node:url';
 import { nameLabel } from '../../../contacts/verification';
-import { CITIES, type City } from '../places/cities';
+import { CITIES, postalCodeOf, type City } from '../places/cities';
 import { SeededRandom } from '../random';
 import { PATTERN_WEIGHTS, PATTERNS, type Pattern } from './patterns';
 import { sandboxPhone } from './phones';
@@ -103,10 +103,6 @@ function patternsOf(knownPeople: number, random: SeededRandom): Array<{ pattern:
   return [{ pattern: main, share: mainShare }, { pattern: others[0]!, share: second }, { pattern: others[1]!, share: 1 - mainShare - second }];
 }
 
-function postalCode(pattern: string, random: SeededRandom): string {
-  return pattern.replace(/#/g, () => String(random.integer(0, 9))).replace(/@/g, () => random.pick([...'ABCDEFGHJKLMNPRSTUVWXY']));
-}
-
 function streetAddress(city: City, random: SeededRandom): string {
   const street = random.pick(city.streets);
   switch (city.addressStyle) {
@@ -154,7 +150,7 @@ export function worldCompany(rawDomain: string): WorldCompany {
     knownPeople,
     city,
     streetAddress: streetAddress(city, place),
-    postalCode: postalCode(city.postalPattern, place),
+    postalCode: postalCodeOf(city, place),
     phone: sandboxPhone(city, place),
     social: {
       network: `https://network.com/${handle}`,

@@ -1,6 +1,7 @@
 import type { AmenityFlag, PriceLevel } from '../../../schemas/place';
 import type { SeededRandom } from '../random';
 import { at, type DayHours, type WeeklyHours } from './opening-hours';
+import { foldedWords, namesIn } from './query-words';
 
 /**
  * What kind of places a query finds: categories recognised from its words, each with a profile
@@ -163,7 +164,7 @@ const RESTAURANT_TYPES = ['restaurant', 'food'];
 
 /** Matched in this order: specific categories before the general ones they belong to. */
 export const CATEGORIES: readonly Category[] = [
-  category('coffee_shop', 'Coffee shop', /\b(coffee|espresso|latte|cappuccino|caf[eé]s?|coffeehouse)\b/, cafe, ['Coffee', 'Coffee Roasters', 'Espresso Bar', 'Coffee House', 'Café'], ['cafe', 'food', 'store'], ['bakery', 'breakfast_restaurant']),
+  category('coffee_shop', 'Coffee shop', /\b(coffee|espresso|latte|cappuccino|cafes?|coffeehouse)\b/, cafe, ['Coffee', 'Coffee Roasters', 'Espresso Bar', 'Coffee House', 'Café'], ['cafe', 'food', 'store'], ['bakery', 'breakfast_restaurant']),
   category('bakery', 'Bakery', /\b(bakery|bakeries|bread|pastry|pastries|croissants?)\b/, bakery, ['Bakery', 'Bakehouse', 'Boulangerie', 'Bread Co.'], ['food', 'store'], ['coffee_shop']),
   category('pizza_restaurant', 'Pizza restaurant', /\bpizz(a|as|eria|erias)\b/, restaurant, ['Pizza', 'Pizzeria', 'Slice Shop'], RESTAURANT_TYPES, ['italian_restaurant', 'restaurant']),
   category('sushi_restaurant', 'Sushi restaurant', /\b(sushi|sashimi|omakase)\b/, restaurant, ['Sushi', 'Sushi Bar', 'Omakase'], ['japanese_restaurant', ...RESTAURANT_TYPES], ['japanese_restaurant', 'ramen_restaurant']),
@@ -202,10 +203,34 @@ export const CATEGORIES: readonly Category[] = [
 /** What a query finds when no category matches: shops named after its words. */
 export const GENERAL_CATEGORY = category('store', 'Store', /$^/, shop, ['Shop', 'Supply', 'Co.', 'Store'], []);
 
-/** The category a query asks for, by its words. */
+/**
+ * Common local words for the kinds of place most asked for in other scripts, folded as queries are
+ * (accents off: καφέ is καφε): "カフェ 東京" asks for a coffee shop as "cafe in tokyo" does.
+ */
+const LOCAL_WORDS: Readonly<Record<string, readonly string[]>> = {
+  coffee_shop: ['カフェ', '喫茶店', 'コーヒー', '咖啡', '咖啡店', '咖啡馆', '카페', '커피', 'кафе', 'кофе', 'кофейня', 'кофейни', 'καφε', 'καφετερια'],
+  bakery: ['パン屋', 'ベーカリー', '面包店', '빵집', 'пекарня', 'булочная'],
+  pizza_restaurant: ['ピザ', '披萨', '피자', 'пицца', 'пиццерия'],
+  sushi_restaurant: ['寿司', 'すし', '鮨', '스시', 'суши'],
+  ramen_restaurant: ['ラーメン', '拉面', '라멘', 'рамен'],
+  japanese_restaurant: ['居酒屋', '和食'],
+  chinese_restaurant: ['中華', '中餐', '中国菜'],
+  bar: ['酒吧', 'бар', 'бары'],
+  restaurant: ['レストラン', '餐厅', '餐廳', '식당', '레스토랑', 'ресторан', 'рестораны', 'εστιατοριο'],
+  hotel: ['ホテル', '酒店', '宾馆', '호텔', 'отель', 'гостиница', 'ξενοδοχειο'],
+  pharmacy: ['薬局', '药店', '약국', 'аптека', 'φαρμακειο'],
+  supermarket: ['スーパー', '超市', '마트', 'супермаркет'],
+  park: ['公園', '公园', '공원', 'парк'],
+  museum: ['博物館', '博物馆', '박물관', 'музей', 'μουσειο'],
+};
+
+/**
+ * The category a query asks for, by its words: read accent-folded ("café" is "cafe"), so a word
+ * with an accent is the same word, and in other scripts by the local words above.
+ */
 export function categoryOfQuery(query: string): Category {
-  const text = query.toLowerCase();
-  return CATEGORIES.find((candidate) => candidate.match.test(text)) ?? GENERAL_CATEGORY;
+  const text = foldedWords(query);
+  return CATEGORIES.find((candidate) => candidate.match.test(text) || (LOCAL_WORDS[candidate.type] ?? []).some((word) => namesIn(text, word))) ?? GENERAL_CATEGORY;
 }
 
 /** A category by its index in CATEGORIES (the general one past the end), as place IDs carry it. */

@@ -8,7 +8,7 @@ import { sandboxSearch } from './search';
 
 /**
  * Synthetic places. `now` is read only for `openNow`/`nextOpenTime` (in each place's own time
- * zone); everything else is a function of the request, so tests can fix the clock and get fixed
+ * zone) and for how long ago its reviews were written; everything else is a function of the request, so tests can fix the clock and get fixed
  * answers.
  */
 export function createSandboxPlaces(now: () => Date = () => new Date()): PlacesProvider {
@@ -32,10 +32,11 @@ export function createSandboxReviews(now: () => Date = () => new Date()): PlaceR
   return {
     name: 'sandbox',
     async placeReviews({ placeId, sortBy, depth }) {
-      const found = sandboxPlaceById(placeId, now());
+      const present = now();
+      const found = sandboxPlaceById(placeId, present);
       if (!found) return undefined;
       const subject = reviewSubject(found);
-      const reviews = sortReviews(subject ? reviewsOf(subject) : [], sortBy).slice(0, depth);
+      const reviews = sortReviews(subject ? reviewsOf(subject, present) : [], sortBy).slice(0, depth);
       return {
         placeId,
         cid: cidOf(placeId),

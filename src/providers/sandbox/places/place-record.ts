@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ACCESSIBILITY_FLAGS, type Place, type PriceLevel } from '../../../schemas/place';
 import { SeededRandom, roundTo } from '../random';
 import { categoryAt, type Category, type Profile } from './categories';
-import { nearestCity, type City } from './cities';
+import { nearestCity, postalCodeOf, type City } from './cities';
 import { SPEND_SCALE } from './countries';
 import { describeWeek, openingState } from './opening-hours';
 import { decodePlaceId, encodePlaceId, type PlaceSeed } from './place-id';
@@ -31,9 +31,6 @@ const SPEND: Record<Exclude<PriceLevel, 'free'>, readonly [number, number | unde
 };
 const OPEN_LOCATION_ALPHABET = '23456789CFGHJMPQRVWX';
 
-function fill(pattern: string, random: SeededRandom): string {
-  return pattern.replace(/#/g, () => String(random.integer(0, 9))).replace(/@/g, () => random.pick([...'ABCDEFGHJKLMNPRSTUVWXY']));
-}
 
 function slug(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -69,11 +66,53 @@ function pickWeighted<Key extends string>(weights: Partial<Record<Key, number>>,
   return undefined;
 }
 
-/** A street address in the city, written as its country writes them. */
-export function streetAddress(city: City, random: SeededRandom) {
-  const street = random.pick(city.streets);
-  const postalCode = fill(city.postalPattern, random);
-  const number = random.integer(1, city.addressStyle === 'us' ? 2400 : 180);
+const METRES_PER_DEGREE = 111_320;
+/** How far apart house numbers are on a North American grid: 800 to the mile, about 2 m each. */
+const METRES_PER_HOUSE_NUMBER = 2;
+/** The side of a postal district's square, in degrees (about 2 km): neighbours share a code. */
+const POSTAL_CELL_DEGREES = 0.02;
+
+type Point = { latitude: number; longitude: number };
+
+/** A point's offset from the city's centre in metres: east (negative west) and north (negative south). */
+function offsetMetres(city: City, point: Point): { east: number; north: number } {
+  const east = (point.longitude - city.longitude) * METRES_PER_DEGREE * Math.cos((city.latitude * Math.PI) / 180);
+  return { east, north: (point.latitude - city.latitude) * METRES_PER_DEGREE };
+}
+
+/** A street's direction prefix ("W Randolph St" → W), which says which side of the centre it numbers. */
+function streetSide(street: string): 'N' | 'S' | 'E' | 'W' | undefined {
+  return /^([NSEW]) /.exec(street)?.[1] as 'N' | 'S' | 'E' | 'W' | undefined;
+}
+
+/**
+ * A street on the point's side of the centre and its house number there, as a grid city numbers
+ * them (outward from the centre, 800 to the mile): no "W" street east of the centre.
+ */
+function gridAddress(city: City, point: Point, random: SeededRandom): { street: string; number: number } {
+  const { east, north } = offsetMetres(city, point);
+  const sideOf: Record<'N' | 'S' | 'E' | 'W', number> = { E: east, W: -east, N: north, S: -north };
+  const fitting = city.streets.filter((street) => {
+    const side = streetSide(street);
+    return side === undefined || sideOf[side] > 0;
+  });
+  const street = random.pick(fitting.length > 0 ? fitting : city.streets);
+  const side = streetSide(street);
+  const along = side ? sideOf[side] : Math.max(Math.abs(east), Math.abs(north));
+  return { street, number: Math.max(1, Math.round(Math.abs(along) / METRES_PER_HOUSE_NUMBER)) };
+}
+
+/**
+ * A street address in the city, written as its country writes them. Given the place's point, the
+ * postal code is its district's (places a few streets apart share it) and, in a grid city, the
+ * number and street agree with where it is.
+ */
+export function streetAddress(city: City, random: SeededRandom, point?: Point) {
+  const grid = point && city.addressStyle === 'us' ? gridAddress(city, point, random) : undefined;
+  const street = grid?.street ?? random.pick(city.streets);
+  const district = point && new SeededRandom(`postal:${city.name}:${Math.floor(point.latitude / POSTAL_CELL_DEGREES)}:${Math.floor(point.longitude / POSTAL_CELL_DEGREES)}`);
+  const postalCode = postalCodeOf(city, district ?? random);
+  const number = grid?.number ?? random.integer(1, city.addressStyle === 'us' ? 2400 : 180);
   const locality = `${city.name}${city.state && city.addressStyle === 'us' ? `, ${city.state}` : ''}`;
   // Some countries have no postal codes (Hong Kong, the UAE): nothing is written then.
   const after = postalCode ? ` ${postalCode}` : '';
@@ -159,15 +198,15 @@ export function sandboxPlaceOf(seed: PlaceSeed, now: Date, details = true): Sand
   const category = categoryAt(seed.category);
   if (!category) return undefined;
   const found = buildPlace(encodePlaceId(seed), seed, category, now);
-  return details ? addDetails(found) : found;
+  return details ? addDetails(found, now) : found;
 }
 
-/** Fills in a place's photos and top review, each drawn from its ID alone. */
-export function addDetails(found: SandboxPlace): SandboxPlace {
+/** Fills in a place's photos and top review, each drawn from its ID alone (the review's age as of `now`). */
+export function addDetails(found: SandboxPlace, now: Date): SandboxPlace {
   const photos = photosOf(found.place.id);
   found.place.photos = photos.length > 0 ? photos : undefined;
   const subject = reviewSubject(found);
-  if (subject) found.place.topReview = topReviewOf(subject);
+  if (subject) found.place.topReview = topReviewOf(subject, now);
   return found;
 }
 
@@ -176,7 +215,7 @@ function buildPlace(id: string, seed: PlaceSeed, category: Category, now: Date):
   const { profile } = category;
   const city = nearestCity(seed);
   const neighborhood = random.pick(city.neighborhoods);
-  const where = streetAddress(city, random);
+  const where = streetAddress(city, random, seed);
   const name = nameOf(category, city, neighborhood, where.street, random);
   const rated = random.chance(0.96);
   const userRatingCount = rated ? Math.max(1, Math.min(25_000, Math.round(Math.exp(random.normal(5.3, 1.2))))) : undefined;

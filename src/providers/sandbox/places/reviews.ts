@@ -6,7 +6,9 @@ import { SeededRandom } from '../random';
 /**
  * A sandbox place's reviews: as many as its rating count (up to the 150 a call can ask for), their
  * stars spread so that they average the place's rating, in a fixed "relevance" order the other
- * sorts reorder. Dated before the sandbox's as-of day, never by the wall clock.
+ * sorts reorder. Dated before the sandbox's as-of day, never by the wall clock; how long ago each
+ * was written (`timeAgo`) is counted from the present the caller gives, the same instant the
+ * place's `openNow` is read at, so a date and its age agree on any day.
  */
 
 export interface ReviewedPlace {
@@ -21,7 +23,7 @@ export interface ReviewedPlace {
 /** The most reviews any call can ask for; a sandbox place has no more than this many written out. */
 const MAX_REVIEWS = 150;
 
-/** The last day of the sandbox's data month, midday UTC. */
+/** The last day of the sandbox's data month, midday UTC: no review is dated later. */
 const AS_OF = Date.UTC(SANDBOX_DATA_MONTH.year, SANDBOX_DATA_MONTH.month, 0, 12);
 const DAY = 86_400_000;
 
@@ -86,8 +88,9 @@ export function reviewStars(rating: number, count: number, random: SeededRandom)
   return random.shuffle(stars);
 }
 
-function timeAgo(timestamp: number): string {
-  const days = Math.max(0, Math.floor((AS_OF - timestamp) / DAY));
+/** How long before `now` a review was written, as the maps service words it. */
+function timeAgo(timestamp: number, now: Date): string {
+  const days = Math.max(0, Math.floor((now.getTime() - timestamp) / DAY));
   const say = (amount: number, unit: string) => (amount === 1 ? `a ${unit} ago` : `${amount} ${unit}s ago`);
   if (days < 7) return days === 0 ? 'today' : say(days, 'day');
   if (days < 30) return say(Math.floor(days / 7), 'week');
@@ -103,7 +106,7 @@ function shortHash(text: string, length: number): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, length);
 }
 
-function review(place: ReviewedPlace, index: number, stars: number): PlaceReview {
+function review(place: ReviewedPlace, index: number, stars: number, now: Date): PlaceReview {
   const random = new SeededRandom(`${place.id}:review:${index}`);
   const topic = random.pick(place.topics);
   const text = random.chance(0.08)
@@ -125,7 +128,7 @@ function review(place: ReviewedPlace, index: number, stars: number): PlaceReview
     localGuide,
     authorReviewCount: localGuide ? random.integer(20, 900) : random.integer(1, 60),
     timestamp: isoSeconds(published),
-    timeAgo: timeAgo(published),
+    timeAgo: timeAgo(published, now),
     reviewUrl: `https://www.google.com/maps/reviews/data=!4m8!14m7!1m6!2m5!1s${reviewId}`,
     reviewId,
     ownerAnswer: answered ? (stars >= 4 ? `Thank you, ${author.split(' ')[0]}! We are glad you enjoyed ${topic}.` : `We are sorry to hear this, ${author.split(' ')[0]}. Please get in touch so we can make it right.`) : null,
@@ -133,9 +136,9 @@ function review(place: ReviewedPlace, index: number, stars: number): PlaceReview
   };
 }
 
-/** The place's written-out reviews (min(150, rating count)), most relevant first. */
-export function reviewsOf(place: ReviewedPlace): PlaceReview[] {
-  return starsOf(place).map((value, index) => review(place, index, value));
+/** The place's written-out reviews (min(150, rating count)), most relevant first, their ages as of `now`. */
+export function reviewsOf(place: ReviewedPlace, now: Date): PlaceReview[] {
+  return starsOf(place).map((value, index) => review(place, index, value, now));
 }
 
 function starsOf(place: ReviewedPlace): number[] {
@@ -143,9 +146,9 @@ function starsOf(place: ReviewedPlace): number[] {
 }
 
 /** The most relevant review, as the place record shows it (the first of reviewsOf, written alone). */
-export function topReviewOf(place: ReviewedPlace): PlaceTopReview | undefined {
+export function topReviewOf(place: ReviewedPlace, now: Date): PlaceTopReview | undefined {
   const [stars] = starsOf(place);
   if (stars === undefined) return undefined;
-  const first = review(place, 0, stars);
+  const first = review(place, 0, stars, now);
   return { rating: first.rating, text: first.text, author: first.author, publishedAt: first.timestamp, relativeTime: first.timeAgo };
 }

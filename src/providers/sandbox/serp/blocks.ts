@@ -98,7 +98,8 @@ export function paid({ query, queryWords, queryTitle, querySlug, random }: PageC
   return serpDraft(
     'paid',
     {
-      breadcrumb: `${site}/${queryWords[0]}`,
+      // The ad's own address, as the page shows it (decoded, as a browser shows it).
+      breadcrumb: `${site}/lp/${decodeURIComponent(querySlug)}`,
       highlighted: [queryWords[0]!],
       extra: null,
       descriptionRows: ['Free returns', 'Price match guarantee'],

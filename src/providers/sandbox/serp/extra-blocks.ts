@@ -3,6 +3,7 @@ import { cidOf, streetAddress } from '../places/place-record';
 import { placeRating, priceOf, ratingOf, type PageContext } from './blocks';
 import { siteName, slugOf, timestampBefore, titleCase } from './page-text';
 import { cityNamedIn, cityOfRegion, type City } from '../places/cities';
+import { categoryOfQuery, GENERAL_CATEGORY } from '../places/categories';
 
 /** Where a page's events and jobs are: the city its query names, else the maps search's default (as in its local pack). */
 function cityOf(query: string): City {
@@ -28,20 +29,22 @@ interface ExtraBlock {
 }
 
 const matches = (pattern: RegExp) => (context: Pick<PageContext, 'query'>) => pattern.test(context.query);
-/** "… near me", or "… in <one word>" (where the maps search looks for the word's city). */
-const NEAR_ME_OR_IN_A_WORD = /near me|\bin [a-z]+$/;
+/** "… near me", or "… in <one word>" in any alphabet (where the maps search looks for the word's city): "in münchen" too. */
+const NEAR_ME_OR_IN_A_WORD = /near me|(^|\s)in [\p{L}\p{M}]+$/u;
 /** "… in <two or three words>": local when they name a city on the maps sandbox's map. */
 const IN_A_PLACE = /\bin ((?:\S+ ){1,2}\S+)$/;
 
 /**
  * A query about places somewhere: "coffee near me", "coffee in berlin", "coffee in new york",
- * "coffee in são paulo" — the queries whose page shows a local pack and a map, as the maps search
- * finds the place they name.
+ * "coffee in são paulo", or, in a query in another language (which has no "in"), a kind of place
+ * and a city on the map side by side ("カフェ 東京", "кофе москва") — the queries whose page shows a
+ * local pack and a map, as the maps search finds the place they name.
  */
 export function isLocalQuery(query: string): boolean {
   if (NEAR_ME_OR_IN_A_WORD.test(query)) return true;
   const place = IN_A_PLACE.exec(query)?.[1];
-  return place !== undefined && cityNamedIn(place) !== undefined;
+  if (place !== undefined && cityNamedIn(place) !== undefined) return true;
+  return /[^\x00-\x7f]/.test(query) && categoryOfQuery(query) !== GENERAL_CATEGORY && cityNamedIn(query) !== undefined;
 }
 
 function cards({ queryTitle, querySlug, sites, random }: PageContext, count: number) {

@@ -23,8 +23,28 @@ export function titleCase(text: string): string {
   return copiedUpTo === 0 ? text : cased + text.slice(copiedUpTo);
 }
 
+/** Latin letters for Cyrillic and Greek ones (lower case), as sites spell their addresses; accented ones are folded first. */
+const TRANSLITERATION: Readonly<Record<string, string>> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ж: 'zh', з: 'z', и: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p',
+  р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu',
+  я: 'ya', і: 'i', ї: 'yi', є: 'ye', ґ: 'g', ў: 'u', ђ: 'dj', ј: 'j', љ: 'lj', њ: 'nj', ћ: 'c', џ: 'dz', ѓ: 'gj', ќ: 'kj', ѕ: 'dz',
+  α: 'a', β: 'v', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'i', θ: 'th', ι: 'i', κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'x', ο: 'o', π: 'p',
+  ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'y', φ: 'f', χ: 'ch', ψ: 'ps', ω: 'o',
+  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i',
+};
+
+/**
+ * The path segment a page about `text` has: words joined by hyphens, Latin accents off, Cyrillic
+ * and Greek transliterated (кофе → kofe), and other scripts kept and percent-encoded as UTF-8, as
+ * sites write them (東京 ラーメン → %E6%9D%B1%E4%BA%AC-%E3%83%A9…): each query its own page.
+ * Only text with no letters or digits at all gets `search`.
+ */
 export function slugOf(text: string): string {
-  return text.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'search';
+  const lower = text.toLowerCase();
+  if (!/[^\x00-\x7f]/.test(lower)) return lower.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'search';
+  const latin = [...lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC')].map((character) => TRANSLITERATION[character] ?? character).join('');
+  const words = latin.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  return words.map((word) => encodeURIComponent(word)).join('-') || 'search';
 }
 
 /** The query's meaningful words, stripped to letters and digits. */
