@@ -44,8 +44,9 @@ describe('languages and regions', () => {
     const body = z.strictObject({ language: mapsLanguage(), region: regionCode() });
     for (const language of ['en', 'pt-BR', 'es-419', 'zh-Hant-TW', 'EN-us']) assert.equal(refusal(body, { language }), undefined, language);
     for (const language of ['xx', 'en-XX', 'xx-US']) assert.match(refusal(body, { language }) ?? '', /^language: must be a BCP-47 language tag/, language);
-    for (const region of ['us', 'GB', 'de', 'jp']) assert.equal(refusal(body, { region }), undefined, region);
-    for (const region of ['zz', 'xx', 'aa', 'uk']) assert.match(refusal(body, { region }) ?? '', /^region: is not an ISO 3166-1 country code/, region);
+    for (const region of ['us', 'GB', 'de', 'jp', 'uk']) assert.equal(refusal(body, { region }), undefined, region);
+    assert.equal(body.parse({ region: 'UK' }).region, 'gb', "the United Kingdom's top-level domain is read as gb");
+    for (const region of ['zz', 'xx', 'aa']) assert.match(refusal(body, { region }) ?? '', /^region: is not an ISO 3166-1 country code/, region);
     assert.match(refusal(body, { region: 'usa' }) ?? '', /^region: must be a two-letter CLDR region code such as us or gb$/);
   });
 });
