@@ -7,8 +7,9 @@ import type { Config } from './config';
 import { errorCatalog } from './core/errors';
 import { failure } from './core/envelope';
 import { AccessLog, loggedRequest } from './core/access-log';
-import { installJsonBodyParser } from './core/body-parser';
-import { answerClientError } from './core/client-errors';
+import { installJsonBodyParser, refuseTransferCodings } from './core/body-parser';
+import { answerClientError, refuseWithoutHost } from './core/client-errors';
+import { installExpectContinue } from './core/expect-continue';
 import { frameworkFailure, installErrorHandling } from './core/error-handling';
 import { buildOpenApiDocument } from './core/openapi';
 import { once } from './core/once';
@@ -99,7 +100,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // default, 0, waits forever for a body: a client could hold connections open without end).
     // Node reads these when it creates the server, and checks them every 5 s (its default, 30).
     requestTimeout: config.requestTimeoutMs,
-    http: { requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(60_000, config.requestTimeoutMs), connectionsCheckingInterval: 5_000 },
+    // A request without Host is refused by the app's first hook (client-errors.ts), in our envelope:
+    // Node's own check answers a bare 400.
+    http: { requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(60_000, config.requestTimeoutMs), connectionsCheckingInterval: 5_000, requireHostHeader: false },
     genReqId: () => newRequestId(),
     // Request ids are ours: a client-sent header must not collide with ledger entries.
     requestIdHeader: false,
@@ -184,6 +187,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Every running stream listens for it.
   setMaxListeners(0, shutdownSignal.signal);
 
+  // The first hook of every request: nothing else runs for one it refuses.
   server.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     if (shuttingDown) {
@@ -191,8 +195,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       void reply.code(errorCatalog.UNAVAILABLE).header('retry-after', '1').send(failure('UNAVAILABLE', 'The server is shutting down; retry the request.'));
       return;
     }
+    try {
+      refuseWithoutHost(request);
+      refuseTransferCodings(request.headers['transfer-encoding']);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
     done();
   });
+  // `100 Continue` only for a request that has passed the hooks above and its route's admission.
+  installExpectContinue(server);
 
   // Every answered API call (a key was accepted) goes to the call log: usage by key, last use, errors.
   const recordCall = (request: FastifyRequest, status: number) => {

@@ -36,6 +36,24 @@ function refuseCompressedBody(contentEncoding: string | undefined): void {
 }
 
 /**
+ * Node's parser undoes the chunked framing and nothing else: a body sent with another transfer
+ * coding (`gzip, chunked`) would reach the JSON parser still coded — refused as not UTF-8, or, sent
+ * plain under that header, read and charged. Refused before it is read, naming the coding, as a
+ * Content-Encoding is (415; RFC 9112, section 6.1 suggests 501, which this API's codes keep for an
+ * endpoint it does not offer).
+ */
+export function refuseTransferCodings(transferEncoding: string | undefined): void {
+  if (transferEncoding === undefined) return;
+  const others = transferEncoding.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== 'chunked');
+  if (others.length === 0) return;
+  throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Transfer-Encoding: ${others.join(', ').slice(0, 60)} is not supported; send the body with Content-Length, or with Transfer-Encoding: chunked alone.`, {
+    param: 'Transfer-Encoding',
+    // The body is left unread, and a coding not understood cannot be trusted to frame it.
+    headers: { connection: 'close' },
+  });
+}
+
+/**
  * JSON is UTF-8 (RFC 8259, section 8.1). A body declared in another charset is refused rather
  * than read as UTF-8: its text would be misread whenever its bytes happen to be valid UTF-8
  * (Latin-1 `Ã©` is UTF-8 `é`), and charged.
@@ -57,7 +75,18 @@ function decodeUtf8(body: Buffer): string {
   try {
     return utf8.decode(body);
   } catch {
-    throw new ApiError('VALIDATION_ERROR', 'The request body is not valid UTF-8.');
+    throw new UnreadableBody('The request body is not valid UTF-8.');
+  }
+}
+
+/**
+ * A body that cannot be read as JSON at all (not UTF-8, not JSON): a 400 like any invalid field,
+ * which a JSON-RPC route answers as its protocol's parse error instead (error-handling.ts).
+ */
+export class UnreadableBody extends ApiError {
+  constructor(message: string) {
+    super('VALIDATION_ERROR', message);
+    this.name = 'UnreadableBody';
   }
 }
 
@@ -67,14 +96,14 @@ function describeJsonFailure(text: string): ApiError {
   try {
     document = JSON.parse(text);
   } catch (error) {
-    return new ApiError('VALIDATION_ERROR', `The request body is not valid JSON: ${visible((error as Error).message)}`);
+    return new UnreadableBody(`The request body is not valid JSON: ${visible((error as Error).message)}`);
   }
   for (const node of jsonNodes(document)) {
     if (node.key === '__proto__' || (node.key === 'prototype' && node.parent?.key === 'constructor')) {
       return new ApiError('VALIDATION_ERROR', `${formatPath(pathOf(node))}: this field name is not accepted (it could alter object prototypes)`);
     }
   }
-  return new ApiError('VALIDATION_ERROR', 'The request body is not valid JSON.');
+  return new UnreadableBody('The request body is not valid JSON.');
 }
 
 /** JSON.parse quotes the text it stopped at; invisible characters there are written as escapes. */

@@ -1,8 +1,8 @@
 import { STATUS_CODES, maxHeaderSize, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
-import { errorCatalog, type ErrorCode } from './errors';
+import { ApiError, errorCatalog, type ErrorCode } from './errors';
 import { newRequestId } from './request-id';
 
 /** What Node's HTTP parser reports when it refuses a request before any route sees it. */
@@ -65,4 +65,18 @@ function rawResponse(status: number, requestId: string, body: string): string {
     'connection: close\r\n' +
     `\r\n${body}`
   );
+}
+
+/**
+ * An HTTP/1.1 request must name its host (RFC 9112, section 3.2). Node's own check (its server's
+ * `requireHostHeader`) would answer a bare 400, without our envelope or a request id, so it is
+ * turned off and the app's first hook refuses the request with this instead — before anything
+ * else runs for it — and closes the connection, as a parser refusal does.
+ */
+export function refuseWithoutHost(request: FastifyRequest): void {
+  if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
+  throw new ApiError('VALIDATION_ERROR', 'Host: an HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).', {
+    param: 'Host',
+    headers: { connection: 'close' },
+  });
 }

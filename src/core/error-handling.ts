@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { failure, wireFailure, type ErrorEnvelope } from './envelope';
 import { ApiError, DestinationFailed, errorCatalog, UpstreamError, type ErrorCode } from './errors';
 import { isDatabaseUnreachable } from '../store/unreachable';
+import { UnreadableBody } from './body-parser';
 
 /**
  * Fastify's own failures (body parsing, bad URLs) mapped onto the error catalog. Anything else
@@ -17,6 +18,13 @@ export function frameworkFailure(error: FastifyError, request: FastifyRequest, m
 function answersWire(request: FastifyRequest): boolean {
   return isWireRoute(request.routeOptions?.config);
 }
+
+/** Whether the route speaks JSON-RPC (`/mcp`): a body it cannot read is that protocol's parse error. */
+function answersJsonRpc(request: FastifyRequest): boolean {
+  return (request.routeOptions?.config as { jsonRpc?: boolean } | undefined)?.jsonRpc === true;
+}
+
+const JSON_RPC_PARSE_ERROR = -32700;
 
 /** A route's config, as registerEndpoints sets it (pipeline.ts): `wire` for a non-envelope endpoint. */
 function isWireRoute(config: unknown): boolean {
@@ -62,8 +70,17 @@ export function installErrorHandling(
   options: { maxBodyBytes: number },
 ): void {
   server.setErrorHandler((thrown: FastifyError, request, reply) => {
+    if (bodyCutOff(thrown, request)) {
+      request.log.info({ code: thrown.code }, CLIENT_GONE_MESSAGE);
+      return reply.hijack(); // nobody reads an answer
+    }
     // The database dropped while authenticating, say: the client may retry.
     const error = !(thrown instanceof ApiError) && isDatabaseUnreachable(thrown) ? databaseUnavailable(thrown) : thrown;
+    if (error instanceof UnreadableBody && answersJsonRpc(request)) {
+      logFailure(request, error);
+      // JSON-RPC 2.0's parse error, as an MCP client reads it (the MCP SDK's transport answers it so too).
+      return reply.status(error.status).send({ jsonrpc: '2.0', error: { code: JSON_RPC_PARSE_ERROR, message: `Parse error: ${error.message}` }, id: null });
+    }
     if (error instanceof ApiError) {
       logFailure(request, error);
       return reply
@@ -98,6 +115,17 @@ export function installErrorHandling(
     }
     return reply.status(404).send(failure('NOT_FOUND', `No endpoint ${request.method} ${path}. The list is at /openapi.json.`));
   });
+}
+
+/** What the log says of a request whose client left before its answer (the pipeline's words too). */
+export const CLIENT_GONE_MESSAGE = 'client closed the connection before the answer; nothing was charged';
+
+/**
+ * Whether the failure is the request body's own stream breaking: its client hung up while sending
+ * it (Node raises that as ECONNRESET, "aborted", which says nothing of the database).
+ */
+function bodyCutOff(error: Error, request: FastifyRequest): boolean {
+  return request.raw.errored === error;
 }
 
 /** Requests answered 405: the route they asked for with another method, as its pattern. */

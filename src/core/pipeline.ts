@@ -11,7 +11,7 @@ import { isEventStream } from './sse';
 import { EVENT_STREAM_CONTENT_TYPE, streamEvents } from './stream-response';
 import { actualCost } from './settle-cost';
 import { idempotencyKeyOf } from './idempotency-header';
-import { databaseUnavailable } from './error-handling';
+import { CLIENT_GONE_MESSAGE, databaseUnavailable } from './error-handling';
 import { isDatabaseUnreachable } from '../store/unreachable';
 import type { Authenticator } from '../auth/authenticator';
 import type { KeyOwner } from '../auth/api-keys';
@@ -386,7 +386,7 @@ function callFailure(
   deadlineMs: number,
 ): ApiError | typeof CLIENT_GONE {
   if (call.cause === 'client') {
-    request.log.info({ endpoint: endpoint.id }, 'client closed the connection before the answer; nothing was charged');
+    request.log.info({ endpoint: endpoint.id }, CLIENT_GONE_MESSAGE);
     return CLIENT_GONE;
   }
   if (call.cause === 'deadline') {

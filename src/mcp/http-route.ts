@@ -42,7 +42,8 @@ export function registerMcpRoute(server: FastifyInstance, dependencies: McpRoute
   const admitKey = (request: FastifyRequest) => admitMcpRequest(request, dependencies);
 
   const bodyLimit = mcpBodyLimit(dependencies.endpoints, server.initialConfig.bodyLimit ?? 0);
-  server.post(MCP_PATH, { onRequest: admitKey, bodyLimit }, async (request, reply) => {
+  // A body that is not JSON is answered as JSON-RPC's parse error (core/error-handling.ts).
+  server.post(MCP_PATH, { onRequest: admitKey, bodyLimit, config: { jsonRpc: true } }, async (request, reply) => {
     const limits = request.caller!.limits;
     const mcp = createToolServer(tools(), inProcessSender(server, request), async () => limits.areas);
     // No sessions: every request stands alone, so any instance behind a load balancer can answer it.

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { migrateToLatest } from './migrate';
 import { loadPostgresDriver } from './postgres-driver';
+import { noteDriverFailures } from './unreachable';
 import { BackgroundCheckpoints, type CheckpointListener } from './sqlite-checkpoints';
 import type { Database } from './schema';
 
@@ -109,6 +110,8 @@ async function openPostgres(databaseUrl: string, schema: string | undefined): Pr
   // An idle connection the server dropped (a restart, an administrator's terminate) is removed by
   // the pool, and the next query opens a fresh one; unhandled, its error would end the process.
   pool.on('error', () => {});
+  // A failure the driver reports can be told from any other network error (unreachable.ts).
+  noteDriverFailures(pool);
   if (schema) await pool.query(`create schema if not exists ${schema}`);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', postgres: pool, close: () => db.destroy() };

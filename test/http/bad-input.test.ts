@@ -260,25 +260,27 @@ interface RawAnswer {
 }
 
 /** Writes `request` byte for byte and reads until the server closes the connection. */
-function rawExchange(app: TestApp, request: string): Promise<RawAnswer> {
+function rawExchange(app: TestApp, request: string | Buffer): Promise<RawAnswer> {
   const { port } = new URL(app.baseUrl);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const [head = '', ...rest] = text.split('\r\n\r\n');
-      const [statusLine = '', ...headerLines] = head.split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of headerLines) {
-        const colon = line.indexOf(':');
-        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
-    });
+    socket.on('close', () => resolve(parseRawAnswer(Buffer.concat(chunks).toString('utf8'))));
   });
+}
+
+/** The first response in `text` (a `100 Continue` before it would be that first response). */
+function parseRawAnswer(text: string): RawAnswer {
+  const [head = '', ...rest] = text.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
 
 function assertRawEnvelope(answer: RawAnswer, status: number, code: string, message?: RegExp): void {
@@ -344,5 +346,91 @@ describe(`a request whose body stops arriving (${testDatabaseLabel()})`, () => {
     assertRawEnvelope(answer, 408, 'REQUEST_TIMEOUT', /did not arrive in time/);
     assert.ok(Date.now() - started >= 1000, 'not before the timeout');
     assert.equal(await app.balance(accountId), 1_000_000);
+  });
+});
+
+const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+
+/**
+ * Sends `head` (with `Expect: 100-continue`), the body only once the server has answered
+ * `100 Continue`, and reads until the server closes the connection: whether 100 came, and the final answer.
+ */
+function continuedExchange(app: TestApp, head: string, body: string): Promise<{ continued: boolean; answer: RawAnswer }> {
+  const { port } = new URL(app.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(head));
+    let text = '';
+    let continued = false;
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (!continued && text.startsWith(CONTINUE)) {
+        continued = true;
+        text = text.slice(CONTINUE.length);
+        socket.write(body);
+      }
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ continued, answer: parseRawAnswer(text) }));
+  });
+}
+
+describe(`requests refused before their body is read (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({}, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000' });
+  });
+  after(() => app?.close());
+
+  const query = JSON.stringify({ query: 'coffee in seattle' });
+
+  async function assertUncharged(accountId: string): Promise<void> {
+    assert.equal(await app.balance(accountId), 1_000_000);
+    assert.deepEqual(await app.store.db.selectFrom('ledger_entries').select('kind').where('account_id', '=', accountId).where('kind', '!=', 'credit').execute(), []);
+  }
+
+  test('an HTTP/1.1 request without Host: 400 VALIDATION_ERROR naming Host, in the envelope, its connection closed, before its key is read', async () => {
+    // The key is not even looked at: a bad one is still answered 400, not 401.
+    const answer = await rawExchange(app, 'GET /v1/account HTTP/1.1\r\nx-api-key: tg_live_unknown\r\n\r\n');
+    assertRawEnvelope(answer, 400, 'VALIDATION_ERROR', /^Host: an HTTP\/1\.1 request must carry a Host header/);
+    // HTTP/1.0 has no Host requirement.
+    assert.equal((await rawExchange(app, 'GET /health HTTP/1.0\r\n\r\n')).status, 200);
+  });
+
+  test('a transfer coding other than chunked: 415 naming it, in the envelope, its connection closed, not charged; chunked alone is read', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const chunked = (body: Buffer) => Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]);
+    const post = (transferEncoding: string, body: Buffer) =>
+      rawExchange(app, Buffer.concat([Buffer.from(`POST /v1/maps/search HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nx-api-key: ${apiKey}\r\nTransfer-Encoding: ${transferEncoding}\r\nConnection: close\r\n\r\n`), body]));
+    // Gzipped as it says, and plain under the same header: neither is read (nor charged).
+    for (const body of [gzipSync(query), Buffer.from(query)]) {
+      assertRawEnvelope(await post('gzip, chunked', chunked(body)), 415, 'UNSUPPORTED_MEDIA_TYPE', /^Transfer-Encoding: gzip is not supported/);
+    }
+    assertRawEnvelope(await post('deflate', Buffer.from(query)), 415, 'UNSUPPORTED_MEDIA_TYPE', /^Transfer-Encoding: deflate is not supported/);
+    await assertUncharged(accountId);
+
+    const read = await post('chunked', chunked(Buffer.from(query)));
+    assert.equal(read.status, 200, read.body);
+    assert.equal(await app.balance(accountId), 1_000_000 - Math.round(Number(read.headers['x-cost-usd']) * 1_000_000));
+  });
+
+  test('Expect: 100-continue: a bad key is answered 401 and a body over the limit 413, with no 100 before either; a good request gets 100, then its answer', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const head = (key: string, length: number) =>
+      `POST /v1/maps/search HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nx-api-key: ${key}\r\nExpect: 100-continue\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+
+    const badKey = await continuedExchange(app, head('tg_live_unknown', query.length), query);
+    assert.equal(badKey.continued, false, 'no 100 Continue for a key that is refused');
+    assertRawEnvelope(badKey.answer, 401, 'INVALID_API_KEY');
+
+    const tooLarge = await continuedExchange(app, head(apiKey, 2_000_000), query);
+    assert.equal(tooLarge.continued, false, 'no 100 Continue for a body over the limit');
+    assertRawEnvelope(tooLarge.answer, 413, 'PAYLOAD_TOO_LARGE');
+
+    await assertUncharged(accountId);
+
+    const good = await continuedExchange(app, head(apiKey, query.length), query);
+    assert.equal(good.continued, true, 'a request that passed the checks is invited to send its body');
+    assert.equal(good.answer.status, 200, good.answer.body);
+    assert.ok(await app.balance(accountId) < 1_000_000, 'the call was served and charged');
   });
 });

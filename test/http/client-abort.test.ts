@@ -1,9 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { ApiKeys } from '../../src/auth/api-keys';
+import { Ledger } from '../../src/ledger/ledger';
 import type { SerpProvider } from '../../src/providers/families/serp';
 import { sandboxProviders } from '../../src/providers/sandbox';
+import { openSharedDatabase, startServerProcess, stopServerProcess, type ServerProcess, type SharedDatabase } from '../helpers/server-process';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 
 /**
@@ -55,5 +59,48 @@ describe(`a client leaving mid-call (${testDatabaseLabel()})`, () => {
     const next = await app.post('/v1/serp/websearch', { query: 'coffee', depth: 10 }, apiKey);
     assert.equal(next.status, 200);
     assert.equal(await app.balance(accountId), 990_000);
+  });
+});
+
+/**
+ * A client that hangs up while its body is still arriving (Node raises that as ECONNRESET,
+ * "aborted"): a disconnect, logged at info — not a database outage logged as an error (a real
+ * process, for its log lines).
+ */
+describe(`a client leaving mid-upload (${testDatabaseLabel()})`, () => {
+  let database: SharedDatabase;
+  let server: ServerProcess | undefined;
+  before(async () => {
+    database = await openSharedDatabase();
+  });
+  after(async () => {
+    await stopServerProcess(server);
+    await database.close();
+  });
+
+  test('is logged at info as a disconnect, nothing at error, nothing charged', async () => {
+    server = await startServerProcess({ ...database.environment });
+    const account = await new Ledger(database.store).createAccount('mid-upload@example.com', 1_000_000, 'test_mid_upload_credit');
+    const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
+    const { hostname, port } = new URL(server.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(`POST /v1/serp/websearch HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nx-api-key: ${apiKey}\r\nContent-Length: 100000\r\nExpect: 100-continue\r\n\r\n`);
+      });
+      // The server asks for the body once the key is accepted: it is reading it when the client goes, part-way.
+      socket.once('data', () => {
+        socket.write('{"query":"cof');
+        socket.destroy();
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+
+    const lines = () => server!.logs.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: number; msg: string; err?: unknown });
+    const disconnect = () => lines().find((line) => line.msg.startsWith('client closed the connection before the answer'));
+    for (let waited = 0; !disconnect() && waited < 10_000; waited += 50) await delay(50);
+    assert.equal(disconnect()?.level, 30, server.logs.join('\n'));
+    assert.deepEqual(lines().filter((line) => line.level >= 50), []);
+    assert.equal(await new Ledger(database.store).balance(account.id), 1_000_000);
   });
 });

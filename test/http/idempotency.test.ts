@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 
 /** `Idempotency-Key` on paid POSTs: a retry answers the stored response and charges nothing again. */
@@ -81,6 +82,24 @@ describe(`idempotent retries (${testDatabaseLabel()})`, () => {
     const response = await app.post(path, { domain: 'x.com' }, apiKey, { 'idempotency-key': 'x'.repeat(300) });
     assert.equal(response.status, 400);
     assert.match(response.body.error.message, /^Idempotency-Key: /);
+    assert.equal(await app.balance(accountId), 1_000_000);
+  });
+
+  test('the header sent twice is a 400 saying to send it once, uncharged', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    // Two header lines, as sent (fetch would join them into one itself); Node joins them into "a-1, b-2".
+    const { status, body } = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const headers = ['host', new URL(app.baseUrl).host, 'content-type', 'application/json', 'x-api-key', apiKey, 'idempotency-key', 'a-1', 'Idempotency-Key', 'b-2'];
+      const request = http.request(new URL(path, app.baseUrl), { method: 'POST', headers }, (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+      });
+      request.on('error', reject);
+      request.end(JSON.stringify({ domain: 'twice.com' }));
+    });
+    assert.equal(status, 400);
+    assert.equal(body.error.message, 'Idempotency-Key: send the header once.');
     assert.equal(await app.balance(accountId), 1_000_000);
   });
 

@@ -226,6 +226,24 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
     assert.equal((queued.structuredContent as { status: string }).status, 'queued');
   });
 
+  test('a body that is not JSON is answered as JSON-RPC 2.0 parse error (-32700), as MCP clients read it, and charges nothing', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    for (const body of ['{bad', Buffer.from([0x7b, 0xff, 0x7d])]) {
+      const response = await fetch(`${app.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      });
+      assert.equal(response.status, 400);
+      const answer = (await response.json()) as { jsonrpc: string; id: unknown; error: { code: number; message: string } };
+      assert.equal(answer.jsonrpc, '2.0');
+      assert.equal(answer.id, null);
+      assert.equal(answer.error.code, -32700);
+      assert.match(answer.error.message, /^Parse error: The request body is not valid (JSON|UTF-8)/);
+    }
+    assert.equal(await app.balance(accountId), 1_000_000);
+  });
+
   test('a request without a valid key is refused with 401 in our envelope; a revoked key is refused on its next message', async () => {
     const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
     const without = await app.post('/mcp', initialize, undefined, { accept: 'application/json, text/event-stream' });

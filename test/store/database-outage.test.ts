@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { randomBytes } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { openStore, type Store } from '../../src/store/database';
+import { isDatabaseUnreachable, noteDriverFailures } from '../../src/store/unreachable';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTcpForwarder, type TcpForwarder } from '../helpers/tcp-forwarder';
 
@@ -58,5 +61,39 @@ describe('PostgreSQL unreachable', { skip: databaseUrl === undefined && 'Postgre
     // Only the call after the recovery was charged; the ledger agrees with the balance.
     assert.equal(await app.balance(accountId), balanceBefore - cost);
     assert.equal(await app.ledgerSum(accountId), await app.balance(accountId));
+  });
+});
+
+describe('what counts as the database being unreachable', () => {
+  /** A loopback port nothing listens on. */
+  async function closedPort(): Promise<number> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  test("a network error from elsewhere is not the database's: a client hanging up mid-body, a vendor refusing", () => {
+    // What Node's HTTP server raises when the client goes while its body is being read.
+    const clientAborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    assert.equal(isDatabaseUnreachable(clientAborted), false);
+    const vendorRefused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' }) });
+    assert.equal(isDatabaseUnreachable(vendorRefused), false);
+  });
+
+  test("the PostgreSQL driver's failure to connect is, in promise and callback form, and wrapped in another error", async () => {
+    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/none`, connectionTimeoutMillis: 2_000 });
+    noteDriverFailures(pool);
+    try {
+      const queried = await pool.query('select 1').then(() => undefined, (error: unknown) => error);
+      assert.equal((queried as { code?: string }).code, 'ECONNREFUSED');
+      assert.equal(isDatabaseUnreachable(queried), true);
+      assert.equal(isDatabaseUnreachable(new Error('could not reserve', { cause: queried })), true);
+      const connected = await new Promise((resolve) => pool.connect((error) => resolve(error)));
+      assert.equal(isDatabaseUnreachable(connected), true);
+    } finally {
+      await pool.end();
+    }
   });
 });
