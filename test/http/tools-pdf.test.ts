@@ -78,3 +78,31 @@ describe(`POST /v1/tools/pdf margins (${testDatabaseLabel()})`, () => {
     assert.match(pdf.text, /Narrow column/);
   });
 });
+
+/** A page that cannot be printed is a 502 saying so of the field the caller sent it in, not charged. */
+describe(`POST /v1/tools/pdf failures name the field sent (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({}, { TOLLGATE_BROWSER_POOL_SIZE: '1', TOLLGATE_BROWSER_TIMEOUT_MS: '2000' });
+  });
+  after(async () => {
+    await app?.close();
+  });
+
+  async function failed(body: Record<string, unknown>): Promise<string> {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const response = await app.post('/v1/tools/pdf', body, apiKey);
+    assert.equal(response.status, 502, JSON.stringify(response.body));
+    assert.equal(response.body.error.code, 'UPSTREAM_ERROR');
+    assert.equal(await app.balance(accountId), 1_000_000, 'not charged');
+    return response.body.error.message;
+  }
+
+  test('inline HTML that never finishes rendering names html (no url was sent)', async () => {
+    assert.match(await failed({ html: '<p>Forever</p><script>for (;;) {}</script>' }), /^html: the page did not finish (rendering|loading)/);
+  });
+
+  test('a URL whose host does not resolve names url', async () => {
+    assert.match(await failed({ url: 'https://tollgate-nowhere.invalid/' }), /^url: the host /);
+  });
+});

@@ -119,10 +119,20 @@ describe(`POST /v1/tools/qr (${testDatabaseLabel()})`, () => {
     assert.match(data.svg, /<path[^>]+stroke="#000000" d="M/);
   });
 
+  test('the capacity of the mode the text is in: 7,089 digits or 4,296 alphanumeric characters fit at level L (3,000 digits at L, that is, are no 400); one more is a 400 stating each mode\'s limit at that level', async () => {
+    for (const text of ['1'.repeat(3000), '1'.repeat(7089), 'HTTPS://EXAMPLE.COM/'.repeat(214) + 'ABCDEFGHIJKLMNOP']) {
+      const data = await qr({ text, errorCorrection: 'L', size: 2048 });
+      assert.equal(decodePng(data.image).text, text);
+    }
+    await refused({ text: 'A'.repeat(4297), errorCorrection: 'L' }, /^text: too long for a QR code at error-correction level L: it holds at most 7,089 digits, 4,296 characters of 0–9, A–Z, space and \$%\*\+-\.\/: or 2,953 bytes of other UTF-8 text/);
+    await refused({ text: '1'.repeat(3058), errorCorrection: 'H' }, /^text: too long for a QR code at error-correction level H: it holds at most 3,057 digits, 1,852 characters .* or 1,273 bytes/);
+  });
+
   test('text too long for the level is a 400 naming text; too small a size one naming size; neither charged', async () => {
     await refused({ text: 'x'.repeat(2953), errorCorrection: 'H' }, /^text: too long for a QR code at error-correction level H/);
     await refused({ text: 'x'.repeat(2400), errorCorrection: 'M' }, /^text: too long .* level M/);
-    await refused({ text: 'é'.repeat(1477) }, /^text: must be at most 2953 bytes/);
+    await refused({ text: 'é'.repeat(1477), errorCorrection: 'L' }, /^text: too long for a QR code at error-correction level L: .* or 2,953 bytes of other UTF-8 text/);
+    await refused({ text: '1'.repeat(7090) }, /^text: must be at most 7,089 characters/);
     await refused({ text: '' }, /^text: /);
     await refused({ text: 'x'.repeat(2953), size: 256, errorCorrection: 'L' }, /^size: this text needs at least 370 px at margin 4/);
     await refused({ text: 'hi', size: 63 }, /^size: /);

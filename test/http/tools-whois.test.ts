@@ -139,6 +139,15 @@ describe(`RDAP: /v1/tools/whois and /v1/seo/domain/whois (${testDatabaseLabel()}
     assert.equal(rdap.lookups().length, 4, 'the first request and three redirects');
   });
 
+  test('a registry server that cannot be reached is a 502 naming that server, not the domain, on both endpoints; not charged', async () => {
+    const port = await closedPort();
+    rdap.answer('registry', 'gone.com', { status: 302, headers: { location: `http://127.0.0.1:${port}/registry/domain/gone.com` } });
+    for (const path of ['/v1/tools/whois', '/v1/seo/domain/whois']) {
+      const message = await refusedUncharged(path, { domain: 'gone.com' }, 502, 'UPSTREAM_ERROR');
+      assert.equal(message, `The registry's RDAP server (127.0.0.1:${port}) could not be reached; try again later.`);
+    }
+  });
+
   test('a redirect or a registrar link to an address the fetch policy refuses is never followed: 502 for the redirect, the registry’s record alone for the link', async () => {
     // 127.0.0.2 is loopback too, but not in TOLLGATE_FETCH_ALLOWED_NETWORKS (127.0.0.1/32 only).
     let reached = 0;
@@ -234,6 +243,34 @@ describe(`RDAP: live lookups turned off (${testDatabaseLabel()})`, () => {
     }
   });
 
+  test('TOLLGATE_LIVE_LOOKUPS=false: a registered company\'s domain was registered no later than the year the company was founded, before any of its addresses was seen, by a registrant in its country', async () => {
+    const app = await startTestApp({}, { TOLLGATE_LIVE_LOOKUPS: 'false' });
+    try {
+      const { apiKey } = await app.createAccount('20.00');
+      const data = async (path: string, body: unknown) => {
+        const response = await app.post(path, body, apiKey);
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        return response.body.data;
+      };
+      // The reported cases (soylent.com's domain was created after its company's first address was seen, hooli.com's registrant was abroad) and famous names.
+      for (const domain of ['soylent.com', 'hooli.com', 'stripe.com', 'google.com', 'nike.com']) {
+        const whois = await data('/v1/tools/whois', { domain });
+        assert.equal(whois.registered, true, domain);
+        const { company } = await data('/v1/email/company', { domain });
+        assert.ok(Number(whois.createdDate.slice(0, 4)) <= company.foundedYear, `${domain}: created ${whois.createdDate}, founded ${company.foundedYear}`);
+        assert.equal(whois.registrant.country, company.geo.countryCode, domain);
+        const { emails } = await data('/v1/email/domain-search', { domain, limit: 50 });
+        for (const source of emails.flatMap((email: { sources: Array<{ firstSeen: string }> }) => email.sources)) {
+          assert.ok(whois.createdDate < source.firstSeen, `${domain}: created ${whois.createdDate}, an address seen ${source.firstSeen}`);
+        }
+        const seo = await data('/v1/seo/domain/whois', { domain });
+        assert.equal(seo.createdDate, whois.createdDate, domain);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   test('TOLLGATE_LIVE_LOOKUPS=false: a TLD without RDAP (.de, .io) is the live path\'s 400, not charged; example.com is both endpoints\' documented example', async () => {
     const app = await startTestApp({}, { TOLLGATE_LIVE_LOOKUPS: 'false' });
     try {
@@ -255,3 +292,12 @@ describe(`RDAP: live lookups turned off (${testDatabaseLabel()})`, () => {
     }
   });
 });
+
+/** A loopback port nothing listens on (one just closed): connecting to it is refused. */
+async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -71,12 +71,32 @@ describe('readPhoneNumber', () => {
     assert.equal(unassigned.lineType, null);
   });
 
+  test('a vanity number: its letters are the digits of the keypad (1-800-FLOWERS is 1-800-356-9377), not dropped; words around a number and an extension stay words', () => {
+    const flowers = readPhoneNumber('1-800-FLOWERS', 'US')!;
+    assert.deepEqual([flowers.valid, flowers.e164Format, flowers.localFormat, flowers.lineType], [true, '+18003569377', '(800) 356-9377', 'TOLL_FREE']);
+    assert.equal(readPhoneNumber('+1 800 GO FEDEX', null)!.e164Format, '+18004633339');
+    assert.equal(readPhoneNumber('+1 415 555 0123 ext. 45', null)!.intlFormat, '+1 415 555 0123 ext. 45');
+    assert.equal(readPhoneNumber('+1 415 555 0123 x45', null)!.e164Format, '+14155550123');
+    assert.equal(readPhoneNumber('Tel: +44 20 7946 0958 (office)', null)!.e164Format, '+442079460958');
+  });
+
+  test('more digits than E.164 allows (15) is not valid and has no format, not a 19-digit "E.164"', () => {
+    assert.deepEqual(readPhoneNumber('+4420794600180000000', null), { valid: false, e164Format: null, intlFormat: null, localFormat: null, countryCode: null, lineType: null, carrier: null, timezones: [] });
+  });
+
+  test('a number no country\'s ranges hold is its calling code\'s main country\'s when its length fits there, as with that country as hint: Ofcom\'s drama range is GB\'s, not valid', () => {
+    const drama = readPhoneNumber('+44 7700 900123', null)!;
+    assert.deepEqual([drama.valid, drama.countryCode, drama.e164Format], [false, 'GB', '+447700900123']);
+    assert.deepEqual(readPhoneNumber('07700 900123', 'GB'), drama);
+    assert.equal(readPhoneNumber('+1 555 123 4567', null)!.countryCode, 'US');
+  });
+
   test('text that is not a phone number at all: undefined', () => {
     for (const text of ['', '   ', 'hello', 'call me maybe', '+', 'x'.repeat(300)]) assert.equal(readPhoneNumber(text, 'US'), undefined, JSON.stringify(text));
   });
 
   test('every answer fits the PhoneResult record', () => {
-    for (const [text, hint] of [['(415) 555-0123', 'US'], ['12345', 'US'], ['+800 1234 5678', null]] as const) {
+    for (const [text, hint] of [['(415) 555-0123', 'US'], ['12345', 'US'], ['+800 1234 5678', null], ['+4420794600180000000', null], ['1-800-FLOWERS', 'US']] as const) {
       assert.ok(PhoneResult.safeParse(readPhoneNumber(text, hint)).success, text);
     }
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { pageUrl } from '../../schemas/page-url';
 import { MAX_PDF_PAGES } from '../../net/browser-provider';
+import { FetchFailed } from '../../net/errors';
 
 /** Each paper size, portrait (never wider than tall), in inches. */
 const PAPER_INCHES = {
@@ -35,6 +36,16 @@ const PIXELS_PER_UNIT = { px: 1, in: 96, cm: 37.8, mm: 3.78 } as const;
 const LENGTH = /^\d{1,4}(\.\d{1,3})?(px|in|cm|mm)$/;
 
 const Margin = z.string().regex(LENGTH, 'must be a length such as 10mm, 1cm, 0.5in or 40px').default('1cm');
+
+/**
+ * A page that could not be loaded or rendered (502), said of the field the caller sent: the
+ * browser's failures name `url`, which inline HTML's page is not, and a URL whose host does not
+ * resolve fails before any page is opened, naming no field.
+ */
+function saidOfField(error: unknown, field: 'url' | 'html'): unknown {
+  if (!(error instanceof FetchFailed)) return error;
+  return new FetchFailed(`${field}: ${error.message.replace(/^(?:url|html): /, '')}`, { cause: error.cause, detail: error.detail });
+}
 
 const PdfRequest = z
   .strictObject({
@@ -110,16 +121,20 @@ export default defineEndpoint({
     response: { pdf: 'JVBERi0xLjQKJdPr6eEKMSAwIG9iago8PC9DcmVhdG9yIChDaHJvbWl1bSk…', bytes: 18342 },
   },
   async handler({ input, providers, call }) {
-    const document = await providers.browser.pdf(
-      {
-        source: input.url !== undefined ? { url: input.url } : { html: input.html ?? '' },
-        pageSize: browserFormat(input.pageSize),
-        landscape: input.orientation === 'landscape',
-        printBackground: input.printBackground,
-        margins: input.margins,
-      },
-      call,
-    );
+    const document = await providers.browser
+      .pdf(
+        {
+          source: input.url !== undefined ? { url: input.url } : { html: input.html ?? '' },
+          pageSize: browserFormat(input.pageSize),
+          landscape: input.orientation === 'landscape',
+          printBackground: input.printBackground,
+          margins: input.margins,
+        },
+        call,
+      )
+      .catch((error: unknown) => {
+        throw saidOfField(error, input.url !== undefined ? 'url' : 'html');
+      });
     return { pdf: document.toString('base64'), bytes: document.length };
   },
 });

@@ -4,16 +4,38 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { ApiError } from '../../core/errors';
 
-/** What one QR code can hold at all: 2,953 bytes (version 40, level L, byte mode). */
-const MOST_BYTES = 2953;
+type Level = 'L' | 'M' | 'Q' | 'H';
+
+/**
+ * What the largest QR code (version 40) holds at each level, by the mode its text is encoded in
+ * (ISO/IEC 18004, table 7; the `qrcode` library packs text in the densest modes its characters
+ * allow): digits pack 3 to 10 bits, the 45 characters of alphanumeric mode 2 to 11, anything else
+ * a byte a byte of UTF-8.
+ */
+const CAPACITY: Readonly<Record<Level, { digits: number; alphanumeric: number; bytes: number }>> = {
+  L: { digits: 7089, alphanumeric: 4296, bytes: 2953 },
+  M: { digits: 5596, alphanumeric: 3391, bytes: 2331 },
+  Q: { digits: 3993, alphanumeric: 2420, bytes: 1663 },
+  H: { digits: 3057, alphanumeric: 1852, bytes: 1273 },
+};
+/** A count as the messages write it: 7,089. */
+const counted = (count: number) => count.toLocaleString('en-US');
+
+/** The longest text any QR code holds: digits at level L. */
+const MOST_CHARACTERS = CAPACITY.L.digits;
 const MIN_PIXELS_PER_MODULE = 2;
 
 const QrRequest = z.strictObject({
   text: z
     .string()
     .min(1)
-    .refine((text) => Buffer.byteLength(text, 'utf8') <= MOST_BYTES, { message: `must be at most ${MOST_BYTES} bytes in UTF-8 (the most a QR code holds)` })
-    .meta({ description: `The text to encode (a URL, a Wi-Fi string, any UTF-8 text), 1 to ${MOST_BYTES} bytes; less fits at higher error-correction levels.`, examples: ['https://example.com/'] }),
+    .max(MOST_CHARACTERS, { message: `must be at most ${counted(MOST_CHARACTERS)} characters (the most a QR code holds: digits at level L)` })
+    .meta({
+      description:
+        `The text to encode (a URL, a Wi-Fi string, any UTF-8 text). At level L a QR code holds ${counted(CAPACITY.L.digits)} digits, ${counted(CAPACITY.L.alphanumeric)} characters of ` +
+        `0–9, A–Z, space and $%*+-./: or ${counted(CAPACITY.L.bytes)} bytes of other UTF-8 text (mixed text in between); less at higher error-correction levels.`,
+      examples: ['https://example.com/'],
+    }),
   format: z.enum(['png', 'svg']).default('png').meta({ description: 'A PNG image (base64) or an SVG document.' }),
   size: z.number().int().min(64).max(2048).default(512).meta({ description: 'Width and height of the image, px, margin included.' }),
   errorCorrection: z
@@ -34,13 +56,19 @@ const QrResponse = z.object({
   svg: z.string().optional().meta({ description: 'The SVG document (format svg).' }),
 });
 
+/** What a QR code holds at `level`, mode by mode, in words. */
+function capacityAt(level: Level): string {
+  const { digits, alphanumeric, bytes } = CAPACITY[level];
+  return `it holds at most ${counted(digits)} digits, ${counted(alphanumeric)} characters of 0–9, A–Z, space and $%*+-./: or ${counted(bytes)} bytes of other UTF-8 text (mixed text in between)`;
+}
+
 /** The symbol for the request, or the 400 that says which field cannot be honoured. */
 function symbolFor(input: QrRequest): QRCode.QRCode {
   let symbol: QRCode.QRCode;
   try {
     symbol = QRCode.create(input.text, { errorCorrectionLevel: input.errorCorrection });
   } catch {
-    throw new ApiError('VALIDATION_ERROR', `text: too long for a QR code at error-correction level ${input.errorCorrection}; shorten it or choose a lower level (L holds the most).`, { param: 'text' });
+    throw new ApiError('VALIDATION_ERROR', `text: too long for a QR code at error-correction level ${input.errorCorrection}: ${capacityAt(input.errorCorrection)}; shorten it or choose a lower level (L holds the most).`, { param: 'text' });
   }
   const modules = symbol.modules.size;
   // A one-pixel module does not survive the image being scaled down or resampled by whatever shows it.

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { UpstreamError } from '../../core/errors';
+import { DestinationFailed, UpstreamError } from '../../core/errors';
 import { DestinationRefused } from '../../net/errors';
 import type { CallOptions } from '../providers';
 import { withRetries } from '../http/retry';
@@ -61,7 +61,7 @@ export class RdapClient {
           loggable: NOTHING_OF_THE_LOOKUP,
           maxBodyBytes: RDAP_MAX_BODY_BYTES,
         }).catch((error: unknown) => {
-          throw refusedDestination(error, current) ?? error;
+          throw refusedDestination(error, current) ?? unreachableServer(error, current) ?? error;
         }),
       );
       if (!REDIRECT_STATUSES.has(answer.status)) return { ...answer, url: current };
@@ -84,6 +84,21 @@ function refusedDestination(error: unknown, url: string): UpstreamError | undefi
     }
   }
   return undefined;
+}
+
+/**
+ * A registry's server that could not be reached (its name does not resolve, it refuses the
+ * connection, its certificate is refused) as the registry failing: the fetch policy's failure
+ * would read as the customer's domain failing, and be logged at info naming no server. Said with
+ * the server (a registry's, never the domain asked about), logged at warn with the server and why.
+ */
+function unreachableServer(error: unknown, url: string): UpstreamError | undefined {
+  if (!(error instanceof DestinationFailed)) return undefined;
+  const server = hostOf(url);
+  return new UpstreamError(`The registry's RDAP server (${server}) could not be reached; try again later.`, {
+    cause: error,
+    detail: `${VENDOR} GET ${server}: could not be reached (${error.message}${error.detail !== undefined ? `: ${error.detail}` : ''})`,
+  });
 }
 
 /** A 200 answer's body in the expected shape; any other status is the server failing (502). */

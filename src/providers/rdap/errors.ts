@@ -3,7 +3,7 @@ import type { UpstreamAnswer } from '../http/upstream-request';
 
 export const VENDOR = 'RDAP';
 
-/** How customers read a registry's RDAP service: never by its address. */
+/** How customers read a registry's RDAP service: by its address only when it could not be reached (./client.ts), where the server is what failed. */
 export const REGISTRY = "The registry's registration data service";
 
 /**

@@ -6,6 +6,8 @@ import { DATA_MONTH_INDEX, momentIn, monthIndexOf } from './domain-analytics';
 import { domainProfile, isRegisteredName } from './domain-profile';
 import { FAMOUS_SITES } from './known-sites';
 import { SeededRandom } from './random';
+import { genericContact } from './contacts/records';
+import { worldOf } from './contacts/world';
 
 /** Registrars the sandbox names, with their real IANA IDs. */
 const REGISTRARS: ReadonlyArray<{ name: string; ianaId: string }> = [
@@ -64,7 +66,9 @@ function nameServers(domain: string, random: SeededRandom): string[] {
  * is acme.com's, as a registry answers): a name the sandbox finds taken (its registrar's
  * availability says the same) is registered (before its first backlink was seen, with a
  * registrar, dates and name servers); a free one is not; a TLD whose registry publishes no RDAP
- * has no registry to ask, as on the live path. Registrants are redacted, as most gTLD
+ * has no registry to ask, as on the live path. A company's domain (the contacts world's, see
+ * companyAt) was registered no later than its founding year, before its addresses were first seen,
+ * by a registrant in its country. Registrants are redacted, as most gTLD
  * registrations are today; IANA's reserved names are IANA's, unredacted.
  */
 export const sandboxWhois: WhoisProvider = {
@@ -75,8 +79,9 @@ export const sandboxWhois: WhoisProvider = {
     if (domain === EXAMPLE_COM.domain) return structuredClone(EXAMPLE_COM);
     if (!isRegisteredName(domain)) return unregisteredDomain(domain);
     const profile = domainProfile(domain);
+    const company = companyAt(domain);
     const random = new SeededRandom(`whois:${profile.domain}`);
-    const created = monthIndexOf(profile.firstSeenMonth) - random.integer(0, 24);
+    const created = Math.min(monthIndexOf(profile.firstSeenMonth) - random.integer(0, 24), company?.latestCreation ?? Infinity);
     const expires = Math.max(created + 12, DATA_MONTH_INDEX + random.integer(1, 24));
     // Drawn in the order the SEO endpoint's record always was, so its sandbox answers stay the same.
     // The biggest and famous names are with the brand-protection registrar, as they are.
@@ -97,12 +102,34 @@ export const sandboxWhois: WhoisProvider = {
       expiryDate,
       nameServers: servers,
       dnssec: random.chance(0.2),
-      registrant: { organization: 'REDACTED FOR PRIVACY', country: random.pick(['US', 'GB', 'DE', 'FR', 'CA', 'NL']) },
+      registrant: { organization: 'REDACTED FOR PRIVACY', country: company?.country ?? random.pick(['US', 'GB', 'DE', 'FR', 'CA', 'NL']) },
       redacted: ['Registrant Name', 'Registrant Street', 'Registrant Phone', 'Registrant Email'],
     };
     return IANA_RESERVED.has(domain) ? { ...record, ...ianaHeld() } : record;
   },
 };
+
+/** What the registration of a company's domain follows from the company the contacts world has there. */
+interface CompanyFacts {
+  /** The latest month (year·12 + month − 1) the domain can have been registered in: its company's founding year, before any of its addresses was seen. */
+  latestCreation: number;
+  /** Where the company is: its registrant's country. */
+  country: string;
+}
+
+/**
+ * The company the sandbox's contacts world has at the domain (none at a webmail or disposable
+ * one), as its registration must agree with: registered no later than the year the company was
+ * founded and before any of its addresses was first seen, by a registrant in its country.
+ */
+function companyAt(domain: string): CompanyFacts | undefined {
+  const world = worldOf(domain);
+  if (world === null) return undefined;
+  const { company } = world;
+  const sources = [...world.people.flatMap((person) => person.sources), ...company.genericMailboxes.flatMap((mailbox) => genericContact(company, mailbox).sources)];
+  const firstSeen = Math.min(...sources.map((source) => monthIndexOf(source.firstSeen.slice(0, 7))));
+  return { latestCreation: Math.min(company.foundedYear * 12 + 11, firstSeen - 1), country: company.city.country };
+}
 
 /** What a registry publishes of a name IANA holds: its registrar, its name servers, locked, signed, no registrant. */
 function ianaHeld(): Pick<DomainRegistration, 'registrar' | 'status' | 'nameServers' | 'dnssec' | 'registrant' | 'redacted'> {
