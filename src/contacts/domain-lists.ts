@@ -1,4 +1,5 @@
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
+import { PUBLISHING_PLATFORM_DOMAINS } from './publishing-platforms';
 import { WEBMAIL_DOMAINS } from './webmail-domains';
 
 /**
@@ -7,6 +8,7 @@ import { WEBMAIL_DOMAINS } from './webmail-domains';
  */
 const DISPOSABLE: ReadonlySet<string> = disposableEmailBlocklistSet();
 const WEBMAIL: ReadonlySet<string> = new Set(WEBMAIL_DOMAINS);
+const PUBLISHING_PLATFORMS: ReadonlySet<string> = new Set(PUBLISHING_PLATFORM_DOMAINS);
 
 /** Whether `domain` or a parent domain of it is listed (`mx.mailinator.com` counts as `mailinator.com`). */
 function listed(list: ReadonlySet<string>, domain: string): boolean {
@@ -25,6 +27,11 @@ export function isDisposableDomain(domain: string): boolean {
 /** A free personal mailbox provider's domain (gmail.com, outlook.com, gmx.de, …; src/contacts/webmail-domains.ts), or a subdomain of one. */
 export function isWebmailDomain(domain: string): boolean {
   return listed(WEBMAIL, domain);
+}
+
+/** A platform anyone publishes on (medium.com, janedoe.substack.com, x.github.io; src/contacts/publishing-platforms.ts): its authors are not its staff. */
+export function isPublishingPlatform(domain: string): boolean {
+  return listed(PUBLISHING_PLATFORMS, domain);
 }
 
 /** Second-level labels under which country registries sell names (acme.co.uk, acme.com.au, acme.ne.jp). */

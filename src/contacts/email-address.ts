@@ -6,8 +6,24 @@ export { looksGibberish } from './gibberish';
 /** RFC 5321 §4.5.3.1: a path holds at most 256 octets with its angle brackets, so an address 254. */
 const MAX_ADDRESS_OCTETS = 254;
 const MAX_LOCAL_PART_OCTETS = 64;
-/** An atom of a dot-atom local part: RFC 5322 atext, plus any non-ASCII character (RFC 6531). */
+/** An atom of a dot-atom local part: RFC 5322 atext, plus any non-ASCII character (RFC 6531) `hasHiddenCharacter` lets through. */
 const ATOM = /^[a-z0-9!#$%&'*+/=?^_`{|}~\u0080-\u{10FFFF}-]+$/u;
+/**
+ * Characters no one can see or type as part of an address: controls (C0 and C1), format characters
+ * (zero-width spaces and joiners, bidi overrides that make an address read as another), line and
+ * paragraph separators, private-use characters and lone surrogates.
+ */
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}]/u;
+
+/** A control, format or private-use character, a lone surrogate, or a Unicode noncharacter (U+FDD0–U+FDEF, U+xxFFFE, U+xxFFFF). */
+function hasHiddenCharacter(text: string): boolean {
+  if (HIDDEN_CHARACTER.test(text)) return true;
+  for (const character of text) {
+    const codePoint = character.codePointAt(0)!;
+    if ((codePoint >= 0xfdd0 && codePoint <= 0xfdef) || (codePoint & 0xfffe) === 0xfffe) return true;
+  }
+  return false;
+}
 
 export type AddressCheck = { ok: true; address: string; localPart: string; domain: string } | { ok: false; problem: string };
 
@@ -30,6 +46,7 @@ export function checkEmailAddress(text: string): AddressCheck {
   if (domainText === '') return { ok: false, problem: 'must be an email address (no domain after the @)' };
   if (localPart.includes('@')) return { ok: false, problem: 'must be an email address with a single @ (quoted local parts are not accepted)' };
   if (/\s/u.test(address)) return { ok: false, problem: 'must be an email address without spaces' };
+  if (hasHiddenCharacter(address)) return { ok: false, problem: 'must not hold invisible, control or text-direction characters (zero-width spaces, bidi overrides)' };
   if (localPart.startsWith('"')) return { ok: false, problem: 'quoted local parts ("…"@) are not accepted' };
   if (Buffer.byteLength(localPart, 'utf8') > MAX_LOCAL_PART_OCTETS) return { ok: false, problem: `the part before the @ must be at most ${MAX_LOCAL_PART_OCTETS} bytes long` };
   if (localPart.startsWith('.') || localPart.endsWith('.')) return { ok: false, problem: 'the part before the @ must not start or end with a dot' };

@@ -1,5 +1,6 @@
 import type { DnsProvider } from '../providers/families/dns';
 import type { CallOptions } from '../providers/providers';
+import { isWebmailDomain } from './domain-lists';
 
 /**
  * A domain's mail servers, best first: its MX records by priority (RFC 5321 §5.1), or, when it has
@@ -25,11 +26,13 @@ export async function mailExchangers(domain: string, dns: DnsProvider, call: Cal
 
 /**
  * Mail hosting services told apart by their MX host names (the name's domain suffix), for
- * verify's `smtpProvider`: the service a domain's mail goes to, as its customers know it.
+ * verify's `smtpProvider`: the service a domain's mail goes to, as its customers know it. Where
+ * the same servers serve a free personal service too, `personal` names it: gmail.com's mail is
+ * Gmail, a company's on Google's servers Google Workspace.
  */
-const MAIL_SERVICES: ReadonlyArray<{ suffixes: string[]; name: string }> = [
-  { suffixes: ['google.com', 'googlemail.com', 'smtp.goog'], name: 'Google Workspace' },
-  { suffixes: ['outlook.com', 'hotmail.com', 'office365.us'], name: 'Microsoft 365' },
+const MAIL_SERVICES: ReadonlyArray<{ suffixes: string[]; name: string; personal?: string }> = [
+  { suffixes: ['google.com', 'googlemail.com', 'smtp.goog'], name: 'Google Workspace', personal: 'Gmail' },
+  { suffixes: ['outlook.com', 'hotmail.com', 'office365.us'], name: 'Microsoft 365', personal: 'Outlook.com' },
   { suffixes: ['yahoodns.net'], name: 'Yahoo Mail' },
   { suffixes: ['icloud.com', 'me.com'], name: 'iCloud Mail' },
   { suffixes: ['zoho.com', 'zoho.eu', 'zoho.in', 'zoho.com.au', 'zohomail.com'], name: 'Zoho Mail' },
@@ -62,12 +65,16 @@ const MAIL_SERVICES: ReadonlyArray<{ suffixes: string[]; name: string }> = [
   { suffixes: ['mx.cloudflare.net'], name: 'Cloudflare Email Routing' },
 ];
 
-/** The mail service behind `mxHosts` (the first host that one is known for), else null. */
-export function mailServiceOf(mxHosts: readonly string[]): string | null {
+/**
+ * The mail service behind `domain`'s `mxHosts` (the first host that one is known for), else null;
+ * for a webmail `domain` (gmail.com, hotmail.com) the personal service it is (Gmail, Outlook.com).
+ */
+export function mailServiceOf(mxHosts: readonly string[], domain: string): string | null {
   for (const host of mxHosts) {
     const name = host.toLowerCase().replace(/\.$/, '');
     const service = MAIL_SERVICES.find((entry) => entry.suffixes.some((suffix) => name === suffix || name.endsWith(`.${suffix}`)));
-    if (service !== undefined) return service.name;
+    if (service === undefined) continue;
+    return service.personal !== undefined && isWebmailDomain(domain) ? service.personal : service.name;
   }
   return null;
 }

@@ -34,7 +34,7 @@ export const EmailVerification = z
     smtpProvider: z.string().nullable().meta({ description: 'The mail service behind the mail servers, when known.', examples: ['Google Workspace'] }),
     sources: z.array(EmailSource).meta({ description: 'Public pages where the address was seen, when the data has them.' }),
     reason: z.string().nullable().meta({
-      description: "Why a check could not be made, when one could not: the domain's DNS could not be read (status unknown). null when every check was made.",
+      description: "Why the checks stopped, when they did: the address is malformed (what is wrong with it), or the domain's DNS could not be read (status unknown). null when every check was made.",
       examples: [null],
     }),
   })
@@ -73,7 +73,7 @@ const NO_EVIDENCE: MailboxEvidence = { smtpServer: false, exists: null, acceptAl
  */
 export async function verifyEmail(email: string, providers: Providers, call: CallOptions): Promise<EmailVerification> {
   const checked = checkEmailAddress(email);
-  if (!checked.ok) return malformed(email.trim().toLowerCase());
+  if (!checked.ok) return malformed(email.trim().toLowerCase(), checked.problem);
   const { address, localPart, domain } = checked;
   const exchangers = await readMailExchangers(domain, providers.dns, call);
   const mxRecords = exchangers.ok ? exchangers.hosts : [];
@@ -105,7 +105,7 @@ export async function verifyEmail(email: string, providers: Providers, call: Cal
       role: facts.role,
     },
     mxRecords,
-    smtpProvider: mailServiceOf(mxRecords),
+    smtpProvider: mailServiceOf(mxRecords, domain),
     sources: evidence.sources,
     reason: exchangers.ok ? null : `The domain's DNS could not be read (${exchangers.failure}), so its mail servers are not known.`,
   };
@@ -135,7 +135,8 @@ async function mailboxEvidence(email: string, mxHosts: string[], providers: Prov
   return { ...NO_EVIDENCE, smtpServer: known.exists !== null || known.acceptAll !== null, exists: known.exists, acceptAll: known.acceptAll, sources: known.sources };
 }
 
-function malformed(email: string): EmailVerification {
+/** A malformed address's answer: invalid, nothing looked up, `reason` saying what is wrong (as a 400 elsewhere would). */
+function malformed(email: string, problem: string): EmailVerification {
   const facts = { validFormat: false, mailServer: false, exists: null, acceptAll: null, disposable: false, role: false, gibberish: false };
   return {
     email,
@@ -144,7 +145,7 @@ function malformed(email: string): EmailVerification {
     mxRecords: [],
     smtpProvider: null,
     sources: [],
-    reason: null,
+    reason: `The address is malformed: ${problem}.`,
   };
 }
 

@@ -1,3 +1,5 @@
+import { checkEmailAddress } from '../contacts/email-address';
+import { NAME_PARTICLES as PARTICLES, splitPersonName } from '../contacts/person-name';
 import { descendantElements, isText, parsePage, textOf, type Document, type Element } from './dom';
 import { readHead } from './metadata';
 
@@ -8,26 +10,47 @@ export interface ArticleAuthor {
   lastName: string | null;
 }
 
+/** Who wrote an article, as the page states it: their name, and an address where it gives one for the author. */
+export interface ArticleByline {
+  author: ArticleAuthor | null;
+  /** An address given as the author (`<meta name="author" content="jane@acme.com">`), normalised; null when none is. */
+  email: string | null;
+}
+
 /**
  * Reads who wrote an article, from the most to the least deliberate statement of it: JSON-LD
  * (`author` of the Article-like item), `<meta name="author">` and its kin, `article:author` when it
  * is a name, `rel=author` links, then bylines. Each candidate must read as one person's name — not
  * the publisher, a desk ("Staff", "Editorial Team"), an address or a URL — or the next is tried.
- * null when none does.
+ * The first candidate that is an email address (`mailto:` or not) is the author's address.
  */
-export function readArticleAuthor(html: string, pageUrl: string): ArticleAuthor | null {
+export function readArticleByline(html: string, pageUrl: string): ArticleByline {
   const document = parsePage(html);
   const elements = descendantElements(document);
   const linkedData = readLinkedData(elements);
   const site = siteNames(document, pageUrl, linkedData);
-  const candidates = [linkedDataAuthors(linkedData), metaAuthors(elements), authorLinks(elements), bylines(elements)];
-  for (const source of candidates) {
-    for (const candidate of source) {
-      const author = personName(candidate.text, candidate.loose, candidate.typedPerson ? undefined : site);
-      if (author !== null) return author;
-    }
+  const candidates = [linkedDataAuthors(linkedData), metaAuthors(elements), authorLinks(elements), bylines(elements)].flat();
+  let author: ArticleAuthor | null = null;
+  let email: string | null = null;
+  for (const candidate of candidates) {
+    author ??= personName(candidate.text, candidate.loose, candidate.typedPerson ? undefined : site);
+    email ??= statedAddress(candidate.text);
+    if (author !== null && email !== null) break;
   }
-  return null;
+  return { author, email };
+}
+
+/** The name of an article's author (`readArticleByline`'s); null when the page names none. */
+export function readArticleAuthor(html: string, pageUrl: string): ArticleAuthor | null {
+  return readArticleByline(html, pageUrl).author;
+}
+
+/** A candidate that is an email address and nothing else (`jane@acme.com`, `mailto:jane@acme.com`), normalised. */
+function statedAddress(text: string): string | null {
+  const value = text.trim().replace(/^mailto:/i, '');
+  if (!value.includes('@')) return null;
+  const checked = checkEmailAddress(value);
+  return checked.ok ? checked.address : null;
 }
 
 /** A string said to be the author; `loose` when it may carry more than the name (a byline's "By Jane Doe · 3 min read"). */
@@ -242,8 +265,6 @@ const STOP_WORDS = new Set([
 ]);
 const HONORIFICS = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'professor', 'sir', 'dame', 'rev', 'hon', 'lord', 'lady']);
 const POST_NOMINALS = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'esq', 'mba', 'cpa', 'dds', 'rn', 'msc', 'bsc']);
-/** Lower-case parts of a family name (Ludwig van Beethoven, Maria de la Cruz). */
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'du', 'la', 'le', 'dos', 'das', 'ter', 'ten', 'bin', 'ibn', 'al', 'el', 'zu']);
 const BYLINE_PREFIX = /^(?:(?:written|posted|words|story|reporting|text|article|photos?)\s+)?by\s*[:\s]\s*|^authors?\s*:\s*/i;
 /** What separates two authors, or a name from what follows it. */
 const SEPARATORS = /\s+(?:and|&|und|et|with)\s+|\s*[|•·–—/\n\t]\s*|\s+-\s+|;/;
@@ -310,15 +331,8 @@ function titleCase(value: string): string {
     .join(' ');
 }
 
-/**
- * First name: the first word; last name: the last word with the particles before it (van
- * Beethoven); middle names and initials belong to neither. One word: a first name only.
- */
+/** The name's words split by the finders' one rule (src/contacts/person-name.ts): Mary Ann | van der Berg. */
 function split(name: string[]): ArticleAuthor {
   const fullName = name.join(' ');
-  const kept = name.filter((word, index) => index === 0 || !/^(?:\p{Lu}\.)+$|^\p{Lu}$/u.test(word));
-  if (kept.length === 1) return { fullName, firstName: kept[0]!, lastName: null };
-  let lastStart = kept.length - 1;
-  while (lastStart > 1 && PARTICLES.has(kept[lastStart - 1]!)) lastStart -= 1;
-  return { fullName, firstName: kept[0]!, lastName: kept.slice(lastStart).join(' ') };
+  return { fullName, ...splitPersonName(fullName) };
 }

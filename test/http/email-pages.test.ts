@@ -29,7 +29,13 @@ const WORDPRESS_HOME = `<!doctype html><html><head><meta charset="utf-8"><meta n
 <script src="/wp-includes/js/jquery/jquery.min.js?ver=3.7.1"></script></head><body><h1>Shop</h1></body></html>`;
 const ARTICLE_WITH_A_MIDDLE_NAME = `<!doctype html><html><head><meta charset="utf-8"><title>Harvest notes</title></head>
 <body><article><h1>Harvest notes</h1><p class="byline">Written by María José García-López</p><p>Olives, early this year.</p></article></body></html>`;
+const ARTICLE_BY_AN_ADDRESS = `<!doctype html><html><head><meta charset="utf-8"><meta name="author" content="greta.stubridge@northwind.example"><title>Cold chain</title></head>
+<body><article><h1>Cold chain</h1><p>Notes.</p></article></body></html>`;
+const ARTICLE_WITH_PARTICLES = `<!doctype html><html><head><meta charset="utf-8"><meta name="author" content="Mary Ann van der Berg"><title>Dykes</title></head><body><p>Hi.</p></body></html>`;
 const PLAIN_HOME = `<!doctype html><html><head><meta charset="utf-8"><title>Blank</title></head><body><p>Nothing to see.</p></body></html>`;
+
+/** Publishing platforms' hosts, served by the test site: their authors are not their staff. */
+const PLATFORM_HOSTS = ['medium.com', 'janedoe.substack.com', 'someone.github.io', 'www.wordpress.com'];
 
 describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
   let site: http.Server;
@@ -50,13 +56,15 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
         '/one-name': ARTICLE_BY_ONE_NAME,
         '/no-author': ARTICLE_WITHOUT_AUTHOR,
         '/middle-name': ARTICLE_WITH_A_MIDDLE_NAME,
+        '/address-author': ARTICLE_BY_AN_ADDRESS,
+        '/particles': ARTICLE_WITH_PARTICLES,
         '/': request.headers.host?.startsWith('blank.') ? PLAIN_HOME : WORDPRESS_HOME,
       };
       // Documents that are not pages: /image/png, /application/pdf; every path of picture.* (its home page too).
       const media = request.headers.host?.startsWith('picture.') ? 'image/png' : /^\/(image\/png|application\/pdf)$/.exec(request.url ?? '')?.[1];
       const page = media === undefined ? pages[request.url ?? ''] : '%PDF-1.4 or PNG bytes';
       const stack = request.headers.host?.startsWith('blank.') ? {} : { server: 'nginx/1.25.3', 'x-powered-by': 'PHP/8.2.10' };
-      response.writeHead(page === undefined ? 404 : 200, { 'content-type': media ?? 'text/html; charset=utf-8', ...stack });
+      response.writeHead(request.url === '/removed' ? 410 : page === undefined ? 404 : 200, { 'content-type': media ?? 'text/html; charset=utf-8', ...stack });
       response.end(page ?? '<h1>Not found</h1>');
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -67,6 +75,7 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
       'blank.northwind.example': { A: ['127.0.0.1'] },
       'picture.northwind.example': { A: ['127.0.0.1'] },
       'intranet.northwind.example': { A: ['10.20.30.40'] },
+      ...Object.fromEntries(PLATFORM_HOSTS.map((host) => [host, { A: ['127.0.0.1'] }])),
     });
     const environment = { TOLLGATE_DNS_SERVERS: dns.servers.join(','), TOLLGATE_FETCH_ALLOWED_NETWORKS: '127.0.0.0/8' };
     // A domain names no port: its home page is asked of the test site's (https first, which the
@@ -76,7 +85,7 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
       name: 'local',
       fetchPage(url, options, call) {
         const target = new URL(url);
-        if (target.hostname.endsWith('.northwind.example') && target.port === '') target.port = String(port);
+        if ((target.hostname.endsWith('.northwind.example') || PLATFORM_HOSTS.includes(target.hostname)) && target.port === '') target.port = String(port);
         return net.fetcher.fetch(target.toString(), { ...options, signal: call.signal });
       },
     };
@@ -143,8 +152,34 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
 
   test('author-finder: the full name read from the page, middle name and all, beside the first and last names the finder was asked', async () => {
     const { contact } = (await paid(app, '/v1/email/author-finder', { url: article('/middle-name') })).data;
-    assert.deepEqual([contact.fullName, contact.firstName, contact.lastName], ['María José García-López', 'María', 'García-López']);
+    assert.deepEqual([contact.fullName, contact.firstName, contact.lastName], ['María José García-López', 'María José', 'García-López']);
     assert.equal(contact.companyDomain, 'northwind.example');
+  });
+
+  test('author-finder: on a publishing platform the author is no employee of the platform: the name, no address', async () => {
+    for (const host of PLATFORM_HOSTS) {
+      const { data, provider } = await paid(app, '/v1/email/author-finder', { url: `http://${host}/linked-data` });
+      assert.deepEqual(data.contact, emptyContact({ fullName: 'Greta Stubridge', firstName: 'Greta', lastName: 'Stubridge' }), host);
+      assert.equal(provider, 'live', `${host}: no finder was asked`);
+    }
+  });
+
+  test('author-finder: an author given as an address is that address and the person it belongs to', async () => {
+    const { data, provider } = await paid(app, '/v1/email/author-finder', { url: article('/address-author') });
+    assert.deepEqual(data.contact, EXAMPLE_CONTACT);
+    assert.equal(provider, 'live, sandbox');
+  });
+
+  test('author-finder: the name split as the finder splits full_name (Mary Ann | van der Berg)', async () => {
+    const { contact } = (await paid(app, '/v1/email/author-finder', { url: article('/particles') })).data;
+    const finder = (await paid(app, '/v1/email/finder', { domain: 'northwind.example', full_name: 'Mary Ann van der Berg' })).data.contact;
+    assert.deepEqual([contact.email, contact.firstName, contact.lastName], [finder.email, 'Mary Ann', 'van der Berg']);
+    assert.equal(contact.email, 'maryann.vanderberg@northwind.example');
+  });
+
+  test('author-finder: a page that answers 404 or 410 is a 404 NOT_FOUND naming url; uncharged', async () => {
+    await uncharged(app, '/v1/email/author-finder', { url: article('/no-such-post') }, 404, /^url: the page is gone \(the site answered 404\)$/);
+    await uncharged(app, '/v1/email/author-finder', { url: article('/removed') }, 404, /^url: the page is gone \(the site answered 410\)$/);
   });
 
   test('author-finder: an image or a PDF is a 502 naming url and its type, as /v1/scrape answers; uncharged', async () => {

@@ -55,6 +55,7 @@ describe(`email data endpoints on the sandbox world (${testDatabaseLabel()})`, (
     dns = await startTestDnsServer({
       [NORTHWIND]: { MX: [{ exchange: 'aspmx.l.google.com', priority: 1 }, { exchange: 'alt1.aspmx.l.google.com', priority: 5 }] },
       [CATCH_ALL]: { MX: [{ exchange: `mx.${CATCH_ALL}`, priority: 10 }] },
+      'gmail.com': { MX: [{ exchange: 'gmail-smtp-in.l.google.com', priority: 5 }] },
     });
     app = await startTestApp({}, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '100000', TOLLGATE_DNS_SERVERS: dns.servers.join(',') });
   });
@@ -117,6 +118,51 @@ describe(`email data endpoints on the sandbox world (${testDatabaseLabel()})`, (
     assert.equal(stranger.verified, false);
   });
 
+  test("a stranger's guess carries the word verify and enrich give on it: the world's mail server refuses it", async () => {
+    const stranger = (await post('/v1/email/finder', { domain: NORTHWIND, first_name: 'Jane', last_name: 'Quixworthy' })).contact;
+    assert.equal(stranger.email, 'jane.quixworthy@northwind.example');
+    assert.deepEqual([stranger.verificationStatus, stranger.verified], ['invalid', false]);
+    assert.ok(stranger.confidenceScore > 0 && stranger.confidenceScore <= 15, String(stranger.confidenceScore));
+    assert.equal((await post('/v1/email/enrich', { email: stranger.email })).contact.verificationStatus, 'invalid');
+    assert.equal((await post('/v1/email/verify', { email: stranger.email })).status, 'invalid');
+    const onCatchAll = (await post('/v1/email/finder', { domain: CATCH_ALL, first_name: 'Jane', last_name: 'Quixworthy' })).contact;
+    assert.equal(onCatchAll.verificationStatus, 'accept_all');
+    assert.equal((await post('/v1/email/verify', { email: onCatchAll.email })).status, 'accept_all');
+  });
+
+  test('a full name is split one way: particles go with the last name, a second given name with the first', async () => {
+    const { contact } = await post('/v1/email/finder', { domain: NORTHWIND, full_name: 'Mary Ann van der Berg' });
+    assert.deepEqual([contact.email, contact.firstName, contact.lastName], ['maryann.vanderberg@northwind.example', 'Mary Ann', 'van der Berg']);
+  });
+
+  test("a +tag reaches the person's mailbox; an address at a subdomain is not the company's mailbox of that name", async () => {
+    const tagged = GRETA.replace('@', '+crm@');
+    const verified = await post('/v1/email/verify', { email: tagged });
+    assert.deepEqual([verified.email, verified.status, verified.score, verified.checks.smtp], [tagged, 'valid', 100, true]);
+    const greta = (await post('/v1/email/enrich', { email: GRETA })).contact;
+    assert.deepEqual((await post('/v1/email/enrich', { email: tagged })).contact, { ...greta, email: tagged }, 'Greta, the address as sent');
+
+    const elsewhere = GRETA.replace('@', '@blog.');
+    const enriched = (await post('/v1/email/enrich', { email: elsewhere })).contact;
+    assert.deepEqual([enriched.email, enriched.fullName, enriched.companyDomain, enriched.verificationStatus], [elsewhere, null, NORTHWIND, null]);
+  });
+
+  test("verify names a webmail domain's service as its users know it (Gmail), a company's on the same servers Google Workspace", async () => {
+    assert.equal((await post('/v1/email/verify', { email: 'jane.doe@gmail.com' })).smtpProvider, 'Gmail');
+    assert.equal((await post('/v1/email/verify', { email: GRETA })).smtpProvider, 'Google Workspace');
+  });
+
+  test('invisible and text-direction characters make an address malformed: verify says so, with the reason', async () => {
+    const { apiKey } = await app.createAccount('1.00');
+    for (const email of ['\u200bgreta.stubridge@northwind.example', 'greta\u202e@northwind.example']) {
+      const response = await app.post('/v1/email/verify', { email }, apiKey);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      const answer = response.body.data;
+      assert.deepEqual([answer.status, answer.checks.validFormat, answer.score], ['invalid', false, 0]);
+      assert.match(answer.reason, /^The address is malformed: must not hold invisible, control or text-direction characters/);
+    }
+  });
+
   test('verify knows the listed mailboxes and not a stranger\'s; on a catch-all domain neither is proven', async () => {
     const greta = await post('/v1/email/verify', { email: GRETA });
     assert.deepEqual([greta.status, greta.deliverability, greta.score, greta.checks.smtp, greta.checks.mx], ['valid', 'deliverable', 100, true, true]);
@@ -162,6 +208,10 @@ describe(`email data endpoints on the sandbox world (${testDatabaseLabel()})`, (
 
     const profile = await post('/v1/email/profile-finder', { url: withPhone.prof.replace('https://www.', '') + '/?trk=share' });
     assert.deepEqual(profile.contact, { ...withPhone, sources: [] }, 'without full, no sources');
+    for (const url of [withPhone.prof.replace('www.', 'uk.'), `${withPhone.prof}/en`, `${withPhone.prof.replace('www.', 'de.')}/de/?trk=share#about`, `${withPhone.prof}/pt-br/`]) {
+      assert.deepEqual((await post('/v1/email/profile-finder', { url })).contact, { ...withPhone, sources: [] }, url);
+    }
+    assert.deepEqual(await post('/v1/email/phone-finder', { prof: `${withPhone.prof.replace('www.', 'uk.')}/en` }), phone);
     assert.deepEqual((await post('/v1/email/profile-finder', { url: withPhone.prof, full: true })).contact, withPhone);
   });
 
@@ -236,6 +286,9 @@ describe(`email validation: 400 naming the field, before any provider call, neve
     ['/v1/email/enrich', { email: 'jane.doe.example.com' }, /^email: must be an email address \(it has no @\)$/],
     ['/v1/email/person', { email: 'jane@' }, /^email: /],
     ['/v1/email/combined', { email: 'jane doe@example.com' }, /^email: /],
+    ['/v1/email/enrich', { email: '\u200bgreta.stubridge@northwind.example' }, /^email: must not hold invisible, control or text-direction characters/],
+    ['/v1/email/person', { email: 'greta\u202e@northwind.example' }, /^email: must not hold invisible, control or text-direction characters/],
+    ['/v1/email/phone-finder', { email: 'greta\u0085@northwind.example' }, /^email: must not hold invisible, control or text-direction characters/],
     ['/v1/email/sources', { email: 'jane@not a domain' }, /^email: /],
     ['/v1/email/company', { domain: 'https://northwind.example/about' }, /^domain: must be a bare domain without protocol/],
     ['/v1/email/count', { domain: 'not a domain' }, /^domain: /],

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isDisposableDomain, isWebmailDomain, registrableDomain } from '../../src/contacts/domain-lists';
+import { isDisposableDomain, isPublishingPlatform, isWebmailDomain, registrableDomain } from '../../src/contacts/domain-lists';
+import { companyDomainOfPage } from '../../src/endpoints/email/page-domain';
 import { mailServiceOf } from '../../src/contacts/mail-hosts';
 import { nameLabel } from '../../src/contacts/verification';
 import { WEBMAIL_DOMAINS } from '../../src/contacts/webmail-domains';
@@ -32,16 +33,45 @@ describe('disposable and webmail domains', () => {
   });
 });
 
+describe('publishing platforms (whose authors are not their staff)', () => {
+  test('the platforms and their users\' subdomains; not a company whose name merely ends the same', () => {
+    for (const domain of ['medium.com', 'janedoe.substack.com', 'someone.wordpress.com', 'x.blogspot.com', 'a.tumblr.com', 'b.ghost.io', 'dev.to', 'someone.github.io', 'uk.prof.com', 'www.linkedin.com', 'news.google.com']) {
+      assert.equal(isPublishingPlatform(domain), true, domain);
+    }
+    for (const domain of ['acme-widgets.com', 'notmedium.com', 'google.com', 'blog.acme.co.uk']) assert.equal(isPublishingPlatform(domain), false, domain);
+  });
+
+  test("a page's company domain: none on a platform, a webmail domain or an address; else the registrable domain", () => {
+    assert.equal(companyDomainOfPage('http://medium.com/@edraftford/a-post'), null);
+    assert.equal(companyDomainOfPage('https://janedoe.substack.com/p/hello'), null);
+    assert.equal(companyDomainOfPage('https://mail.google.com/x'), 'google.com');
+    assert.equal(companyDomainOfPage('https://sites.gmail.com/x'), null);
+    assert.equal(companyDomainOfPage('http://192.0.2.1/post'), null);
+    assert.equal(companyDomainOfPage('https://blog.acme-widgets.co.uk/2026/post'), 'acme-widgets.co.uk');
+  });
+});
+
 describe('mail services by MX host', () => {
   test('well-known services are named from their MX hosts; others are null', () => {
-    assert.equal(mailServiceOf(['aspmx.l.google.com', 'alt1.aspmx.l.google.com']), 'Google Workspace');
-    assert.equal(mailServiceOf(['gmail-smtp-in.l.google.com.']), 'Google Workspace');
-    assert.equal(mailServiceOf(['acme-com.mail.protection.outlook.com']), 'Microsoft 365');
-    assert.equal(mailServiceOf(['mx1.mail.icloud.com']), 'iCloud Mail');
-    assert.equal(mailServiceOf(['mx01.mail.acme.example', 'mx1.zoho.eu']), 'Zoho Mail', 'the first host a service is known for');
-    assert.equal(mailServiceOf(['mail.acme.example']), null);
-    assert.equal(mailServiceOf(['notgoogle.com']), null);
-    assert.equal(mailServiceOf([]), null);
+    assert.equal(mailServiceOf(['aspmx.l.google.com', 'alt1.aspmx.l.google.com'], 'acme.example'), 'Google Workspace');
+    assert.equal(mailServiceOf(['gmail-smtp-in.l.google.com.'], 'acme.example'), 'Google Workspace');
+    assert.equal(mailServiceOf(['acme-com.mail.protection.outlook.com'], 'acme.example'), 'Microsoft 365');
+    assert.equal(mailServiceOf(['mx1.mail.icloud.com'], 'acme.example'), 'iCloud Mail');
+    assert.equal(mailServiceOf(['mx01.mail.acme.example', 'mx1.zoho.eu'], 'acme.example'), 'Zoho Mail', 'the first host a service is known for');
+    assert.equal(mailServiceOf(['mail.acme.example'], 'acme.example'), null);
+    assert.equal(mailServiceOf(['notgoogle.com'], 'acme.example'), null);
+    assert.equal(mailServiceOf([], 'acme.example'), null);
+  });
+
+  test("a webmail domain's mail is the personal service, a company's on the same servers the business one", () => {
+    assert.equal(mailServiceOf(['gmail-smtp-in.l.google.com'], 'gmail.com'), 'Gmail');
+    assert.equal(mailServiceOf(['gmail-smtp-in.l.google.com'], 'googlemail.com'), 'Gmail');
+    assert.equal(mailServiceOf(['hotmail-com.olc.protection.outlook.com'], 'hotmail.com'), 'Outlook.com');
+    assert.equal(mailServiceOf(['outlook-com.olc.protection.outlook.com'], 'outlook.com'), 'Outlook.com');
+    assert.equal(mailServiceOf(['mta5.am0.yahoodns.net'], 'yahoo.com'), 'Yahoo Mail');
+    assert.equal(mailServiceOf(['mx01.mail.icloud.com'], 'icloud.com'), 'iCloud Mail');
+    assert.equal(mailServiceOf(['aspmx.l.google.com'], 'acme-widgets.com'), 'Google Workspace');
+    assert.equal(mailServiceOf(['acme-com.mail.protection.outlook.com'], 'acme.com'), 'Microsoft 365');
   });
 });
 

@@ -43,6 +43,13 @@ describe('EmailAddress (request field)', () => {
       ['jane@-example.com', /not a valid domain name/],
       ['jane@example..com', /not a valid domain name/],
       ['jane@192.0.2.1', /not a valid domain name/],
+      ['\u200bjane.doe@example.com', /invisible, control or text-direction characters/],
+      ['jane\u202e@example.com', /invisible, control or text-direction characters/],
+      ['jane\u0085doe@example.com', /invisible, control or text-direction characters/],
+      ['jane\u00addoe@example.com', /invisible, control or text-direction characters/],
+      ['jane\ue000@example.com', /invisible, control or text-direction characters/],
+      ['jane\u{10fffe}@example.com', /invisible, control or text-direction characters/],
+      ['jane\ud800@example.com', /invisible, control or text-direction characters/],
       [`${'j'.repeat(20)}@${'a'.repeat(57)}.${'b'.repeat(57)}.${'c'.repeat(57)}.${'d'.repeat(57)}.com`, /at most 254 bytes/],
     ];
     for (const [address, message] of cases) {

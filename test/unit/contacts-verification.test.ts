@@ -99,10 +99,10 @@ describe('verifyEmail and domainStatus', () => {
       assert.equal(mx.connections, 0, 'no SMTP connection when probing is off');
     });
 
-    test('webmail with a well-known mail service; the data knows nothing: unknown, 40', async () => {
+    test('webmail with a well-known mail service, named as its users know it (Gmail); the data knows nothing: unknown, 40', async () => {
       const result = await verifyEmail('someone@gmail.com', notProbing, call());
       assert.deepEqual([result.status, result.deliverability, result.score], ['unknown', 'unknown', 40]);
-      assert.deepEqual([result.checks.webmail, result.checks.smtpServer, result.smtpProvider], [true, false, 'Google Workspace']);
+      assert.deepEqual([result.checks.webmail, result.checks.smtpServer, result.smtpProvider], [true, false, 'Gmail']);
       assert.deepEqual(result.mxRecords, ['gmail-smtp-in.l.google.com', 'alt1.gmail-smtp-in.l.google.com']);
     });
 
@@ -132,10 +132,16 @@ describe('verifyEmail and domainStatus', () => {
       assert.deepEqual(contacts.asked, []);
     });
 
-    test('a malformed address is an answer: validFormat false, invalid; nothing looked up', async () => {
+    test('a malformed address is an answer: validFormat false, invalid, the reason saying what is wrong; nothing looked up', async () => {
       const queries = dns.queries.length;
       const result = await verifyEmail('jane..doe@acme.test', notProbing, call());
       assert.deepEqual([result.email, result.status, result.deliverability, result.score, result.checks.validFormat], ['jane..doe@acme.test', 'invalid', 'undeliverable', 0, false]);
+      assert.equal(result.reason, 'The address is malformed: the part before the @ must not hold two dots in a row.');
+      for (const hidden of ['\u200bjane.doe@acme.test', 'jane\u202e@acme.test', 'jane\u0085doe@acme.test', 'ja\u2066ne@acme.test', 'ja\ue000ne@acme.test', 'ja\ufdd0ne@acme.test']) {
+        const answer = await verifyEmail(hidden, notProbing, call());
+        assert.deepEqual([answer.status, answer.checks.validFormat, answer.score], ['invalid', false, 0], JSON.stringify(hidden));
+        assert.match(answer.reason ?? '', /^The address is malformed: must not hold invisible, control or text-direction characters/, JSON.stringify(hidden));
+      }
       assert.equal(dns.queries.length, queries);
       assert.deepEqual(contacts.asked, []);
     });

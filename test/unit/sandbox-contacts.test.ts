@@ -6,7 +6,7 @@ import { sandboxContacts as contacts } from '../../src/providers/sandbox/contact
 import { worldCompany } from '../../src/providers/sandbox/contacts/company';
 import { peopleOf } from '../../src/providers/sandbox/contacts/people';
 import { localPart, PATTERNS } from '../../src/providers/sandbox/contacts/patterns';
-import { SURNAMES } from '../../src/providers/sandbox/contacts/vocabulary';
+import { ONE_PER_COMPANY_TITLES, SURNAMES } from '../../src/providers/sandbox/contacts/vocabulary';
 
 /** The contacts sandbox: one seeded world, so every method's answer agrees with every other's. */
 
@@ -132,9 +132,51 @@ describe('the contacts sandbox world', () => {
       assert.ok(stranger.confidenceScore > 0 && stranger.confidenceScore < 85, 'with a lower confidence');
       assert.equal((await contacts.mailbox({ email: stranger.email! }, call)).exists, catchAll, 'the mail server knows no stranger, unless it accepts anyone');
       assert.equal((await contacts.enrich({ email: stranger.email! }, call)).verificationStatus, catchAll ? 'accept_all' : 'invalid');
+      assert.equal(stranger.verificationStatus, catchAll ? 'accept_all' : 'invalid', "the guess carries the word the world's mail server gives on it");
+      assert.equal(stranger.verified, false);
+      if (!catchAll) assert.ok(stranger.confidenceScore <= 15, `a refused guess is hardly worth writing to (${stranger.confidenceScore})`);
       assert.deepEqual(await contacts.phone({ domain }, call), { number: company.phones[0], countryCode: company.geo.countryCode, carrier: null, email: null, domain });
     });
   }
+
+  test(`a +tag reaches the person's mailbox; an address at a subdomain is not the company's mailbox of that name`, async () => {
+    for (const domain of DOMAINS) {
+      const { emails } = await everyAddress(domain);
+      for (const contact of emails.slice(0, 8)) {
+        const [local] = contact.email!.split('@') as [string];
+        const tagged = `${local}+crm@${domain}`;
+        assert.deepEqual(await contacts.enrich({ email: tagged }, call), { ...contact, email: tagged }, 'the person, the address as sent');
+        assert.deepEqual(await contacts.mailbox({ email: tagged }, call), await contacts.mailbox({ email: contact.email! }, call));
+        if (contact.type === 'personal') assert.deepEqual((await contacts.person({ email: tagged }, call)).fullName, contact.fullName);
+
+        const elsewhere = `${local}@blog.${domain}`;
+        const enriched = await contacts.enrich({ email: elsewhere }, call);
+        assert.deepEqual([enriched.email, enriched.fullName, enriched.companyDomain, enriched.verificationStatus, enriched.confidenceScore], [elsewhere, null, domain, null, 0]);
+        assert.deepEqual(await contacts.mailbox({ email: elsewhere }, call), { exists: null, acceptAll: null, sources: [] }, 'its own mail servers, which the world does not know');
+        assert.equal((await contacts.person({ email: elsewhere }, call)).fullName, null);
+      }
+    }
+  });
+
+  test("people's titles say their seniority, a company has one of each head, and no two people share a direct line", () => {
+    const seniorityOf = new Map<string, string>();
+    for (const domain of [...DOMAINS, 'cyberdyne.com', 'acme-widgets.com', 'initech.example', 'umbrella.example']) {
+      const company = worldCompany(domain);
+      const people = peopleOf(company);
+      for (const person of people) {
+        assert.equal(seniorityOf.get(person.position) ?? person.seniority, person.seniority, `${person.position} is one seniority (${domain})`);
+        seniorityOf.set(person.position, person.seniority);
+      }
+      for (const title of ONE_PER_COMPANY_TITLES) {
+        assert.ok(people.filter((person) => person.position === title).length <= 1, `${domain}: one ${title}`);
+      }
+      const phones = people.flatMap((person) => (person.phone === null ? [] : [person.phone]));
+      assert.equal(new Set(phones).size, phones.length, `${domain}: direct lines are one person's each`);
+      assert.ok(!phones.includes(company.phone), `${domain}: no direct line is the switchboard`);
+    }
+    assert.equal(seniorityOf.get('Chief of Staff') ?? 'senior', 'senior');
+    assert.equal(seniorityOf.get('Executive Assistant') ?? 'junior', 'junior');
+  });
 
   test('similar domains are other companies of the same industry, and are that industry themselves', async () => {
     for (const domain of DOMAINS) {

@@ -24,7 +24,7 @@ export default defineEndpoint({
   price: ({ perCall }) => perCall(0.01),
   examples: {
     request: { domain: EXAMPLE_DOMAIN },
-    response: { total: 159, personalEmails: 152, genericEmails: 7, byDepartment: EXAMPLE_BY_DEPARTMENT, bySeniority: { junior: 83, senior: 52, executive: 17 } },
+    response: { total: 159, personalEmails: 152, genericEmails: 7, byDepartment: EXAMPLE_BY_DEPARTMENT, bySeniority: { junior: 83, senior: 62, executive: 7 } },
   },
   async handler({ input, providers, call }) {
     return providers.contacts.count({ domain: input.domain }, call);

@@ -46,8 +46,14 @@ export const FAILURES = 'A request that breaks a rule is a 400 naming the field;
 export const CompanyName = z.string().trim().min(1).max(200).meta({ description: "The company's name, when its domain is not known (the domain is looked up from it).", examples: ['Northwind'] });
 
 /**
- * A professional-network profile URL, `https://www.prof.com/in/<user>`: the scheme and `www.` may
- * be left out, a trailing slash, query or fragment is dropped; answered in the canonical form.
+ * A profile URL as people copy it: the scheme, `www.`, a country's (`uk.`) or the mobile (`m.`)
+ * subdomain, a language suffix (`/en`, `/pt-br`), a trailing slash, a query and a fragment.
+ */
+const PROFILE_URL = /^(?:https?:\/\/)?(?:(?:www|m|[a-z]{2})\.)?prof\.com\/in\/([A-Za-z0-9_%-]{1,200})(?:\/[a-z]{2}(?:[-_][a-z]{2,4})?)?\/?(?:[?#].*)?$/i;
+
+/**
+ * A professional-network profile URL, `https://www.prof.com/in/<user>`, in any of its common forms
+ * (`PROFILE_URL`); answered in the canonical form, which is the one the data keys people by.
  */
 export function profileUrlField(description: string) {
   return z
@@ -55,7 +61,7 @@ export function profileUrlField(description: string) {
     .trim()
     .max(2048)
     .transform((value, context) => {
-      const user = /^(?:https?:\/\/)?(?:www\.)?prof\.com\/in\/([A-Za-z0-9_%-]{1,200})\/?(?:[?#].*)?$/i.exec(value)?.[1];
+      const user = PROFILE_URL.exec(value)?.[1];
       if (user === undefined) {
         context.addIssue({ code: 'custom', message: 'must be a professional-network profile URL, https://www.prof.com/in/<user>' });
         return z.NEVER;

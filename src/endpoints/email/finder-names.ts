@@ -1,8 +1,11 @@
 import type { z } from 'zod';
+import { splitPersonName } from '../../contacts/person-name';
 
 /**
- * A person's name as the finders take it: `first_name` and `last_name`, or `full_name` (its first
- * word the first name, the rest the last name: "Anna van Dijk" → Anna, van Dijk).
+ * A person's name as the finders take it: `first_name` and `last_name`, or `full_name`, split as
+ * the author finder splits a name it reads (src/contacts/person-name.ts): the last word with its
+ * particles the last name, the words before it the first ("Mary Ann van der Berg" → Mary Ann,
+ * van der Berg).
  */
 export interface NameFields {
   first_name?: string;
@@ -26,10 +29,10 @@ export function checkNameFields(body: NameFields, context: z.RefinementCtx): voi
   }
 }
 
+/** `full_name`'s first and last names; null when it holds no last name. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } | null {
-  const words = fullName.trim().split(/\s+/);
-  if (words.length < 2) return null;
-  return { firstName: words[0]!, lastName: words.slice(1).join(' ') };
+  const { firstName, lastName } = splitPersonName(fullName);
+  return lastName === null ? null : { firstName, lastName };
 }
 
 /** The name of a request that passed `checkNameFields`. */

@@ -11,7 +11,7 @@ const FinderRequest = z
     company: CompanyName.optional(),
     first_name: nameField('First name. Required with last_name, unless full_name is sent.', 'Greta').optional(),
     last_name: nameField('Last name. Required with first_name, unless full_name is sent.', 'Stubridge').optional(),
-    full_name: nameField('The whole name, instead of first_name and last_name: its first word is the first name, the rest the last name.', 'Greta Stubridge').optional(),
+    full_name: nameField('The whole name, instead of first_name and last_name: its last word, with the particles before it (van, de, von…), is the last name, the words before it the first name (Mary Ann van der Berg: Mary Ann, van der Berg); initials are dropped.', 'Greta Stubridge').optional(),
   })
   .superRefine((body, context) => {
     if (body.domain === undefined && body.company === undefined) {

@@ -19,7 +19,8 @@ export default defineEndpoint({
     'heuristic. Whether the mailbox exists: asked of the mail server over SMTP (EHLO, MAIL, RCPT; never DATA) only when the operator turned probing on ' +
     '(TOLLGATE_SMTP_PROBE=true, off by default: outbound port 25 is blocked on most clouds and probing can get an address block-listed), catch-all ' +
     `detected with a random address; otherwise from the contact-data provider (the configured vendor, or the sandbox's synthetic world). ` +
-    '`status`, `deliverability` and `score` follow the rules in the README. A malformed address or a domain without mail servers is a successful ' +
+    '`status`, `deliverability` and `score` follow the rules in the README. A malformed address (its `reason` saying what is wrong: invisible, control ' +
+    'and text-direction characters are refused too) or a domain without mail servers is a successful ' +
     "answer (invalid); so is a domain whose DNS cannot be read (SERVFAIL, REFUSED or no answer: status unknown, `reason` saying so), charged as any " +
     'answer. An empty `email` is a 400; mail servers that are not on the public internet are a 400 naming `email`; a provider that fails is a 502; ' +
     'none of these is charged.',

@@ -33,18 +33,29 @@ function allContacts(world: CompanyWorld): Contact[] {
   ];
 }
 
-/** An address for a name the world does not know: the company's main pattern, with the confidence its share earns. */
-function guessedContact({ company, patterns }: CompanyWorld, firstName: string, lastName: string): Contact {
+/**
+ * An address for a name the world does not know: the company's main pattern, with the confidence
+ * its share earns, and the word the world's mail server gives on it, as verify and enrich give it:
+ * it refuses a stranger unless it accepts any address, so a refused guess says invalid and is
+ * hardly worth writing to (the live vendor's guesses carry its verifier's status the same way).
+ */
+function guessedContact(world: CompanyWorld, firstName: string, lastName: string): Contact {
+  const { company, patterns } = world;
   const main = patterns[0]!;
   const local = localPart(main.pattern, firstName, lastName);
   const asked = { firstName, lastName, fullName: `${firstName} ${lastName}`, company: company.name, companyDomain: company.domain };
   if (local === null) return unknownContact(asked);
+  const email = `${local}@${company.domain}`;
+  // The pattern may make someone else's mailbox of the name (jane@ of a {first} company): that one exists.
+  const exists = lookupAddress(email).kind !== 'stranger';
+  const status = company.catchAll ? 'accept_all' : exists ? 'valid' : 'invalid';
   return unknownContact({
     ...asked,
-    email: `${local}@${company.domain}`,
-    confidenceScore: Math.round(20 + 40 * main.share),
+    email,
+    confidenceScore: status === 'invalid' ? Math.round(5 + 10 * main.share) : Math.round(20 + 40 * main.share),
     acceptAll: company.catchAll,
-    verificationStatus: company.catchAll ? 'accept_all' : null,
+    verified: status === 'valid',
+    verificationStatus: status,
   });
 }
 
@@ -66,10 +77,13 @@ export const sandboxContacts: ContactsProvider = {
   async enrich({ email }) {
     const found = lookupAddress(email);
     switch (found.kind) {
+      // The address as sent: a `+tag` reaches the mailbox without it, and stays the caller's.
       case 'person':
-        return personContact(found.world.company, found.person);
+        return { ...personContact(found.world.company, found.person), email };
       case 'generic':
-        return genericContact(found.world.company, found.mailbox);
+        return { ...genericContact(found.world.company, found.mailbox), email };
+      case 'other-mail-domain':
+        return unknownContact({ email, company: found.world.company.name, companyDomain: found.world.company.domain });
       case 'stranger': {
         const { company } = found.world;
         // The world knows the server: it refuses the address, unless it accepts any.
@@ -97,14 +111,14 @@ export const sandboxContacts: ContactsProvider = {
 
   async person({ email }) {
     const found = lookupAddress(email);
-    if (found.kind === 'person') return personRecord(found.world.company, found.person);
+    if (found.kind === 'person') return { ...personRecord(found.world.company, found.person), email };
     return unknownPerson(email, found.kind === 'not-a-company' ? null : found.world.company);
   },
 
   async combined({ email }) {
     const found = lookupAddress(email);
     if (found.kind === 'not-a-company') return { person: unknownPerson(email), company: null };
-    const person = found.kind === 'person' ? personRecord(found.world.company, found.person) : unknownPerson(email, found.world.company);
+    const person = found.kind === 'person' ? { ...personRecord(found.world.company, found.person), email } : unknownPerson(email, found.world.company);
     return { person, company: companyRecord(found.world.company) };
   },
 
@@ -192,6 +206,7 @@ export const sandboxContacts: ContactsProvider = {
         return { exists: true, acceptAll: found.world.company.catchAll, sources: genericContact(found.world.company, found.mailbox).sources };
       case 'stranger':
         return { exists: found.world.company.catchAll, acceptAll: found.world.company.catchAll, sources: [] };
+      case 'other-mail-domain':
       case 'not-a-company':
         return { exists: null, acceptAll: null, sources: [] };
     }

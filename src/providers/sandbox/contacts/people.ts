@@ -5,7 +5,7 @@ import { SeededRandom } from '../random';
 import type { WorldCompany } from './company';
 import { localPart, mailboxWord, type Pattern } from './patterns';
 import { sandboxPhone } from './phones';
-import { DEPARTMENT_WEIGHTS, FIRST_NAMES, SOURCE_SITES, SURNAMES, TITLES } from './vocabulary';
+import { DEPARTMENT_WEIGHTS, FIRST_NAMES, ONE_PER_COMPANY_TITLES, SOURCE_SITES, SURNAMES, TITLES } from './vocabulary';
 
 /** Someone the world knows at a company, with the address its pattern gives them. */
 export interface WorldPerson {
@@ -30,7 +30,10 @@ export interface WorldPerson {
   sources: EmailSource[];
 }
 
+type Seniority = WorldPerson['seniority'];
 const SENIORITY_ORDER = { executive: 0, senior: 1, junior: 2 } as const;
+/** Lowest first: the order of TITLES' columns. */
+const SENIORITIES = ['junior', 'senior', 'executive'] as const;
 const EXECUTIVE_TITLES = ['Chief Executive Officer', 'Chief Operating Officer', 'Chief Financial Officer', 'Chief Technology Officer', 'Chief Marketing Officer', 'President'];
 const TECHNICAL = new Set<Department>(['engineering', 'software', 'it', 'security']);
 
@@ -57,6 +60,40 @@ export function sourcesOf(domain: string, count: number, random: SeededRandom): 
     const first = DATA_MONTH_INDEX - random.integer(3, 48);
     return { domain: site, firstSeen: momentIn(first, random), lastSeen: momentIn(random.integer(first + 1, DATA_MONTH_INDEX), random) };
   });
+}
+
+/**
+ * The title of someone drawn at `drawn` seniority in `department`, and the seniority it says: the
+ * executive department's executives take the C-suite's titles in turn (then Executive Vice
+ * President); a title a company has one of (`ONE_PER_COMPANY_TITLES`, and the C-suite's) already
+ * `taken` (the titles given so far) makes them the next seniority down, so a company has one Head of IT and its other IT people report to them.
+ */
+function roleFor(department: Department, drawn: Seniority, taken: Set<string>): { seniority: Seniority; position: string } {
+  for (let level = SENIORITIES.indexOf(drawn); level > 0; level -= 1) {
+    const seniority = SENIORITIES[level]!;
+    const position =
+      department === 'executive' && seniority === 'executive'
+        ? (EXECUTIVE_TITLES.find((title) => !taken.has(title)) ?? TITLES.executive[2])
+        : TITLES[department][level]!;
+    if (ONE_PER_COMPANY_TITLES.has(position) && taken.has(position)) continue;
+    taken.add(position);
+    return { seniority, position };
+  }
+  return { seniority: 'junior', position: TITLES[department][0] };
+}
+
+/**
+ * A direct line no one else at the company has (nor the switchboard): drawn again while taken,
+ * from the person's own draw (`seed`), so the rest of what is drawn for them stays as it was;
+ * none after a few tries (a city's fictional range is small).
+ */
+function directPhone(city: City, own: SeededRandom, seed: string, taken: Set<string>): string | null {
+  let phone = sandboxPhone(city, own);
+  const retries = new SeededRandom(seed);
+  for (let attempt = 0; taken.has(phone) && attempt < 20; attempt += 1) phone = sandboxPhone(city, retries);
+  if (taken.has(phone)) return null;
+  taken.add(phone);
+  return phone;
 }
 
 function weightedDepartment(company: WorldCompany, random: SeededRandom): Department {
@@ -94,7 +131,8 @@ export function peopleOf(company: WorldCompany): WorldPerson[] {
   const names = new Set<string>();
   const addresses = new Set<string>();
   const people: WorldPerson[] = [];
-  let executives = 0;
+  const titles = new Set<string>();
+  const phones = new Set<string>([company.phone]);
   for (let index = 0; index < company.knownPeople; index += 1) {
     const own = random.fork();
     const pattern = patternFor(company, own);
@@ -112,13 +150,10 @@ export function peopleOf(company: WorldCompany): WorldPerson[] {
     addresses.add(local);
 
     const department: Department = index === 0 ? 'executive' : weightedDepartment(company, own);
-    const seniority = index === 0 ? 'executive' : own.pick(['junior', 'junior', 'junior', 'junior', 'senior', 'senior', 'senior', 'executive'] as const);
-    const titles = TITLES[department];
-    const position =
-      department === 'executive' && seniority === 'executive'
-        ? EXECUTIVE_TITLES[executives++ % EXECUTIVE_TITLES.length]!
-        : titles[seniority === 'junior' ? 0 : seniority === 'senior' ? 1 : 2];
+    const drawn = index === 0 ? 'executive' : own.pick(['junior', 'junior', 'junior', 'junior', 'senior', 'senior', 'senior', 'executive'] as const);
+    const { seniority, position } = roleFor(department, drawn, titles);
     const city = cityFor(company, own);
+    const phone = own.chance(0.4) ? directPhone(city, own, `contacts-phone:${company.domain}:${index}`, phones) : null;
     const handle = profileHandle(first.name, lastName, company.domain);
     people.push({
       email: `${local}@${company.domain}`,
@@ -130,7 +165,7 @@ export function peopleOf(company: WorldCompany): WorldPerson[] {
       position,
       pattern,
       city,
-      phone: own.chance(0.4) ? sandboxPhone(city, own) : null,
+      phone,
       prof: own.chance(0.85) ? `https://www.prof.com/in/${handle}` : null,
       micro: own.chance(0.35) ? `https://micro.com/${mailboxWord(first.name)}${mailboxWord(lastName)}_${company.domain.split('.')[0]!.replace(/-/g, '')}` : null,
       code: TECHNICAL.has(department) && own.chance(0.5) ? `https://code.com/${mailboxWord(first.name)[0]}${mailboxWord(lastName)}` : null,

@@ -60,7 +60,11 @@ export const DEPARTMENT_WEIGHTS: Readonly<Record<Department, number>> = {
   software: 1, support: 3, warehouse: 0.5,
 };
 
-/** Job titles by department: junior, senior, executive. */
+/**
+ * Job titles by department: junior, senior, executive; each title says its seniority (a Chief of
+ * Staff is senior, an Executive Assistant junior). The executive department's executives are the
+ * C-suite first (people.ts), Executive Vice Presidents after it.
+ */
 export const TITLES: Readonly<Record<Department, readonly [string, string, string]>> = {
   accounting: ['Staff Accountant', 'Senior Accountant', 'Chief Accounting Officer'],
   administrative: ['Administrative Assistant', 'Office Manager', 'Head of Administration'],
@@ -68,7 +72,7 @@ export const TITLES: Readonly<Record<Department, readonly [string, string, strin
   diversity: ['Diversity Coordinator', 'Diversity and Inclusion Manager', 'Chief Diversity Officer'],
   education: ['Instructional Designer', 'Senior Curriculum Lead', 'Head of Education'],
   engineering: ['Engineer', 'Senior Engineer', 'VP of Engineering'],
-  executive: ['Chief of Staff', 'Executive Vice President', 'Chief Executive Officer'],
+  executive: ['Executive Assistant', 'Chief of Staff', 'Executive Vice President'],
   facilities: ['Facilities Coordinator', 'Facilities Manager', 'Director of Facilities'],
   finance: ['Financial Analyst', 'Finance Manager', 'VP of Finance'],
   healthcare: ['Nurse', 'Senior Clinician', 'Chief Medical Officer'],
@@ -85,6 +89,16 @@ export const TITLES: Readonly<Record<Department, readonly [string, string, strin
   support: ['Support Specialist', 'Support Team Lead', 'Head of Customer Support'],
   warehouse: ['Warehouse Associate', 'Warehouse Supervisor', 'Head of Logistics'],
 };
+
+/**
+ * Titles a company has one of (a department's head, the C-suite, the Chief of Staff): a second
+ * person drawn to one steps down to the next seniority's title. Junior titles, and Executive Vice
+ * President, are held by many.
+ */
+export const ONE_PER_COMPANY_TITLES: ReadonlySet<string> = new Set([
+  ...Object.values(TITLES).map((titles) => titles[2]).filter((title) => title !== 'Executive Vice President'),
+  'Chief of Staff',
+]);
 
 /** Head-count ranges, how likely each is, and how many of its people the world knows an address for. */
 export const SIZES: ReadonlyArray<{ range: string; min: number; max: number; weight: number; known: readonly [number, number]; revenue: string }> = [

@@ -17,7 +17,9 @@ export type AddressLookup =
   | { kind: 'not-a-company'; domain: string }
   | { kind: 'person'; world: CompanyWorld; person: WorldPerson }
   | { kind: 'generic'; world: CompanyWorld; mailbox: string }
-  | { kind: 'stranger'; world: CompanyWorld };
+  | { kind: 'stranger'; world: CompanyWorld }
+  /** At a subdomain of the company's domain (news.acme.com): its own mail servers, of which the world knows nothing. */
+  | { kind: 'other-mail-domain'; world: CompanyWorld };
 
 /** The last worlds built: a domain-search walking pages, or one address asked several ways, builds each once. */
 const recent = new Map<string, CompanyWorld>();
@@ -54,22 +56,31 @@ function patternUse(people: readonly WorldPerson[]): CompanyWorld['patterns'] {
     .map(([pattern, count]) => ({ pattern, share: count / people.length }));
 }
 
+/**
+ * Whose an address is. Only the company's own domain holds its people's and role mailboxes (an
+ * address at blog.acme.com is not acme.com's mailbox of that name); a `+tag` is delivered to the
+ * mailbox without it, as mail servers do (RFC 5233), so `jane+crm@` is Jane's.
+ */
 export function lookupAddress(email: string): AddressLookup {
   const { localPart, domain } = splitAddress(email.toLowerCase());
-  const local = localPart;
   const world = worldOf(domain);
   if (!world) return { kind: 'not-a-company', domain };
-  const person = world.people.find((candidate) => candidate.email === `${local}@${world.company.domain}`);
+  if (domain !== world.company.domain) return { kind: 'other-mail-domain', world };
+  const mailbox = localPart.split('+')[0]!;
+  const person = world.people.find((candidate) => candidate.email === `${mailbox}@${world.company.domain}`);
   if (person) return { kind: 'person', world, person };
-  if (world.company.genericMailboxes.includes(local)) return { kind: 'generic', world, mailbox: local };
+  if (world.company.genericMailboxes.includes(mailbox)) return { kind: 'generic', world, mailbox };
   return { kind: 'stranger', world };
 }
 
-/** The company's person of that name (accents and case aside), if the world knows one. */
+/**
+ * The company's person of that name (accents and case aside), if the world knows one. The world
+ * knows each person by one given name: a second one asked (Greta Anne) does not hide Greta.
+ */
 export function personNamed(world: CompanyWorld, firstName: string, lastName: string): WorldPerson | undefined {
-  const first = mailboxWord(firstName);
+  const firsts = new Set([mailboxWord(firstName), mailboxWord(firstName.trim().split(/\s+/)[0]!)]);
   const last = mailboxWord(lastName);
-  return world.people.find((person) => mailboxWord(person.firstName) === first && mailboxWord(person.lastName) === last);
+  return world.people.find((person) => firsts.has(mailboxWord(person.firstName)) && mailboxWord(person.lastName) === last);
 }
 
 /** The person behind a sandbox profile URL (`https://www.prof.com/in/<handle>`), if it is one of the world's. */
