@@ -57,9 +57,10 @@ describe(`email domain-search: held for limit, charged per started 10 returned (
   });
 
   test('by company name: the domain named after it, the same addresses and total', async () => {
-    const byName = await search({ company: 'Northwind', limit: 5 });
-    const byDomain = await search({ domain: 'northwind.com', limit: 5 });
-    assert.equal(byName.response.body.data.company.domain, 'northwind.com');
+    const byName = await search({ company: 'Initech', limit: 5 });
+    const byDomain = await search({ domain: 'initech.com', limit: 5 });
+    assert.equal(byName.response.body.data.company.domain, 'initech.com');
+    assert.equal(byName.response.body.data.emails.length, 5);
     assert.deepEqual(byName.response.body.data, byDomain.response.body.data);
     assert.equal(byName.charged, 30_000);
   });

@@ -182,6 +182,27 @@ describe(`email data endpoints on the sandbox world (${testDatabaseLabel()})`, (
     assert.equal((await post('/v1/email/domain-status', { domain: NORTHWIND })).acceptAll, false);
   });
 
+  test("a domain nobody registered is no company's: verify has no mailbox to vouch for there, and invalid when it has no mail server", async () => {
+    // acme-widgets.com is free (the sandbox registrar and WHOIS say so): the world has no company, mail server or people there.
+    const { apiKey } = await app.createAccount('1.00');
+    const answered = await app.post('/v1/email/verify', { email: 'zebulon.quixworthy@acme-widgets.com' }, apiKey);
+    assert.equal(answered.status, 200);
+    assert.equal(answered.headers.get('x-tollgate-provider'), 'live', 'without a mail server there is no mailbox to ask the data about');
+    const noServer = answered.body.data;
+    assert.deepEqual([noServer.status, noServer.checks.mx, noServer.checks.smtpServer, noServer.mxRecords, noServer.reason], ['invalid', false, false, [], null]);
+    // Mail servers come from the resolvers, whatever the sandbox's data says: where they name some, the data gives no word on the mailbox.
+    dns.set('acme-widgets.com', { MX: [{ exchange: 'mx.example.net', priority: 10 }] });
+    const withServer = await post('/v1/email/verify', { email: 'zebulon.quixworthy@acme-widgets.com' });
+    assert.deepEqual(
+      [withServer.status, withServer.checks.mx, withServer.checks.smtpServer, withServer.checks.smtp, withServer.checks.acceptAll, withServer.sources],
+      ['unknown', true, false, false, false, []],
+    );
+    assert.equal((await post('/v1/email/domain-status', { domain: 'acme-widgets.com' })).acceptAll, null);
+    const company = (await post('/v1/email/company', { domain: 'acme-widgets.com' })).company;
+    assert.deepEqual([company.name, company.foundedYear, company.emails], [null, null, []]);
+    assert.deepEqual((await post('/v1/email/domain-search', { domain: 'acme-widgets.com', limit: 10 })).emails, []);
+  });
+
   test('person, combined, profile-finder and phone-finder agree with the contact', async () => {
     const contacts = (await post('/v1/email/domain-search', { domain: NORTHWIND, limit: 50 })).emails.filter((contact: any) => contact.type === 'personal');
     const company = (await post('/v1/email/company', { domain: NORTHWIND })).company;
@@ -231,9 +252,9 @@ describe(`email data endpoints on the sandbox world (${testDatabaseLabel()})`, (
   });
 
   test('a subdomain is its registered domain\'s company, in every endpoint that takes a company domain, and the answers name that domain', async () => {
-    const company = await post('/v1/email/company', { domain: 'blog.acme-widgets.com' });
-    assert.deepEqual(company, await post('/v1/email/company', { domain: 'acme-widgets.com' }));
-    assert.equal(company.company.domain, 'acme-widgets.com');
+    const company = await post('/v1/email/company', { domain: 'blog.wonka-industries.com' });
+    assert.deepEqual(company, await post('/v1/email/company', { domain: 'wonka-industries.com' }));
+    assert.deepEqual([company.company.domain, company.company.name], ['wonka-industries.com', 'Wonka Industries']);
     const search = await post('/v1/email/domain-search', { domain: 'blog.acme.co.uk', limit: 50 });
     assert.equal(search.company.domain, 'acme.co.uk');
     assert.ok(search.emails.length > 0);
@@ -245,9 +266,10 @@ describe(`email data endpoints on the sandbox world (${testDatabaseLabel()})`, (
     const person = search.emails.find((contact: any) => contact.type === 'personal');
     const found = await post('/v1/email/finder', { domain: 'www.acme.co.uk', first_name: person.firstName, last_name: person.lastName });
     assert.deepEqual([found.contact.email, found.contact.companyDomain], [person.email, 'acme.co.uk']);
-    const phone = await post('/v1/email/phone-finder', { domain: 'shop.acme-widgets.com' });
-    assert.equal(phone.domain, 'acme-widgets.com');
-    assert.equal(phone.e164Format, (await post('/v1/email/phone-finder', { domain: 'acme-widgets.com' })).e164Format);
+    const phone = await post('/v1/email/phone-finder', { domain: 'shop.wonka-industries.com' });
+    assert.equal(phone.domain, 'wonka-industries.com');
+    assert.notEqual(phone.e164Format, null);
+    assert.equal(phone.e164Format, (await post('/v1/email/phone-finder', { domain: 'wonka-industries.com' })).e164Format);
   });
 
   test("verify of an address whose domain's DNS fails (SERVFAIL): 200, unknown with the reason, charged as any answer", async () => {

@@ -271,6 +271,43 @@ describe(`RDAP: live lookups turned off (${testDatabaseLabel()})`, () => {
     }
   });
 
+  test('TOLLGATE_LIVE_LOOKUPS=false: WHOIS, the registrar and the contacts world agree on who owns a domain: a free name is no company, a similar company\'s is registered', async () => {
+    const app = await startTestApp({}, { TOLLGATE_LIVE_LOOKUPS: 'false' });
+    try {
+      const { apiKey } = await app.createAccount('20.00');
+      const data = async (path: string, body: unknown) => {
+        const response = await app.post(path, body, apiKey);
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        return response.body.data;
+      };
+      // The reported cases: free names the contacts world gave a company, founding year and mailboxes.
+      const free = ['acme-widgets.com', 'cyberdyne.com', 'stark-industries.com', 'quillo-software.com'];
+      const checks = (await data('/v1/seo/domain/available', { domains: free })).domains as Array<{ domain: string; available: boolean }>;
+      for (const domain of free) {
+        assert.equal((await data('/v1/tools/whois', { domain })).registered, false, domain);
+        assert.equal(checks.find((check) => check.domain === domain)?.available, true, domain);
+        const { company } = await data('/v1/email/company', { domain });
+        assert.deepEqual([company.name, company.foundedYear, company.emails], [null, null, []], domain);
+        assert.equal((await data('/v1/email/count', { domain })).total, 0, domain);
+        assert.deepEqual((await data('/v1/email/similar', { domain })).domains, [], domain);
+      }
+      for (const domain of ['soylent.com', 'hooli.com']) {
+        const similar = (await data('/v1/email/similar', { domain })).domains as Array<{ domain: string; name: string }>;
+        assert.ok(similar.length >= 3, domain);
+        for (const other of similar) {
+          const whois = await data('/v1/tools/whois', { domain: other.domain });
+          assert.equal(whois.registered, true, `${domain}: similar names ${other.domain}, which WHOIS says nobody registered`);
+          const { company } = await data('/v1/email/company', { domain: other.domain });
+          assert.equal(company.name, other.name);
+          assert.ok(Number(whois.createdDate.slice(0, 4)) <= company.foundedYear, `${other.domain}: created ${whois.createdDate}, founded ${company.foundedYear}`);
+          assert.equal(whois.registrant.country, company.geo.countryCode, other.domain);
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   test('TOLLGATE_LIVE_LOOKUPS=false: a TLD without RDAP (.de, .io) is the live path\'s 400, not charged; example.com is both endpoints\' documented example', async () => {
     const app = await startTestApp({}, { TOLLGATE_LIVE_LOOKUPS: 'false' });
     try {

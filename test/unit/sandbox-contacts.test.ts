@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import { readPhoneNumber } from '../../src/contacts/phone';
 import { Company, Contact, DEPARTMENTS, DomainSearch, EmailCount, Person, type Contact as ContactRecord } from '../../src/schemas/contact';
 import { sandboxContacts as contacts } from '../../src/providers/sandbox/contacts';
+import { isRegistered } from '../../src/providers/sandbox/domain-profile';
 import { worldCompany } from '../../src/providers/sandbox/contacts/company';
 import { peopleOf } from '../../src/providers/sandbox/contacts/people';
 import { localPart, PATTERNS } from '../../src/providers/sandbox/contacts/patterns';
-import { ONE_PER_COMPANY_TITLES, SURNAMES } from '../../src/providers/sandbox/contacts/vocabulary';
+import { COMPANY_STEMS, INDUSTRIES, ONE_PER_COMPANY_TITLES, SURNAMES } from '../../src/providers/sandbox/contacts/vocabulary';
 
 /** The contacts sandbox: one seeded world, so every method's answer agrees with every other's. */
 
@@ -160,7 +161,7 @@ describe('the contacts sandbox world', () => {
 
   test("people's titles say their seniority, a company has one of each head, and no two people share a direct line", () => {
     const seniorityOf = new Map<string, string>();
-    for (const domain of [...DOMAINS, 'cyberdyne.com', 'acme-widgets.com', 'initech.example', 'umbrella.example']) {
+    for (const domain of [...DOMAINS, 'initech.com', 'wonka-industries.com', 'initech.example', 'umbrella.example']) {
       const company = worldCompany(domain);
       const people = peopleOf(company);
       for (const person of people) {
@@ -185,6 +186,7 @@ describe('the contacts sandbox world', () => {
       assert.ok(similar.length >= 3);
       for (const other of similar) {
         assert.notEqual(other.domain, domain);
+        assert.ok(isRegistered(other.domain), `${other.domain}: a similar company's domain is registered`);
         assert.equal(other.industry, industry);
         const profile = await contacts.company({ domain: other.domain }, call);
         assert.equal(profile.category.industry, industry);
@@ -194,12 +196,56 @@ describe('the contacts sandbox world', () => {
   });
 
   test('a company asked by name is the domain named after it, and back', async () => {
-    const byName = await contacts.domainSearch({ domain: null, company: 'Northwind Traders, Inc.', limit: 5, page: 1, department: null, country: null }, call);
-    assert.equal(byName.company.domain, 'northwind-traders.com');
-    assert.equal(byName.company.name, 'Northwind Traders');
-    assert.equal(byName.total, (await contacts.count({ domain: 'northwind-traders.com' }, call)).total);
-    const found = await contacts.finder({ domain: null, company: 'Northwind Traders', firstName: byName.emails[0]!.firstName!, lastName: byName.emails[0]!.lastName! }, call);
+    const byName = await contacts.domainSearch({ domain: null, company: 'Sterling Cooper, Inc.', limit: 5, page: 1, department: null, country: null }, call);
+    assert.equal(byName.company.domain, 'sterling-cooper.com');
+    assert.equal(byName.company.name, 'Sterling Cooper');
+    assert.equal(byName.total, (await contacts.count({ domain: 'sterling-cooper.com' }, call)).total);
+    const found = await contacts.finder({ domain: null, company: 'Sterling Cooper', firstName: byName.emails[0]!.firstName!, lastName: byName.emails[0]!.lastName! }, call);
     assert.equal(found.email, byName.emails[0]!.email);
+  });
+
+  test("a name whose domain nobody registered is no company's: asked by name, nothing is found", async () => {
+    assert.equal(isRegistered('northwind-traders.com'), false);
+    const byName = await contacts.domainSearch({ domain: null, company: 'Northwind Traders, Inc.', limit: 5, page: 1, department: null, country: null }, call);
+    assert.deepEqual([byName.company.domain, byName.company.name, byName.emails, byName.total], ['northwind-traders.com', null, [], 0]);
+    const found = await contacts.finder({ domain: null, company: 'Northwind Traders', firstName: 'Jane', lastName: 'Mockwell' }, call);
+    assert.deepEqual([found.email, found.confidenceScore], [null, 0]);
+  });
+
+  test('a company exists exactly when its domain is registered (or is a documentation name), and similar names only registered ones', async () => {
+    // Short names (mostly taken) and long, hyphenated and numbered ones (mostly free), under several TLDs.
+    const shapes: Array<(stem: string, noun: string) => string> = [
+      (stem, noun) => `${stem.slice(0, 3)}${noun[0]}.com`,
+      (stem, noun) => `${stem}${noun.slice(0, 2)}.net`,
+      (stem, noun) => `${stem}-${noun}.com`,
+      (stem, noun) => `${stem}${noun}${stem.length}.org`,
+      (stem, noun) => `${stem}-${noun}.example`,
+    ];
+    const sample = Array.from({ length: 200 }, (_, index) => {
+      const stem = COMPANY_STEMS[index % COMPANY_STEMS.length]!.toLowerCase();
+      const noun = INDUSTRIES[Math.floor(index / COMPANY_STEMS.length) % INDUSTRIES.length]!.noun.toLowerCase();
+      return shapes[index % shapes.length]!(stem, noun);
+    });
+    assert.equal(new Set(sample).size, 200);
+    const companies = new Set<string>();
+    for (const domain of sample) {
+      const expected = domain.endsWith('.example') || isRegistered(domain);
+      const company = await contacts.company({ domain }, call);
+      const count = await contacts.count({ domain }, call);
+      assert.equal(company.name !== null, expected, `${domain}: a company exactly when registered (${isRegistered(domain)})`);
+      assert.equal(count.total > 0, expected, `${domain}: addresses exactly when registered`);
+      if (!expected) {
+        assert.deepEqual((await contacts.similar({ domain }, call)).domains, []);
+        continue;
+      }
+      companies.add(domain);
+      for (const other of (await contacts.similar({ domain }, call)).domains) {
+        assert.ok(isRegistered(other.domain), `${domain}: similar names ${other.domain}, which nobody registered`);
+        assert.equal((await contacts.company({ domain: other.domain }, call)).name, other.name);
+      }
+    }
+    const free = sample.length - companies.size;
+    assert.ok(companies.size >= 40 && free >= 40, `the sample holds both (${companies.size} companies, ${free} free names)`);
   });
 
   test('an internationalised domain names its company in its own letters, not its ASCII form', async () => {
@@ -208,8 +254,9 @@ describe('the contacts sandbox world', () => {
     assert.equal((await contacts.company({ domain: 'xn--bcher-kva.com' }, call)).name, 'Bücher');
   });
 
-  test('webmail and disposable domains are no company: nothing known, nothing invented', async () => {
-    for (const domain of ['gmail.com', 'mailinator.com']) {
+  test('webmail, disposable and unregistered domains are no company: nothing known, nothing invented', async () => {
+    assert.equal(isRegistered('acme-widgets.com'), false);
+    for (const domain of ['gmail.com', 'mailinator.com', 'acme-widgets.com']) {
       const count = await contacts.count({ domain }, call);
       assert.equal(count.total, 0);
       const search = await contacts.domainSearch({ domain, company: null, limit: 10, page: 1, department: null, country: null }, call);

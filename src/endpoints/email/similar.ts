@@ -25,8 +25,8 @@ export default defineEndpoint({
       domains: [
         { domain: 'tandle-foods.com', name: 'Tandle Foods', industry: FOODS },
         { domain: 'nuvola-foods.com', name: 'Nuvola Foods', industry: FOODS },
-        { domain: 'yarrow-foods.com', name: 'Yarrow Foods', industry: FOODS },
-        { domain: 'quillo-foods.com', name: 'Quillo Foods', industry: FOODS },
+        { domain: 'marqo-foods.info', name: 'Marqo Foods', industry: FOODS },
+        { domain: 'ravenda-foods.net', name: 'Ravenda Foods', industry: FOODS },
         { domain: 'abrix-foods.com', name: 'Abrix Foods', industry: FOODS },
       ],
     },

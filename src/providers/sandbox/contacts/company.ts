@@ -1,6 +1,7 @@
 import { domainToUnicode } from 'node:url';
 import { nameLabel } from '../../../contacts/verification';
 import { CITIES, postalCodeOf, type City } from '../places/cities';
+import { isRegistered } from '../domain-profile';
 import { SeededRandom } from '../random';
 import { PATTERN_WEIGHTS, PATTERNS, type Pattern } from './patterns';
 import { sandboxPhone } from './phones';
@@ -45,13 +46,28 @@ const LEGAL_FORMS: Readonly<Record<string, string>> = {
 const LEGAL_SUFFIX = /[\s,]+(inc\.?|incorporated|ltd\.?|limited|llc|gmbh|sas|s\.l\.|b\.v\.|lda\.|k\.k\.|pty ltd|s\.a\. de c\.v\.|corp\.?|corporation|co\.?)$/i;
 const CODE_HOSTING_SECTORS = new Set(['Information Technology', 'Communication Services']);
 
-/** The world's other companies: eight invented ones per industry, which the similar endpoint names. */
+/** The TLDs a catalogue company's name is looked for under, in turn: the first one someone registered it under is its domain. */
+const CATALOGUE_TLDS = ['com', 'net', 'biz', 'info'];
+
+/** How many companies of each industry the catalogue names. */
+const CATALOGUE_SIZE = 8;
+
+/**
+ * The world's other companies: up to eight invented ones per industry, which the similar endpoint names.
+ * Each is at a domain someone registered (`isRegistered`), so it is a company of the world too and
+ * the registrar and WHOIS agree that it is taken: a name (Quillo Software) is looked for under
+ * each of CATALOGUE_TLDS in turn, and one registered under none of them is passed over.
+ */
 const CATALOGUE: ReadonlyMap<string, Industry> = new Map(
   INDUSTRIES.flatMap((industry) =>
     new SeededRandom(`contacts-catalogue:${industry.name}`)
       .shuffle(COMPANY_STEMS)
-      .slice(0, 8)
-      .map((stem) => [`${stem.toLowerCase()}-${industry.noun.toLowerCase()}.com`, industry] as const),
+      .flatMap((stem) => {
+        const label = `${stem.toLowerCase()}-${industry.noun.toLowerCase()}`;
+        const domain = CATALOGUE_TLDS.map((tld) => `${label}.${tld}`).find(isRegistered);
+        return domain === undefined ? [] : [[domain, industry] as const];
+      })
+      .slice(0, CATALOGUE_SIZE),
   ),
 );
 
@@ -117,7 +133,7 @@ function streetAddress(city: City, random: SeededRandom): string {
   }
 }
 
-/** The company a domain is, in the sandbox's world (webmail and disposable domains are not asked here). */
+/** The company a domain is, in the sandbox's world (free, webmail and disposable domains are not asked here: see isCompanyDomain). */
 export function worldCompany(rawDomain: string): WorldCompany {
   const domain = rawDomain.replace(/^www\./, '');
   const random = new SeededRandom(`contacts-company:${domain}`);

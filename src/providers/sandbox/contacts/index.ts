@@ -17,10 +17,11 @@ import {
 import { lookupAddress, personNamed, personOfProfile, worldOf, type CompanyWorld } from './world';
 
 /**
- * Contact data from the sandbox's one world of companies (./company.ts, ./people.ts): a domain is
- * one company with its people, patterns and mail server, and every method reads that, so the
- * count, a domain search, the finder, an address's enrichment and its mailbox agree. Names and
- * profiles are synthetic; webmail and disposable domains are no company's.
+ * Contact data from the sandbox's one world of companies (./company.ts, ./people.ts): a registered
+ * domain is one company with its people, patterns and mail server, and every method reads that, so
+ * the count, a domain search, the finder, an address's enrichment and its mailbox agree. Names and
+ * profiles are synthetic; a domain nobody registered, and webmail and disposable domains, are no
+ * company's (see isCompanyDomain).
  */
 
 const NO_SENIORITY = { junior: 0, senior: 0, executive: 0 };

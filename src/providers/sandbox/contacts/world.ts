@@ -1,5 +1,6 @@
 import { isDisposableDomain, isWebmailDomain, registrableDomain } from '../../../contacts/domain-lists';
 import { splitAddress } from '../../../contacts/email-address';
+import { isRegistered } from '../domain-profile';
 import { worldCompany, type WorldCompany } from './company';
 import { domainOfProfileHandle, peopleOf, type WorldPerson } from './people';
 import { mailboxWord, PATTERNS, type Pattern } from './patterns';
@@ -25,14 +26,27 @@ export type AddressLookup =
 const recent = new Map<string, CompanyWorld>();
 const RECENT_LIMIT = 64;
 
-/** Webmail and disposable domains are mailboxes for anyone, not companies: the world has none there. */
+/**
+ * The top-level domain reserved for documentation (RFC 2606, RFC 6761 §6.5): no registry holds its
+ * names, yet the documented examples' companies live there (northwind.example).
+ */
+const DOCUMENTATION_TLD = '.example';
+
+/**
+ * A company has a domain someone registered (`isRegistered`, as the sandbox registrar and WHOIS
+ * say): a free name is nobody's. Webmail and disposable domains are mailboxes for anyone, not
+ * companies: the world has none there either. The documentation TLD's names are the exception
+ * (example.com, .net and .org are registered anyway).
+ */
 export function isCompanyDomain(domain: string): boolean {
-  return !isWebmailDomain(domain) && !isDisposableDomain(domain);
+  if (isWebmailDomain(domain) || isDisposableDomain(domain)) return false;
+  return domain.endsWith(DOCUMENTATION_TLD) || isRegistered(domain);
 }
 
 /**
- * The company at `domain` and its people; null for webmail and disposable domains. A subdomain is
- * its registered domain's company (blog.acme.co.uk is acme.co.uk's), as the endpoints take it.
+ * The company at `domain` and its people; null for a domain nobody registered and for webmail and
+ * disposable domains. A subdomain is its registered domain's company (blog.acme.co.uk is
+ * acme.co.uk's), as the endpoints take it.
  */
 export function worldOf(rawDomain: string): CompanyWorld | null {
   const domain = registrableDomain(rawDomain);
