@@ -83,8 +83,11 @@ describe(`clips endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
     const { accountId, apiKey } = await app.createAccount('1.00');
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['/v1/clips/video', { url: 'https://www.clips.com/@nobody/video/1234567' }, 'url'],
+      // An id is digits, however few: a short one names no video (or sound), it is not a malformed URL.
+      ['/v1/clips/video', { url: 'https://www.clips.com/@nobody/video/1' }, 'url'],
       ['/v1/clips/comments', { url: 'https://www.clips.com/@nobody/video/1234567' }, 'url'],
       ['/v1/clips/music', { url: 'https://www.clips.com/music/nothing-1234567' }, 'url'],
+      ['/v1/clips/music', { url: 'https://www.clips.com/music/nothing-12' }, 'url'],
       ['/v1/clips/music-videos', { music_id: '1234567' }, 'music_id'],
       ['/v1/clips/challenge', { challenge_id: '1' }, 'challenge_id'],
       ['/v1/clips/challenge', { challenge_name: 'nosuchchallengeanywhere' }, 'challenge_name'],

@@ -47,6 +47,9 @@ function regularUser(fits: (user: ReturnType<typeof userAt>) => boolean) {
   throw new Error('no such user in the first 100,000');
 }
 
+/** The platform's id layout: an id's bits above the low 23 count milliseconds since its epoch (2011-08-24 21:07:01.721 UTC). */
+const secondOfId = (id: string) => Number(((BigInt(id) >> 23n) + 1_314_220_021_721n) / 1000n);
+
 const username = EXAMPLE_USERNAME;
 const smallAccount = regularUser((user) => !user.private && user.followers >= 30 && user.followers <= 80 && user.mediaCount >= 30 && user.mediaCount <= 80);
 const privateAccount = regularUser((user) => user.private && user.mediaCount > 0 && user.followers > 0);
@@ -246,6 +249,60 @@ describe('the photos sandbox is coherent across endpoints', () => {
     }
   });
 
+  test('media ids follow the platform\'s layout: each decodes to when it was posted', async () => {
+    for (const name of [username, 'kettle.coffee', smallAccount.username]) {
+      const user = userNamed(name)!;
+      const grid = (await photos.userPosts({ username: name, cursor: String(user.mediaCount - 12) }, call))!.items;
+      for (const post of [...(await photos.userPosts({ username: name }, call))!.items, ...grid]) {
+        assert.equal(secondOfId(post.id), post.taken_at, `${name}'s ${post.shortcode}`);
+        assert.equal(shortcodeOf(post.id), post.shortcode);
+        assert.equal((await photos.post({ shortcode: post.shortcode }, call))!.id, post.id);
+      }
+      for (const highlight of (await photos.userHighlights({ username: name }, call))!) {
+        for (const item of highlight.items) assert.equal(secondOfId(item.id), item.taken_at);
+      }
+      for (const story of (await photos.userStories({ username: name }, call))!) assert.equal(secondOfId(story.id), story.taken_at);
+    }
+    const reel = (await photos.userReels({ username }, call))!.items[0]!;
+    assert.equal(secondOfId(reel.id), reel.taken_at);
+    for (const recent of (await photos.hashtag({ hashtag: 'coffee' }, call))!.recent_posts) assert.equal(secondOfId(recent.id), recent.taken_at);
+  });
+
+  test('likers and commenters had joined before the post, and each one\'s posts come after they joined', async () => {
+    // The oldest posts of accounts that joined early, when few of today's users had.
+    for (const name of ['kettle.coffee', username]) {
+      const owner = userNamed(name)!;
+      for (const cursor of [String(owner.mediaCount - 12), String(owner.mediaCount - 300), undefined]) {
+        for (const post of (await photos.userPosts({ username: name, cursor }, call))!.items.filter((candidate) => candidate.comment_count > 0).slice(0, 3)) {
+          const comments = (await photos.postComments({ shortcode: post.shortcode }, call))!.items;
+          const likers = (await photos.postLikers({ shortcode: post.shortcode }, call))!.items;
+          const people = [...comments.map((comment) => [comment.owner.username, comment.created_at] as const), ...likers.map((liker) => [liker.username, post.taken_at] as const)];
+          assert.ok(people.length > 0);
+          for (const [person, at] of people) {
+            const account = userNamed(person)!;
+            assert.ok(account.joined < post.taken_at && post.taken_at <= at, `${person} joined ${new Date(account.joined * 1000).toISOString()}, before ${post.shortcode}`);
+            const about = (await photos.userAbout({ username: person }, call))!;
+            assert.ok(Date.parse(`1 ${about.date_joined} UTC`) <= at * 1000, `${person}'s date_joined ${about.date_joined}`);
+            if (account.mediaCount > 0) assert.ok(postOf(account, account.mediaCount - 1).takenAt > account.joined, `${person} posted after joining`);
+          }
+        }
+      }
+    }
+  });
+
+  test('a hashtag\'s recent posts are as close together as its media_count implies', async () => {
+    const platformLife = PRESENT - Date.UTC(2012, 2, 1) / 1000;
+    for (const tag of HASHTAGS) {
+      const hashtag = (await photos.hashtag({ hashtag: tag }, call))!;
+      const times = hashtag.recent_posts.map((post) => post.taken_at);
+      const spacing = platformLife / hashtag.media_count;
+      const average = (times[0]! - times.at(-1)!) / (times.length - 1);
+      assert.ok(average > spacing / 4 && average < spacing * 4, `#${tag}: ${hashtag.media_count} posts, recent ones ${Math.round(average)} s apart`);
+      assert.ok(PRESENT - times[0]! < 4 * spacing + 3_600 && times[0]! <= PRESENT, `#${tag}'s newest post is recent`);
+      if (hashtag.media_count > 1_000_000) assert.ok(PRESENT - times.at(-1)! < 6 * 3_600, `#${tag}: millions of posts, twelve in the last hours`);
+    }
+  });
+
   test('comments and likers are finite lists of the post\'s counts', async () => {
     const posts = (await photos.userPosts({ username, cursor: '12' }, call))!.items;
     const post = posts.find((candidate) => candidate.comment_count > 15 && candidate.comment_count < 400)!;
@@ -311,7 +368,9 @@ describe('the photos sandbox: private accounts, unknowns and cursors', () => {
     }
     const post = postOf(userNamed(username)!, 0);
     const shifted = (delta: bigint) => shortcodeOf(post.mediaId + delta);
-    for (const shortcode of ['AAAAAAAAAAA', 'B', shifted(1n << 34n), shifted(-1n << 34n), `A${EXAMPLE_SHORTCODE}`, shortcodeOf((BigInt(post.takenAt - 1_325_376_000) << 34n) | (4_100_000n << 12n))]) {
+    // A millisecond or a second off, a story item's kind, other low bits (another user's, or none of the world's).
+    const misses = [shifted(1n << 23n), shifted(-1000n << 23n), shifted(1n << 22n), shifted(1n), shortcodeOf(((post.mediaId >> 23n) << 23n) | 4_100_000n)];
+    for (const shortcode of ['AAAAAAAAAAA', 'B', ...misses, `A${EXAMPLE_SHORTCODE}`]) {
       assert.equal(await photos.post({ shortcode }, call), null, shortcode);
       assert.equal(await photos.postComments({ shortcode }, call), null);
     }

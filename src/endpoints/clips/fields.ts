@@ -15,8 +15,10 @@ const anyCase = (word: string) => word.replace(/[a-z]/g, (letter) => `[${letter}
 const SITE = `^(?:${anyCase('http')}[sS]?://)?(?:${anyCase('www')}\\.|${anyCase('m')}\\.)?${anyCase('clips')}\\.${anyCase('com')}/`;
 /** What may follow an id: a trailing slash, a query, a fragment (all dropped). */
 const TAIL = '/?(?:[?#].*)?$';
-const VIDEO_URL = new RegExp(`${SITE}@[A-Za-z0-9._]{1,30}/(?:${anyCase('video')}|${anyCase('photo')})/(\\d{5,25})${TAIL}`);
-const MUSIC_URL = new RegExp(`${SITE}${anyCase('music')}/(?:[^/?#]*-)?(\\d{5,25})${TAIL}`);
+/** Ids are digits, as numericId's: a well-formed id the platform does not have is the endpoint's 404, not a malformed URL. */
+const ID = '(\\d{1,25})';
+const VIDEO_URL = new RegExp(`${SITE}@[A-Za-z0-9._]{1,30}/(?:${anyCase('video')}|${anyCase('photo')})/${ID}${TAIL}`);
+const MUSIC_URL = new RegExp(`${SITE}${anyCase('music')}/(?:[^/?#]*-)?${ID}${TAIL}`);
 
 /**
  * A URL read for the id in it. The rule is a pattern on what the caller sends (so the OpenAPI

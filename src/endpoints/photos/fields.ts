@@ -29,7 +29,7 @@ export function shortcodeField() {
     .string()
     .trim()
     .regex(SHORTCODE_PATTERN, "must be a post's shortcode: the 5 to 64 letters, digits, - and _ after /p/ (or /reel/) in its URL")
-    .meta({ description: "The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.", examples: ['G_j8jgAABAA'] });
+    .meta({ description: "The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.", examples: ['DfuxqG1rZs1'] });
 }
 
 /** A hashtag, with or without its #; case is ignored. Like the username, the rule reads what is sent, so it is published. */

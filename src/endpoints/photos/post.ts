@@ -5,7 +5,7 @@ import { Post } from '../../schemas/photos';
 import { exampleResponse } from './examples';
 import { DATA_SOURCE, FAILURES, noPost, shortcodeField } from './fields';
 
-export const EXAMPLE_SHORTCODE = 'G_j8jgAABAA';
+export const EXAMPLE_SHORTCODE = 'DfuxqG1rZs1';
 
 export default defineEndpoint({
   id: 'photos.post',

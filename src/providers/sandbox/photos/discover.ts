@@ -1,36 +1,21 @@
 import type { Hashtag, SearchResults } from '../../../schemas/photos';
-import { SeededRandom } from '../random';
 import { remembering } from '../memo';
 import { listedPostRecord, recentPostRecord } from './post-records';
-import { postFrame, postModel } from './posts';
-import { NOTABLE, notableUsers, userAt, userNamed } from './users';
+import { postFrame, postModel, postOf } from './posts';
+import { NOTABLE, notableUsers, STREAM_LENGTH, streamerOf, userAt, userNamed } from './users';
 import { allVenues } from './venues';
 import { GENERAL_HASHTAGS, HASHTAGS, PLACES, THEMES } from './vocabulary';
+import { hashtagMediaCount } from './hashtag-counts';
 
 /**
- * Hashtags and search. A hashtag's posts are found among the newest posts of twenty notable
- * accounts that use it (its theme's accounts, or for a general tag two of every theme), so each
- * listed post carries the tag when fetched; its media_count is the platform-wide figure, fixed
- * per tag, and a broader tag counts at least as many posts as a narrower one written with it.
+ * Hashtags and search. A hashtag's posts are its stream (./users.ts: the tag's newest posts,
+ * as close together as its media_count implies) and those found among the newest posts of twenty
+ * notable accounts that use it (its theme's accounts, or for a general tag two of every theme),
+ * so each listed post carries the tag when fetched; its media_count is the platform-wide figure
+ * (./hashtag-counts.ts).
  */
 
 const SCANNED_POSTS = 40;
-
-/** The world's other tags written inside this one ("coffee" in "specialtycoffee"): the broader words it narrows. */
-const broaderThan = (tag: string): string[] => HASHTAGS.filter((other) => other !== tag && tag.includes(other));
-/** Whether another tag is written with this one: a word as broad as the general tags. */
-const isBroad = (tag: string): boolean => GENERAL_HASHTAGS.includes(tag) || HASHTAGS.some((other) => other !== tag && other.includes(tag));
-
-/**
- * 50k to 40M, general tags and the words others are built on in the upper part; a narrower tag
- * ("specialtycoffee") is 2–25% of its broadest word's count ("coffee"), so never above it.
- */
-export function hashtagMediaCount(tag: string): number {
-  const random = new SeededRandom(`photos-hashtag:${tag}`);
-  const broader = broaderThan(tag);
-  if (broader.length > 0) return Math.round(Math.min(...broader.map(hashtagMediaCount)) * random.between(0.02, 0.25));
-  return Math.round(50_000 * 800 ** (isBroad(tag) ? random.between(0.6, 1) : random.next()));
-}
 
 function taggingAccounts(tag: string): number[] {
   const theme = THEMES.findIndex((candidate) => candidate.hashtags.includes(tag));
@@ -45,7 +30,8 @@ const hashtagPage = remembering(HASHTAGS.length, (tag: string): Hashtag => {
     .map(userAt)
     .flatMap((user) => Array.from({ length: Math.min(SCANNED_POSTS, user.mediaCount) }, (_, index) => postFrame(user, index)))
     .filter((frame) => frame.hashtags.includes(tag))
-    .map(postModel);
+    .map(postModel)
+    .concat(Array.from({ length: STREAM_LENGTH }, (_, slot) => postOf(userAt(streamerOf(tag, slot)), 0)));
   return {
     name: tag,
     media_count: hashtagMediaCount(tag),

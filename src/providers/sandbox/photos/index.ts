@@ -12,7 +12,7 @@ import { userNamed, type WorldUser } from './users';
 /** Stable values of the world for endpoint examples (test/unit/sandbox-photos.test.ts checks each). */
 export const EXAMPLE_USERNAME = 'northern.trails';
 /** Its newest post, a video. */
-export const EXAMPLE_SHORTCODE = 'G_j8jgAABAA';
+export const EXAMPLE_SHORTCODE = 'DfuxqG1rZs1';
 export const EXAMPLE_HASHTAG = 'travel';
 export const EXAMPLE_QUERY = 'coffee';
 

@@ -1,6 +1,6 @@
 import type { Highlight, Story } from '../../../schemas/photos';
 import { roundTo, SeededRandom } from '../random';
-import { HIGHLIGHT_SLOT, mediaIdFor, STORY_SLOT } from './posts';
+import { mediaIdFor, STORY_MILLISECOND } from './posts';
 import { IMAGE_HOST, PRESENT, type WorldUser } from './users';
 import { EVERYDAY_HIGHLIGHTS } from './vocabulary';
 
@@ -23,7 +23,7 @@ export function storiesOf(user: WorldUser, now: Date): Story[] {
   const count = user.storyteller ? random.integer(1, 6) : random.chance(user.notable ? 0.3 : 0.25) ? random.integer(1, 3) : 0;
   const times = Array.from({ length: count }, () => bucket * BUCKET - random.integer(0, 18 * HOUR - 1)).sort((a, b) => a - b);
   return times.map((takenAt, index) => {
-    const id = mediaIdFor(takenAt, user.index, STORY_SLOT + index).toString();
+    const id = mediaIdFor(takenAt, STORY_MILLISECOND + index, user.index, 'item').toString();
     const video = random.chance(0.3);
     return {
       id,
@@ -46,7 +46,7 @@ export function highlightsOf(user: WorldUser): Highlight[] {
     let takenAt = random.integer(user.joined, PRESENT - 45 * DAY);
     const items = Array.from({ length: random.integer(1, 20) }, (_, item) => {
       takenAt += random.integer(600, 2 * DAY);
-      const id = mediaIdFor(takenAt, user.index, HIGHLIGHT_SLOT + highlight * 20 + item).toString();
+      const id = mediaIdFor(takenAt, highlight * 20 + item, user.index, 'item').toString();
       const video = random.chance(0.25);
       return { id, taken_at: takenAt, is_video: video, display_url: itemUrl(id, 'jpg'), video_url: video ? itemUrl(id, 'mp4') : null };
     });
