@@ -123,6 +123,22 @@ describe(`retail endpoints on the sandbox marketplace (${testDatabaseLabel()})`,
     assert.ok(Math.abs(percents.reduce((sum, percent) => sum + percent, 0) - 100) <= 3, 'percents of all ratings');
   });
 
+  test('on the German site a review names the country it was written in, and an eBook has one offer with nothing to ship', async () => {
+    const { asin } = exampleOf('retail.product_reviews');
+    const [us, de] = [await data('/v1/retail/product-reviews', { asin }), await data('/v1/retail/product-reviews', { asin, country: 'DE' })];
+    assert.deepEqual(de.reviews.map((review: any) => review.review_id), us.reviews.map((review: any) => review.review_id));
+    us.reviews.forEach((review: any, index: number) => {
+      if (review.review_date.startsWith('Reviewed in the United States on ')) assert.match(de.reviews[index].review_date, /^Rezension aus den Vereinigten Staaten vom /);
+    });
+    const ebook = 'B0XE4ZAQ1P';
+    const offers = await data('/v1/retail/product-offers', { asin: ebook, country: 'DE' });
+    assert.deepEqual(offers.buy_boxes.map((offer: any) => [offer.seller_id, offer.product_condition, offer.delivery_price, offer.delivery_time, offer.ships_from]), [[null, 'New', null, 'Sofort verfügbar', null]]);
+    const product = await data('/v1/retail/product', { asin: ebook, country: 'DE' });
+    assert.equal(product.product_information.Format, 'eBook');
+    assert.equal(product.product_information.Modellnummer, undefined);
+    assert.equal(product.product_byline, `${product.product_information.Herausgeber} (Verlag)`);
+  });
+
   test('every category listed leads to its best sellers, its deals and, by its browse node, its products', async () => {
     const categories = await data('/v1/retail/categories', { country: 'DE' });
     assert.ok(categories.length > 1);

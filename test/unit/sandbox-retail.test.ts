@@ -9,7 +9,8 @@ import { RETAIL_COUNTRIES, type ProductReviewsRequest, type RetailCountry, type 
 import {
   sandboxRetail as retail, EXAMPLE_ASIN, EXAMPLE_BROWSE_NODE, EXAMPLE_CATEGORY, EXAMPLE_INFLUENCER, EXAMPLE_QUERY, EXAMPLE_SELLER_ID,
 } from '../../src/providers/sandbox/retail';
-import { allProducts, productOfAsin, type Product } from '../../src/providers/sandbox/retail/catalog';
+import { allProducts, categoryIndexOf, categoryProducts, productOfAsin, type Product } from '../../src/providers/sandbox/retail/catalog';
+import { marketplace } from '../../src/providers/sandbox/retail/marketplaces';
 import { worldSellers } from '../../src/providers/sandbox/retail/sellers';
 import { CATEGORIES } from '../../src/providers/sandbox/retail/vocabulary';
 
@@ -158,7 +159,8 @@ describe('a product agrees with itself across endpoints', () => {
       for (const item of ranked.slice(0, 12)) {
         const details = (await retail.product({ asin: item.asin, country }, call))!;
         for (const key of ['product_title', 'product_price', 'product_star_rating', 'product_num_ratings', 'product_url', 'product_photo'] as const) assert.deepEqual(item[key], details[key], key);
-        assert.equal(details.product_information['Best Sellers Rank'], `#${item.rank} in Electronics`);
+        const [label, line] = country === 'US' ? ['Best Sellers Rank', `#${item.rank} in Electronics`] : ['Bestseller-Rang', `Nr. ${item.rank} in Elektronik & Foto`];
+        assert.equal(details.product_information[label], line);
       }
     });
   }
@@ -500,18 +502,18 @@ describe('dates as each marketplace writes them', () => {
   const latestFeedback = async (country: RetailCountry) =>
     (await retail.sellerReviews({ seller_id: EXAMPLE_SELLER_ID, country, page: 1, star_rating: 'ALL', verified_purchases_only: false }, call))!.seller_reviews[0]!;
 
-  test('a review\'s date line is in the site\'s language, date order and own country name', async () => {
+  test('a review\'s date line names the country it was written in, in the site\'s language and date order', async () => {
     const lines: Partial<Record<RetailCountry, string>> = {
       US: 'Reviewed in the United States on October 6, 2026',
-      GB: 'Reviewed in the United Kingdom on 6 October 2026',
-      IN: 'Reviewed in India on 6 October 2026',
-      DE: 'Rezension aus Deutschland vom 6. Oktober 2026',
-      FR: 'Commenté en France le 6 octobre 2026',
-      IT: 'Recensito in Italia il 6 ottobre 2026',
-      ES: 'Calificado en España el 6 de octubre de 2026',
-      MX: 'Calificado en México el 6 de octubre de 2026',
-      BR: 'Avaliado no Brasil em 6 de outubro de 2026',
-      JP: '2026年10月6日に日本でレビュー済み',
+      GB: 'Reviewed in the United States on 6 October 2026',
+      IN: 'Reviewed in the United States on 6 October 2026',
+      DE: 'Rezension aus den Vereinigten Staaten vom 6. Oktober 2026',
+      FR: 'Commenté aux États-Unis le 6 octobre 2026',
+      IT: 'Recensito negli Stati Uniti il 6 ottobre 2026',
+      ES: 'Calificado en Estados Unidos el 6 de octubre de 2026',
+      MX: 'Calificado en Estados Unidos el 6 de octubre de 2026',
+      BR: 'Avaliado nos Estados Unidos em 6 de outubro de 2026',
+      JP: '2026年10月6日にアメリカ合衆国でレビュー済み',
     };
     for (const [country, line] of Object.entries(lines) as [RetailCountry, string][]) {
       const review = await firstReview(country);
@@ -537,5 +539,143 @@ describe('dates as each marketplace writes them', () => {
       US: 'November 19, 2026', GB: '19 November 2026', DE: '19. November 2026', ES: '19 de noviembre de 2026', JP: '2026年11月19日',
     };
     for (const [country, date] of Object.entries(dates) as [RetailCountry, string][]) assert.equal((await latestFeedback(country)).review_date, date, country);
+  });
+});
+
+describe('each marketplace in its own language', () => {
+  const reviewsOn = (country: RetailCountry) => walk(async (page) => (await retail.productReviews({ ...reviewsRequest(EXAMPLE_ASIN, { page }), country }, call))!.reviews);
+
+  test('a review is written in one country, mostly the catalogue\'s home (US): every marketplace names that one, in its own words', async () => {
+    const origins: Record<string, string> = { 'the United States': 'US', 'the United Kingdom': 'GB', Canada: 'CA', Australia: 'AU', India: 'IN' };
+    const german: Record<string, string> = { US: 'den Vereinigten Staaten', GB: 'dem Vereinigten Königreich', CA: 'Kanada', AU: 'Australien', IN: 'Indien' };
+    const japanese: Record<string, string> = { US: 'アメリカ合衆国', GB: 'イギリス', CA: 'カナダ', AU: 'オーストラリア', IN: 'インド' };
+    const [us, de, jp] = await Promise.all([reviewsOn('US'), reviewsOn('DE'), reviewsOn('JP')]);
+    const written = us.map((review) => origins[/^Reviewed in (.+) on /.exec(review.review_date)![1]!]!);
+    us.forEach((review, index) => {
+      assert.ok(written[index], review.review_date);
+      assert.equal(de[index]!.review_id, review.review_id);
+      assert.match(de[index]!.review_date, new RegExp(`^Rezension aus ${german[written[index]!]} vom \\d+\\. `));
+      assert.match(jp[index]!.review_date, new RegExp(`日に${japanese[written[index]!]}でレビュー済み$`));
+    });
+    const home = written.filter((origin) => origin === 'US').length;
+    assert.ok(home > written.length / 2 && home < written.length, `${home} of ${written.length} from the US, the rest from elsewhere`);
+  });
+
+  test('German pages write the site\'s phrases in German around the English catalogue', async () => {
+    const details = (await retail.product({ asin: EXAMPLE_ASIN, country: 'DE' }, call))!;
+    assert.equal(details.product_title, productOfAsin(EXAMPLE_ASIN)!.product.title, 'the catalogue\'s own text stays English');
+    assert.equal(details.offer_box_title, 'Neu kaufen:');
+    assert.match(details.product_availability!, /^(Auf Lager|Nur noch \d auf Lager)$/);
+    assert.match(details.sales_volume!, /^\d{1,3}(\.\d{3})*\+ Mal im letzten Monat gekauft$/);
+    assert.equal(details.product_byline, `Besuche den ${productOfAsin(EXAMPLE_ASIN)!.product.brand}-Store`);
+    assert.deepEqual(Object.keys(details.product_information), ['Marke', 'Modellnummer', 'Farbe', 'ASIN', 'Kundenrezensionen', 'Bestseller-Rang', 'Im Angebot seit']);
+    assert.match(details.product_information.Kundenrezensionen!, /^\d,\d von 5 Sternen \([\d.]+\)$/);
+    assert.match(details.product_information['Im Angebot seit']!, /^\d+\. [A-Za-zä]+ \d{4}$/);
+    const offers = await allOffers(EXAMPLE_ASIN, 'ALL', 'DE');
+    assert.ok(offers.every((offer) => /^(Sonntag|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag), \d+\. November$/.test(offer.delivery_time!)), offers[0]!.delivery_time!);
+    const helpful = (await reviewsOn('DE')).map((review) => review.helpful_vote_statement).filter((line) => line !== null);
+    assert.ok(helpful.length > 0 && helpful.every((line) => /^(Eine Person fand|\d+ Personen fanden) diese Informationen hilfreich$/.test(line!)), helpful[0]!);
+    const names = (await retail.categories({ country: 'DE' }, call)).map((category) => category.name);
+    assert.ok(names.includes('Bücher') && names.includes('Elektronik & Foto'));
+  });
+
+  test('search finds a category by the site\'s name for it; titles are the catalogue\'s, English, on every site', async () => {
+    const books = CATEGORIES.find((category) => category.slug === 'books')!;
+    for (const [country, query] of [['DE', 'Bücher'], ['FR', 'livres'], ['JP', '本'], ['DE', 'books']] as const) {
+      const found = await walk(async (page) => (await search({ query, country, page })).products);
+      assert.equal(found.length, 120, `${country} ${query}`);
+      assert.ok(found.every((item) => productOfAsin(item.asin)!.product.category === books));
+    }
+    assert.equal((await search({ query: 'kopfhörer', country: 'DE' })).total_products, 0, 'a product noun in German is not in the English titles');
+    assert.equal((await search({ query: 'livres', country: 'US' })).total_products, 0, 'nor another site\'s category name');
+  });
+
+  /** The English site's phrases: none may show on another language's site (day and month names included, but those some languages share). */
+  const ENGLISH = new RegExp(`^(.* )?(${[
+    'In Stock', 'left in stock', 'Available instantly', 'Buy new', 'bought in past month', 'Visit the', 'Publisher', 'found this helpful', 'Reviewed in', 'Lightning Deal', 'Limited time deal',
+    'Brand', 'Item model number', 'Customer Reviews', 'Best Sellers Rank', 'Date First Available', 'out of 5 stars', 'No customer reviews', 'Language', 'Print length',
+    'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'January', 'March', 'October', 'December',
+  ].join('|')})( .*)?$`);
+
+  test('every other language writes all of the site\'s phrases in its own words', async () => {
+    const book = categoryProducts(categoryIndexOf('books')).find((product) => product.variants.length > 2)!;
+    const english = (await retail.categories({ country: 'US' }, call)).map((category) => category.name);
+    for (const country of RETAIL_COUNTRIES.filter((candidate) => marketplace(candidate).language !== 'en')) {
+      const site: string[] = [];
+      for (const asin of [EXAMPLE_ASIN, ...book.variants.map((variant) => variant.asin)]) {
+        const { product_availability, offer_box_title, sales_volume, product_byline, product_information } = (await retail.product({ asin, country }, call))!;
+        site.push(product_availability!, offer_box_title!, sales_volume!, product_byline!, ...Object.entries(product_information).flat());
+        site.push(...(await allOffers(asin, 'ALL', country)).map((offer) => offer.delivery_time!));
+      }
+      site.push(...(await reviewsOn(country)).flatMap((review) => [review.review_date, review.helpful_vote_statement ?? '']));
+      site.push(...(await retail.deals({ country, page: 1, price_range: 'ALL', discount_range: 'ALL', deal_type: 'ALL', min_rating: 'ALL' }, call))!.deals.flatMap((deal) => deal.deal_badge ?? []));
+      const names = (await retail.categories({ country }, call)).map((category) => category.name);
+      for (const phrase of site) assert.doesNotMatch(phrase, ENGLISH, `${country}: ${phrase}`);
+      assert.ok(names.filter((name, index) => name === english[index]).length <= 3, `${country}: ${names.join(', ')}`);
+    }
+  });
+});
+
+describe('books', () => {
+  const books = () => categoryProducts(categoryIndexOf('books'));
+  const DIGITAL = ['eBook', 'Audiobook'];
+
+  test('a digital edition has one offer, the marketplace\'s, new and delivered at once; print editions ship', async () => {
+    assert.equal(productOfAsin('B0XE4ZAQ1P')!.product.variants[0]!.attributes.Format, 'eBook');
+    assert.equal(productOfAsin('B0ES7VBL18')!.product.variants[0]!.attributes.Format, 'Audiobook');
+    let digital = 0;
+    for (const product of books()) {
+      for (const { asin, attributes } of product.variants) {
+        const details = (await retail.product({ asin, country: 'US' }, call))!;
+        const offers = await allOffers(asin);
+        assert.equal(details.product_num_offers, offers.length);
+        if (!DIGITAL.includes(attributes.Format!)) {
+          assert.ok(offers.every((offer) => offer.delivery_price !== null && offer.delivery_time !== 'Available instantly'), asin);
+          continue;
+        }
+        digital += 1;
+        assert.deepEqual(offers, [{
+          seller_id: null, seller: 'Retail', seller_link: null, seller_star_rating: null, seller_num_ratings: 0, product_price: details.product_price!,
+          delivery_price: null, delivery_time: 'Available instantly', product_condition: 'New', ships_from: null, is_prime: false, is_buy_box_winner: true,
+        }], asin);
+        assert.equal(details.delivery_price, null);
+        assert.equal(details.product_availability, 'Available instantly');
+        assert.deepEqual(await allOffers(asin, 'USED'), []);
+        assert.deepEqual(await allOffers(asin, 'COLLECTIBLE'), []);
+      }
+    }
+    assert.ok(digital > 20, `${digital} digital editions`);
+  });
+
+  test('a book\'s page is a book\'s: publisher, language, length, a print edition\'s ISBN, no model number or warranty', async () => {
+    for (const product of books().slice(0, 40)) {
+      for (const { asin, attributes } of product.variants) {
+        const details = (await retail.product({ asin, country: 'US' }, call))!;
+        const information = details.product_information;
+        assert.equal(information['Item model number'], undefined);
+        assert.equal(information.Brand, undefined);
+        assert.equal(information.Publisher, product.brand);
+        assert.equal(information.Language, 'English');
+        assert.equal(information.Format, attributes.Format);
+        assert.equal(details.product_byline, `${product.brand} (Publisher)`);
+        assert.equal(information['Print length'] === undefined, attributes.Format === 'Audiobook', asin);
+        const isbn = information['ISBN-13'];
+        if (DIGITAL.includes(attributes.Format!)) assert.equal(isbn, undefined);
+        else {
+          assert.match(isbn!, /^978-\d{10}$/);
+          const digits = isbn!.replace('-', '');
+          assert.equal([...digits].reduce((sum, digit, index) => sum + Number(digit) * (index % 2 === 0 ? 1 : 3), 0) % 10, 0, `${isbn} check digit`);
+        }
+        assert.ok(details.about_product.every((line) => !/warranty|out of the box/i.test(line)), details.about_product.join(' '));
+        assert.doesNotMatch(details.product_description!, /warranty|out of the box/i);
+      }
+    }
+  });
+
+  test('a book\'s format in its category\'s list is its page\'s', async () => {
+    const listed = await walk(async (page) => (await retail.productsByCategory({ ...listingRequest, page, category_id: books()[0]!.category.node }, call))!.products);
+    assert.equal(listed.length, books().length);
+    for (const item of listed) assert.equal(item.book_format, (await retail.product({ asin: item.asin, country: 'US' }, call))!.product_information.Format, item.asin);
+    assert.ok(DIGITAL.every((format) => listed.some((item) => item.book_format === format)));
   });
 });

@@ -10,7 +10,8 @@ import { ADJECTIVES, CATEGORIES, type Category } from './vocabulary';
  * The world's products: PRODUCTS_PER_CATEGORY per category, each drawn from its own seed
  * (category and index), so a category is built alone, once, when first asked for. Prices are USD
  * cents; every price a listing shows comes from the product's offers (the buy box: the cheapest
- * New offer, delivery included), so search, lists, details and offers agree.
+ * New offer, delivery included), so search, lists, details and offers agree. A book's digital
+ * edition (eBook, Audiobook) has one offer of its own, the marketplace's (offersFor).
  */
 
 export const PRODUCTS_PER_CATEGORY = 120;
@@ -20,7 +21,8 @@ const VARIANT_SLOTS = 4;
 const BADGED = 5;
 
 export type OfferCondition = RetailOffer['product_condition'];
-export interface Offer { seller: WorldSeller | null; condition: OfferCondition; cents: number; deliveryCents: number; deliveryDay: number; prime: boolean }
+/** digital: a Kindle eBook or audiobook, delivered at once by the marketplace itself. */
+export interface Offer { seller: WorldSeller | null; condition: OfferCondition; cents: number; deliveryCents: number; deliveryDay: number; prime: boolean; digital: boolean }
 export type Product = ReturnType<typeof makeProduct>;
 
 const USED: readonly OfferCondition[] = ['Used - Like New', 'Used - Very Good', 'Used - Good', 'Used - Acceptable'];
@@ -61,7 +63,7 @@ function offersOf(random: SeededRandom, category: Category, listCents: number, d
     const fulfilled = (position === 0 && (marketplaceSells || dealCents !== null)) || random.chance(0.5);
     const deliveryCents = fulfilled || cents >= 3500 ? 0 : random.pick([399, 499, 599, 699]);
     const deliveryDay = PRESENT_DAY + (fulfilled ? random.integer(1, 3) : random.integer(4, 10));
-    return { seller: position === 0 && marketplaceSells ? null : seller, condition, cents, deliveryCents, deliveryDay, prime: fulfilled };
+    return { seller: position === 0 && marketplaceSells ? null : seller, condition, cents, deliveryCents, deliveryDay, prime: fulfilled, digital: false };
   });
   return offers.sort((a, b) => a.cents + a.deliveryCents - (b.cents + b.deliveryCents));
 }
@@ -108,15 +110,22 @@ function makeProduct(categoryIndex: number, index: number) {
   const variations = random.chance(category.slug === 'books' ? 0.7 : 0.4) ? random.integer(2, Math.min(VARIANT_SLOTS, values.length)) : 1;
   const serial = (categoryIndex * PRODUCTS_PER_CATEGORY + index) * VARIANT_SLOTS;
   /** The first variation's ASIN is the product's own. */
-  const variants = random.shuffle(values).slice(0, variations).map((value, slot) => ({ asin: asinOf(serial + slot), attributes: variations > 1 ? { [attribute]: value } : {} }));
+  // A book always has a format, shown on its page and in lists, even when it comes in only one.
+  const named = variations > 1 || category.slug === 'books';
+  const variants = random.shuffle(values).slice(0, variations).map((value, slot) => ({ asin: asinOf(serial + slot), attributes: named ? { [attribute]: value } : {} }));
   const discount = random.chance(0.2) ? 0.1 + 0.65 * random.next() ** 2 : null;
   // The deal has a generator of its own, so its schedule is known before the offers are priced.
   const deal = discount === null ? null : makeDeal(new SeededRandom(`retail-deal:${category.slug}:${index}`), Math.round(listCents * (1 - discount)));
   /** Cheapest first, delivery included; only a deal on now (AVAILABLE) prices the buy box. */
-  const offers = offersOf(random, category, listCents, deal?.state === 'AVAILABLE' ? deal.cents : null);
-  const buyBox = offers.find((offer) => offer.condition === 'New')!;
+  const printOffers = offersOf(random, category, listCents, deal?.state === 'AVAILABLE' ? deal.cents : null);
+  const printBuyBox = printOffers.find((offer) => offer.condition === 'New')!;
+  /** A digital edition's one offer: the marketplace's, at the print buy box's price, nothing to ship. */
+  const digitalOffer: Offer = { ...printBuyBox, seller: null, deliveryCents: 0, deliveryDay: PRESENT_DAY, prime: false, digital: true };
+  /** The offers of the product's own (first) variation: what lists show. */
+  const offers = isDigital(variants[0]!.attributes) ? [digitalOffer] : printOffers;
+  const buyBox = offers === printOffers ? printBuyBox : digitalOffer;
   return {
-    asin: variants[0]!.asin, category, brand, noun, title, listCents, stars, numRatings, rating, monthlySales, variants, offers, buyBox,
+    asin: variants[0]!.asin, category, brand, noun, title, listCents, stars, numRatings, rating, monthlySales, variants, offers, buyBox, printOffers, digitalOffer,
     /** The list price as the listing shows it, struck through: only when the buy box is at least 5% below it. */
     wasCents: buyBox.cents <= listCents * 0.95 ? listCents : null,
     releaseDay: REVIEWS_UNTIL_DAY - age,
@@ -128,6 +137,14 @@ function makeProduct(categoryIndex: number, index: number) {
     deal,
   };
 }
+
+/** Digital book formats: sold only by the marketplace, delivered at once, never used. */
+const DIGITAL_FORMATS = new Set(['eBook', 'Audiobook']);
+export const isDigital = (attributes: Readonly<Record<string, string>>): boolean => DIGITAL_FORMATS.has(attributes.Format ?? '');
+
+/** A variation's offers, cheapest first: a digital edition's is its one digital offer, a print one's the product's. */
+export const offersFor = (product: Product, variant: number): Offer[] =>
+  isDigital(product.variants[variant]!.attributes) ? [product.digitalOffer] : product.printOffers;
 
 const generated = new Map<number, Product[]>();
 

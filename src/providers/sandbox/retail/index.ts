@@ -1,8 +1,8 @@
 import { PAGE_SIZES, type RetailProvider } from '../../families/retail';
-import { asinAt, categoryIndexOf, productOfAsin } from './catalog';
+import { asinAt, categoryIndexOf, offersFor, productOfAsin } from './catalog';
 import { bestSellerRanking, categoryListing, dealListing, KIND, rankChange, searchListing } from './listings';
 import { marketplace } from './marketplaces';
-import { bestSeller, categoryProduct, productDetails, productOffers, searchProduct } from './records';
+import { bestSeller, categoryName, categoryProduct, productDetails, productOffers, searchProduct } from './records';
 import { reviewPage } from './reviews';
 import { feedbackOf, feedbackRecord, sellerById, sellerIdAt, sellerRecord } from './sellers';
 import { pageOf, starsPass } from './tally';
@@ -11,7 +11,7 @@ import { CATEGORIES, INFLUENCERS } from './vocabulary';
 /**
  * Retail-marketplace data from the sandbox's one world (./catalog.ts, ./sellers.ts): products
  * with their offers, ratings, reviews and deals, and the sellers behind the offers, the same in
- * every marketplace but for money. Every method reads the same entities, so a product's title,
+ * every marketplace but for money and the site's language around the (English) catalogue. Every method reads the same entities, so a product's title,
  * price and rating agree wherever they appear, and its reviews carry its rating distribution.
  */
 
@@ -25,8 +25,9 @@ export const sandboxRetail: RetailProvider = {
     return { best_sellers: pageOf(ranks, page, PAGE_SIZES.bestSellers).map(({ product, rank }) => bestSeller(product, rank, rankChange(product, type, rank), marketplace(country))) };
   },
 
-  async categories() {
-    return CATEGORIES.map((category) => ({ name: category.name, id: category.slug, browse_node_id: category.node }));
+  async categories({ country }) {
+    const market = marketplace(country);
+    return CATEGORIES.map((category) => ({ name: categoryName(category, market), id: category.slug, browse_node_id: category.node }));
   },
 
   async deals(request) {
@@ -50,7 +51,7 @@ export const sandboxRetail: RetailProvider = {
   async productOffers({ asin, country, limit, page, product_condition }) {
     const found = productOfAsin(asin);
     if (!found) return null;
-    const offers = found.product.offers.filter((offer) => product_condition === 'ALL' || KIND[offer.condition] === product_condition);
+    const offers = offersFor(found.product, found.variant).filter((offer) => product_condition === 'ALL' || KIND[offer.condition] === product_condition);
     return productOffers(found.product, found.variant, pageOf(offers, page, limit), marketplace(country));
   },
 

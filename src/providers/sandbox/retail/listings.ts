@@ -3,7 +3,7 @@ import { PAGE_SIZES, type BestSellersRequest, type Condition, type DealsRequest,
 import { SeededRandom } from '../random';
 import { allProducts, bySales, categoryProducts, type OfferCondition, type Product } from './catalog';
 import { localAmount, marketplace, PRESENT_DAY, type Marketplace } from './marketplaces';
-import { dealRecord } from './records';
+import { categoryName, dealRecord } from './records';
 import { pageOf } from './tally';
 
 /** The world's lists: search and category listings, best-seller rankings and deals, all over the same products. */
@@ -11,15 +11,24 @@ import { pageOf } from './tally';
 type ListingRequest = Omit<SearchRequest, 'query'>;
 
 const STOP_WORDS = new Set(['a', 'an', 'and', 'for', 'the', 'with', 'of', 'in', 'to', 'by', 'on']);
-/** Lower-case words, a plural 's' dropped so "earbud" finds "Earbuds". */
+/** Lower-case words in any script, a plural 's' dropped so "earbud" finds "Earbuds". */
 const words = (text: string): string[] =>
-  text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
+  text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
 
-/** A product's words, read once: the world never changes, and every search reads them all. */
-const productWords = new WeakMap<Product, { title: string[]; category: string[] }>();
-function wordsOf(product: Product): { title: string[]; category: string[] } {
-  let known = productWords.get(product);
-  if (!known) productWords.set(product, (known = { title: words(product.title), category: words(product.category.name) }));
+/** A product's title words, read once: the world never changes, and every search reads them all. */
+const titleWords = new WeakMap<Product, string[]>();
+function titleWordsOf(product: Product): string[] {
+  let known = titleWords.get(product);
+  if (!known) titleWords.set(product, (known = words(product.title)));
+  return known;
+}
+
+/** A category's words: its catalogue (English) name's and the site's own name's ("bücher" finds books on the German site). */
+const siteCategoryWords = new Map<string, string[]>();
+function categoryWordsOf(product: Product, market: Marketplace): string[] {
+  const key = `${product.category.slug}:${market.language}`;
+  let known = siteCategoryWords.get(key);
+  if (!known) siteCategoryWords.set(key, (known = [...new Set([...words(product.category.name), ...words(categoryName(product.category, market))])]));
   return known;
 }
 
@@ -27,10 +36,11 @@ function wordsOf(product: Product): { title: string[]; category: string[] } {
  * How well a product matches the query's words (a word matches when it starts a word of the
  * title, brand or category; the title counts more), 0 when it matches fewer than half of them:
  * as on the marketplace, a word it has nothing for ("coffee grinder") narrows nothing away, and
- * products matching every word rank first.
+ * products matching every word rank first. Titles are the catalogue's (English); categories also
+ * match in the site's language.
  */
-function matchScore(product: Product, query: string[]): number {
-  const { title, category } = wordsOf(product);
+function matchScore(product: Product, query: string[], market: Marketplace): number {
+  const [title, category] = [titleWordsOf(product), categoryWordsOf(product, market)];
   let score = 0;
   let matched = 0;
   for (const word of query) {
@@ -86,9 +96,10 @@ export function searchListing(request: SearchRequest): { total: number; page: Pr
   const all = words(request.query);
   const query = all.some((word) => !STOP_WORDS.has(word)) ? all.filter((word) => !STOP_WORDS.has(word)) : all;
   if (query.length === 0) return { total: 0, page: [] };
+  const market = marketplace(request.country);
   const scores = new Map<Product, number>();
   for (const product of allProducts()) {
-    const score = matchScore(product, query);
+    const score = matchScore(product, query, market);
     if (score > 0) scores.set(product, score);
   }
   return listing([...scores.keys()], request, (product) => scores.get(product)!, PAGE_SIZES.search);

@@ -3,14 +3,16 @@ import { PAGE_SIZES, type ProductReviewsRequest } from '../../families/retail';
 import { personName } from '../places/reviews';
 import { SeededRandom } from '../random';
 import type { Product } from './catalog';
-import { localDate, REVIEWS_UNTIL_DAY, type Language, type Marketplace } from './marketplaces';
+import { localDate, localNumber, REVIEWS_UNTIL_DAY, type Marketplace } from './marketplaces';
+import { REVIEW_ORIGINS, type ReviewOrigin } from './phrases';
 import { apportion, logNormal, pageOf, randomCode, starsPass } from './tally';
 import { REVIEW_SENTENCES, REVIEW_TITLES } from './vocabulary';
 
 /**
  * A product's written reviews: min(ratings, WRITTEN) of them, their stars apportioned from the
  * product's star counts, so the reviews' star mix is its rating distribution (to a review). Each
- * reviews one of the product's variations, mostly the first.
+ * reviews one of the product's variations, mostly the first, and was written in one country, the
+ * same on every marketplace that shows it.
  */
 
 const WRITTEN = 70;
@@ -29,6 +31,13 @@ function reviewsOf(product: Product): WrittenReview[] {
   return reviews;
 }
 
+/** Where a review was written: mostly the catalogue's home marketplace (US), else another English-speaking one. */
+function originOf(reviewId: string): ReviewOrigin {
+  // A generator of its own, so the reviews' other draws stay as they were.
+  const random = new SeededRandom(`retail-review-origin:${reviewId}`);
+  return random.chance(0.8) ? 'US' : random.pick(REVIEW_ORIGINS.slice(1));
+}
+
 function writeReviews(product: Product) {
   const random = new SeededRandom(`retail-reviews:${product.asin}`);
   const count = Math.min(product.numRatings, WRITTEN);
@@ -38,8 +47,9 @@ function writeReviews(product: Product) {
   return stars.map((star) => {
     const sentences = random.shuffle(REVIEW_SENTENCES[star]!).slice(0, random.integer(1, 3));
     const vine = random.chance(0.03);
+    const id = `R${randomCode(random, 13)}`;
     return {
-      id: `R${randomCode(random, 13)}`, stars: star, title: random.pick(REVIEW_TITLES[star]!), comment: sentences.join(' ').replaceAll('{noun}', noun),
+      id, origin: originOf(id), stars: star, title: random.pick(REVIEW_TITLES[star]!), comment: sentences.join(' ').replaceAll('{noun}', noun),
       author: random.chance(0.1) ? 'Retail Customer' : personName(random), hasAvatar: random.chance(0.4),
       images: random.chance(0.18) ? random.integer(1, 3) : 0, hasVideo: random.chance(0.04),
       day: random.integer(firstDay, REVIEWS_UNTIL_DAY - 1), verified: !vine && random.chance(0.85),
@@ -50,24 +60,10 @@ function writeReviews(product: Product) {
   });
 }
 
-/** The review's date line in each site's language; marketplaces sharing one differ only in place and date order. */
-const REVIEWED_IN: Record<Language, (place: string, date: string) => string> = {
-  en: (place, date) => `Reviewed in ${place} on ${date}`,
-  de: (place, date) => `Rezension aus ${place} vom ${date}`,
-  fr: (place, date) => `Commenté en ${place} le ${date}`,
-  it: (place, date) => `Recensito in ${place} il ${date}`,
-  es: (place, date) => `Calificado en ${place} el ${date}`,
-  ja: (place, date) => `${date}に${place}でレビュー済み`,
-  pt: (place, date) => `Avaliado no ${place} em ${date}`,
-  nl: (place, date) => `Beoordeeld in ${place} op ${date}`,
-  sv: (place, date) => `Recenserad i ${place} den ${date}`,
-  pl: (place, date) => `Zrecenzowano w ${place} dnia ${date}`,
-  tr: (place, date) => `${place} ${date} tarihinde değerlendirildi`,
-  ar: (place, date) => `تمت المراجعة في ${place} في ${date}`,
-};
-
-function reviewDateLine(day: number, market: Marketplace): string {
-  return REVIEWED_IN[market.language](market.place, localDate(day, market));
+/** "Reviewed in the United States on March 24, 2026": where it was written, in the site's language and date format. */
+function reviewDateLine(review: WrittenReview, market: Marketplace): string {
+  const { phrases } = market;
+  return phrases.reviewed(phrases.origins[review.origin], localDate(review.day, market));
 }
 
 function reviewRecord(review: WrittenReview, product: Product, market: Marketplace): ProductReview {
@@ -80,9 +76,9 @@ function reviewRecord(review: WrittenReview, product: Product, market: Marketpla
     review_author: review.author, review_author_avatar: review.hasAvatar ? `${IMAGES}/avatars/${review.id}.jpg` : null,
     review_images: Array.from({ length: review.images }, (_, index) => `${IMAGES}/R/${review.id}-${index + 1}.jpg`),
     review_video: review.hasVideo ? `${IMAGES}/V/${review.id}.mp4` : null,
-    review_date: reviewDateLine(review.day, market),
+    review_date: reviewDateLine(review, market),
     is_verified_purchase: review.verified,
-    helpful_vote_statement: votes === 0 ? null : votes === 1 ? 'One person found this helpful' : `${votes.toLocaleString('en-US')} people found this helpful`,
+    helpful_vote_statement: votes === 0 ? null : market.phrases.helpful(votes, localNumber(votes, market)),
     reviewed_product_asin: variant.asin, reviewed_product_variant: variant.attributes, is_vine: review.vine,
   };
 }

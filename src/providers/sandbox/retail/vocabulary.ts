@@ -3,6 +3,8 @@
  * invented; browse-node ids are made up in the marketplace's shape (10 digits).
  */
 
+import type { CategorySlug } from './phrases';
+
 type ExtraCondition = 'Renewed' | 'Collectible';
 
 export type Category = ReturnType<typeof category>;
@@ -14,7 +16,7 @@ const list = (words: string) => words.split('|');
  * USD; specs: title endings; variation: what its products vary in ("Color=Black|White");
  * features: the headings of a product's "about" bullets; extra: conditions besides New and Used.
  */
-function category(slug: string, name: string, node: string, prices: [number, number], nouns: string, brands: string, specs: string, variation: string, features: string, extra: ExtraCondition[] = []) {
+function category(slug: CategorySlug, name: string, node: string, prices: [number, number], nouns: string, brands: string, specs: string, variation: string, features: string, extra: ExtraCondition[] = []) {
   const [attribute = '', values = ''] = variation.split('=');
   return { slug, name, node, prices, nouns: list(nouns), brands: list(brands), specs: list(specs), variation: { attribute, values: list(values) }, features: list(features), extra };
 }
@@ -38,6 +40,10 @@ export const ADJECTIVES = list('Classic|Premium|Compact|Essential|Ultra|Pro|Ever
 
 export const ABOUT_CLAUSES = list(
   'Built for daily use and tested to last.|Ready to use straight out of the box.|Backed by a 1-year limited warranty and friendly support.|Thoughtful details make it a dependable choice at home or on the go.|Designed with feedback from thousands of customers.',
+);
+/** A book's: nothing to set up, no warranty. */
+export const BOOK_ABOUT_CLAUSES = list(
+  'Praised by readers and critics alike.|A book to return to again and again.|Written with warmth, wit and care.|Includes a new foreword for this edition.|Loved by book clubs across the country.',
 );
 
 /** Product-review titles and sentences by stars ("{noun}": the product's noun, lower case). */
