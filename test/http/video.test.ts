@@ -200,6 +200,8 @@ describe(`video endpoints on the sandbox platform (${testDatabaseLabel()})`, () 
     assert.ok(answered, 'the example video has a comment with replies');
     const replies = await walk('/v1/video/comments', { id: EXAMPLE.videoId, token: answered.replyToken });
     assert.equal(replies.length, answered.replyCount);
+    const repliesPage = await data('/v1/video/comments', { id: EXAMPLE.videoId, token: answered.replyToken });
+    assert.equal(repliesPage.commentsCount, 0, "a replies page has no total: the video's count is its first page's");
     assert.ok(comments.filter((comment) => comment.replyCount === 0).every((comment) => comment.replyToken === null));
   });
 

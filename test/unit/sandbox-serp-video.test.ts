@@ -2,12 +2,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sandboxVideo as serpVideo } from '../../src/providers/sandbox/serp/video';
 import { createSandboxVideo } from '../../src/providers/sandbox/video';
+import { readPageUrl } from '../../src/video/page-url';
+import { sandboxWebPage } from '../../src/providers/sandbox/serp/websearch';
 
 /**
  * The SERP video vertical lists the video platform's own search: every video on the page opens
  * on the platform with the same title, channel, length and views, in the order its search gives.
  */
 
+const watch = (videoId: string) => ({ kind: 'page', webPageType: 'WEB_PAGE_TYPE_WATCH', videoId, channelId: null, playlistId: null });
 const call = { signal: new AbortController().signal };
 const video = createSandboxVideo();
 
@@ -20,8 +23,11 @@ describe('the SERP video vertical', () => {
       assert.equal(new Set(videos.map((result) => result.title)).size, videos.length, `${query}: no title twice on the page`);
       for (const result of videos) {
         const { videoId, channelId, channelName, durationSeconds, viewsCount } = result.data;
-        assert.equal(result.url, `https://clipstream.tv/watch?v=${videoId}`);
+        assert.equal(result.url, `https://www.video.com/watch?v=${videoId}`, "the platform's own watch link");
+        assert.deepEqual(readPageUrl(result.url), watch(videoId), `${result.url} resolves to its video`);
+        assert.deepEqual(await video.resolveUrl({ url: result.data.channelUrl! }, call), { webPageType: 'WEB_PAGE_TYPE_CHANNEL', channelId }, `${result.data.channelUrl} resolves to its channel`);
         const details = await video.video({ videoId }, call);
+        assert.ok(details?.thumbnail.some((thumbnail) => thumbnail.url === result.data.thumbnailUrl), `${query}: the platform's own thumbnail`);
         assert.ok(details, `${query}: ${videoId} opens on the platform`);
         assert.deepEqual(
           [details.title, details.channelId, details.channelTitle, details.lengthSeconds, details.viewCount],
@@ -42,6 +48,19 @@ describe('the SERP video vertical', () => {
         at = searched.indexOf(result.data.videoId, at);
         assert.ok(at >= 0, `${query}: ${result.data.videoId} is among the platform's results, in order`);
       }
+    }
+  });
+
+  test("the web page's video carousel lists the platform's videos, with its links, each opening there", async () => {
+    const carousel = [...Array(40).keys()].map((n) => sandboxWebPage({ query: `sourdough bread ${n}`, depth: 100 })).flatMap((page) => page.results).find((result) => result.type === 'video');
+    assert.ok(carousel, 'some page has a video carousel');
+    assert.ok(carousel.data.items.length > 0);
+    for (const item of carousel.data.items) {
+      const videoId = /^https:\/\/www\.video\.com\/watch\?v=([\w-]{11})$/.exec(item.url)?.[1];
+      assert.ok(videoId, `${item.url} is a watch link of the platform`);
+      const details = await video.video({ videoId }, call);
+      assert.equal(details?.title, item.title, `${videoId} opens with the carousel's title`);
+      assert.ok(details.thumbnail.some((thumbnail) => thumbnail.url === item.thumbnail));
     }
   });
 

@@ -6,7 +6,7 @@ import { catalog } from '../../src/providers/sandbox/video/catalog';
 import { allChannels, channelById, LIVESTREAM, VIDEO, type Channel } from '../../src/providers/sandbox/video/channels';
 import { playlistTitle } from '../../src/providers/sandbox/video/playlists';
 import { MAX_WORDS, queryWords, searchChannel, searchHits, type SearchHit } from '../../src/providers/sandbox/video/search';
-import { keyOf, titleOf, videoFrame } from '../../src/providers/sandbox/video/videos';
+import { keyOf, markerText, titleOf, uploadOf, videoAt, videoFrame } from '../../src/providers/sandbox/video/videos';
 import { TAGS } from '../../src/providers/sandbox/video/vocabulary';
 
 /**
@@ -27,20 +27,21 @@ const plainWords = (query: string) => needleOf(query).split(/\s+/).filter(Boolea
 
 /** The videos search should find, read the plain way: each word in the title, a hashtag or the channel's name or handle; the best 1,000 by the sort, ties by key. */
 function plainVideoSearch(query: string, sort: Sort): number[] {
-  const { total, keys, forms, views, likes, published, byTag } = catalog();
+  const { total, keys, forms, markers, views, likes, published, byTag } = catalog();
   const words = plainWords(query);
   const titles = new Map(Array.from(new Set(forms), (form) => [form, needleOf(titleOf(form))]));
+  const markerTexts = new Map(Array.from(new Set(markers), (marker) => [marker, needleOf(Object.values(markerText(marker)).join(' '))]));
   const channels = new Map(allChannels().map((channel) => [channel.index, channelText(channel)]));
   const tags: string[][] = Array.from({ length: total }, () => []);
   byTag.forEach((entries, tag) => entries.forEach((entry) => tags[entry]!.push(TAGS[tag]!)));
   const found: number[] = [];
   const scores = new Float64Array(total);
   for (let entry = 0; entry < total; entry += 1) {
-    const title = titles.get(forms[entry]!)!;
-    const texts = [title, ...tags[entry]!, channels.get(keys[entry]! >>> 16)!];
+    const title = [titles.get(forms[entry]!)!, markerTexts.get(markers[entry]!)!];
+    const texts = [...title, ...tags[entry]!, channels.get(keys[entry]! >>> 16)!];
     if (!words.every((word) => texts.some((text) => text.includes(word)))) continue;
     found.push(entry);
-    const inTitle = words.every((word) => title.includes(word));
+    const inTitle = words.every((word) => title.some((text) => text.includes(word)));
     scores[entry] = sort === 'upload_date' ? published[entry]! : sort === 'view_count' ? views[entry]! : sort === 'rating' ? likes[entry]! / Math.max(1, views[entry]!) : views[entry]! * (inTitle ? 4 : 1);
   }
   return found.sort((a, b) => scores[b]! - scores[a]! || keys[a]! - keys[b]!).slice(0, 1_000).map((entry) => keys[entry]!);
@@ -57,7 +58,7 @@ describe('video sandbox search', () => {
   });
 
   test('it finds what its rule read the plain way finds, in the same order', () => {
-    for (const [query, sort] of [['fried rice', 'relevance'], [EXAMPLE_QUERY, 'relevance'], ['kitchen ramen', 'rating'], ['e', 'view_count'], ['o o o', 'upload_date']] as const) {
+    for (const [query, sort] of [['fried rice', 'relevance'], ['sourdough week 4k', 'relevance'], ['live ep', 'view_count'], [EXAMPLE_QUERY, 'relevance'], ['kitchen ramen', 'rating'], ['e', 'view_count'], ['o o o', 'upload_date']] as const) {
       // The catalog's videos, in order; the videos made for the query's phrase (./made.ts) may come between them, and take places of the 1,000.
       const all = hits(query, 'video', sort);
       const found = all.flatMap((hit) => (hit.type === 'video' ? [hit.key] : []));
@@ -113,6 +114,37 @@ describe('video sandbox search', () => {
     assert.ok((await video.search({ query: 'qzxv wqpl', type: 'all', sort: 'relevance', features: [] }, call)).estimatedResults === 0, 'gibberish finds nothing');
   });
 
+  test("a channel never repeats a title, and a search's results are mostly distinct titles", { timeout: 120_000 }, async () => {
+    const channels = ['UCJ2BQFknZfTSf16B7wurCY1', EXAMPLE_CHANNEL_ID].map((id) => channelById(id)!);
+    for (const channel of [...channels, ...allChannels().filter((channel) => !channel.personal).slice(0, 20)]) {
+      const titles = channel.counts.flatMap((count, kind) => Array.from({ length: count }, (_, index) => uploadOf(channel, kind, index).title));
+      assert.equal(new Set(titles).size, titles.length, `${channel.name}: ${titles.length} uploads, each its own title`);
+    }
+    assert.ok(channels[0]!.counts[VIDEO]! > 500, 'Sunday Table has hundreds of videos');
+    for (const query of ['sourdough bread', 'travel']) {
+      const titles = hits(query, 'video').flatMap((hit) => (hit.type === 'video' ? [videoAt(hit.key).title] : hit.type === 'made' ? [hit.video.title] : []));
+      assert.ok(titles.length === 1_000 && new Set(titles).size >= 800, `${query}: ${new Set(titles).size} distinct titles of ${titles.length}`);
+    }
+  });
+
+  test("made videos keep a query's words where an id can spell them, never end a title on a function word, and open with the same title", async () => {
+    const madeTitles = async (query: string) => {
+      const found = (await video.search({ query, type: 'video', sort: 'relevance', features: [] }, call)).items.flatMap((item) => (item.type === 'video' ? [item] : []));
+      for (const item of found) assert.equal((await video.video({ videoId: item.videoId }, call))?.title, item.title, `${query}: ${item.videoId} opens with its title`);
+      return found.map((item) => item.title);
+    };
+    const spanish = await madeTitles('receta de pan');
+    assert.ok(spanish.length > 0 && spanish.every((title) => title.startsWith('Receta de pan')), `the Spanish phrase is kept whole: ${spanish[0]}`);
+    const trimmed = await madeTitles('la receta de la casa del');
+    assert.ok(trimmed.length > 0 && trimmed.every((title) => title.startsWith('Receta de la casa') && !/\bdel\b/.test(title)), `no function word at either end: ${trimmed[0]}`);
+    const longer = await madeTitles('how to make sourdough bread at home');
+    assert.ok(longer.length > 0 && longer.every((title) => title.startsWith('How to make sourdough')), `a long phrase keeps its first words that fit: ${longer[0]}`);
+    // An id spells its phrase, so a video opens on any instance and after a restart: what no id can
+    // spell (another script, gibberish) makes no videos rather than ids that open nowhere else.
+    assert.deepEqual(await madeTitles('パンの作り方'), []);
+    assert.deepEqual(await madeTitles('qzxv wqpl'), [], 'gibberish still finds nothing');
+  });
+
   test('a made-up id near a made video opens nothing', async () => {
     const [hit] = hits('python', 'video');
     assert.ok(hit?.type === 'made');
@@ -130,7 +162,7 @@ describe('video sandbox search', () => {
     for (const kind of [VIDEO, LIVESTREAM]) {
       for (let index = 0; index < channel.counts[kind]!; index += 1) {
         const frame = videoFrame(keyOf(channel.index, kind, index));
-        const texts = [needleOf(titleOf(frame.form)), ...frame.tags.map((tag) => TAGS[tag]!)];
+        const texts = [needleOf(titleOf(frame.form)), needleOf(Object.values(markerText(frame.marker)).join(' ')), ...frame.tags.map((tag) => TAGS[tag]!)];
         if (texts.some((text) => text.includes(EXAMPLE_QUERY))) plain.push(frame.key);
       }
     }

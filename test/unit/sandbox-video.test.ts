@@ -10,7 +10,7 @@ import {
 } from '../../src/providers/sandbox/video';
 import { allChannels, channelAt, CHANNELS, NOTABLE } from '../../src/providers/sandbox/video/channels';
 import { NOW } from '../../src/providers/sandbox/video/texts';
-import { TAGS } from '../../src/providers/sandbox/video/vocabulary';
+import { CAPTION_LANGUAGES, TAGS } from '../../src/providers/sandbox/video/vocabulary';
 import {
   VideoChannelAbout, VideoChannelHome, VideoChannelItem, VideoComment, VideoCommunityPost, VideoDetails, VideoFeaturedChannel, VideoHomeItem, VideoHypeItem, VideoInfo,
   VideoListedVideo, VideoMetadata, VideoPlaylistItem, VideoPlaylistMeta, VideoPlaylistVideo, VideoPost, VideoPostComment, VideoRelatedItem, VideoRelatedMeta,
@@ -344,6 +344,22 @@ describe('the video sandbox world', () => {
         assert.match(segment.startTime, /^\d+:\d\d$/);
         previousEnd = segment.endMs;
       }
+    }
+    // A translated track is the same cues, each said in its language, the title kept as it is.
+    const english = await video.transcript({ videoId: EXAMPLE_VIDEO_ID, lang: 'en' }, call);
+    assert.ok(english && 'transcript' in english && codes.length > 1, 'the example video has a track besides English');
+    for (const code of codes.filter((code) => code !== 'en')) {
+      const translated = await video.transcript({ videoId: EXAMPLE_VIDEO_ID, lang: code }, call);
+      assert.ok(translated && 'transcript' in translated);
+      const timing = (cue: { startMs: number; endMs: number }) => [cue.startMs, cue.endMs];
+      assert.deepEqual(translated.transcript.map(timing), english.transcript.map(timing), `${code}: the English track's cue timing`);
+      const { lines } = CAPTION_LANGUAGES.find((language) => language.code === code)!;
+      const englishLines = CAPTION_LANGUAGES[0]!.lines;
+      translated.transcript.forEach((cue, at) => {
+        const said = englishLines.indexOf(english.transcript[at]!.text);
+        if (said >= 0) assert.equal(cue.text, lines[said], `${code} cue ${at} says what the English one does`);
+        else assert.ok(cue.text.includes(details.title) && english.transcript[at]!.text.includes(details.title), `${code} cue ${at} introduces the title`);
+      });
     }
     const missing = await video.transcript({ videoId: EXAMPLE_VIDEO_ID, lang: 'sw' }, call);
     assert.ok(missing && 'missingLanguage' in missing && missing.missingLanguage === 'sw');

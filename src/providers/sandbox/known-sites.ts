@@ -14,7 +14,8 @@ export const REFERENCE_SITES = [
   'homeandmaker.com', 'techradarly.com', 'healthline-journal.org', 'citypaper.news', 'shopcompass.com', 'learnloop.io',
 ];
 
-export const VIDEO_SITE = 'clipstream.tv';
+/** The video platform's site: its pages are www.video.com, its images i.video.com (./video/channels.ts). */
+export const VIDEO_SITE = 'video.com';
 
 /** Sites each other general engine ranks that the web page does not. */
 export const ENGINE_FAVOURITE_SITES = { bing: ['answersdesk.com'], yahoo: ['lifestylepost.com'], baidu: ['baike-wiki.cn', 'zhidao-answers.cn'] };

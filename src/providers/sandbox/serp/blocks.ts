@@ -4,7 +4,12 @@ import type { Place } from '../../../schemas/place';
 import type { SeededRandom } from '../random';
 import { cidOf } from '../places/place-record';
 import { siteName, timestampBefore } from './page-text';
+import { SANDBOX_DATA_MONTH } from '../data-month';
 import { VIDEO_SITE } from '../known-sites';
+import { WEB } from '../video/channels';
+import { coverUrl } from '../video/records';
+import { listedVideos } from '../video/search';
+import { isoTime } from '../video/texts';
 
 /** What every block builder of a sandbox results page reads. */
 export interface PageContext {
@@ -156,12 +161,18 @@ export function localPack({ places }: PageContext, index: number): SerpResultDra
   );
 }
 
-export function videoCarousel({ queryTitle, random }: PageContext): SerpResultDraft {
+/** Results pages see the video platform as of the data month: a video uploaded since is not on it yet. */
+export const PLATFORM_SEEN_BEFORE = Date.UTC(SANDBOX_DATA_MONTH.year, SANDBOX_DATA_MONTH.month - 1, 1) / 1000;
+
+/** An upload's time as results pages show it: `yyyy-mm-dd hh:mm:ss +00:00`. */
+export const platformTime = (seconds: number) => `${isoTime(seconds).slice(0, 10)} ${isoTime(seconds).slice(11, 19)} +00:00`;
+
+/** The carousel: the video platform's first three videos for the query, with its own links, so each opens there. */
+export function videoCarousel({ query }: PageContext): SerpResultDraft {
   return serpDraft('video', {
-    items: [1, 2, 3].map((part) => {
-      const id = random.integer(1e6, 9e6);
-      return { title: `${queryTitle} — part ${part}`, url: `https://${VIDEO_SITE}/watch/${id}`, source: VIDEO_SITE, date: timestampBefore(random.integer(3, 200)), thumbnail: `https://${VIDEO_SITE}/thumbs/${id}.jpg` };
-    }),
+    items: listedVideos(query, PLATFORM_SEEN_BEFORE, 3).map((video) => ({
+      title: video.title, url: `${WEB}/watch?v=${video.id}`, source: VIDEO_SITE, date: platformTime(video.published), thumbnail: coverUrl(video),
+    })),
   });
 }
 

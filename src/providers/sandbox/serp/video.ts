@@ -1,21 +1,17 @@
 import { serpDraft, serpPage, type SerpResponse, type SerpResultDraft } from '../../../schemas/serp';
-import { SANDBOX_DATA_MONTH } from '../data-month';
 import { keywordTotalResults } from '../keyword-metrics';
 import { VIDEO_SITE } from '../known-sites';
-import { LIVESTREAM, SHORT, type Channel } from '../video/channels';
+import { avatarOf, LIVESTREAM, SHORT, WEB, type Channel } from '../video/channels';
 import { playlistOf } from '../video/playlists';
-import { searchFor, type SearchHit } from '../video/search';
-import { isoTime } from '../video/texts';
-import { videoAt, type Video } from '../video/videos';
+import { coverUrl, playlistCover } from '../video/records';
+import { searchFor, videoOfHit } from '../video/search';
+import type { Video } from '../video/videos';
+import { PLATFORM_SEEN_BEFORE, platformTime } from './blocks';
 import { roundedCount } from './page-text';
 import { webPageContext } from './websearch';
 
-/** The results page sees the platform as of the data month: a video uploaded since is not on it yet. */
-const DATA_MONTH_START = Date.UTC(SANDBOX_DATA_MONTH.year, SANDBOX_DATA_MONTH.month - 1, 1) / 1000;
-
-const channelUrl = (channel: Channel) => `https://${VIDEO_SITE}/${channel.handle}`;
-/** `yyyy-mm-dd hh:mm:ss +00:00`. */
-const pageTime = (seconds: number) => `${isoTime(seconds).slice(0, 10)} ${isoTime(seconds).slice(11, 19)} +00:00`;
+/** The platform's own links (what its endpoints answer and /v1/video/resolve reads), so each result opens there. */
+const channelUrl = (channel: Channel) => `${WEB}/${channel.handle}`;
 
 function videoDraft(video: Video, isPaid: boolean): SerpResultDraft {
   const { channel } = video;
@@ -26,36 +22,35 @@ function videoDraft(video: Video, isPaid: boolean): SerpResultDraft {
       channelId: channel.id,
       channelName: channel.name,
       channelUrl: channelUrl(channel),
-      thumbnailUrl: `https://${VIDEO_SITE}/thumbs/${video.id}.jpg`,
+      thumbnailUrl: coverUrl(video),
       viewsCount: video.views,
-      publishedAt: pageTime(video.published),
+      publishedAt: platformTime(video.published),
       durationSeconds: video.lengthSeconds,
       isLive: video.kind === LIVESTREAM,
       isShorts: video.kind === SHORT,
       isPaid,
     },
-    { title: video.title, url: `https://${VIDEO_SITE}/watch?v=${video.id}`, description: video.description.replace(/\n+/g, ' '), domain: VIDEO_SITE },
+    { title: video.title, url: `${WEB}/watch?v=${video.id}`, description: video.description.replace(/\n+/g, ' '), domain: VIDEO_SITE },
   );
 }
 
 function channelDraft(channel: Channel): SerpResultDraft {
   return serpDraft(
     'videoChannel',
-    { channelId: channel.id, logo: `https://${VIDEO_SITE}/avatars/${channel.handle.slice(1)}.jpg`, isVerified: channel.verified },
+    { channelId: channel.id, logo: avatarOf(channel.id).at(-1)!.url, isVerified: channel.verified },
     { title: channel.name, url: channelUrl(channel), description: channel.description, domain: VIDEO_SITE },
   );
 }
 
 function playlistDraft(channel: Channel, position: number): SerpResultDraft {
-  const { id, title } = playlistOf(channel, position);
+  const playlist = playlistOf(channel, position);
+  const { id, title } = playlist;
   return serpDraft(
     'videoPlaylist',
-    { playlistId: id, channelId: channel.id, channelName: channel.name, thumbnailUrl: `https://${VIDEO_SITE}/thumbs/${id}.jpg` },
-    { title, url: `https://${VIDEO_SITE}/playlist?list=${id}`, domain: VIDEO_SITE },
+    { playlistId: id, channelId: channel.id, channelName: channel.name, thumbnailUrl: playlistCover(playlist).at(-1)?.url ?? null },
+    { title, url: `${WEB}/playlist?list=${id}`, domain: VIDEO_SITE },
   );
 }
-
-const videoOf = (hit: SearchHit): Video | null => (hit.type === 'video' ? videoAt(hit.key) : hit.type === 'made' ? hit.video : null);
 
 /**
  * The video platform's results: its own search for the query (../video/search.ts), in the order
@@ -72,9 +67,9 @@ export function sandboxVideo({ query: rawQuery, depth }: { query: string; depth:
   const titles = new Set<string>();
   for (const hit of hits) {
     if (drafts.length >= depth) break;
-    const video = videoOf(hit);
+    const video = videoOfHit(hit);
     if (video !== null) {
-      if (video.published >= DATA_MONTH_START || titles.has(video.title)) continue;
+      if (video.published >= PLATFORM_SEEN_BEFORE || titles.has(video.title)) continue;
       drafts.push(videoDraft(video, intent === 'transactional' && titles.size === 0));
       titles.add(video.title);
     } else if (hit.type === 'channel') {

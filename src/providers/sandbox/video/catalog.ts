@@ -21,6 +21,8 @@ function scanWorld() {
     lengths: new Uint16Array(total),
     heights: new Uint16Array(total),
     forms: new Uint16Array(total),
+    /** The marker that tells a title from others of its form (./videos.ts titleWith). */
+    markers: new Uint32Array(total),
     captions: new Uint8Array(total),
     byTag: TAGS.map(() => [] as number[]),
     /** An entry's hashtags as bits: tag t is bit t % 32 of tagBits[t >> 5][entry] (TAGS has at most 64), so search tests a word's tags at once. */
@@ -40,6 +42,7 @@ function scanWorld() {
         catalog.lengths[entry] = frame.lengthSeconds;
         catalog.heights[entry] = frame.height;
         catalog.forms[entry] = frame.form;
+        catalog.markers[entry] = frame.marker;
         catalog.captions[entry] = frame.captions;
         for (const tag of frame.tags) {
           catalog.byTag[tag]!.push(entry);

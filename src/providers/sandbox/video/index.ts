@@ -91,7 +91,8 @@ export function createSandboxVideo(): VideoProvider {
         const rank = Number(name.slice(1));
         const comment = rank < thread.total ? commentModel(thread, rank) : null;
         if (comment === null || comment.record.replyCount === 0) throw badCursor();
-        return { ...namedPage(name, comment.record.replyCount, PAGE.comments, position, (index) => replyAt(comment, index)), commentsCount: thread.total };
+        // A replies page has no total of its own: the video's count belongs to its first page.
+        return { ...namedPage(name, comment.record.replyCount, PAGE.comments, position, (index) => replyAt(comment, index)), commentsCount: 0 };
       }),
     hashtag: async ({ tag, cursor }) => {
       const position = tagPosition(tag);

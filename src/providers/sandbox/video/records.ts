@@ -20,6 +20,9 @@ function thumbnailsOf(video: Video): VideoThumbnail[] {
   return video.height >= 720 ? [...sizes, image('maxresdefault', 1280, 720)] : sizes;
 }
 
+/** A video's largest thumbnail: the one a results page shows. */
+export const coverUrl = (video: Video) => thumbnailsOf(video).at(-1)!.url;
+
 const richThumbnail = (video: Video) => [{ url: `${MEDIA}/an_webp/${video.id}/mqdefault_6s.webp`, width: 320, height: 180 }];
 const published = (video: Video) => (video.kind === LIVESTREAM ? `Streamed ${timeAgo(video.published)}` : timeAgo(video.published));
 const badgesOf = (channel: Channel) => (channel.artist ? ['Official Artist Channel'] : channel.verified ? ['Verified'] : []);
@@ -79,7 +82,7 @@ export function listedChannel(channel: Channel): VideoListedChannel {
 }
 
 /** A playlist's cover: its first video's. */
-const playlistCover = (playlist: Playlist) => (playlist.total === 0 ? [] : thumbnailsOf(videoAt(playlist.keyAt(0))));
+export const playlistCover = (playlist: Playlist) => (playlist.total === 0 ? [] : thumbnailsOf(videoAt(playlist.keyAt(0))));
 
 export function listedPlaylist(playlist: Playlist): VideoListedPlaylist {
   const { channel } = playlist;

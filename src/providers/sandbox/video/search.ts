@@ -7,15 +7,16 @@ import { allChannels, LIVESTREAM, NOTABLE, VIDEO, type Channel } from './channel
 import { madeVideos } from './made';
 import { playlistTitle } from './playlists';
 import { NOW } from './texts';
-import { keyOf, titleOf, videoFrame, type Video } from './videos';
+import { keyOf, markerText, titleOf, videoAt, videoFrame, type Video } from './videos';
 import { TAGS, TOPICS } from './vocabulary';
 
 /**
  * Search: a query's words must each be found in a video's title, one of its hashtags or its
  * channel's name (in a channel's name or handle; in a playlist's or its channel's name). Every
- * title is one of the world's 600 forms (./videos.ts) and every hashtag one of TAGS, so a word is
- * looked for once in those texts and the channels', and the catalog's entries are then read by
- * lookups alone: any query costs a few passes over the catalog, however long or common its words.
+ * title is one of the world's 600 forms with a marker (./videos.ts) and every hashtag one of TAGS,
+ * so a word is looked for once in those texts, the markers' and the channels', and the catalog's
+ * entries are then read by lookups alone: any query costs a few passes over the catalog, however
+ * long or common its words.
  * The videos made for the query's phrase (./made.ts) join the catalog's, ranked by the same sort:
  * so "python" or "how to tie a tie" find videos too, though no topic of the world names them.
  */
@@ -45,13 +46,16 @@ export function queryWords(query: string): string[] {
   return distinct.filter((word) => !distinct.some((other) => other !== word && other.includes(word))).slice(0, MAX_WORDS);
 }
 
-/** The texts search reads, made searchable once: titles by form, channels' names and handles by index, every playlist's title. */
+/** The texts search reads, made searchable once: titles by form, the catalog's markers, channels' names and handles by index, every playlist's title. */
 const searchTexts = once(() => {
   const titles: string[] = [];
   for (const form of FORMS) titles[form] = needleOf(titleOf(form));
+  const markers = new Map<number, string>();
+  for (const marker of catalog().markers) if (!markers.has(marker)) markers.set(marker, needleOf(Object.values(markerText(marker)).join(' ')));
   const channels = allChannels();
   return {
     titles,
+    markers,
     channels: [''].concat(channels.map(channelText)),
     playlists: channels.flatMap((channel) => Array.from({ length: channel.playlists }, (_, position) => ({ channel, position, text: needleOf(playlistTitle(channel, position)) }))),
   };
@@ -63,29 +67,31 @@ const searchTexts = once(() => {
  * narrowest word is scanned for first.
  */
 function wordMatch(word: string) {
-  const { titles, channels } = searchTexts();
+  const { titles, markers: markerTexts, channels } = searchTexts();
   const forms = new Uint8Array(titles.length);
   for (const form of FORMS) forms[form] = titles[form]!.includes(word) ? 1 : 0;
+  const markers = new Set<number>();
+  for (const [marker, text] of markerTexts) if (text.includes(word)) markers.add(marker);
   const inChannels = Uint8Array.from(channels, (text) => (text.includes(word) ? 1 : 0));
   const tags = TAGS.flatMap((tag, position) => (tag.includes(word) ? [position] : []));
   const tagBits = [0, 0];
   for (const tag of tags) tagBits[tag >> 5]! |= 1 << (tag & 31);
   const share = (hits: Uint8Array, of: number) => hits.reduce((sum, hit) => sum + hit, 0) / of;
-  return { word, forms, channels: inChannels, tagBits, breadth: share(forms, FORMS.length) + share(inChannels, channels.length) + tags.length / TAGS.length };
+  return { word, forms, markers, channels: inChannels, tagBits, breadth: share(forms, FORMS.length) + markers.size / markerTexts.size + share(inChannels, channels.length) + tags.length / TAGS.length };
 }
 
 type WordMatch = ReturnType<typeof wordMatch>;
 
 /** The entries of the catalog whose title, hashtags or channel carry every word: one pass per word over what the words before left. */
 function matchingEntries(matches: WordMatch[]): Uint32Array {
-  const { total, keys, forms, tagBits } = catalog();
+  const { total, keys, forms, markers, tagBits } = catalog();
   let entries = new Uint32Array(total);
   for (let entry = 0; entry < total; entry += 1) entries[entry] = entry;
-  for (const { forms: inTitle, channels, tagBits: [low, high] } of [...matches].sort((a, b) => a.breadth - b.breadth)) {
+  for (const { forms: inTitle, markers: inMarker, channels, tagBits: [low, high] } of [...matches].sort((a, b) => a.breadth - b.breadth)) {
     let kept = 0;
     for (let position = 0; position < entries.length; position += 1) {
       const entry = entries[position]!;
-      if (inTitle[forms[entry]!] || channels[keys[entry]! >>> 16] || tagBits[0][entry]! & low! || tagBits[1][entry]! & high!) entries[kept++] = entry;
+      if (inTitle[forms[entry]!] || channels[keys[entry]! >>> 16] || tagBits[0][entry]! & low! || tagBits[1][entry]! & high! || (inMarker.size > 0 && inMarker.has(markers[entry]!))) entries[kept++] = entry;
     }
     entries = entries.subarray(0, kept);
   }
@@ -161,10 +167,10 @@ function scoreOf(request: VideoSearchRequest, { views, likes, published }: Pick<
 }
 
 function searchVideos(request: VideoSearchRequest, matches: WordMatch[]): SearchHit[] {
-  const { keys, views, likes, published, forms } = catalog();
+  const { keys, views, likes, published, forms, markers } = catalog();
   const found = isFiltered(request) ? matchingEntries(matches).filter((entry) => entryPasses(request, entry)) : matchingEntries(matches);
-  const titleHasEvery = Uint8Array.from(matches[0]!.forms, (_, form) => (matches.every((match) => match.forms[form]) ? 1 : 0));
-  const score = (entry: number) => scoreOf(request, { views: views[entry]!, likes: likes[entry]!, published: published[entry]! }, titleHasEvery[forms[entry]!] === 1);
+  const titleHasEvery = (entry: number) => matches.every((match) => match.forms[forms[entry]!] || match.markers.has(markers[entry]!));
+  const score = (entry: number) => scoreOf(request, { views: views[entry]!, likes: likes[entry]!, published: published[entry]! }, titleHasEvery(entry));
   const ranked = best(found, score, MAX_RESULTS).map((entry) => ({ score: score(entry), key: keys[entry]!, hit: { type: 'video', key: keys[entry]! } as SearchHit }));
   const made = madeVideos(request.query)
     .filter((video) => passesFilters(request, video))
@@ -196,6 +202,9 @@ function searchWorld(request: VideoSearchRequest): SearchHit[] {
   return [...mixed, ...playlistHits, ...channelHits.slice(3)];
 }
 
+/** The video a hit lists, or null for a channel or playlist. */
+export const videoOfHit = (hit: SearchHit): Video | null => (hit.type === 'video' ? videoAt(hit.key) : hit.type === 'made' ? hit.video : null);
+
 export const searchHits = remembering(32, (requestText: string) => searchWorld(JSON.parse(requestText) as VideoSearchRequest));
 
 /** What a search answers (pages of it are cut by the caller): one cache whoever asks. */
@@ -211,13 +220,13 @@ export const madeOnChannel = (channel: Channel, query: string): Video[] =>
 export function searchChannel(channel: Channel, query: string): number[] {
   const words = queryWords(query);
   if (words.length === 0) return [];
-  const { titles } = searchTexts();
+  const { titles, markers } = searchTexts();
   const found: Array<{ key: number; published: number }> = [];
   for (const kind of [VIDEO, LIVESTREAM]) {
     for (let index = 0; index < channel.counts[kind]!; index += 1) {
       const frame = videoFrame(keyOf(channel.index, kind, index));
-      const title = titles[frame.form]!;
-      if (words.every((word) => title.includes(word) || frame.tags.some((tag) => TAGS[tag]!.includes(word)))) found.push({ key: frame.key, published: frame.published });
+      const [title, marker] = [titles[frame.form]!, markers.get(frame.marker)!];
+      if (words.every((word) => title.includes(word) || marker.includes(word) || frame.tags.some((tag) => TAGS[tag]!.includes(word)))) found.push({ key: frame.key, published: frame.published });
     }
   }
   return found.sort((a, b) => b.published - a.published || a.key - b.key).map(({ key }) => key);
@@ -247,4 +256,21 @@ export function suggestionsFor(query: string): string[] {
 export function tagPosition(tag: string): number | null {
   const position = TAGS.indexOf(needleOf(tag));
   return position < 0 ? null : position;
+}
+
+/**
+ * The first `count` videos the platform's search lists for a query (by relevance), uploaded before
+ * `before`, each title once: what a web results page's video carousel shows of it.
+ */
+export function listedVideos(query: string, before: number, count: number): Video[] {
+  const videos: Video[] = [];
+  const titles = new Set<string>();
+  for (const hit of searchFor({ query, type: 'video', sort: 'relevance', features: [] })) {
+    if (videos.length >= count) break;
+    const video = videoOfHit(hit);
+    if (video === null || video.published >= before || titles.has(video.title)) continue;
+    videos.push(video);
+    titles.add(video.title);
+  }
+  return videos;
 }

@@ -23,13 +23,66 @@ const HEIGHTS_REGULAR = [1080, 1080, 1080, 1080, 720, 720, 720, 720, 480, 480, 3
 /** Every quality a video may be watched in, highest first. */
 export const HEIGHTS = [2160, 1440, 1080, 720, 480, 360, 240, 144] as const;
 
+/** A topic's title forms: its 6 templates around its 10 subjects (form offsets 0–59). */
+const TOPIC_FORMS = 60;
+/**
+ * Steps that walk every offset of 0–59 once (coprime to 60), so a channel's uploads never repeat a
+ * form within a round; each moves both template and subject, so neighbours read unalike.
+ */
+const STEPS = [11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 49];
+
+/**
+ * Counted from the channel's oldest upload of the kind (so its numbers never shift), the n-th takes
+ * round ⌊n/60⌋ and, in it, the channel's own walk over the topic's 60 forms: each form once a round.
+ */
+const roundOf = (channel: Channel, kind: number, index: number) => Math.floor((channel.counts[kind]! - 1 - index) / TOPIC_FORMS);
+
+/** The episode a marker numbers: none (a plain marker) now and then in the first round, else one of its round's. */
+const markerEpisode = (round: number, plain: boolean, drawn: number) => (round === 0 && plain ? 0 : round * EPISODES_PER_ROUND + drawn);
+
+function formOffset(channel: Channel, kind: number, index: number): number {
+  const nth = channel.counts[kind]! - 1 - index;
+  const seed = seedOf(22, channel.index, kind);
+  return (STEPS[seed % STEPS.length]! * (nth % TOPIC_FORMS) + (seed >>> 8)) % TOPIC_FORMS;
+}
+
+/**
+ * Title markers: a first round's title is its form's words, often with a plain marker; an episode
+ * marker's number is unique to its round (round · EPISODES_PER_ROUND + 1 … + EPISODES_PER_ROUND),
+ * so two uploads of one form in different rounds never share a title, and uploads of one form on
+ * different channels seldom do. A Short's title ends in #shorts and a livestream's opens "Live:",
+ * so kinds never share one either. A marker is a number, (episode · MARKER_STYLES + style) · 4 +
+ * kind, episode 0 for a plain marker: the catalog keeps it beside the form, and search reads it.
+ */
+const PLAIN_MARKERS = ['', ' [4K]', ' (full video)', ' | extended cut', ' (uncut)', ' | quick version'];
+const EPISODE_MARKERS = [' #{}', ' (ep. {})', ' | day {}', ' - part {}', ' | vol. {}', ' (week {})'];
+const MARKER_STYLES = PLAIN_MARKERS.length;
+const PLAIN_SHARE = 0.35;
+const EPISODES_PER_ROUND = 60;
+
+const markerOf = (kind: number, style: number, episode: number) => (episode * MARKER_STYLES + style) * 4 + kind;
+
+/** What a marker puts before and after its form's words. */
+export function markerText(marker: number): { before: string; after: string } {
+  const [kind, style, episode] = [marker % 4, Math.floor(marker / 4) % MARKER_STYLES, Math.floor(marker / 4 / MARKER_STYLES)];
+  const after = episode === 0 ? PLAIN_MARKERS[style]! : EPISODE_MARKERS[style]!.replace('{}', String(episode));
+  return { before: kind === LIVESTREAM ? 'Live: ' : '', after: kind === SHORT ? `${after} #shorts` : after };
+}
+
+/** An upload's title: its form's words with its marker. */
+export function titleWith(form: number, marker: number): string {
+  const { before, after } = markerText(marker);
+  return `${before}${titleOf(form)}${after}`;
+}
+
 export function videoFrame(key: number) {
   const channel = channelAt(Math.floor(key / 65_536));
   const kind = Math.floor(key / 16_384) % 4;
   const index = key % 16_384;
   const random = new SeededRandom(seedOf(21, key));
   const published = Math.floor(NOW - channel.gaps[kind]! - (index + 0.9 * random.next()) * channel.intervals[kind]!);
-  const form = channel.topicIndex * 100 + random.integer(0, 5) * 10 + random.integer(0, 9);
+  const form = channel.topicIndex * 100 + formOffset(channel, kind, index);
+  const [style, plain] = [random.integer(0, MARKER_STYLES - 1), random.chance(PLAIN_SHARE)];
   const tags: number[] = kind === SHORT ? [SHORTS_TAG] : [];
   for (let wanted = tags.length + random.pick([0, 1, 2, 2, 3]); tags.length < wanted; ) {
     const tag = random.chance(0.75) ? channel.topicIndex * 5 + random.integer(0, 4) : FIRST_GENERAL + random.integer(1, GENERAL_TAGS.length - 1);
@@ -52,6 +105,8 @@ export function videoFrame(key: number) {
     autoCaptions: random.chance(0.6),
     comments: Math.round(views * random.between(0.0003, 0.003)),
     detailSeed: random.next() * 4294967296,
+    /** How the title tells this upload from the channel's others of its form (see titleWith). */
+    marker: markerOf(kind, style, markerEpisode(roundOf(channel, kind, index), plain, random.integer(1, EPISODES_PER_ROUND))),
   };
 }
 
@@ -77,7 +132,7 @@ function generateVideo(key: number) {
   return {
     ...frame,
     id: encodeId('video', key, 11),
-    title: titleOf(frame.form),
+    title: titleWith(frame.form, frame.marker),
     description: [lines.join(' '), `Subscribe to ${channel.name} for more.`, hashtags].filter(Boolean).join('\n\n'),
     keywords: [topic.subjects[frame.form % 10]!, topic.label.toLowerCase(), ...tags.map((tag) => TAGS[tag]!)],
     fps: topic.label === 'Gaming' && frame.height >= 720 ? 60 : 30,

@@ -122,14 +122,23 @@ export const REPLIES: readonly string[] = ['Same here!', 'Totally agree.', 'Haha
 export const COUNTRIES: readonly string[] = ['US', 'US', 'US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'MX', 'BR', 'IN', 'JP', 'KR', 'NL', 'IT', 'SE', ''];
 
 /** Caption languages a video may have (bit i of its mask), with what its transcript says in each. */
-export const CAPTION_LANGUAGES: ReadonlyArray<{ code: string; name: string; lines?: readonly string[] }> = [
-  { code: 'en', name: 'English' },
-  { code: 'es', name: 'Spanish', lines: ['Bienvenidos a un nuevo vídeo.', 'Este paso es muy importante.', 'Vamos a verlo con calma.', 'Gracias por ver hasta el final.', 'Dejad vuestras preguntas abajo.'] },
-  { code: 'fr', name: 'French', lines: ['Bienvenue dans cette nouvelle vidéo.', 'Cette étape est très importante.', 'Regardons cela de plus près.', 'Merci d\'avoir regardé jusqu\'au bout.', 'Dites-moi en commentaire.'] },
-  { code: 'de', name: 'German', lines: ['Willkommen zu einem neuen Video.', 'Dieser Schritt ist sehr wichtig.', 'Schauen wir uns das genauer an.', 'Danke fürs Zuschauen.', 'Schreibt es in die Kommentare.'] },
-  { code: 'pt', name: 'Portuguese', lines: ['Bem-vindos a mais um vídeo.', 'Este passo é muito importante.', 'Vamos ver isso com calma.', 'Obrigado por assistir até o fim.', 'Deixem nos comentários.'] },
-  { code: 'ja', name: 'Japanese', lines: ['新しい動画へようこそ。', 'このステップはとても大切です。', 'ゆっくり見ていきましょう。', '最後まで見てくれてありがとう。', 'コメントで教えてください。'] },
+/**
+ * The caption languages, each with what a video says in it: `lines` are one script, line i saying
+ * the same thing in every language (a welcome, a step, a look closer, thanks, a question for the
+ * comments…), and `about` introduces the video by its title. A translated track is the same cues
+ * in another language (./captions.ts).
+ */
+export const CAPTION_LANGUAGES: ReadonlyArray<{ code: string; name: string; about: string; lines: readonly string[] }> = [
+  { code: 'en', name: 'English', about: 'Today: {}.', lines: ['Welcome to a new video.', 'This step is really important.', "Let's take a closer look.", 'Thanks for watching to the end.', 'Tell me in the comments.', 'Take your time with this part.', 'Here is the result.', 'See you in the next one.'] },
+  { code: 'es', name: 'Spanish', about: 'Hoy: {}.', lines: ['Bienvenidos a un nuevo vídeo.', 'Este paso es muy importante.', 'Veámoslo más de cerca.', 'Gracias por ver hasta el final.', 'Contadme en los comentarios.', 'Tomaos vuestro tiempo con esta parte.', 'Este es el resultado.', 'Nos vemos en el próximo.'] },
+  { code: 'fr', name: 'French', about: "Aujourd'hui : {}.", lines: ['Bienvenue dans cette nouvelle vidéo.', 'Cette étape est très importante.', 'Regardons cela de plus près.', "Merci d'avoir regardé jusqu'au bout.", 'Dites-moi en commentaire.', 'Prenez votre temps pour cette partie.', 'Voici le résultat.', 'À la prochaine.'] },
+  { code: 'de', name: 'German', about: 'Heute: {}.', lines: ['Willkommen zu einem neuen Video.', 'Dieser Schritt ist sehr wichtig.', 'Schauen wir uns das genauer an.', 'Danke fürs Zuschauen bis zum Ende.', 'Schreibt es in die Kommentare.', 'Nehmt euch für diesen Teil Zeit.', 'Hier ist das Ergebnis.', 'Bis zum nächsten Mal.'] },
+  { code: 'pt', name: 'Portuguese', about: 'Hoje: {}.', lines: ['Bem-vindos a mais um vídeo.', 'Este passo é muito importante.', 'Vamos ver isso mais de perto.', 'Obrigado por assistir até o fim.', 'Contem nos comentários.', 'Vão com calma nesta parte.', 'Aqui está o resultado.', 'Até o próximo vídeo.'] },
+  { code: 'ja', name: 'Japanese', about: '今日のテーマ：{}。', lines: ['新しい動画へようこそ。', 'このステップはとても大切です。', 'もっと詳しく見ていきましょう。', '最後まで見てくれてありがとう。', 'コメントで教えてください。', 'この部分はゆっくりやりましょう。', 'これが完成です。', 'また次の動画で。'] },
 ];
+
+/** Where the script's lines fall: the welcome opens, thanks closes, the others fill the middle. */
+export const SCRIPT = { welcome: 0, thanks: 3, middle: [1, 2, 4, 5, 6, 7] } as const;
 
 /** What the subtitles endpoint offers to machine-translate any track into. */
 export const TRANSLATION_LANGUAGES: ReadonlyArray<readonly [string, string]> = [
