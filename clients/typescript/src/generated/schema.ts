@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Domain availability, with premium detection
-         * @description Checks whether domains can be registered, with premium pricing and fees. Up to 50 per call; a domain whose check fails (e.g. an unsupported TLD) carries an `error` while the call succeeds.
+         * @description Checks whether domains can be registered, with premium pricing and fees. Up to 50 per call; a domain whose check fails (e.g. an unsupported TLD) carries an `error` while the call succeeds. Each `domain` is answered lower-cased and, for an internationalised name, in the ASCII (punycode) form registrars check and register it under: `пример.рф` comes back as `xn--e1afmkfd.xn--p1ai`.
          *
          *     Cost: $0.02 per call.
          */
@@ -1575,7 +1575,7 @@ export interface paths {
         put?: never;
         /**
          * Author finder: the email address of an article's author
-         * @description Fetches the article (public addresses only; redirects followed and checked) and reads its author in Tollgate itself, from the most to the least deliberate statement of it: JSON-LD, author meta tags, `rel=author` links, then bylines. The author's name and the site's domain then go to the email finder (the contact-data provider: the configured vendor, or the sandbox's synthetic world). A page with no identifiable author is a success with every contact field null, `email: null` and `confidenceScore: 0`; an author found without an address keeps the name with `email: null`. A destination that is not public is a 400 naming `url`; a site that cannot be reached, a page that is neither HTML nor text (an image, a PDF), or a provider that fails, is a 502; neither is charged.
+         * @description Fetches the article (public addresses only; redirects followed and checked) and reads its author in Tollgate itself, from the most to the least deliberate statement of it: JSON-LD, author meta tags, `rel=author` links, then bylines. The author's name and the site's domain then go to the email finder (the contact-data provider: the configured vendor, or the sandbox's synthetic world); an author given as an email address (`<meta name="author" content="jane@acme.com">`) is that address, enriched to the person it belongs to. A page with no identifiable author is a success with every contact field null, `email: null` and `confidenceScore: 0`; an author found without an address keeps the name with `email: null`, as does the author of a page on a platform anyone publishes on (medium.com, substack.com, wordpress.com, github.io, …), a webmail domain or an address: its authors are not its staff. A page that answers 404 or 410 is a 404 NOT_FOUND naming `url`. A destination that is not public is a 400 naming `url`; a site that cannot be reached, a page that is neither HTML nor text (an image, a PDF), or a provider that fails, is a 502; none of these is charged.
          *
          *     Cost: $0.04 per call.
          */
@@ -1949,7 +1949,7 @@ export interface paths {
         put?: never;
         /**
          * Email verifier: syntax, mail servers, mailbox, deliverability and a 0–100 score
-         * @description Checks one address. Done by Tollgate itself: the syntax (internationalised domains included), the domain's mail servers (MX records, else its address) through Tollgate's resolvers, disposable and webmail domains from maintained lists, role addresses (info@, sales@) and a gibberish heuristic. Whether the mailbox exists: asked of the mail server over SMTP (EHLO, MAIL, RCPT; never DATA) only when the operator turned probing on (TOLLGATE_SMTP_PROBE=true, off by default: outbound port 25 is blocked on most clouds and probing can get an address block-listed), catch-all detected with a random address; otherwise from the contact-data provider (the configured vendor, or the sandbox's synthetic world). `status`, `deliverability` and `score` follow the rules in the README. A malformed address or a domain without mail servers is a successful answer (invalid); so is a domain whose DNS cannot be read (SERVFAIL, REFUSED or no answer: status unknown, `reason` saying so), charged as any answer. An empty `email` is a 400; mail servers that are not on the public internet are a 400 naming `email`; a provider that fails is a 502; none of these is charged.
+         * @description Checks one address. Done by Tollgate itself: the syntax (internationalised domains included), the domain's mail servers (MX records, else its address) through Tollgate's resolvers, disposable and webmail domains from maintained lists, role addresses (info@, sales@) and a gibberish heuristic. Whether the mailbox exists: asked of the mail server over SMTP (EHLO, MAIL, RCPT; never DATA) only when the operator turned probing on (TOLLGATE_SMTP_PROBE=true, off by default: outbound port 25 is blocked on most clouds and probing can get an address block-listed), catch-all detected with a random address; otherwise from the contact-data provider (the configured vendor, or the sandbox's synthetic world). `status`, `deliverability` and `score` follow the rules in the README. A malformed address (its `reason` saying what is wrong: invisible, control and text-direction characters are refused too) or a domain without mail servers is a successful answer (invalid); so is a domain whose DNS cannot be read (SERVFAIL, REFUSED or no answer: status unknown, `reason` saying so), charged as any answer. An empty `email` is a 400; mail servers that are not on the public internet are a 400 naming `email`; a provider that fails is a 502; none of these is charged.
          *
          *     Cost: $0.01 per call.
          */
@@ -5929,7 +5929,13 @@ export interface components {
             /**
              * @description Opening hours, one line per weekday, Monday first.
              * @example [
-             *       "Monday: 7:00 AM – 6:00 PM"
+             *       "Monday: 7:00 AM – 6:00 PM",
+             *       "Tuesday: 7:00 AM – 6:00 PM",
+             *       "Wednesday: 7:00 AM – 6:00 PM",
+             *       "Thursday: 7:00 AM – 6:00 PM",
+             *       "Friday: 7:00 AM – 8:00 PM",
+             *       "Saturday: 8:00 AM – 8:00 PM",
+             *       "Sunday: Closed"
              *     ]
              */
             hours?: string[];
@@ -6106,7 +6112,13 @@ export interface components {
             /**
              * @description Opening hours, one line per weekday, Monday first.
              * @example [
-             *       "Monday: 7:00 AM – 6:00 PM"
+             *       "Monday: 7:00 AM – 6:00 PM",
+             *       "Tuesday: 7:00 AM – 6:00 PM",
+             *       "Wednesday: 7:00 AM – 6:00 PM",
+             *       "Thursday: 7:00 AM – 6:00 PM",
+             *       "Friday: 7:00 AM – 8:00 PM",
+             *       "Saturday: 8:00 AM – 8:00 PM",
+             *       "Sunday: Closed"
              *     ]
              */
             hours?: string[];
@@ -6721,7 +6733,7 @@ export interface components {
             /** @description Public pages where the address was seen, when the data has them. */
             sources: components["schemas"]["EmailSource"][];
             /**
-             * @description Why a check could not be made, when one could not: the domain's DNS could not be read (status unknown). null when every check was made.
+             * @description Why the checks stopped, when they did: the address is malformed (what is wrong with it), or the domain's DNS could not be read (status unknown). null when every check was made.
              * @example null
              */
             reason: string | null;
@@ -10080,11 +10092,11 @@ export interface operations {
                     maxTokens?: number;
                     /** @description Sampling temperature (the model’s default 1.0 when absent). */
                     temperature?: number;
-                    /** @description Nucleus sampling. */
+                    /** @description Nucleus sampling (the model’s default 1.0 when absent). */
                     topP?: number;
-                    /** @description Penalise repeated tokens. */
+                    /** @description Penalise repeated tokens (the model’s default 0 when absent). */
                     frequencyPenalty?: number;
-                    /** @description Penalise tokens already present. */
+                    /** @description Penalise tokens already present (the model’s default 0 when absent). */
                     presencePenalty?: number;
                     /**
                      * @description Server-sent events: `{delta: {content}, model, index}` chunks, a last one with an empty delta, `usage` and `costUsd`, then `[DONE]`.
@@ -11709,9 +11721,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description One domain, without protocol. */
+                    /** @description One domain, without protocol; an internationalised name (пример.рф) is checked, and answered, in its ASCII form (xn--e1afmkfd.xn--p1ai). */
                     domain?: string;
-                    /** @description Up to 50 domains, checked in one call. */
+                    /** @description Up to 50 domains, checked in one call; internationalised names in their ASCII form, as for domain. */
                     domains?: string[];
                 };
             };
@@ -11769,7 +11781,7 @@ export interface operations {
                         /** @constant */
                         ok: true;
                         data: {
-                            /** @description One entry per domain sent, same order. */
+                            /** @description One entry per domain sent, same order; each domain lower-cased, an internationalised one in its ASCII (punycode) form. */
                             domains: components["schemas"]["DomainAvailability"][];
                         };
                     };
@@ -16332,15 +16344,15 @@ export interface operations {
                      *             "position": 1,
                      *             "type": "videoSearch",
                      *             "title": "Sourdough Starter | Full Guide",
-                     *             "url": "https://clipstream.tv/watch?v=k3Jx9QpL2aE",
+                     *             "url": "https://www.video.com/watch?v=k3Jx9QpL2aE",
                      *             "description": "Sourdough Starter | Full Guide. Homeandmaker TV walks through sourdough starter.",
-                     *             "domain": "clipstream.tv",
+                     *             "domain": "video.com",
                      *             "data": {
                      *               "videoId": "k3Jx9QpL2aE",
                      *               "channelId": "UC4tYq2mN8xRbW1pKs7dLe3A",
                      *               "channelName": "Homeandmaker TV",
-                     *               "channelUrl": "https://clipstream.tv/@homeandmakertv",
-                     *               "thumbnailUrl": "https://clipstream.tv/thumbs/k3Jx9QpL2aE.jpg",
+                     *               "channelUrl": "https://www.video.com/@homeandmakertv",
+                     *               "thumbnailUrl": "https://i.video.com/vi/k3Jx9QpL2aE/maxresdefault.jpg",
                      *               "viewsCount": 1289000,
                      *               "publishedAt": "2026-03-14 09:00:00 +00:00",
                      *               "durationSeconds": 754,
@@ -17415,12 +17427,12 @@ export interface operations {
                      *           "ogType": "article",
                      *           "ogSiteName": "Brew Blog",
                      *           "ogLocale": null,
-                     *           "twitterCard": "summary_large_image",
-                     *           "twitterTitle": null,
-                     *           "twitterDescription": null,
-                     *           "twitterImage": null,
-                     *           "twitterSite": null,
-                     *           "twitterCreator": null
+                     *           "microCard": "summary_large_image",
+                     *           "microTitle": null,
+                     *           "microDescription": null,
+                     *           "microImage": null,
+                     *           "microSite": null,
+                     *           "microCreator": null
                      *         }
                      *       }
                      *     }
@@ -17438,7 +17450,7 @@ export interface operations {
                             title: string | null;
                             /** @description The main content (or the `selector` part) in the format asked for. */
                             content: string;
-                            /** @description What the page's head says about it; `og:*` and `twitter:*` tags camelCased; null when absent. */
+                            /** @description What the page's head says about it; `og:*` tags camelCased (`ogTitle`), the microblog card's `twitter:*` tags as `micro*` (`microCard`, the interface's neutral word for the platform); null when absent. */
                             metadata: {
                                 /** @description `<meta name="description">`. */
                                 description: string | null;
@@ -17457,12 +17469,12 @@ export interface operations {
                                 ogType: string | null;
                                 ogSiteName: string | null;
                                 ogLocale: string | null;
-                                twitterCard: string | null;
-                                twitterTitle: string | null;
-                                twitterDescription: string | null;
-                                twitterImage: string | null;
-                                twitterSite: string | null;
-                                twitterCreator: string | null;
+                                microCard: string | null;
+                                microTitle: string | null;
+                                microDescription: string | null;
+                                microImage: string | null;
+                                microSite: string | null;
+                                microCreator: string | null;
                             };
                         };
                     };
@@ -17859,12 +17871,12 @@ export interface operations {
                      *           "ogType": "article",
                      *           "ogSiteName": "Brew Blog",
                      *           "ogLocale": null,
-                     *           "twitterCard": "summary_large_image",
-                     *           "twitterTitle": null,
-                     *           "twitterDescription": null,
-                     *           "twitterImage": null,
-                     *           "twitterSite": null,
-                     *           "twitterCreator": null
+                     *           "microCard": "summary_large_image",
+                     *           "microTitle": null,
+                     *           "microDescription": null,
+                     *           "microImage": null,
+                     *           "microSite": null,
+                     *           "microCreator": null
                      *         }
                      *       }
                      *     }
@@ -17882,7 +17894,7 @@ export interface operations {
                             title: string | null;
                             /** @description The main content (or the `selector` part) in the format asked for. */
                             content: string;
-                            /** @description What the page's head says about it; `og:*` and `twitter:*` tags camelCased; null when absent. */
+                            /** @description What the page's head says about it; `og:*` tags camelCased (`ogTitle`), the microblog card's `twitter:*` tags as `micro*` (`microCard`, the interface's neutral word for the platform); null when absent. */
                             metadata: {
                                 /** @description `<meta name="description">`. */
                                 description: string | null;
@@ -17901,12 +17913,12 @@ export interface operations {
                                 ogType: string | null;
                                 ogSiteName: string | null;
                                 ogLocale: string | null;
-                                twitterCard: string | null;
-                                twitterTitle: string | null;
-                                twitterDescription: string | null;
-                                twitterImage: string | null;
-                                twitterSite: string | null;
-                                twitterCreator: string | null;
+                                microCard: string | null;
+                                microTitle: string | null;
+                                microDescription: string | null;
+                                microImage: string | null;
+                                microSite: string | null;
+                                microCreator: string | null;
                             };
                         };
                     };
@@ -18024,12 +18036,12 @@ export interface operations {
                      *           "ogType": "article",
                      *           "ogSiteName": "Brew Blog",
                      *           "ogLocale": null,
-                     *           "twitterCard": "summary_large_image",
-                     *           "twitterTitle": null,
-                     *           "twitterDescription": null,
-                     *           "twitterImage": null,
-                     *           "twitterSite": null,
-                     *           "twitterCreator": null
+                     *           "microCard": "summary_large_image",
+                     *           "microTitle": null,
+                     *           "microDescription": null,
+                     *           "microImage": null,
+                     *           "microSite": null,
+                     *           "microCreator": null
                      *         }
                      *       }
                      *     }
@@ -18047,7 +18059,7 @@ export interface operations {
                             title: string | null;
                             /** @description The main content (or the `selector` part) in the format asked for. */
                             content: string;
-                            /** @description What the page's head says about it; `og:*` and `twitter:*` tags camelCased; null when absent. */
+                            /** @description What the page's head says about it; `og:*` tags camelCased (`ogTitle`), the microblog card's `twitter:*` tags as `micro*` (`microCard`, the interface's neutral word for the platform); null when absent. */
                             metadata: {
                                 /** @description `<meta name="description">`. */
                                 description: string | null;
@@ -18066,12 +18078,12 @@ export interface operations {
                                 ogType: string | null;
                                 ogSiteName: string | null;
                                 ogLocale: string | null;
-                                twitterCard: string | null;
-                                twitterTitle: string | null;
-                                twitterDescription: string | null;
-                                twitterImage: string | null;
-                                twitterSite: string | null;
-                                twitterCreator: string | null;
+                                microCard: string | null;
+                                microTitle: string | null;
+                                microDescription: string | null;
+                                microImage: string | null;
+                                microSite: string | null;
+                                microCreator: string | null;
                             };
                             /** @description The same content as markdown, whatever `format` asked for (equal to `content` for markdown). */
                             markdown: string;
@@ -18813,7 +18825,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The text to encode (a URL, a Wi-Fi string, any UTF-8 text), 1 to 2953 bytes; less fits at higher error-correction levels.
+                     * @description The text to encode (a URL, a Wi-Fi string, any UTF-8 text). At level L a QR code holds 7,089 digits, 4,296 characters of 0–9, A–Z, space and $%*+-./: or 2,953 bytes of other UTF-8 text (mixed text in between); less at higher error-correction levels.
                      * @example https://example.com/
                      */
                     text: string;
@@ -19092,9 +19104,9 @@ export interface operations {
                      *           "fullName": "Greta Stubridge",
                      *           "company": "Northwind",
                      *           "companyDomain": "northwind.example",
-                     *           "position": "VP of Operations",
+                     *           "position": "Operations Manager",
                      *           "department": "operations",
-                     *           "seniority": "executive",
+                     *           "seniority": "senior",
                      *           "gender": "female",
                      *           "country": "US",
                      *           "confidenceScore": 88,
@@ -19202,14 +19214,14 @@ export interface operations {
                      *           "lastName": "Stubridge",
                      *           "fullName": "Greta Stubridge",
                      *           "gender": "female",
-                     *           "bio": "VP of Operations at Northwind (a sandbox profile: synthetic person).",
+                     *           "bio": "Operations Manager at Northwind (a sandbox profile: synthetic person).",
                      *           "location": "Austin, TX, United States",
                      *           "employment": {
                      *             "company": "Northwind",
                      *             "domain": "northwind.example",
-                     *             "title": "VP of Operations",
+                     *             "title": "Operations Manager",
                      *             "role": "operations",
-                     *             "seniority": "executive"
+                     *             "seniority": "senior"
                      *           },
                      *           "geo": {
                      *             "city": "Austin",
@@ -19494,8 +19506,8 @@ export interface operations {
                      *         },
                      *         "bySeniority": {
                      *           "junior": 83,
-                     *           "senior": 52,
-                     *           "executive": 17
+                     *           "senior": 62,
+                     *           "executive": 7
                      *         }
                      *       }
                      *     }
@@ -19649,18 +19661,18 @@ export interface operations {
                      *             "sources": []
                      *           },
                      *           {
-                     *             "email": "greta.stubridge@northwind.example",
-                     *             "firstName": "Greta",
-                     *             "lastName": "Stubridge",
-                     *             "fullName": "Greta Stubridge",
+                     *             "email": "kenji.stubford@northwind.example",
+                     *             "firstName": "Kenji",
+                     *             "lastName": "Stubford",
+                     *             "fullName": "Kenji Stubford",
                      *             "company": "Northwind",
                      *             "companyDomain": "northwind.example",
-                     *             "position": "VP of Operations",
+                     *             "position": "Operations Manager",
                      *             "department": "operations",
-                     *             "seniority": "executive",
-                     *             "gender": "female",
+                     *             "seniority": "senior",
+                     *             "gender": "male",
                      *             "country": "US",
-                     *             "confidenceScore": 88,
+                     *             "confidenceScore": 90,
                      *             "type": "personal",
                      *             "verified": true,
                      *             "verificationStatus": "valid",
@@ -19668,20 +19680,9 @@ export interface operations {
                      *             "disposable": false,
                      *             "webmail": false,
                      *             "hasPhone": true,
-                     *             "prof": "https://www.prof.com/in/greta-stubridge-6e6f72746877696e642e6578616d706c65",
+                     *             "prof": "https://www.prof.com/in/kenji-stubford-6e6f72746877696e642e6578616d706c65",
                      *             "micro": null,
-                     *             "sources": [
-                     *               {
-                     *                 "domain": "forum.example",
-                     *                 "firstSeen": "2026-05-15T08:22:56+00:00",
-                     *                 "lastSeen": "2026-09-12T04:44:41+00:00"
-                     *               },
-                     *               {
-                     *                 "domain": "podcast-notes.example",
-                     *                 "firstSeen": "2023-11-27T13:19:29+00:00",
-                     *                 "lastSeen": "2025-01-20T18:54:37+00:00"
-                     *               }
-                     *             ]
+                     *             "sources": []
                      *           }
                      *         ],
                      *         "total": 19
@@ -19850,9 +19851,9 @@ export interface operations {
                      *           "fullName": "Greta Stubridge",
                      *           "company": "Northwind",
                      *           "companyDomain": "northwind.example",
-                     *           "position": "VP of Operations",
+                     *           "position": "Operations Manager",
                      *           "department": "operations",
-                     *           "seniority": "executive",
+                     *           "seniority": "senior",
                      *           "gender": "female",
                      *           "country": "US",
                      *           "confidenceScore": 88,
@@ -19944,7 +19945,7 @@ export interface operations {
                      */
                     last_name?: string;
                     /**
-                     * @description The whole name, instead of first_name and last_name: its first word is the first name, the rest the last name.
+                     * @description The whole name, instead of first_name and last_name: its last word, with the particles before it (van, de, von…), is the last name, the words before it the first name (Mary Ann van der Berg: Mary Ann, van der Berg); initials are dropped.
                      * @example Greta Stubridge
                      */
                     full_name?: string;
@@ -19983,9 +19984,9 @@ export interface operations {
                      *           "fullName": "Greta Stubridge",
                      *           "company": "Northwind",
                      *           "companyDomain": "northwind.example",
-                     *           "position": "VP of Operations",
+                     *           "position": "Operations Manager",
                      *           "department": "operations",
-                     *           "seniority": "executive",
+                     *           "seniority": "senior",
                      *           "gender": "female",
                      *           "country": "US",
                      *           "confidenceScore": 88,
@@ -20289,14 +20290,14 @@ export interface operations {
                      *           "lastName": "Stubridge",
                      *           "fullName": "Greta Stubridge",
                      *           "gender": "female",
-                     *           "bio": "VP of Operations at Northwind (a sandbox profile: synthetic person).",
+                     *           "bio": "Operations Manager at Northwind (a sandbox profile: synthetic person).",
                      *           "location": "Austin, TX, United States",
                      *           "employment": {
                      *             "company": "Northwind",
                      *             "domain": "northwind.example",
-                     *             "title": "VP of Operations",
+                     *             "title": "Operations Manager",
                      *             "role": "operations",
-                     *             "seniority": "executive"
+                     *             "seniority": "senior"
                      *           },
                      *           "geo": {
                      *             "city": "Austin",
@@ -20611,9 +20612,9 @@ export interface operations {
                      *           "fullName": "Greta Stubridge",
                      *           "company": "Northwind",
                      *           "companyDomain": "northwind.example",
-                     *           "position": "VP of Operations",
+                     *           "position": "Operations Manager",
                      *           "department": "operations",
-                     *           "seniority": "executive",
+                     *           "seniority": "senior",
                      *           "gender": "female",
                      *           "country": "US",
                      *           "confidenceScore": 88,
@@ -20727,13 +20728,13 @@ export interface operations {
                      *             "industry": "Food and Beverage Manufacturing"
                      *           },
                      *           {
-                     *             "domain": "yarrow-foods.com",
-                     *             "name": "Yarrow Foods",
+                     *             "domain": "marqo-foods.info",
+                     *             "name": "Marqo Foods",
                      *             "industry": "Food and Beverage Manufacturing"
                      *           },
                      *           {
-                     *             "domain": "quillo-foods.com",
-                     *             "name": "Quillo Foods",
+                     *             "domain": "ravenda-foods.net",
+                     *             "name": "Ravenda Foods",
                      *             "industry": "Food and Beverage Manufacturing"
                      *           },
                      *           {
@@ -23293,14 +23294,14 @@ export interface operations {
                      *         "media_count": 946275,
                      *         "top_posts": [
                      *           {
-                     *             "id": "8032879790430834712",
-                     *             "shortcode": "G96hZwAC1AY",
+                     *             "id": "4015887716691393657",
+                     *             "shortcode": "De7TJnrPrx5",
                      *             "type": "GraphImage",
                      *             "caption": "Three days, one backpack, zero regrets. #travel",
                      *             "like_count": 107048,
                      *             "comment_count": 1647,
                      *             "taken_at": 1792951143,
-                     *             "display_url": "https://images.photos-sandbox.example/media/G96hZwAC1AY.jpg",
+                     *             "display_url": "https://images.photos-sandbox.example/media/De7TJnrPrx5.jpg",
                      *             "is_video": false,
                      *             "owner": {
                      *               "username": "far.horizons",
@@ -23308,14 +23309,14 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "id": "8025560255625383965",
-                     *             "shortcode": "G9ghIgAC1Ad",
+                     *             "id": "4012313730590096505",
+                     *             "shortcode": "DeumhRvPrx5",
                      *             "type": "GraphImage",
                      *             "caption": "Made it to the ridge just before the clouds rolled in. #wanderlust #travel #picoftheday",
                      *             "like_count": 98770,
                      *             "comment_count": 2099,
                      *             "taken_at": 1792525090,
-                     *             "display_url": "https://images.photos-sandbox.example/media/G9ghIgAC1Ad.jpg",
+                     *             "display_url": "https://images.photos-sandbox.example/media/DeumhRvPrx5.jpg",
                      *             "is_video": false,
                      *             "owner": {
                      *               "username": "far.horizons",
@@ -23325,23 +23326,23 @@ export interface operations {
                      *         ],
                      *         "recent_posts": [
                      *           {
-                     *             "id": "8069264038942887936",
-                     *             "shortcode": "G_7yOQABlAA",
-                     *             "type": "GraphVideo",
-                     *             "like_count": 1110,
-                     *             "comment_count": 37,
-                     *             "taken_at": 1795068985,
-                     *             "display_url": "https://images.photos-sandbox.example/media/G_7yOQABlAA.jpg",
-                     *             "is_video": true
+                     *             "id": "4034185994998575909",
+                     *             "shortcode": "Df8TsnVvvMl",
+                     *             "type": "GraphImage",
+                     *             "like_count": 7,
+                     *             "comment_count": 0,
+                     *             "taken_at": 1795132468,
+                     *             "display_url": "https://images.photos-sandbox.example/media/Df8TsnVvvMl.jpg",
+                     *             "is_video": false
                      *           },
                      *           {
-                     *             "id": "8068419991970205696",
-                     *             "shortcode": "G_4yTwAC1AA",
-                     *             "type": "GraphImage",
-                     *             "like_count": 89036,
-                     *             "comment_count": 2859,
-                     *             "taken_at": 1795019855,
-                     *             "display_url": "https://images.photos-sandbox.example/media/G_4yTwAC1AA.jpg",
+                     *             "id": "4034180671905500762",
+                     *             "shortcode": "Df8SfJ0rI5a",
+                     *             "type": "GraphSidecar",
+                     *             "like_count": 6,
+                     *             "comment_count": 0,
+                     *             "taken_at": 1795131833,
+                     *             "display_url": "https://images.photos-sandbox.example/media/Df8SfJ0rI5a.jpg",
                      *             "is_video": false
                      *           }
                      *         ]
@@ -23385,13 +23386,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "shortcode": "G_j8jgAABAA"
+                 *       "shortcode": "DfuxqG1rZs1"
                  *     }
                  */
                 "application/json": {
                     /**
                      * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.
-                     * @example G_j8jgAABAA
+                     * @example DfuxqG1rZs1
                      */
                     shortcode: string;
                 };
@@ -23422,9 +23423,9 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "data": {
-                     *         "shortcode": "G_j8jgAABAA",
-                     *         "media_id": "8062554080255414272",
-                     *         "media_id_with_owner": "8062554080255414272_1283001409"
+                     *         "shortcode": "DfuxqG1rZs1",
+                     *         "media_id": "4030377114383260469",
+                     *         "media_id_with_owner": "4030377114383260469_1283001409"
                      *       }
                      *     }
                      */
@@ -23465,13 +23466,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "shortcode": "G_j8jgAABAA"
+                 *       "shortcode": "DfuxqG1rZs1"
                  *     }
                  */
                 "application/json": {
                     /**
                      * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.
-                     * @example G_j8jgAABAA
+                     * @example DfuxqG1rZs1
                      */
                     shortcode: string;
                 };
@@ -23502,16 +23503,16 @@ export interface operations {
                      * @example {
                      *       "ok": true,
                      *       "data": {
-                     *         "id": "8062554080255414272",
-                     *         "shortcode": "G_j8jgAABAA",
+                     *         "id": "4030377114383260469",
+                     *         "shortcode": "DfuxqG1rZs1",
                      *         "type": "GraphVideo",
                      *         "caption": "Where should we go next? #roadtrip",
                      *         "like_count": 386,
                      *         "comment_count": 5,
                      *         "taken_at": 1794678414,
-                     *         "display_url": "https://images.photos-sandbox.example/media/G_j8jgAABAA.jpg",
+                     *         "display_url": "https://images.photos-sandbox.example/media/DfuxqG1rZs1.jpg",
                      *         "is_video": true,
-                     *         "video_url": "https://images.photos-sandbox.example/media/G_j8jgAABAA.mp4",
+                     *         "video_url": "https://images.photos-sandbox.example/media/DfuxqG1rZs1.mp4",
                      *         "video_view_count": 4277,
                      *         "video_duration": 21.2,
                      *         "owner": {
@@ -23572,13 +23573,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "shortcode": "G_j8jgAABAA"
+                 *       "shortcode": "DfuxqG1rZs1"
                  *     }
                  */
                 "application/json": {
                     /**
                      * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.
-                     * @example G_j8jgAABAA
+                     * @example DfuxqG1rZs1
                      */
                     shortcode: string;
                     /** @description The end_cursor of the previous page (sent with the same username or shortcode) for the next page; without it, the first page. */
@@ -23616,26 +23617,26 @@ export interface operations {
                      *         "comment_count": 5,
                      *         "comments": [
                      *           {
-                     *             "id": "17025541427200000",
-                     *             "text": "Goals",
-                     *             "created_at": 1795097973,
-                     *             "like_count": 1,
-                     *             "reply_count": 5,
+                     *             "id": "17438326046900000",
+                     *             "text": "How did you do this?",
+                     *             "created_at": 1795067196,
+                     *             "like_count": 0,
+                     *             "reply_count": 0,
                      *             "owner": {
-                     *               "username": "rosa_stubby2522552",
-                     *               "profile_pic_url": "https://images.photos-sandbox.example/avatars/2522552.jpg",
+                     *               "username": "greta.draftton2522627",
+                     *               "profile_pic_url": "https://images.photos-sandbox.example/avatars/2522627.jpg",
                      *               "is_verified": false
                      *             }
                      *           },
                      *           {
-                     *             "id": "17025541427200001",
-                     *             "text": "Saving this one",
-                     *             "created_at": 1794956632,
+                     *             "id": "17438326046900001",
+                     *             "text": "This is everything",
+                     *             "created_at": 1794964002,
                      *             "like_count": 0,
                      *             "reply_count": 0,
                      *             "owner": {
-                     *               "username": "arjun_stubton1045103",
-                     *               "profile_pic_url": "https://images.photos-sandbox.example/avatars/1045103.jpg",
+                     *               "username": "aikoprototon1045254",
+                     *               "profile_pic_url": "https://images.photos-sandbox.example/avatars/1045254.jpg",
                      *               "is_verified": false
                      *             }
                      *           }
@@ -23680,13 +23681,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "shortcode": "G_j8jgAABAA"
+                 *       "shortcode": "DfuxqG1rZs1"
                  *     }
                  */
                 "application/json": {
                     /**
                      * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.
-                     * @example G_j8jgAABAA
+                     * @example DfuxqG1rZs1
                      */
                     shortcode: string;
                     /** @description The end_cursor of the previous page (sent with the same username or shortcode) for the next page; without it, the first page. */
@@ -23720,21 +23721,21 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "has_next_page": true,
-                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnBvc3RfbGlrZXJzIiwiZiI6Ink1MkhDc1UwZmNsNVNmcXEwbk10MlUiLCJjIjoiMjUiLCJoIjoiaEdmVTl6dEZnU1hmWmJkc2dhM2hjdyJ9",
+                     *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnBvc3RfbGlrZXJzIiwiZiI6IlVOck9HV2l2a0syemJrN3FDdmRYX2kiLCJjIjoiMjUiLCJoIjoidHpFY1hVTjJUSDJGUnhCVEh0c3hWZCJ9",
                      *         "likers": [
                      *           {
-                     *             "id": "4837275768",
-                     *             "username": "rosa_stubby2522552",
-                     *             "full_name": "Rosa Stubby",
-                     *             "profile_pic_url": "https://images.photos-sandbox.example/avatars/2522552.jpg",
+                     *             "id": "4837381443",
+                     *             "username": "greta.draftton2522627",
+                     *             "full_name": "Greta Draftton",
+                     *             "profile_pic_url": "https://images.photos-sandbox.example/avatars/2522627.jpg",
                      *             "is_verified": false,
                      *             "is_private": false
                      *           },
                      *           {
-                     *             "id": "2755550127",
-                     *             "username": "arjun_stubton1045103",
-                     *             "full_name": "Arjun Stubton",
-                     *             "profile_pic_url": "https://images.photos-sandbox.example/avatars/1045103.jpg",
+                     *             "id": "2755762886",
+                     *             "username": "aikoprototon1045254",
+                     *             "full_name": "Aiko Prototon",
+                     *             "profile_pic_url": "https://images.photos-sandbox.example/avatars/1045254.jpg",
                      *             "is_verified": false,
                      *             "is_private": false
                      *           }
@@ -24212,18 +24213,18 @@ export interface operations {
                      *             "item_count": 8,
                      *             "items": [
                      *               {
-                     *                 "id": "902555285258771584",
+                     *                 "id": "534283951526484789",
                      *                 "taken_at": 1377911632,
                      *                 "is_video": false,
-                     *                 "display_url": "https://images.photos-sandbox.example/stories/902555285258771584.jpg",
+                     *                 "display_url": "https://images.photos-sandbox.example/stories/534283951526484789.jpg",
                      *                 "video_url": null
                      *               },
                      *               {
-                     *                 "id": "905456140530228353",
+                     *                 "id": "535700384772889397",
                      *                 "taken_at": 1378080484,
                      *                 "is_video": true,
-                     *                 "display_url": "https://images.photos-sandbox.example/stories/905456140530228353.jpg",
-                     *                 "video_url": "https://images.photos-sandbox.example/stories/905456140530228353.mp4"
+                     *                 "display_url": "https://images.photos-sandbox.example/stories/535700384772889397.jpg",
+                     *                 "video_url": "https://images.photos-sandbox.example/stories/535700384772889397.mp4"
                      *               }
                      *             ]
                      *           },
@@ -24234,11 +24235,11 @@ export interface operations {
                      *             "item_count": 1,
                      *             "items": [
                      *               {
-                     *                 "id": "4930823477457329300",
+                     *                 "id": "2501211779916208949",
                      *                 "taken_at": 1612387701,
                      *                 "is_video": true,
-                     *                 "display_url": "https://images.photos-sandbox.example/stories/4930823477457329300.jpg",
-                     *                 "video_url": "https://images.photos-sandbox.example/stories/4930823477457329300.mp4"
+                     *                 "display_url": "https://images.photos-sandbox.example/stories/2501211779916208949.jpg",
+                     *                 "video_url": "https://images.photos-sandbox.example/stories/2501211779916208949.mp4"
                      *               }
                      *             ]
                      *           }
@@ -24323,30 +24324,30 @@ export interface operations {
                      *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfcG9zdHMiLCJmIjoiQ2Naa1M2T0lWUEtFUGZJVDI5RXBJZyIsImMiOiIxMiIsImgiOiJySTQ2cVV5UDJBS2tFNjJTekE0MmxtIn0",
                      *         "posts": [
                      *           {
-                     *             "id": "8062554080255414272",
-                     *             "shortcode": "G_j8jgAABAA",
+                     *             "id": "4030377114383260469",
+                     *             "shortcode": "DfuxqG1rZs1",
                      *             "type": "GraphVideo",
                      *             "caption": "Where should we go next? #roadtrip",
                      *             "like_count": 386,
                      *             "comment_count": 5,
                      *             "taken_at": 1794678414,
-                     *             "display_url": "https://images.photos-sandbox.example/media/G_j8jgAABAA.jpg",
+                     *             "display_url": "https://images.photos-sandbox.example/media/DfuxqG1rZs1.jpg",
                      *             "is_video": true,
-                     *             "thumbnail_url": "https://images.photos-sandbox.example/media/G_j8jgAABAA_320.jpg",
+                     *             "thumbnail_url": "https://images.photos-sandbox.example/media/DfuxqG1rZs1_320.jpg",
                      *             "video_view_count": 4277,
                      *             "accessibility_caption": null
                      *           },
                      *           {
-                     *             "id": "8058085338582618113",
-                     *             "shortcode": "G_UEewAABAB",
+                     *             "id": "4028195114767457077",
+                     *             "shortcode": "DfnBh1VrZs1",
                      *             "type": "GraphSidecar",
                      *             "caption": "Three days, one backpack, zero regrets. #roadtrip #mountains #summer",
                      *             "like_count": 819,
                      *             "comment_count": 33,
                      *             "taken_at": 1794418299,
-                     *             "display_url": "https://images.photos-sandbox.example/media/G_UEewAABAB.jpg",
+                     *             "display_url": "https://images.photos-sandbox.example/media/DfnBh1VrZs1.jpg",
                      *             "is_video": false,
-                     *             "thumbnail_url": "https://images.photos-sandbox.example/media/G_UEewAABAB_320.jpg",
+                     *             "thumbnail_url": "https://images.photos-sandbox.example/media/DfnBh1VrZs1_320.jpg",
                      *             "video_view_count": null,
                      *             "accessibility_caption": "Photo by Northern Trails on November 11, 2026. May be an image of a mountain lake at dawn."
                      *           }
@@ -24431,28 +24432,28 @@ export interface operations {
                      *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfcmVlbHMiLCJmIjoiQ2Naa1M2T0lWUEtFUGZJVDI5RXBJZyIsImMiOiIxMiIsImgiOiJwLW53WkhiTDA4QXVsdlY1bEVWUzB1In0",
                      *         "reels": [
                      *           {
-                     *             "id": "8062554080255414272",
-                     *             "shortcode": "G_j8jgAABAA",
+                     *             "id": "4030377114383260469",
+                     *             "shortcode": "DfuxqG1rZs1",
                      *             "caption": "Where should we go next? #roadtrip",
                      *             "like_count": 386,
                      *             "comment_count": 5,
                      *             "taken_at": 1794678414,
-                     *             "display_url": "https://images.photos-sandbox.example/media/G_j8jgAABAA.jpg",
+                     *             "display_url": "https://images.photos-sandbox.example/media/DfuxqG1rZs1.jpg",
                      *             "play_count": 7715,
                      *             "video_duration": 21.2,
-                     *             "video_url": "https://images.photos-sandbox.example/media/G_j8jgAABAA.mp4"
+                     *             "video_url": "https://images.photos-sandbox.example/media/DfuxqG1rZs1.mp4"
                      *           },
                      *           {
-                     *             "id": "8052121707772645378",
-                     *             "shortcode": "G--4ggAABAC",
+                     *             "id": "4025283189612059445",
+                     *             "shortcode": "DfcrbvtLZs1",
                      *             "caption": "Three days, one backpack, zero regrets. #nofilter #wanderlust",
                      *             "like_count": 1189,
                      *             "comment_count": 7,
                      *             "taken_at": 1794071170,
-                     *             "display_url": "https://images.photos-sandbox.example/media/G--4ggAABAC.jpg",
+                     *             "display_url": "https://images.photos-sandbox.example/media/DfcrbvtLZs1.jpg",
                      *             "play_count": 12218,
                      *             "video_duration": 86.9,
-                     *             "video_url": "https://images.photos-sandbox.example/media/G--4ggAABAC.mp4"
+                     *             "video_url": "https://images.photos-sandbox.example/media/DfcrbvtLZs1.mp4"
                      *           }
                      *         ]
                      *       }
@@ -24622,21 +24623,21 @@ export interface operations {
                      *         "username": "northern.trails",
                      *         "stories": [
                      *           {
-                     *             "id": "8070197713293025184",
+                     *             "id": "4034109363389831989",
                      *             "taken_at": 1795123332,
                      *             "expiring_at": 1795209732,
                      *             "is_video": false,
-                     *             "display_url": "https://images.photos-sandbox.example/stories/8070197713293025184.jpg",
+                     *             "display_url": "https://images.photos-sandbox.example/stories/4034109363389831989.jpg",
                      *             "video_url": null,
                      *             "video_duration": null
                      *           },
                      *           {
-                     *             "id": "8070364650081886113",
+                     *             "id": "4034190875502156597",
                      *             "taken_at": 1795133049,
                      *             "expiring_at": 1795219449,
                      *             "is_video": true,
-                     *             "display_url": "https://images.photos-sandbox.example/stories/8070364650081886113.jpg",
-                     *             "video_url": "https://images.photos-sandbox.example/stories/8070364650081886113.mp4",
+                     *             "display_url": "https://images.photos-sandbox.example/stories/4034190875502156597.jpg",
+                     *             "video_url": "https://images.photos-sandbox.example/stories/4034190875502156597.mp4",
                      *             "video_duration": 8.9
                      *           }
                      *         ]
@@ -24720,14 +24721,14 @@ export interface operations {
                      *         "end_cursor": "eyJ2IjoxLCJzIjoicGhvdG9zLnVzZXJfdGFnZ2VkIiwiZiI6IkNjWmtTNk9JVlBLRVBmSVQyOUVwSWciLCJjIjoiMTIiLCJoIjoieWNXRThlV0F2RFNqMkJIa2xTaVB1USJ9",
                      *         "posts": [
                      *           {
-                     *             "id": "8041258292372090901",
-                     *             "shortcode": "G-YSdAAALAV",
+                     *             "id": "4019978781186173767",
+                     *             "shortcode": "DfJ1WcZNatH",
                      *             "type": "GraphImage",
                      *             "caption": "Three days, one backpack, zero regrets.",
                      *             "like_count": 62377,
                      *             "comment_count": 1589,
                      *             "taken_at": 1793438836,
-                     *             "display_url": "https://images.photos-sandbox.example/media/G-YSdAAALAV.jpg",
+                     *             "display_url": "https://images.photos-sandbox.example/media/DfJ1WcZNatH.jpg",
                      *             "is_video": false,
                      *             "owner": {
                      *               "username": "wander.trails",
@@ -24735,14 +24736,14 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "id": "8038409165686738963",
-                     *             "shortcode": "G-OKowAAJAT",
+                     *             "id": "4018587611355051229",
+                     *             "shortcode": "DfE5CQhmnTd",
                      *             "type": "GraphImage",
                      *             "caption": "Low tide, full pools. #nature",
                      *             "like_count": 461,
                      *             "comment_count": 18,
                      *             "taken_at": 1793272995,
-                     *             "display_url": "https://images.photos-sandbox.example/media/G-OKowAAJAT.jpg",
+                     *             "display_url": "https://images.photos-sandbox.example/media/DfE5CQhmnTd.jpg",
                      *             "is_video": false,
                      *             "owner": {
                      *               "username": "wild.watch",
@@ -26872,7 +26873,7 @@ export interface operations {
                      *           {
                      *             "type": "player",
                      *             "videoId": "e1RUZl5XoRI",
-                     *             "title": "Fried rice in 20 minutes",
+                     *             "title": "Pizza dough in 20 minutes | day 230",
                      *             "description": "This step is where most people rush. You can prepare this part a day ahead.\n\nSubscribe to Saffron Kitchen for more.\n\n#foodie",
                      *             "viewCount": "216254",
                      *             "publishedTimeText": "1 week ago"
@@ -26884,14 +26885,14 @@ export interface operations {
                      *               {
                      *                 "type": "video",
                      *                 "videoId": "e1RUZl5XoRI",
-                     *                 "title": "Fried rice in 20 minutes",
+                     *                 "title": "Pizza dough in 20 minutes | day 230",
                      *                 "lengthText": "9:21",
                      *                 "viewCount": "216254"
                      *               },
                      *               {
                      *                 "type": "video",
                      *                 "videoId": "DXp0YAHqk18",
-                     *                 "title": "Tacos in 20 minutes",
+                     *                 "title": "Restaurant-style fried rice at home | day 221",
                      *                 "lengthText": "11:58",
                      *                 "viewCount": "397786"
                      *               }
@@ -27320,7 +27321,7 @@ export interface operations {
                      *           {
                      *             "type": "livestream",
                      *             "videoId": "fgfRiThzuRv",
-                     *             "title": "The best fried rice I have ever made",
+                     *             "title": "Live: Sourdough bread in 20 minutes (ep. 14)",
                      *             "viewCount": "28571",
                      *             "viewCountText": "28K views",
                      *             "publishedTimeText": "Streamed 1 month ago",
@@ -27341,7 +27342,7 @@ export interface operations {
                      *           {
                      *             "type": "livestream",
                      *             "videoId": "DO-yCUpm5WA",
-                     *             "title": "I cooked ramen for a week",
+                     *             "title": "Live: I cooked dumplings for a week (uncut)",
                      *             "viewCount": "508532",
                      *             "viewCountText": "508K views",
                      *             "publishedTimeText": "Streamed 3 months ago",
@@ -27579,7 +27580,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "DXp0YAHqk18",
-                     *             "title": "Tacos in 20 minutes",
+                     *             "title": "Restaurant-style fried rice at home | day 221",
                      *             "viewCount": "397786",
                      *             "viewCountText": "397K views",
                      *             "publishedTimeText": "2 weeks ago",
@@ -27600,7 +27601,7 @@ export interface operations {
                      *           {
                      *             "type": "livestream",
                      *             "videoId": "fgfRiThzuRv",
-                     *             "title": "The best fried rice I have ever made",
+                     *             "title": "Live: Sourdough bread in 20 minutes (ep. 14)",
                      *             "viewCount": "28571",
                      *             "viewCountText": "28K views",
                      *             "publishedTimeText": "Streamed 1 month ago",
@@ -27715,7 +27716,7 @@ export interface operations {
                      *           {
                      *             "type": "shorts",
                      *             "videoId": "1jXIqVhyJId",
-                     *             "title": "Sourdough bread in 20 minutes",
+                     *             "title": "The best chicken curry I have ever made | day 94 #shorts",
                      *             "viewCountText": "318K views",
                      *             "thumbnail": [
                      *               {
@@ -27733,7 +27734,7 @@ export interface operations {
                      *           {
                      *             "type": "shorts",
                      *             "videoId": "CSWyo4Rk3-M",
-                     *             "title": "I cooked chicken curry for a week",
+                     *             "title": "Easy sourdough bread for beginners | vol. 69 #shorts",
                      *             "viewCountText": "162K views",
                      *             "thumbnail": [
                      *               {
@@ -27954,7 +27955,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "e1RUZl5XoRI",
-                     *             "title": "Fried rice in 20 minutes",
+                     *             "title": "Pizza dough in 20 minutes | day 230",
                      *             "viewCount": "216254",
                      *             "viewCountText": "216K views",
                      *             "publishedTimeText": "1 week ago",
@@ -27975,7 +27976,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "DXp0YAHqk18",
-                     *             "title": "Tacos in 20 minutes",
+                     *             "title": "Restaurant-style fried rice at home | day 221",
                      *             "viewCount": "397786",
                      *             "viewCountText": "397K views",
                      *             "publishedTimeText": "2 weeks ago",
@@ -28224,7 +28225,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "Jal3husihSd",
-                     *             "title": "I cooked sourdough bread for a week",
+                     *             "title": "Easy pizza dough for beginners | vol. 518",
                      *             "channelTitle": "Sunday Table",
                      *             "channelId": "UCJ2BQFknZfTSf16B7wurCY1",
                      *             "channelHandle": "@sundaytable",
@@ -28269,7 +28270,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "vtGKqY4ROCy",
-                     *             "title": "I cooked dumplings for a week",
+                     *             "title": "Easy chicken curry for beginners | vol. 171",
                      *             "channelTitle": "Saffron Eats",
                      *             "channelId": "UCE9P5I5CyUFgeADvLYXEBxe",
                      *             "channelHandle": "@saffroneats",
@@ -28403,7 +28404,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "3FBz027RMOt",
-                     *             "title": "The best sourdough bread I have ever made",
+                     *             "title": "Easy dumplings for beginners (ep. 82)",
                      *             "channelTitle": "Saffron Cooking",
                      *             "channelId": "UCPf5eyqFW1bTb7Tx3fRrNRY",
                      *             "channelHandle": "@saffroncooking",
@@ -28429,7 +28430,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "JpH8St8sAK3",
-                     *             "title": "Learn Lucky Streets on guitar",
+                     *             "title": "Lucky Streets acoustic cover | vol. 184",
                      *             "channelTitle": "Echo Music",
                      *             "channelId": "UC28CpOfFlrN09FDSmtHHnOz",
                      *             "channelHandle": "@echomusic",
@@ -28539,7 +28540,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "pzOcQb_4Q6W",
-                     *             "title": "Learn Paper Skies on guitar",
+                     *             "title": "Quiet Rivers acoustic cover | vol. 196",
                      *             "channelTitle": "Silver Records",
                      *             "hypeText": "551K hype points",
                      *             "lengthText": "1:17:35",
@@ -28559,7 +28560,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "HvzJLWFFHLL",
-                     *             "title": "How the human brain actually works",
+                     *             "title": "How the human brain actually works #93",
                      *             "channelTitle": "Quantum Lab",
                      *             "hypeText": "126K hype points",
                      *             "lengthText": "12:22",
@@ -28755,7 +28756,7 @@ export interface operations {
                      *         "data": [
                      *           {
                      *             "videoId": "x7P17u6K6J2",
-                     *             "title": "I cooked pizza dough for a week",
+                     *             "title": "I cooked ramen for a week | vol. 97",
                      *             "channelTitle": "Saffron Kitchen",
                      *             "channelId": "UCsK9JdQFOyYSka-eb2ny-ba",
                      *             "channelHandle": "@saffronkitchen",
@@ -28784,7 +28785,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "videoId": "sQOXGSCNr08",
-                     *             "title": "How to make tacos",
+                     *             "title": "How to make tacos #197",
                      *             "channelTitle": "Saffron Kitchen",
                      *             "channelId": "UCsK9JdQFOyYSka-eb2ny-ba",
                      *             "channelHandle": "@saffronkitchen",
@@ -29119,7 +29120,7 @@ export interface operations {
                      *       "data": {
                      *         "meta": {
                      *           "videoId": "5-Jptq8oT_N",
-                     *           "title": "Pancakes in 20 minutes",
+                     *           "title": "Sourdough bread in 20 minutes | day 143",
                      *           "viewCount": "128733",
                      *           "channelTitle": "Saffron Kitchen"
                      *         },
@@ -29127,7 +29128,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "e1RUZl5XoRI",
-                     *             "title": "Fried rice in 20 minutes",
+                     *             "title": "Pizza dough in 20 minutes | day 230",
                      *             "channelTitle": "Saffron Kitchen",
                      *             "viewCount": "216254",
                      *             "lengthText": "9:21"
@@ -29135,7 +29136,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "DXp0YAHqk18",
-                     *             "title": "Tacos in 20 minutes",
+                     *             "title": "Restaurant-style fried rice at home | day 221",
                      *             "channelTitle": "Saffron Kitchen",
                      *             "viewCount": "397786",
                      *             "lengthText": "11:58"
@@ -29574,7 +29575,7 @@ export interface operations {
                      *           {
                      *             "type": "shorts",
                      *             "videoId": "HNrZj8GwAn7",
-                     *             "title": "Skyrim speedrun",
+                     *             "title": "Terraria full walkthrough (ep. 64) #shorts",
                      *             "viewCountText": "16M views",
                      *             "thumbnail": [
                      *               {
@@ -29592,7 +29593,7 @@ export interface operations {
                      *           {
                      *             "type": "shorts",
                      *             "videoId": "V3FCs4gTuSS",
-                     *             "title": "First time in Iceland",
+                     *             "title": "Vietnam travel guide | quick version #shorts",
                      *             "viewCountText": "16M views",
                      *             "thumbnail": [
                      *               {
@@ -29691,7 +29692,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "id": "1jXIqVhyJId",
-                     *         "title": "Sourdough bread in 20 minutes",
+                     *         "title": "The best chicken curry I have ever made | day 94 #shorts",
                      *         "channelTitle": "Saffron Kitchen",
                      *         "channelId": "UCsK9JdQFOyYSka-eb2ny-ba",
                      *         "viewCount": "318184",
@@ -29993,16 +29994,16 @@ export interface operations {
                      *         ],
                      *         "transcript": [
                      *           {
-                     *             "startMs": 200,
-                     *             "endMs": 4208,
-                     *             "startTime": "0:00",
-                     *             "text": "This step is where most people rush."
+                     *             "startMs": 1274,
+                     *             "endMs": 4285,
+                     *             "startTime": "0:01",
+                     *             "text": "Welcome to a new video."
                      *           },
                      *           {
-                     *             "startMs": 4845,
-                     *             "endMs": 8631,
+                     *             "startMs": 4314,
+                     *             "endMs": 6396,
                      *             "startTime": "0:04",
-                     *             "text": "This step is where most people rush."
+                     *             "text": "Today: Sourdough bread in 20 minutes | day 143."
                      *           }
                      *         ]
                      *       }
@@ -30092,7 +30093,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "wBO2ZOEnq08",
-                     *             "title": "If family dinner was honest",
+                     *             "title": "If family dinner was honest - part 267",
                      *             "channelId": "UCvzjn9xEqkLoqMVxmvHgvel",
                      *             "channelTitle": "Laugh Bits",
                      *             "description": "And that is when the manager walked in. Subscribe to Laugh Bits for more. #trending #comedy",
@@ -30125,7 +30126,7 @@ export interface operations {
                      *           {
                      *             "type": "video",
                      *             "videoId": "abTOW1PVo4E",
-                     *             "title": "Quantum computers explained simply",
+                     *             "title": "Why volcanoes matters - part 282",
                      *             "channelId": "UCC6AmasvABGiF-DHfowfSN8",
                      *             "channelTitle": "Orbit Lab",
                      *             "description": "The numbers here are surprisingly large. Scientists first measured this in the nineteenth century. This is where the theory gets strange. Subscribe to Orbit Lab for more. #physics #learning",
@@ -30237,10 +30238,10 @@ export interface operations {
                      *       "data": {
                      *         "status": "OK",
                      *         "id": "5-Jptq8oT_N",
-                     *         "title": "Pancakes in 20 minutes",
+                     *         "title": "Sourdough bread in 20 minutes | day 143",
                      *         "lengthSeconds": 436,
                      *         "keywords": [
-                     *           "pancakes",
+                     *           "sourdough bread",
                      *           "cooking"
                      *         ],
                      *         "channelTitle": "Saffron Kitchen",
@@ -30414,7 +30415,7 @@ export interface operations {
                      *       "ok": true,
                      *       "data": {
                      *         "id": "5-Jptq8oT_N",
-                     *         "title": "Pancakes in 20 minutes",
+                     *         "title": "Sourdough bread in 20 minutes | day 143",
                      *         "channelTitle": "Saffron Kitchen",
                      *         "channelId": "UCsK9JdQFOyYSka-eb2ny-ba",
                      *         "viewCount": "128733",
