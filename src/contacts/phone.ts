@@ -18,7 +18,8 @@ const CARRIER_LINE_TYPES = new Set<NumberType>(['MOBILE', 'FIXED_LINE_OR_MOBILE'
  * Without a hint, a leading 00 is the international prefix, as + (see `withPlusForDoubleZero`).
  *
  * The letters of a vanity number are the digits a phone's keypad puts them on (1-800-FLOWERS is
- * 1-800-356-9377; see `withKeypadDigits`).
+ * 1-800-356-9377; see `withKeypadDigits`) — read so only when the text as written is no valid
+ * number: words after a number ("+44 20 7946 0958 mobile", "… Zentrale") are not its letters.
  *
  * undefined: the text cannot be read as a phone number at all (no digits, too short, words).
  * A number that can be read but is not valid (an unassigned range, a digit too few) comes back
@@ -31,8 +32,12 @@ export function readPhoneNumber(text: string, countryHint: string | null): Phone
   if (trimmed === '' || trimmed.length > MAX_PHONE_TEXT) return undefined;
   const hint = countryHint?.trim().toUpperCase();
   const defaultCountry = hint !== undefined && isSupportedCountry(hint) ? (hint as CountryCode) : undefined;
-  const dialled = withKeypadDigits(trimmed);
-  const number = defaultCountry === undefined ? parsePhoneNumberFromString(withPlusForDoubleZero(dialled)) : parsePhoneNumberFromString(dialled, { defaultCountry });
+  const parse = (candidate: string) =>
+    defaultCountry === undefined ? parsePhoneNumberFromString(withPlusForDoubleZero(candidate)) : parsePhoneNumberFromString(candidate, { defaultCountry });
+  const asWritten = parse(trimmed);
+  const keyed = asWritten?.isValid() ? undefined : withKeypadDigits(trimmed);
+  const dialled = keyed === undefined ? undefined : parse(keyed);
+  const number = dialled?.isValid() ? dialled : asWritten;
   if (number === undefined) return undefined;
 
   const valid = number.isValid();
@@ -67,11 +72,11 @@ const KEYPAD: Readonly<Record<string, string>> = Object.fromEntries(
 );
 
 /**
- * A number written with letters after its first digits (`1-800-FLOWERS`, `+1 800 GO FEDEX`): the
- * letters and digits joined by the separators a number is written with, nothing else after them.
- * Words around a number (`Tel: +1 …`, `… (office)`) are not letters of it.
+ * A number written with capital letters after its first digits (`1-800-FLOWERS`, `+1 800 GO FEDEX`):
+ * the letters and digits joined by the separators a number is written with, nothing else after
+ * them. Words around a number (`Tel: +1 …`, `… (office)`, `… mobile`) are not letters of it.
  */
-const VANITY_NUMBER = /^\+?[\d\s().-]*\d[\d\s.-]*[a-z][a-z\d\s.-]*$/i;
+const VANITY_NUMBER = /^\+?[\d\s().-]*\d[\d\s.-]*[A-Z][A-Z\d\s.-]*[A-Z\d]$/;
 
 /** An extension at the end (`ext. 45`, `x45`), which libphonenumber reads as one: its letters are no digits. */
 const EXTENSION = /\s*\b(?:ext(?:ension|n)?\.?|x)\s*\d{1,7}\s*$/i;
@@ -79,13 +84,13 @@ const EXTENSION = /\s*\b(?:ext(?:ension|n)?\.?|x)\s*\d{1,7}\s*$/i;
 /**
  * A vanity number's letters as the digits a phone dials for them (1-800-FLOWERS → 1-800-356-9377),
  * as Google's libphonenumber reads them (libphonenumber-js drops them: 1-800-FLOWERS would be +1 800).
- * Anything else is left as written.
+ * Anything else is no vanity number (undefined).
  */
-function withKeypadDigits(text: string): string {
+function withKeypadDigits(text: string): string | undefined {
   const extension = EXTENSION.exec(text)?.[0] ?? '';
   const number = text.slice(0, text.length - extension.length);
-  if (!VANITY_NUMBER.test(number)) return text;
-  return number.replace(/[a-z]/gi, (letter) => KEYPAD[letter.toUpperCase()]!) + extension;
+  if (!VANITY_NUMBER.test(number)) return undefined;
+  return number.replace(/[A-Z]/g, (letter) => KEYPAD[letter]!) + extension;
 }
 
 /**

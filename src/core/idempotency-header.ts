@@ -7,8 +7,9 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
-  // Node joins a repeated header into one value ("a, b"): only the headers as sent tell a repeat.
-  if ((request.raw.headersDistinct['idempotency-key']?.length ?? 1) > 1) {
+  // Node joins a repeated header into one value ("a, b"): only the headers as sent tell a repeat
+  // (an in-process request made with `inject` has no such list).
+  if ((request.raw.headersDistinct?.['idempotency-key']?.length ?? 1) > 1) {
     throw new ApiError('VALIDATION_ERROR', 'Idempotency-Key: send the header once.', { param: 'Idempotency-Key' });
   }
   if (typeof value !== 'string' || !KEY_PATTERN.test(value)) {

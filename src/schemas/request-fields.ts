@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSupportedCountry } from './countries';
+import { isIsoCountryCode } from './iso-country';
 
 /**
  * Request fields many endpoints share, declared once so their rules, defaults and descriptions
@@ -18,7 +19,9 @@ export function isKnownLanguageTag(tag: string): boolean {
   let known = knownLanguageTags.get(tag);
   if (known === undefined) {
     try {
-      known = LANGUAGE_NAMES.of(tag) !== undefined;
+      // ICU names pseudo-regions too (en-ZZ "Unknown Region", en-EU, en-UN): a region must be a country.
+      const region = new Intl.Locale(tag).region;
+      known = LANGUAGE_NAMES.of(tag) !== undefined && (region === undefined || !/^[A-Z]{2}$/.test(region) || isIsoCountryCode(region));
     } catch {
       known = false; // not even shaped like a language tag
     }

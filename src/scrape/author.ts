@@ -1,5 +1,5 @@
 import { checkEmailAddress } from '../contacts/email-address';
-import { NAME_PARTICLES as PARTICLES, splitPersonName } from '../contacts/person-name';
+import { HONORIFICS, NAME_PARTICLES as PARTICLES, POST_NOMINALS, splitPersonName } from '../contacts/person-name';
 import { descendantElements, isText, parsePage, textOf, type Document, type Element } from './dom';
 import { readHead } from './metadata';
 
@@ -263,8 +263,6 @@ const STOP_WORDS = new Set([
   'writer', 'reporter', 'correspondent', 'contributor', 'columnist', 'editor', 'senior', 'chief', 'associate', 'managing',
   'for', 'at', 'in',
 ]);
-const HONORIFICS = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'professor', 'sir', 'dame', 'rev', 'hon', 'lord', 'lady']);
-const POST_NOMINALS = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'esq', 'mba', 'cpa', 'dds', 'rn', 'msc', 'bsc']);
 const BYLINE_PREFIX = /^(?:(?:written|posted|words|story|reporting|text|article|photos?)\s+)?by\s*[:\s]\s*|^authors?\s*:\s*/i;
 /** What separates two authors, or a name from what follows it. */
 const SEPARATORS = /\s+(?:and|&|und|et|with)\s+|\s*[|•·–—/\n\t]\s*|\s+-\s+|;/;

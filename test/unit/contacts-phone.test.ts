@@ -78,6 +78,14 @@ describe('readPhoneNumber', () => {
     assert.equal(readPhoneNumber('+1 415 555 0123 ext. 45', null)!.intlFormat, '+1 415 555 0123 ext. 45');
     assert.equal(readPhoneNumber('+1 415 555 0123 x45', null)!.e164Format, '+14155550123');
     assert.equal(readPhoneNumber('Tel: +44 20 7946 0958 (office)', null)!.e164Format, '+442079460958');
+    // A word after a valid number is no part of it: read as written, as before vanity numbers were read.
+    for (const [text, e164] of [
+      ['+44 20 7946 0958 mobile', '+442079460958'], ['+1 415 555 1234 home', '+14155551234'], ['+49 30 901820 Zentrale', '+4930901820'],
+      ['+1 415 555 1234 fax', '+14155551234'], ['+44 20 7946 0958 MOBILE', '+442079460958'], ['+14155551234x', '+14155551234'],
+    ] as const) {
+      const read = readPhoneNumber(text, null)!;
+      assert.deepEqual([read.valid, read.e164Format], [true, e164], text);
+    }
   });
 
   test('more digits than E.164 allows (15) is not valid and has no format, not a 19-digit "E.164"', () => {

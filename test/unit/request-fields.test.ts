@@ -36,7 +36,7 @@ describe('languages and regions', () => {
   test('an SEO language code is a real ISO 639-1 language, with the region variants the vendor takes', () => {
     const body = z.strictObject({ language: languageCode() });
     for (const language of ['en', 'de', 'ja', 'zh-TW', 'zh-CN', 'pt-BR', 'es']) assert.equal(refusal(body, { language }), undefined, language);
-    for (const language of ['xx', 'qa', 'en-XX', 'zz-TW']) assert.match(refusal(body, { language }) ?? '', /^language: is not a known language code/, language);
+    for (const language of ['xx', 'qa', 'en-XX', 'zz-TW', 'en-ZZ', 'en-EU', 'en-UN']) assert.match(refusal(body, { language }) ?? '', /^language: is not a known language code/, language);
     assert.match(refusal(body, { language: 'English' }) ?? '', /^language: must be an ISO language code such as en or pt-BR$/);
   });
 

@@ -8,7 +8,8 @@ import { SANDBOX_DATA_MONTH } from '../data-month';
 import { VIDEO_SITE } from '../known-sites';
 import { WEB } from '../video/channels';
 import { coverUrl } from '../video/records';
-import { listedVideos } from '../video/search';
+import { someMadeVideos } from '../video/made';
+import { remembering } from '../memo';
 import { isoTime } from '../video/texts';
 
 /** What every block builder of a sandbox results page reads. */
@@ -167,10 +168,16 @@ export const PLATFORM_SEEN_BEFORE = Date.UTC(SANDBOX_DATA_MONTH.year, SANDBOX_DA
 /** An upload's time as results pages show it: `yyyy-mm-dd hh:mm:ss +00:00`. */
 export const platformTime = (seconds: number) => `${isoTime(seconds).slice(0, 10)} ${isoTime(seconds).slice(11, 19)} +00:00`;
 
-/** The carousel: the video platform's first three videos for the query, with its own links, so each opens there. */
+/**
+ * The carousel: three of the video platform's videos made for the query (no catalog search per
+ * page), with its own links, so each opens there. Remembered for the last 1,024 queries, as a
+ * query's ranking and layout are: a page asked again is made from memories.
+ */
+const carouselVideos = remembering(1_024, (query: string) => someMadeVideos(query, PLATFORM_SEEN_BEFORE, 3));
+
 export function videoCarousel({ query }: PageContext): SerpResultDraft {
   return serpDraft('video', {
-    items: listedVideos(query, PLATFORM_SEEN_BEFORE, 3).map((video) => ({
+    items: carouselVideos(query).map((video) => ({
       title: video.title, url: `${WEB}/watch?v=${video.id}`, source: VIDEO_SITE, date: platformTime(video.published), thumbnail: coverUrl(video),
     })),
   });

@@ -222,6 +222,21 @@ export const madeVideos = remembering(32, (query: string): Video[] => {
   return Array.from({ length: MADE_PER_PHRASE }, (_, form) => makeVideo(phrase, form));
 });
 
+/**
+ * Up to `count` of the videos made for a query's phrase published before `before` (Unix seconds),
+ * built alone, in form order: a results page's video carousel shows a few of the platform's
+ * videos for its query without searching the whole catalog on every page.
+ */
+export function someMadeVideos(query: string, before: number, count: number): Video[] {
+  const phrase = phraseOf(query);
+  const videos: Video[] = [];
+  for (let form = 0; phrase !== null && form < MADE_PER_PHRASE && videos.length < count; form += 1) {
+    const video = makeVideo(phrase, form);
+    if (video.published < before) videos.push(video);
+  }
+  return videos;
+}
+
 /** The made video with this id, or null. */
 export function madeVideoById(id: string): Video | null {
   const value = decodeWideId('madeVideo', id, VALUE_BITS);

@@ -258,19 +258,3 @@ export function tagPosition(tag: string): number | null {
   return position < 0 ? null : position;
 }
 
-/**
- * The first `count` videos the platform's search lists for a query (by relevance), uploaded before
- * `before`, each title once: what a web results page's video carousel shows of it.
- */
-export function listedVideos(query: string, before: number, count: number): Video[] {
-  const videos: Video[] = [];
-  const titles = new Set<string>();
-  for (const hit of searchFor({ query, type: 'video', sort: 'relevance', features: [] })) {
-    if (videos.length >= count) break;
-    const video = videoOfHit(hit);
-    if (video === null || video.published >= before || titles.has(video.title)) continue;
-    videos.push(video);
-    titles.add(video.title);
-  }
-  return videos;
-}
