@@ -23,15 +23,17 @@ const ASSETS = lookupTable<{ file: string; type: string }>({
 const API_KEY_PLACEHOLDER = 'tg_live_…';
 
 /**
- * Starts Swagger UI on the document. The API key field's placeholder is set through Swagger UI's
- * own component hook (its default field is blank). `BaseLayout` leaves out the standalone top bar,
+ * Starts Swagger UI on the document. The API key fields' placeholder (x-api-key's and the bearer
+ * token's) is set through Swagger UI's own component hook (its default field is blank). `BaseLayout` leaves out the standalone top bar,
  * whose box loads any URL a visitor types.
  */
 const INITIALIZER = `window.addEventListener('load', () => {
+  // The x-api-key field and the bearer token's (the same key, for the AI area's operations).
+  const KEY_FIELDS = ['api_key_value', 'auth-bearer-value'];
   const apiKeyPlaceholder = (system) => ({
     wrapComponents: {
       Input: (Original) => (props) =>
-        system.React.createElement(Original, props.id === 'api_key_value' ? { ...props, placeholder: ${JSON.stringify(API_KEY_PLACEHOLDER)} } : props),
+        system.React.createElement(Original, KEY_FIELDS.includes(props.id) ? { ...props, placeholder: ${JSON.stringify(API_KEY_PLACEHOLDER)} } : props),
     },
   });
   window.ui = SwaggerUIBundle({

@@ -110,11 +110,13 @@ describe('the /docs page in Chromium, with every request off this machine blocke
     await page.getByRole('button', { name: 'Authorize' }).first().click();
     const keyField = page.locator('#api_key_value');
     assert.equal(await keyField.getAttribute('placeholder'), 'tg_live_…');
+    // The AI area takes the same key as a bearer token: its field reads the same.
+    assert.equal(await page.locator('#auth-bearer-value').getAttribute('placeholder'), 'tg_live_…');
     await page.screenshot({ path: SCREENSHOT.replace('.png', '-authorize.png') });
     await keyField.fill(apiKey);
     const dialog = page.locator('.modal-ux');
-    await dialog.getByRole('button', { name: 'Apply credentials' }).click();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.locator('form').filter({ has: keyField }).getByRole('button', { name: 'Apply credentials' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
 
     const operation = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/v1/account"]') });
     await operation.locator('.opblock-summary-control').click();
