@@ -47,6 +47,13 @@ const UsdPerMillion = z
   .max(10_000)
   .refine((usd) => Number(usd.toFixed(6)) === usd, 'at most 6 decimals');
 
+/** USD per call, whole micro-USD. */
+const RequestUsd = z
+  .number()
+  .nonnegative()
+  .max(10)
+  .refine((usd) => Number(usd.toFixed(6)) === usd, 'at most 6 decimals');
+
 /**
  * What the model's upstream bills for one image, in prompt tokens: the image (after the optional
  * downscaling) is cut in squares of `tilePx` pixels, each `tileTokens`, plus `baseTokens`, at most
@@ -79,12 +86,14 @@ const ChatModelSchema = z
     maxOutputTokens: z.number().int().positive(),
     inputUsdPerMillion: UsdPerMillion,
     outputUsdPerMillion: UsdPerMillion,
+    /** A price per call on top of the tokens', where the upstream bills one (Perplexity's search fee). */
+    requestUsd: RequestUsd.optional(),
     supportedParameters: z.array(z.enum(OPTIONAL_PARAMETERS)),
     /**
      * The model at the upstream: its id there (OpenRouter's ids are ours) and what it costs the
      * operator per million tokens (the upstream's list price), never more than the prices above.
      */
-    upstream: z.strictObject({ model: z.string().min(1), inputUsdPerMillion: UsdPerMillion, outputUsdPerMillion: UsdPerMillion }),
+    upstream: z.strictObject({ model: z.string().min(1), inputUsdPerMillion: UsdPerMillion, outputUsdPerMillion: UsdPerMillion, requestUsd: RequestUsd.optional() }),
     /** What the upstream bills for an image (a vision model's), in prompt tokens; see ImageTokensSchema. */
     imageTokens: ImageTokensSchema.optional(),
     /** Models to try, in order, when every upstream of this one fails before answering. */
@@ -99,6 +108,10 @@ const ChatModelSchema = z
   .refine((model) => model.upstream.outputUsdPerMillion <= model.outputUsdPerMillion, {
     message: 'the upstream costs more than the price: a call would cost the operator more than the customer pays',
     path: ['upstream', 'outputUsdPerMillion'],
+  })
+  .refine((model) => (model.upstream.requestUsd ?? 0) <= (model.requestUsd ?? 0), {
+    message: 'the upstream bills more per request than the price: a call would cost the operator more than the customer pays',
+    path: ['upstream', 'requestUsd'],
   });
 
 export type ChatModel = z.output<typeof ChatModelSchema>;

@@ -108,10 +108,11 @@ export interface TokenUsage {
   completionTokens: number;
 }
 
-/** A model's prices, USD per million tokens. */
+/** A model's prices, USD per million tokens, and per call where it has a price per call. */
 export interface TokenRates {
   inputUsdPerMillion: number;
   outputUsdPerMillion: number;
+  requestUsd?: number;
 }
 
 /** Tokens at a model's rates: what they cost. */
@@ -120,10 +121,13 @@ export interface TokenCharge {
   tokens: TokenUsage;
 }
 
-/** Tokens at per-million rates, rounded up to the micro-USD (kept in integers until the one division). */
+/**
+ * Tokens at per-million rates, rounded up to the micro-USD (kept in integers until the one
+ * division), plus the price per call where the rates have one.
+ */
 export function tokenCostMicros({ rates, tokens }: TokenCharge): Micros {
   const perMillion = usdToMicros(rates.inputUsdPerMillion) * tokens.promptTokens + usdToMicros(rates.outputUsdPerMillion) * tokens.completionTokens;
-  return Math.ceil(perMillion / 1_000_000);
+  return Math.ceil(perMillion / 1_000_000) + usdToMicros(rates.requestUsd ?? 0);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ApiError, UpstreamError } from '../core/errors';
-import { parseUsd, type Micros } from '../core/money';
+import { parseUsd, usdToMicros, type Micros } from '../core/money';
+import { tokenCostMicros } from '../core/price';
 import type { ChatModel, ModelCatalog } from '../catalog/model-catalog';
 import type { ChatCompletionsRequest, ChatMessage } from '../schemas/chat-completions';
 import { promptTokens, truncateToTokens } from '../chat/tokens';
@@ -38,7 +39,7 @@ export const SCHEMA_MAX_CHARS = 16_000;
 
 /** What the operator pays the upstream for a call, at most (micro-USD: a USD-per-million price is micro-USD per token). */
 export function worstCaseCostMicros(model: ChatModel, promptTokenCount: number, completionTokens: number): Micros {
-  return Math.ceil(heldPromptTokens({ promptTokens: promptTokenCount }) * model.upstream.inputUsdPerMillion + completionTokens * model.upstream.outputUsdPerMillion);
+  return tokenCostMicros({ rates: model.upstream, tokens: { promptTokens: heldPromptTokens({ promptTokens: promptTokenCount }), completionTokens } });
 }
 
 export function completionTokensFor(model: ChatModel): number {
@@ -48,7 +49,7 @@ export function completionTokensFor(model: ChatModel): number {
 /** How many tokens of page text fit, with `otherTokens` of prompt besides, within the price and the context window. */
 export function pageTokenBudget(model: ChatModel, otherTokens: number): number {
   const completion = completionTokensFor(model);
-  const room = PRICE_MICROS - completion * model.upstream.outputUsdPerMillion;
+  const room = PRICE_MICROS - completion * model.upstream.outputUsdPerMillion - usdToMicros(model.upstream.requestUsd ?? 0);
   const perPromptToken = model.upstream.inputUsdPerMillion * 1.25;
   const affordable = perPromptToken === 0 ? Number.POSITIVE_INFINITY : Math.floor(room / perPromptToken) - otherTokens;
   let fits = Math.min(PAGE_TOKEN_CEILING, model.contextWindow - completion - otherTokens, affordable);

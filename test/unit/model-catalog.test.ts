@@ -98,5 +98,10 @@ describe("an operator's catalog (TOLLGATE_MODEL_CATALOG)", () => {
       () => parseCatalog({ models: [entry({ upstream: { model: 'x', inputUsdPerMillion: 0.6, outputUsdPerMillion: 0.6 } })] }, 'mine.json'),
       /upstream\.inputUsdPerMillion: the upstream costs more than the price/,
     );
+    assert.throws(
+      () => parseCatalog({ models: [entry({ upstream: { model: 'x', inputUsdPerMillion: 0.1, outputUsdPerMillion: 0.1, requestUsd: 0.005 } })] }, 'mine.json'),
+      /upstream\.requestUsd: the upstream bills more per request than the price/,
+    );
+    assert.doesNotThrow(() => parseCatalog({ models: [entry({ requestUsd: 0.005, upstream: { model: 'x', inputUsdPerMillion: 0.1, outputUsdPerMillion: 0.1, requestUsd: 0.005 } })] }, 'mine.json'));
   });
 });

@@ -18,6 +18,7 @@ export const ModelEntry = z.object({
   maxOutputTokens: z.number().int().positive().meta({ description: 'Most output tokens per call.' }),
   inputUsdPerMillion: z.number().nonnegative().meta({ description: 'USD per 1M input tokens.' }),
   outputUsdPerMillion: z.number().nonnegative().meta({ description: 'USD per 1M output tokens.' }),
+  requestUsd: z.number().nonnegative().meta({ description: 'USD per call on top of the tokens (a web-search model\u2019s search fee); 0 for most models.' }),
   supportedParameters: z.array(z.enum(OPTIONAL_PARAMETERS)).meta({ description: 'Optional request parameters the model takes; any other is a 400 naming it.' }),
   description: z.string(),
 });
@@ -39,6 +40,7 @@ export function modelEntry(model: ChatModel): z.output<typeof ModelEntry> {
     maxOutputTokens: model.maxOutputTokens,
     inputUsdPerMillion: model.inputUsdPerMillion,
     outputUsdPerMillion: model.outputUsdPerMillion,
+    requestUsd: model.requestUsd ?? 0,
     supportedParameters: model.supportedParameters,
     description: model.description,
   };
