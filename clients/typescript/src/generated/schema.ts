@@ -10533,6 +10533,7 @@ export interface operations {
                      *           "maxOutputTokens": 128000,
                      *           "inputUsdPerMillion": 1.25,
                      *           "outputUsdPerMillion": 10,
+                     *           "requestUsd": 0,
                      *           "supportedParameters": [
                      *             "parallel_tool_calls",
                      *             "response_format",
@@ -10559,6 +10560,7 @@ export interface operations {
                      *           "maxOutputTokens": 16384,
                      *           "inputUsdPerMillion": 2.5,
                      *           "outputUsdPerMillion": 10,
+                     *           "requestUsd": 0,
                      *           "supportedParameters": [
                      *             "frequency_penalty",
                      *             "parallel_tool_calls",
@@ -10605,6 +10607,8 @@ export interface operations {
                             inputUsdPerMillion: number;
                             /** @description USD per 1M output tokens. */
                             outputUsdPerMillion: number;
+                            /** @description USD per call on top of the tokens (a web-search model’s search fee); 0 for most models. */
+                            requestUsd: number;
                             /** @description Optional request parameters the model takes; any other is a 400 naming it. */
                             supportedParameters: ("temperature" | "top_p" | "frequency_penalty" | "presence_penalty" | "stop" | "seed" | "tools" | "tool_choice" | "parallel_tool_calls" | "response_format")[];
                             description: string;
@@ -10673,6 +10677,7 @@ export interface operations {
                      *       "maxOutputTokens": 128000,
                      *       "inputUsdPerMillion": 1.25,
                      *       "outputUsdPerMillion": 10,
+                     *       "requestUsd": 0,
                      *       "supportedParameters": [
                      *         "parallel_tool_calls",
                      *         "response_format",
@@ -10710,6 +10715,8 @@ export interface operations {
                         inputUsdPerMillion: number;
                         /** @description USD per 1M output tokens. */
                         outputUsdPerMillion: number;
+                        /** @description USD per call on top of the tokens (a web-search model’s search fee); 0 for most models. */
+                        requestUsd: number;
                         /** @description Optional request parameters the model takes; any other is a 400 naming it. */
                         supportedParameters: ("temperature" | "top_p" | "frequency_penalty" | "presence_penalty" | "stop" | "seed" | "tools" | "tool_choice" | "parallel_tool_calls" | "response_format")[];
                         description: string;
