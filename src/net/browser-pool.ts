@@ -7,7 +7,8 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { ApiError, UpstreamError } from '../core/errors';
 import { timeLeftMs } from '../core/deadline';
 import { processIdsWithArgument, processIsRunning } from './browser-processes';
-import { FetchFailed } from './errors';
+import { documentKind } from './document-kind';
+import { FetchFailed, withUrlsRedacted } from './errors';
 
 /** The flags every Tollgate Chromium runs with (README, "Headless browser"). */
 const BASE_ARGUMENTS = [
@@ -120,7 +121,14 @@ export class BrowserPool {
         }
         page.setDefaultTimeout(limits.remainingMs());
         page.setDefaultNavigationTimeout(limits.remainingMs());
-        return await work(page, limits);
+        const served = watchDocumentType(page);
+        try {
+          return await work(page, limits);
+        } catch (error) {
+          // Chromium saves what it does not show (a binary type, an attachment) and the navigation fails.
+          if (error instanceof Error && /Download is starting/.test(error.message)) throw downloadRefusal(served.type, served.attachment);
+          throw error;
+        }
       } finally {
         stop();
         this.openSpare(slot, browser);
@@ -192,7 +200,7 @@ export class BrowserPool {
       }
     } catch (error) {
       if (signal.aborted) throw signal.reason ?? error;
-      if (crashed) throw new UpstreamError('The browser rendering the page stopped unexpectedly; you were not charged. Retry the request.', { cause: error, detail: String(error) });
+      if (crashed) throw new UpstreamError('The browser rendering the page stopped unexpectedly; you were not charged. Retry the request.', { cause: error, detail: withUrlsRedacted(String(error)) });
       // The page's fault, not the browser's: a 502 naming `url`, as a page that does not load in time (asBrowserFailure).
       if (timedOut) throw new FetchFailed(`url: the page did not finish rendering within ${Math.round(budgetMs / 1000)} s; you were not charged.`, { cause: error });
       throw asBrowserFailure(error);
@@ -356,7 +364,8 @@ function unavailable(message: string): ApiError {
  */
 function asBrowserFailure(error: unknown): unknown {
   if (error instanceof ApiError) return error;
-  const text = error instanceof Error ? error.message : String(error);
+  // Playwright's call log quotes the page's URL whole, password and query included.
+  const text = withUrlsRedacted(error instanceof Error ? error.message : String(error));
   if (/Timeout \d+ms exceeded/i.test(text)) return new FetchFailed('url: the page did not finish loading in time; you were not charged.', { cause: error, detail: text });
   if (/net::ERR_/.test(text)) {
     const code = /net::(ERR_[A-Z_]+)/.exec(text)?.[1];
@@ -364,6 +373,35 @@ function asBrowserFailure(error: unknown): unknown {
   }
   if (/closed|crash|disconnected/i.test(text)) return new UpstreamError('The browser rendering the page stopped unexpectedly; you were not charged. Retry the request.', { cause: error, detail: text });
   return new UpstreamError('The page could not be rendered; you were not charged.', { cause: error, detail: text });
+}
+
+/** The media type (and whether it came as an attachment) of the last document the page's main frame was sent. */
+function watchDocumentType(page: Page): { type: string | undefined; attachment: boolean } {
+  const served: { type: string | undefined; attachment: boolean } = { type: undefined, attachment: false };
+  page.on('response', (response) => {
+    if (!response.request().isNavigationRequest() || response.frame() !== page.mainFrame()) return;
+    const headers = response.headers();
+    served.type = headers['content-type'];
+    served.attachment = /^\s*attachment/i.test(headers['content-disposition'] ?? '');
+  });
+  return served;
+}
+
+/**
+ * A main document the browser downloads instead of showing: the 502 naming `url` and its type
+ * that /v1/scrape answers (`documentKind`), or for a page sent as an attachment, that.
+ */
+function downloadRefusal(contentType: string | undefined, attachment: boolean): unknown {
+  // Chromium downloads an untyped body only when its bytes are binary.
+  const type = contentType === undefined || contentType.trim() === '' ? 'application/octet-stream' : contentType;
+  if (!attachment) {
+    try {
+      documentKind(type, 'render');
+    } catch (refusal) {
+      return refusal;
+    }
+  }
+  return new UpstreamError('url: the page is sent as a file to download (Content-Disposition: attachment), not a page to show: there is nothing to render.');
 }
 
 function freeLoopbackPort(): Promise<number> {

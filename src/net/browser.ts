@@ -5,7 +5,7 @@ import type { BrowserProvider } from '../providers/families/browser';
 import type { Net } from './index';
 import { BrowserPool } from './browser-pool';
 import { browserProvider } from './browser-provider';
-import { DestinationRefused } from './errors';
+import { DestinationRefused, fetchFailureToApiError } from './errors';
 import type { EgressProxy } from './egress-proxy';
 import { checkedAddresses } from './pinned-connector';
 import { parseFetchTarget } from './target-url';
@@ -61,7 +61,10 @@ export function createBrowser(settings: BrowserSettings, net: Net, startProxy: (
           if (reason !== undefined) throw new DestinationRefused(reason);
           return;
         }
-        await checkedAddresses(target.host, net.resolver, net.policy);
+        // A name that does not resolve is the customer's URL's failure, said of `url` as /v1/scrape says it.
+        await checkedAddresses(target.host, net.resolver, net.policy).catch((error: unknown) => {
+          throw fetchFailureToApiError(error);
+        });
       },
     },
   );

@@ -33,7 +33,8 @@ export class FetchFailed extends DestinationFailed {
  * why (its code along the causes: expired, self-signed, for another host…); anything else is
  * "could not be reached". `detail` is for the log.
  */
-export function connectionFailure(error: unknown, detail: string): FetchFailed {
+export function connectionFailure(error: unknown, rawDetail: string): FetchFailed {
+  const detail = withUrlsRedacted(rawDetail);
   for (let current = error; current instanceof Error; current = current.cause) {
     const certificate = certificateRefusal((current as { code?: unknown }).code);
     if (certificate !== undefined) return new FetchFailed(`the site's certificate was refused (${certificate})`, { cause: error, detail });
@@ -61,6 +62,17 @@ const CERTIFICATE_REFUSALS: Record<string, string> = {
 function certificateRefusal(code: unknown): string | undefined {
   if (typeof code !== 'string') return undefined;
   return CERTIFICATE_REFUSALS[code] ?? (code.startsWith('CERT_') || code.startsWith('ERR_TLS_CERT') ? 'it does not verify' : undefined);
+}
+
+/**
+ * `text` (an error's words, for the log) with every URL in it stripped of what can be a secret:
+ * its userinfo (`user:password@`) and its query and fragment (tokens, signatures), which a
+ * customer's URL can hold and a browser's or a library's error quotes whole.
+ */
+export function withUrlsRedacted(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s/?#"'<>]*@)?([^\s?#"'<>]*)([?#][^\s"'<>]*)?/gi, (_url, scheme: string, rest: string, query?: string) =>
+    `${scheme}${rest}${query === undefined ? '' : `${query[0]}…`}`,
+  );
 }
 
 function refusalMessage(field: string, reason: string): string {

@@ -32,6 +32,11 @@ export interface FetchOptions {
   maxBytes?: number;
   /** `false`: a redirect is answered as it is (a signed webhook must not be replayed elsewhere). */
   followRedirects?: boolean;
+  /**
+   * Follows an HTML page's immediate refresh (`<meta http-equiv="refresh" content="0; url=…">` in
+   * its head, or a `Refresh` header, of at most 1 s) as one more redirect hop, as a browser does.
+   */
+  followMetaRefresh?: boolean;
 }
 
 export interface Fetcher {
@@ -91,43 +96,57 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     // a site that sets a session cookie and sends the browser back to the page it asked for
     // redirected Tollgate, cookie-less, to the same place until the redirect limit.
     const jar = new CookieJar();
+    /** Moves the fetch on to `location` (a redirect's or an immediate refresh's): one more hop, held to the same limit and checks as the first. */
+    const hopTo = (location: string, setCookie: string | string[] | undefined) => {
+      if (redirects.length >= options.maxRedirects) throw new FetchFailed(`the site redirected more than ${options.maxRedirects} times`);
+      keepCookies(jar, setCookie, target.url);
+      let next: URL;
+      try {
+        next = new URL(location, target.url);
+      } catch {
+        throw new FetchFailed('the site redirected to an invalid URL');
+      }
+      try {
+        const nextTarget = parseFetchTarget(next);
+        literalCheck(nextTarget);
+        if (nextTarget.url.origin !== target.url.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name];
+        target = nextTarget;
+      } catch (error) {
+        if (error instanceof DestinationRefused) throw new DestinationRefused(`redirected to ${next.href}: ${error.reason}`);
+        throw error;
+      }
+      redirects.push(target.url.href);
+    };
+    const continueWithGet = () => {
+      method = 'GET';
+      body = undefined;
+      delete headers['content-type'];
+    };
     for (;;) {
       const response = await send(target, method, withCookies(headers, jar, target.url), body, signal);
       const location = locationOf(response.headers.location);
       if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined && fetchOptions.followRedirects !== false) {
         // Drained (a small redirect body) so the connection can be reused; a large one is cut off.
         await response.body.dump({ limit: 65_536 }).catch(() => undefined);
-        if (redirects.length >= options.maxRedirects) throw new FetchFailed(`the site redirected more than ${options.maxRedirects} times`);
-        keepCookies(jar, response.headers['set-cookie'], target.url);
-        let next: URL;
-        try {
-          next = new URL(location, target.url);
-        } catch {
-          throw new FetchFailed('the site redirected to an invalid URL');
-        }
-        try {
-          const nextTarget = parseFetchTarget(next);
-          literalCheck(nextTarget);
-          if (nextTarget.url.origin !== target.url.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name];
-          target = nextTarget;
-        } catch (error) {
-          if (error instanceof DestinationRefused) throw new DestinationRefused(`redirected to ${next.href}: ${error.reason}`);
-          throw error;
-        }
+        hopTo(location, response.headers['set-cookie']);
         // 303 always, and 301/302 after a POST (as browsers do), continue with a GET without a body.
-        if (response.statusCode === 303 ? method !== 'HEAD' : (response.statusCode === 301 || response.statusCode === 302) && method === 'POST') {
-          method = 'GET';
-          body = undefined;
-          delete headers['content-type'];
-        }
-        redirects.push(target.url.href);
+        if (response.statusCode === 303 ? method !== 'HEAD' : (response.statusCode === 301 || response.statusCode === 302) && method === 'POST') continueWithGet();
         continue;
       }
       const responseHeaders = flattenHeaders(response.headers);
       progress.reading = true;
       const raw = await readCappedBody(response.body, responseHeaders['content-encoding'], fetchOptions.maxBytes ?? options.maxBytes);
       const contentType = responseHeaders['content-type'];
-      return { url: target.url.href, statusCode: response.statusCode, headers: responseHeaders, contentType, body: raw, text: decodeBody(raw, contentType), redirects };
+      const text = decodeBody(raw, contentType);
+      const refresh = fetchOptions.followMetaRefresh && fetchOptions.followRedirects !== false ? immediateRefresh(responseHeaders.refresh, text, contentType) : undefined;
+      if (refresh !== undefined) {
+        // What a browser does at once with the page (a stub saying "Redirecting"), as a redirect.
+        hopTo(refresh, response.headers['set-cookie']);
+        continueWithGet();
+        progress.reading = false;
+        continue;
+      }
+      return { url: target.url.href, statusCode: response.statusCode, headers: responseHeaders, contentType, body: raw, text, redirects };
     }
   }
 
@@ -161,6 +180,45 @@ function asFetchFailure(error: unknown): Error {
   }
   const detail = error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error);
   return connectionFailure(error, detail);
+}
+
+/** The longest refresh followed at once: a page that shows itself longer before moving on is a page. */
+const IMMEDIATE_REFRESH_SECONDS = 1;
+
+/**
+ * Where an HTML (or untyped) page sends its reader at once: its `Refresh` header, else the first
+ * `<meta http-equiv="refresh">` of its head (before `<body>`, outside comments), when its delay is
+ * at most IMMEDIATE_REFRESH_SECONDS and it names a URL (one without a URL only reloads the page).
+ */
+function immediateRefresh(header: string | undefined, text: string, contentType: string | undefined): string | undefined {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== '' && !type.includes('html')) return undefined;
+  if (header !== undefined) return refreshTarget(header);
+  const head = text.slice(0, 65_536).replace(/<!--[\s\S]*?-->/g, '').split(/<body[\s>]/i)[0]!;
+  for (const tag of head.match(/<meta\b[^>]*>/gi) ?? []) {
+    const attributes = tagAttributes(tag);
+    if (attributes['http-equiv']?.trim().toLowerCase() === 'refresh' && attributes.content !== undefined) return refreshTarget(attributes.content);
+  }
+  return undefined;
+}
+
+/** The URL of a refresh's `content` ("0; url=/next", HTML's declarative refresh steps), if it is immediate. */
+function refreshTarget(content: string): string | undefined {
+  const parsed = /^\s*(\d*)(?:\.[\d.]*)?\s*[;,]?\s*(?:url\s*=\s*)?(.*)$/is.exec(content);
+  if (!parsed || parsed[1] === '' || Number(parsed[1]) > IMMEDIATE_REFRESH_SECONDS) return undefined;
+  let url = parsed[2]!.trim();
+  const quote = url[0];
+  if (quote === '"' || quote === "'") url = url.slice(1, url.includes(quote, 1) ? url.indexOf(quote, 1) : undefined);
+  return url === '' ? undefined : url;
+}
+
+/** A start tag's attributes, names lower-cased, entity-free values as written. */
+function tagAttributes(tag: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [, name, ...values] of tag.replace(/^<meta\b/i, '').matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    attributes[name!.toLowerCase()] ??= (values.find((value) => value !== undefined) ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+  }
+  return attributes;
 }
 
 /**

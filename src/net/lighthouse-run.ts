@@ -1,6 +1,7 @@
 import { UpstreamError } from '../core/errors';
 import type { LighthouseReport } from '../providers/families/browser';
 import { documentKind } from './document-kind';
+import { withUrlsRedacted } from './errors';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -30,7 +31,7 @@ export async function runLighthouse(url: string, port: number, maxWaitMs: number
   for (const landed of new Set([report.mainDocumentUrl, report.finalDisplayedUrl])) if (landed) await checkLanding(landed);
   if (report.runtimeError?.code === 'NOT_HTML') throw notHtml(report.runtimeError.message);
   if (report.runtimeError) {
-    throw new UpstreamError('The page could not be audited (it did not load); you were not charged.', { detail: `${report.runtimeError.code}: ${report.runtimeError.message}` });
+    throw new UpstreamError('The page could not be audited (it did not load); you were not charged.', { detail: withUrlsRedacted(`${report.runtimeError.code}: ${report.runtimeError.message}`) });
   }
   const score = (category: (typeof CATEGORIES)[number]) => Math.round((report.categories[category]?.score ?? 0) * 100);
   const metric = (audit: string) => {

@@ -1,5 +1,5 @@
 import type { FetchedPage } from '../net/fetcher';
-import { documentKind, type DocumentKind } from '../net/document-kind';
+import { documentKind, servedType, type DocumentKind } from '../net/document-kind';
 import { fetchFailureToApiError } from '../net/errors';
 import type { CallOptions, Providers } from '../providers/providers';
 import type { PageRead, PageReadRequest } from '../providers/families/pages';
@@ -27,10 +27,12 @@ export interface FetchedDocument extends ReadableDocument {
  * a PDF, an archive) cannot be read: 502 naming `url`.
  */
 export async function fetchDocument(providers: Providers, url: string, call: CallOptions): Promise<FetchedDocument> {
-  const page = await providers.web.fetchPage(url, {}, call).catch((error: unknown) => {
+  // A stub page that refreshes at once to the page is not what the customer asked to read (as /v1/scrape/js follows it).
+  const page = await providers.web.fetchPage(url, { followMetaRefresh: true }, call).catch((error: unknown) => {
     throw fetchFailureToApiError(error, 'url');
   });
-  return { page, kind: documentKind(page.contentType, 'scrape'), text: page.text, url: page.url };
+  // An untyped body is what its bytes say it is: an image or an archive sent without a type has nothing to read either.
+  return { page, kind: documentKind(servedType(page.contentType, page.body), 'scrape'), text: page.text, url: page.url };
 }
 
 /**

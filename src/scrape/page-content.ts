@@ -25,8 +25,21 @@ export interface PageContent {
 export function readPage(html: string, pageUrl: string, options: ReadOptions): PageContent {
   const document = parsePage(html);
   const { title, metadata, baseUrl } = readHead(document, pageUrl);
-  const nodes = options.selector ? selected(document, options.selector) : findMainContent(document);
-  return { title, metadata, nodes, content: write(nodes, baseUrl, options.format) };
+  if (!options.selector) {
+    const nodes = findMainContent(document);
+    return { title, metadata, nodes, content: write(nodes, baseUrl, options.format) };
+  }
+  const nodes = selected(document, options.selector);
+  return { title, metadata, nodes, content: writeEach(nodes, baseUrl, options.format) };
+}
+
+/**
+ * Every match written as a block of its own, in page order: written together, inline matches
+ * (the links of a `nav a`) ran into one line, `[Home](/)[World](/world)`.
+ */
+function writeEach(matches: ChildNode[], baseUrl: string, format: ContentFormat): string {
+  const blocks = matches.map((match) => write([match], baseUrl, format)).filter((block) => block !== '');
+  return blocks.join(format === 'html' ? '\n' : '\n\n');
 }
 
 function selected(document: ReturnType<typeof parsePage>, matches: (element: Element) => boolean): ChildNode[] {

@@ -367,6 +367,20 @@ describe('browser endpoints (one pooled Chromium)', { timeout: 300_000 }, () => 
     assert.equal(await app.balance(accountId), parseUsd('1.00'));
   });
 
+  test('a host that does not resolve: a 502 naming url on every browser endpoint, as /v1/scrape says it, uncharged', async () => {
+    const url = 'http://bücher.example/';
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const fetched = await app.post('/v1/scrape', { url }, apiKey);
+    assert.equal(fetched.status, 502, JSON.stringify(fetched.body));
+    for (const [path, body] of [['/v1/scrape/js', { url }], ['/v1/scrape/screenshot', { url }], ['/v1/scrape/stealth', { url, waitFor: 0 }]] as const) {
+      const response = await app.post(path, body, apiKey);
+      assert.equal(response.status, 502, `${path}: ${JSON.stringify(response.body)}`);
+      assert.equal(response.body.error.message.replace(/; you were not charged\.$/, ''), fetched.body.error.message.replace(/; you were not charged\.$/, ''), path);
+      assert.match(response.body.error.message, /^url: the host/, path);
+    }
+    assert.equal(await app.balance(accountId), parseUsd('1.00'));
+  });
+
   test('a browser killed mid-call: 502, uncharged, and the pool replaces it', async () => {
     pages.hold();
     const { accountId, apiKey } = await app.createAccount('1.00');

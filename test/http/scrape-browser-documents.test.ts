@@ -18,6 +18,8 @@ const DOCUMENTS_HOST = '127.0.0.2';
 /** A 2×2 PNG and a one-page PDF with a line of text: documents Chromium shows without a page around them. */
 const IMAGE = PNG.sync.write(Object.assign(new PNG({ width: 2, height: 2 }), { data: Buffer.alloc(16, 200) }));
 const PDF_DOCUMENT = onePagePdf();
+/** Bytes no text holds (control bytes, then an image's), served as a download or without any type. */
+const BINARY = Buffer.concat([Buffer.from([0x00, 0x01, 0x02, 0x03]), IMAGE]);
 const FEED = '<?xml version="1.0"?><rss version="2.0"><channel><title>Feed</title><item><title>First &amp; foremost</title><link>https://example.com/1</link></item></channel></rss>';
 const JSON_DOCUMENT = '{"items":[{"id":1,"name":"<b>one</b>"}],"total":1}';
 
@@ -69,6 +71,11 @@ describe('browser endpoints: documents that are not pages, and main frames sent 
       const to = url.searchParams.get('to') ?? '/';
       if (url.pathname === '/image.png') return response.writeHead(200, { 'content-type': 'image/png' }).end(IMAGE);
       if (url.pathname === '/document.pdf') return response.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF_DOCUMENT);
+      if (url.pathname === '/download.bin') return response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(BINARY);
+      // No Content-Type at all: what it is, is for the bytes to say.
+      if (url.pathname === '/untyped.bin') return response.writeHead(200).end(BINARY);
+      if (url.pathname === '/attachment') return response.writeHead(200, { 'content-type': 'text/html', 'content-disposition': 'attachment; filename="page.html"' }).end('<p>Saved</p>');
+      if (url.pathname === '/untyped.png') return response.writeHead(200).end(IMAGE);
       if (url.pathname === '/notes.txt') return response.writeHead(200, { 'content-type': 'text/plain' }).end('Plain notes.');
       if (url.pathname === '/feed.xml') return response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(FEED);
       if (url.pathname === '/data.json') return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON_DOCUMENT);
@@ -114,6 +121,22 @@ describe('browser endpoints: documents that are not pages, and main frames sent 
       await uncharged('/v1/scrape/stealth', { url, waitFor: 0 }, 502, notHtml);
       await uncharged('/v1/seo/onpage/instant', { url }, 502, notHtml);
     }
+  });
+
+  test('a binary download (application/octet-stream, or binary bytes without a type) is a 502 naming url and its type on every scrape endpoint, uncharged', async () => {
+    const notHtml = /^url: the page is application\/octet-stream, not HTML or text/;
+    for (const path of ['/download.bin', '/untyped.bin']) {
+      const url = `${documents.url}${path}`;
+      await uncharged('/v1/scrape', { url, format: 'text' }, 502, notHtml);
+      await uncharged('/v1/scrape/extract', { url, extractRules: { a: 'p' } }, 502, notHtml);
+      await uncharged('/v1/scrape/js', { url }, 502, notHtml);
+      await uncharged('/v1/scrape/stealth', { url, waitFor: 0 }, 502, notHtml);
+      await uncharged('/v1/scrape/screenshot', { url }, 502, notHtml);
+    }
+    // A page sent as an attachment: the browser saves it rather than showing it.
+    await uncharged('/v1/scrape/js', { url: `${documents.url}/attachment` }, 502, /^url: the page is sent as a file to download \(Content-Disposition: attachment\)/);
+    // An untyped image is sniffed as a browser sniffs it: an image, with nothing to read.
+    await uncharged('/v1/scrape', { url: `${documents.url}/untyped.png` }, 502, /^url: the page is image\/png, not HTML or text/);
   });
 
   test('an image sent to by a redirect is refused the same way; plain text and HTML are still read, and charged', async () => {

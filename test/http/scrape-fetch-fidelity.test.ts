@@ -35,6 +35,13 @@ function routes(request: http.IncomingMessage, response: http.ServerResponse): v
     case '/café page':
     case '/caf%C3%A9%20page':
       return html('<title>Café</title><h1>Café page</h1>');
+    case '/refresh':
+      // A stub that sends the reader on at once, as sites moving a page without a server redirect do.
+      return html(`<html><head><title>Redirecting</title><meta http-equiv="Refresh" content="0; URL='${url.searchParams.get('to') ?? '/session'}'"></head><body><p>Redirecting</p></body></html>`);
+    case '/refresh-loop':
+      return html('<meta http-equiv="refresh" content="0;url=/refresh-loop"><p>Again</p>');
+    case '/slow-refresh':
+      return html('<html><head><title>Notice</title><meta http-equiv="refresh" content="30; url=/session"></head><body><p>This notice is a page.</p></body></html>');
     case '/late-meta':
       return html(Buffer.concat([Buffer.from(`<html><head><style>${'p { margin: 0 } '.repeat(100)}</style><meta charset="windows-1251"><title>t</title></head><body><article><p>`), CYRILLIC_1251, Buffer.from('</p></article></body></html>')]));
     case '/feed-1251':
@@ -98,6 +105,18 @@ describe(`scraping what a browser reads (${testDatabaseLabel()})`, () => {
     assert.equal(response.body.data.url, `${pages.url}/session`);
     assert.equal(response.body.data.title, 'Members');
     assert.match(response.body.data.content, /The page behind the session cookie\./);
+  });
+
+  test('an immediate meta refresh is followed as one more redirect hop (its checks and limit too); a slow one is the page', async () => {
+    const { response, cost } = await app.paidCall('/v1/scrape', { url: `${pages.url}/refresh`, format: 'text' }, 'live');
+    assert.equal(cost, 10_000);
+    assert.equal(response.body.data.url, `${pages.url}/session`);
+    assert.equal(response.body.data.title, 'Members');
+    const slow = await app.paidCall('/v1/scrape', { url: `${pages.url}/slow-refresh`, format: 'text' }, 'live');
+    assert.equal(slow.response.body.data.title, 'Notice');
+    // Sent to a refused address, or round in circles, as a redirect would be.
+    await uncharged(app, '/v1/scrape', { url: `${pages.url}/refresh?to=${encodeURIComponent('http://[::1]/')}` }, 400, /^url: .*redirected to http:\/\/\[::1\]\//);
+    await uncharged(app, '/v1/scrape', { url: `${pages.url}/refresh-loop` }, 502, /^url: the site redirected more than \d+ times/);
   });
 
   test('a Location in raw UTF-8 is followed as a browser follows it', async () => {

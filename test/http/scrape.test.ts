@@ -89,6 +89,13 @@ describe(`scraping endpoints (${testDatabaseLabel()})`, () => {
     assert.equal(site.requests.length, before, 'nothing is fetched for a bad selector');
   });
 
+  test('a selector matching inline elements returns each match as a block of its own, in page order, in every format', async () => {
+    const read = async (format: string) => (await app.paidCall('/v1/scrape', { url: `${site.url}/article`, selector: 'nav a', format }, 'live')).response.body.data.content;
+    assert.equal(await read('markdown'), `[Home](${site.url}/)\n\n[Table](${site.url}/table)`);
+    assert.equal(await read('html'), `<a href="${site.url}/">Home</a>\n<a href="${site.url}/table">Table</a>`);
+    assert.equal(await read('text'), 'Home\n\nTable');
+  });
+
   test('charsets: windows-1252 by header and by http-equiv, Shift_JIS by meta, UTF-8 with a BOM', async () => {
     for (const [path, expected] of [
       ['/charset/windows-1252', TEST_SITE_TEXTS.windows1252],

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createAddressPolicy } from '../../src/net/address-policy';
-import { DestinationRefused, FetchFailed, fetchFailureToApiError } from '../../src/net/errors';
+import { connectionFailure, DestinationRefused, FetchFailed, fetchFailureToApiError, withUrlsRedacted } from '../../src/net/errors';
 import { createFetcher } from '../../src/net/fetcher';
 import { startNetFixture, PUBLIC_STAND_IN, type NetFixture } from '../helpers/net-fixture';
 import { TEST_SITE_TEXTS } from '../helpers/test-site';
@@ -213,5 +213,21 @@ describe('fetcher over https: pinned to the checked address, the certificate che
       await trusting.close();
       await untrusting.close();
     }
+  });
+});
+
+describe('what a fetch or browser failure may log of a URL', () => {
+  test('every URL in an error loses its userinfo (user:password@) and its query and fragment', () => {
+    const callLog = 'page.goto: Download is starting\nCall log:\n  - navigating to "http://alice:s3cretPW@127.0.0.1:18209/bin?token=abc&sig=x", waiting until "load"\n  - then https://bob@example.com/a/b#access_token=t';
+    assert.equal(
+      withUrlsRedacted(callLog),
+      'page.goto: Download is starting\nCall log:\n  - navigating to "http://127.0.0.1:18209/bin?…", waiting until "load"\n  - then https://example.com/a/b#…',
+    );
+    assert.equal(withUrlsRedacted('connect ECONNREFUSED 127.0.0.1:80'), 'connect ECONNREFUSED 127.0.0.1:80');
+  });
+
+  test("a connection failure's detail for the log holds no password or query of the URL it quotes", () => {
+    const failure = connectionFailure(new Error('boom'), 'UND_ERR: failed GET http://u:pw-secret@site.example/x?key=k-secret');
+    assert.equal(failure.detail, 'UND_ERR: failed GET http://site.example/x?…');
   });
 });

@@ -7,6 +7,8 @@ export interface FetchPageOptions {
   body?: string | Buffer;
   /** Overrides TOLLGATE_FETCH_MAX_BYTES for this page. */
   maxBytes?: number;
+  /** Follows an immediate meta refresh as a redirect (FetchOptions). */
+  followMetaRefresh?: boolean;
 }
 
 /**
