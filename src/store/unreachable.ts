@@ -42,7 +42,12 @@ const driverFailures = new WeakSet<Error>();
 export function noteDriverFailures(pool: pg.Pool): void {
   pool.connect = noting(pool.connect);
   pool.on('connect', (client) => {
-    client.query = noting(client.query);
+    // The client's class's `query` as it is when called, so what instruments the class (a tracer
+    // patching pg.Client.prototype) still sees every statement.
+    const classQuery = function (this: pg.PoolClient, ...args: unknown[]) {
+      return (Object.getPrototypeOf(client) as { query: (...rest: unknown[]) => unknown }).query.apply(this, args);
+    };
+    client.query = noting(classQuery as typeof client.query);
   });
 }
 
