@@ -1,3 +1,5 @@
+import { withoutAccents } from '../accents';
+
 /**
  * How the place search reads a query's words, one rule for the city it names (./cities.ts) and
  * the kind of place it asks for (./categories.ts): lower case, accents off, in any script.
@@ -9,13 +11,11 @@ const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p
 /**
  * The text lower-cased, accents off (é → e, ü → u, ά → α), anything but letters, digits and marks a
  * space, padded with one: "Café in München!" → " cafe in munchen ", "東京 ラーメン" → " 東京 ラーメン ".
- * Japanese voiced kana keep their marks (they are recomposed): only Latin, Greek and Cyrillic
- * accents go.
+ * Only Latin, Greek and Cyrillic accents go (see withoutAccents).
  */
 export function foldedWords(text: string): string {
   const lower = text.toLowerCase();
-  const plain = /[^\x00-\x7f]/.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC') : lower;
-  return ` ${plain.replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')} `;
+  return ` ${withoutAccents(lower).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')} `;
 }
 
 /** Whether a name (folded with foldedWords, trimmed) is written without spaces, so matched anywhere. */

@@ -1,5 +1,6 @@
 import { SANDBOX_DATA_MONTH } from '../data-month';
 import { remembering } from '../memo';
+import { withoutAccents } from '../accents';
 
 /** Words, casing and dates the sandbox's result pages share. */
 
@@ -42,7 +43,7 @@ const TRANSLITERATION: Readonly<Record<string, string>> = {
 export function slugOf(text: string): string {
   const lower = text.toLowerCase();
   if (!/[^\x00-\x7f]/.test(lower)) return lower.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'search';
-  const latin = [...lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC')].map((character) => TRANSLITERATION[character] ?? character).join('');
+  const latin = [...withoutAccents(lower)].map((character) => TRANSLITERATION[character] ?? character).join('');
   const words = latin.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   return words.map((word) => encodeURIComponent(word)).join('-') || 'search';
 }
