@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-type Address = ipaddr.IPv4 | ipaddr.IPv6;
+export type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [Address, number];
 
 /**
@@ -145,4 +145,37 @@ export function parseNetwork(network: string): Range {
 /** The canonical text of an address (what gets connected to, once checked). */
 export function canonicalAddress(text: string): string | undefined {
   return parseAddress(text)?.toString();
+}
+
+/** Where IPv6 forms carry an IPv4 address: the range, and the bit its IPv4 address starts at. */
+const IPV4_CARRIERS: Array<{ range: Range; offset: number; form: string }> = [
+  { range: ipaddr.parseCIDR('::ffff:0:0/96') as Range, offset: 96, form: 'IPv4-mapped' },
+  { range: NAT64_WELL_KNOWN, offset: 96, form: 'NAT64' },
+  { range: SIX_TO_FOUR, offset: 16, form: '6to4' },
+  { range: TEREDO, offset: 32, form: 'Teredo' },
+];
+
+/**
+ * Why every address of a network is refused (the reverse-lookup zone `10.in-addr.arpa` is
+ * 10.0.0.0/8: private), by the fixed rules alone; undefined when any of it may be public
+ * (`192.in-addr.arpa` holds 192.168/16 but is mostly public). Networks are aligned blocks, so one
+ * lies wholly in a refused range or reaches past it.
+ */
+export function wholeNetworkRefusal(base: Address, prefixLength: number): string | undefined {
+  const within = (range: Range) => inRange(base, range) && prefixLength >= range[1];
+  if (base.kind() === 'ipv4') return REFUSED_IPV4.find((entry) => within(entry.range))?.reason;
+  const bytes = base.toByteArray();
+  for (const carrier of IPV4_CARRIERS) {
+    if (!within(carrier.range)) continue;
+    const inner = ipv4From(bytes.slice(carrier.offset / 8));
+    const reason = wholeNetworkRefusal(inner, Math.min(32, Math.max(0, prefixLength - carrier.offset)));
+    return reason === undefined ? undefined : `${reason} (${carrier.form})`;
+  }
+  const refused = REFUSED_IPV6.find((entry) => within(entry.range))?.reason;
+  if (refused !== undefined) return refused;
+  if (within(IPV4_COMPATIBLE)) return 'reserved (IPv4-compatible)';
+  if (within(GLOBAL_UNICAST)) return undefined;
+  // Outside global unicast, only the IPv4 carriers reach the internet: a network holding one is partly public.
+  const holdsCarrier = IPV4_CARRIERS.some((carrier) => prefixLength <= carrier.range[1] && inRange(carrier.range[0], [base, prefixLength]));
+  return holdsCarrier ? undefined : 'reserved';
 }

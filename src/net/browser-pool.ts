@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { ApiError, UpstreamError } from '../core/errors';
 import { timeLeftMs } from '../core/deadline';
+import { browserEnvironment } from './browser-environment';
 import { processIdsWithArgument, processIsRunning } from './browser-processes';
 import { documentKind } from './document-kind';
 import { FetchFailed, withUrlsRedacted } from './errors';
@@ -319,7 +320,8 @@ export class BrowserPool {
     try {
       return await chromium.launch({
         executablePath: this.options.chromiumPath,
-        env: { ...process.env, TMPDIR: this.temporary },
+        // Only what Chromium needs: the server's secrets are not a rendered page's to find.
+        env: browserEnvironment(process.env, this.temporary),
         // Playwright's --enable-automation would set navigator.webdriver.
         ignoreDefaultArgs: ['--enable-automation'],
         args: [

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { AddressPolicy } from './address-policy';
 import { DestinationRefused } from './errors';
 import { checkConnectedSocket, checkedAddresses } from './pinned-connector';
+import { portRefusal } from './target-url';
 import { tunnelThroughProxy } from './upstream-tunnel';
 import type { Resolver } from './resolver';
 
@@ -60,6 +61,8 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
 
   /** A checked, connected socket to host:port, or the reason it is refused. */
   const open = async (host: string, port: number): Promise<Socket> => {
+    const refusedPort = portRefusal(port);
+    if (refusedPort !== undefined) throw new DestinationRefused(refusedPort);
     const addresses = await checkedAddresses(host, options.resolver, options.policy);
     const pinned = addresses[0]!.address;
     // Stealth scrapes leave through the operator's proxy: still to the address checked here.

@@ -3,7 +3,7 @@ import { buildConnector } from 'undici';
 import type { AddressPolicy } from './address-policy';
 import { connectionFailure, DestinationRefused } from './errors';
 import { addressesWithoutDns, type ResolvedAddress, type Resolver } from './resolver';
-import { parseFetchTarget } from './target-url';
+import { parseFetchTarget, portRefusal } from './target-url';
 
 /**
  * Every address of `host`, each checked; refused as a whole when any one is not public (a name
@@ -61,6 +61,9 @@ export function pinnedConnector(options: { resolver: Resolver; policy: AddressPo
   const connect = buildConnector({ timeout: options.connectTimeoutMs, autoSelectFamily: false, ...(options.ca !== undefined ? { ca: options.ca } : {}) });
   return (target, callback) => {
     const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    // Clients other than the fetcher (RDAP's) connect where third parties send them: the port is checked here too.
+    const refusedPort = portRefusal(Number(target.port || (target.protocol === 'https:' ? 443 : 80)));
+    if (refusedPort !== undefined) return callback(new DestinationRefused(refusedPort), null);
     checkedAddresses(host, options.resolver, options.policy).then(
       (addresses) => {
         const pinned = addresses[0]!.address;

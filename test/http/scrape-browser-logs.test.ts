@@ -39,7 +39,7 @@ describe('failed scrapes leave no password or query of the URL in the log', () =
     const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
 
     const binary = `http://alice:${PASSWORD}@${PAGES_HOST}:${port}/bin?token=${TOKEN}`;
-    const unreachable = `http://alice:${PASSWORD}@${PAGES_HOST}:1/gone?token=${TOKEN}`;
+    const unreachable = `http://alice:${PASSWORD}@${PAGES_HOST}:2/gone?token=${TOKEN}`;
     const calls = [
       ['/v1/scrape/js', binary],
       ['/v1/scrape', binary],

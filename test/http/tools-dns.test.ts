@@ -27,6 +27,9 @@ describe(`POST /v1/tools/dns (${testDatabaseLabel()})`, () => {
       'refused.example.com': { rcode: 'REFUSED' },
       'silent.example.com': { silent: true },
       'xn--mnchen-3ya.de': { A: ['93.184.215.20'] },
+      'inward.example.com': { A: ['10.0.0.5'] },
+      'kubernetes.default.svc.cluster.local': { A: ['10.96.0.1'] },
+      '1.0.0.127.in-addr.arpa': { TXT: [['internal']] },
     });
     app = await startTestApp({}, { TOLLGATE_DNS_SERVERS: dns.servers.join(','), TOLLGATE_FETCH_TIMEOUT_MS: '3000' });
   });
@@ -127,5 +130,43 @@ describe(`POST /v1/tools/dns (${testDatabaseLabel()})`, () => {
       if (message) assert.match(response.body.error.message, message);
     }
     assert.equal(await app.balance(accountId), 1_000_000);
+  });
+
+  test("a name only private networks answer is a 400 naming name, not charged, and the resolvers are never asked", async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    for (const [name, type, said] of [
+      ['kubernetes.default.svc.cluster.local', 'A', /multicast DNS name/],
+      ['ip-10-0-0-5.ec2.internal', 'A', /private-use name/],
+      ['metadata.google.internal', 'A', /private-use name/],
+      ['_ldap._tcp.corp.lan', 'SRV', /private network name/],
+      ['printer.home.arpa', 'A', /home network name/],
+      ['staging.corp', 'A', /private network name/],
+      ['db.intranet', 'A', /private network name/],
+      ['site.test', 'A', /reserved for testing/],
+      ['1.0.0.127.in-addr.arpa', 'TXT', /reverse-lookup name of addresses that are not public \(loopback\)/],
+      ['5.0.0.10.in-addr.arpa', 'SOA', /\(private network\)/],
+      ['168.192.in-addr.arpa', 'NS', /\(private network\)/],
+      ['254.169.in-addr.arpa', 'SOA', /\(link-local\)/],
+      ['d.f.ip6.arpa', 'SOA', /\(private network\)/],
+      ['kubernetes', 'A', /is not a domain name/],
+    ] as const) {
+      const response = await app.post('/v1/tools/dns', { name, type }, apiKey);
+      assert.equal(response.status, 400, name);
+      assert.equal(response.body.error.code, 'VALIDATION_ERROR');
+      assert.ok(response.body.error.message.startsWith('name: '), response.body.error.message);
+      assert.match(response.body.error.message, said, name);
+      assert.ok(!dns.queries.some((query) => query.name === name), `${name} was asked of the resolver`);
+    }
+    assert.equal(await app.balance(accountId), 1_000_000);
+  });
+
+  test('reverse zones of public networks and names under example stay answerable', async () => {
+    assert.equal((await lookup('8.8.8.8.in-addr.arpa', 'TXT')).status, 'NXDOMAIN');
+    assert.equal((await lookup('192.in-addr.arpa', 'NS')).status, 'NXDOMAIN');
+    assert.equal((await lookup('docs.example', 'A')).status, 'NXDOMAIN');
+  });
+
+  test("a public name's private addresses are answered as the resolvers gave them (as public DNS lookup APIs do)", async () => {
+    assert.deepEqual((await lookup('inward.example.com')).records, [{ type: 'A', address: '10.0.0.5', ttl: 300 }]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAddressPolicy } from '../../src/net/address-policy';
 import { parseFetchTarget } from '../../src/net/target-url';
+import { refusalWithoutDns } from '../../src/net/pinned-connector';
 import { DestinationRefused } from '../../src/net/errors';
 
 const policy = createAddressPolicy({ allowedNetworks: [] });
@@ -152,5 +153,13 @@ describe('URL notations reach the policy as the address they mean', () => {
     assert.equal(target.address, undefined);
     assert.equal(target.port, 443);
     assert.equal(parseFetchTarget('http://example.com:8080/').port, 8080);
+  });
+
+  test("the ports browsers refuse (WHATWG Fetch's bad ports) are refused, the others kept", () => {
+    for (const url of ['http://example.com:25/', 'https://example.com:22/', 'http://example.com:1/', 'http://example.com:0/', 'http://example.com:6667/', 'http://example.com:10080/', 'http://[2606:4700::1]:587/']) {
+      assert.throws(() => parseFetchTarget(url), (error: unknown) => error instanceof DestinationRefused && /^port \d+, a non-web service's port that browsers refuse too$/.test(error.reason), url);
+    }
+    for (const port of [80, 443, 2, 3000, 8080, 8443, 6379, 65535]) assert.equal(parseFetchTarget(`http://example.com:${port}/`).port, port);
+    assert.equal(refusalWithoutDns('http://hooks.example.com:25/deliver', policy), "port 25, a non-web service's port that browsers refuse too");
   });
 });

@@ -94,8 +94,18 @@ describe('egress proxy: the browser way out, checked like the fetcher', () => {
     assert.equal(net.canary.hits, 0);
   });
 
+  test("a browser's bad port is refused with 403 and counted, even on the opened network", async () => {
+    const before = proxy.refusedCount;
+    assert.equal((await viaProxy(proxy, `http://${PUBLIC_STAND_IN}:6000/`)).status, 403);
+    assert.equal((await tunnel(proxy, 'site.test:25')).status, 403);
+    assert.equal(await upgradeViaProxy(proxy, `ws://${PUBLIC_STAND_IN}:6667/socket`), 403);
+    assert.equal(proxy.refusedCount - before, 3);
+    assert.match(proxy.refused.at(-2)?.reason ?? '', /^port 25, /);
+  });
+
   test('an unreachable destination is 502, not 403', async () => {
-    assert.equal((await viaProxy(proxy, `http://${PUBLIC_STAND_IN}:1/`)).status, 502);
+    // Port 2: nobody listens there, and browsers do not refuse it (port 1 they do).
+    assert.equal((await viaProxy(proxy, `http://${PUBLIC_STAND_IN}:2/`)).status, 502);
     assert.equal((await tunnel(proxy, `nowhere.test:443`)).status, 502);
   });
 });

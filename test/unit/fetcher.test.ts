@@ -149,7 +149,7 @@ describe('fetcher: pages from the (offline) public internet', () => {
 
   test('a name that does not resolve, and a port nobody listens on, are FetchFailed (502)', async () => {
     await assert.rejects(net.fetcher.fetch('http://nowhere.test/', { signal: AbortSignal.timeout(5_000) }), (error: unknown) => error instanceof FetchFailed && /does not resolve/.test(error.message));
-    await assert.rejects(net.fetcher.fetch('http://127.0.0.2:1/', { signal: AbortSignal.timeout(5_000) }), (error: unknown) => error instanceof FetchFailed && error.status === 502);
+    await assert.rejects(net.fetcher.fetch('http://127.0.0.2:2/', { signal: AbortSignal.timeout(5_000) }), (error: unknown) => error instanceof FetchFailed && error.status === 502);
   });
 
   test('fetchFailureToApiError names the field: 400 for a refusal, 502 for a failure, others unchanged', () => {

@@ -130,6 +130,20 @@ describe('SSRF: every vector refused, the canary untouched', () => {
     });
   }
 
+  test("a browser's bad port is refused before the name is resolved, at the first hop or any redirect, even on an opened network", async () => {
+    const vectors = [
+      ['http://ports.test:25/', /^port 25, /],
+      ['https://ports.test:22/', /^port 22, /],
+      [`http://${PUBLIC_STAND_IN}:6000/`, /^port 6000, /],
+      ['http://ports.test:0/', /^port 0, /],
+      [siteRedirect(net.canary.port, `http://${PUBLIC_STAND_IN}:6667/`), /^redirected to http:\/\/127\.0\.0\.2:6667\/: port 6667, /],
+    ] as const;
+    for (const [url, reason] of vectors) {
+      await assert.rejects(fetch(url), (error: unknown) => error instanceof DestinationRefused && error.status === 400 && reason.test(error.reason), url);
+    }
+    assert.ok(!net.dns.queries.some((query) => query.name === 'ports.test'), 'the name was resolved');
+  });
+
   test('DNS rebinding: the name is checked public, then answers loopback; the connection stays pinned', async () => {
     const page = await fetch(`http://rebind.test:${net.canary.port}/`);
     assert.equal(page.statusCode, 200);

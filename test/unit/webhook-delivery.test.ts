@@ -137,7 +137,7 @@ describe('webhook delivery through the SSRF-safe fetcher', () => {
   });
 
   test('a name that does not resolve and a port nobody listens on are retried', async () => {
-    for (const url of ['http://nowhere.test/hook', `http://${PUBLIC_STAND_IN}:1/hook`]) {
+    for (const url of ['http://nowhere.test/hook', `http://${PUBLIC_STAND_IN}:2/hook`]) {
       const attempt = await deliverWebhook(net.fetcher, { ...delivery('/ok'), url }, signal());
       assert.equal(attempt.outcome, 'retry', url);
       assert.match(attempt.outcome === 'retry' ? attempt.reason : '', /^FetchFailed: /, url);

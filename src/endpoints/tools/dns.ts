@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
+import { internalNameRefusal } from '../../net/dns-names';
 import { DNS_RECORD_TYPES, type DnsRecord } from '../../net/resolver';
 
 /** Labels of letters, digits, hyphens and underscores (`_dmarc`, `_sip._tcp`: service names need them). */
@@ -22,6 +23,11 @@ const DnsName = z
     const ascii = /^[\x00-\x7f]*$/.test(bare) ? bare : domainToASCII(bare);
     if (!DNS_NAME.test(ascii) || !ascii.includes('.')) {
       context.addIssue({ code: 'custom', message: `'${value}' is not a domain name (expected something like example.com or _dmarc.example.com)` });
+      return z.NEVER;
+    }
+    const internal = internalNameRefusal(ascii);
+    if (internal !== undefined) {
+      context.addIssue({ code: 'custom', message: `'${value}' is ${internal}: Tollgate looks up public names only` });
       return z.NEVER;
     }
     return ascii;
@@ -82,7 +88,9 @@ export default defineEndpoint({
   description:
     "The records of one type for a name, asked of Tollgate's resolvers. A name that does not exist is a success with " +
     "`status: 'NXDOMAIN'` and no records; resolvers that fail (SERVFAIL), refuse (REFUSED) or do not answer are a 502, not charged. " +
-    'An IP address is not a name: a 400 naming `name`.',
+    'An IP address is not a name: a 400 naming `name`, as is a name only private networks answer (single-label names; `.local`, `.internal`, ' +
+    '`.home.arpa`, `.test` and other special-use or private zones; reverse-lookup names of private, loopback and link-local networks), not charged. ' +
+    'Answers are returned as the resolvers gave them, private addresses included.',
   input: DnsRequest,
   output: DnsResponse,
   price: ({ perCall }) => perCall(0.01),
