@@ -65,13 +65,11 @@ export function browserProvider(poolOf: () => Promise<BrowserPool>, options: Bro
             await page.setViewportSize({ width: request.width, height: request.height });
             reached(await page.goto(request.url, { waitUntil: 'load' }));
             checkDrawable(await documentType(page));
-            let height = request.height;
-            if (request.fullPage) {
-              const documentHeight = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0));
-              height = Math.min(MAX_FULL_PAGE_HEIGHT, Math.max(request.height, Math.ceil(documentHeight)));
-            }
+            const documentHeight = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0));
+            const pageHeight = Math.max(request.height, Math.ceil(documentHeight));
+            const height = request.fullPage ? Math.min(MAX_FULL_PAGE_HEIGHT, pageHeight) : request.height;
             const png = await page.screenshot({ type: 'png', fullPage: request.fullPage, clip: { x: 0, y: 0, width: request.width, height } });
-            return { url: page.url(), png, width: request.width, height };
+            return { url: page.url(), png, width: request.width, height, pageHeight, truncated: request.fullPage && pageHeight > height };
           }),
       );
     },

@@ -26,6 +26,15 @@ export const PageMetadata = z
     microImage: MetaText,
     microSite: MetaText,
     microCreator: MetaText,
+    hreflang: z
+      .record(z.string(), z.string())
+      .nullable()
+      .meta({
+        description:
+          'The language versions of the page its `<link rel="alternate" hreflang>` tags list: language tag as written (`de`, `en-GB`, `x-default`) → absolute URL, ' +
+          'the first listed for a language kept (at most 300); null when the page lists none.',
+        examples: [{ en: 'https://example.com/blog/espresso-at-home', 'pt-BR': 'https://example.com/pt-br/blog/espresso-em-casa', 'x-default': 'https://example.com/blog/espresso-at-home' }],
+      }),
   })
   .meta({ description: "What the page's head says about it; `og:*` tags camelCased (`ogTitle`), the microblog card's `twitter:*` tags as `micro*` (`microCard`, the interface's neutral word for the platform); null when absent." });
 
@@ -61,4 +70,5 @@ export const EXAMPLE_METADATA: z.input<typeof PageMetadata> = {
   microImage: null,
   microSite: null,
   microCreator: null,
+  hreflang: { en: 'https://example.com/blog/espresso-at-home', 'pt-BR': 'https://example.com/pt-br/blog/espresso-em-casa', 'x-default': 'https://example.com/blog/espresso-at-home' },
 };

@@ -1,5 +1,6 @@
 import render from 'dom-serializer';
 import { absoluteUrl, isElement, MEDIA_PROTOCOLS, type ChildNode, type Element } from './dom';
+import { imageSource } from './image-source';
 
 /** Attributes that carry meaning in content; the rest (classes, styles, handlers, data-*) go. */
 const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'headers', 'scope', 'lang', 'dir', 'datetime', 'cite', 'start', 'reversed', 'type', 'width', 'height']);
@@ -27,6 +28,12 @@ function cleanElement(element: Element, baseUrl: string): void {
       const language = /(?:^|\s)((?:lang|language)-[\w#+.-]+)/.exec(value)?.[1];
       if (language) kept.class = language;
     }
+  }
+  if (element.name === 'img') {
+    // A lazy-loaded image's real address, not its placeholder (or nothing).
+    const source = imageSource(element.attribs, baseUrl);
+    if (source === undefined) delete kept.src;
+    else kept.src = source;
   }
   element.attribs = kept;
   for (const child of element.children) if (isElement(child)) cleanElement(child, baseUrl);

@@ -1,4 +1,5 @@
-import { absoluteUrl, isElement, isText, MEDIA_PROTOCOLS, type ChildNode, type Element } from './dom';
+import { absoluteUrl, isElement, isText, type ChildNode, type Element } from './dom';
+import { imageSource } from './image-source';
 
 /**
  * The content as GitHub-flavoured Markdown (headings, emphasis, links and images made absolute,
@@ -160,7 +161,7 @@ function linkOf(element: Element, inner: string, style: Style): string {
 
 function imageOf(element: Element, style: Style): string {
   if (style.plain) return '';
-  const src = absoluteUrl(element.attribs.src ?? element.attribs['data-src'], style.baseUrl, MEDIA_PROTOCOLS);
+  const src = imageSource(element.attribs, style.baseUrl);
   if (src === undefined) return '';
   const alt = (element.attribs.alt ?? '').replace(/\s+/g, ' ').trim().replace(/[[\]\\]/g, '\\$&');
   return `![${alt}](${markdownUrl(src)})`;

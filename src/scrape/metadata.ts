@@ -21,10 +21,12 @@ export interface PageMetadata {
   microImage: string | null;
   microSite: string | null;
   microCreator: string | null;
+  /** `<link rel="alternate" hreflang>`: each language's version of the page (`x-default` too), absolute. */
+  hreflang: Record<string, string> | null;
 }
 
 /** `<meta name|property=…>` names read, and the field each fills. */
-const META_FIELDS: Record<string, keyof PageMetadata> = {
+const META_FIELDS: Record<string, Exclude<keyof PageMetadata, 'hreflang'>> = {
   description: 'description',
   keywords: 'keywords',
   author: 'author',
@@ -45,7 +47,11 @@ const META_FIELDS: Record<string, keyof PageMetadata> = {
   'twitter:site': 'microSite',
   'twitter:creator': 'microCreator',
 };
-const URL_FIELDS = new Set<keyof PageMetadata>(['ogImage', 'ogUrl', 'microImage']);
+const URL_FIELDS: ReadonlySet<string> = new Set(['ogImage', 'ogUrl', 'microImage']);
+/** The most language versions listed (a page can list any number; the largest sites list a few hundred). */
+const MAX_HREFLANG = 300;
+/** A language tag as hreflang takes it (`de`, `en-GB`, `zh-Hant-TW`, `x-default`); anything else is not a language. */
+const LANGUAGE_TAG = /^[a-z]{1,8}(?:-[a-z0-9]{1,8})*$/i;
 
 export interface PageHead {
   title: string | null;
@@ -69,6 +75,8 @@ export function readHead(document: Document, pageUrl: string): PageHead {
       metadata[field] = URL_FIELDS.has(field) ? (absoluteUrl(content, baseUrl, MEDIA_PROTOCOLS) ?? null) : content;
     } else if (element.name === 'link' && /(?:^|\s)canonical(?:\s|$)/i.test(attributes.rel ?? '') && metadata.canonical === null) {
       metadata.canonical = absoluteUrl(attributes.href, baseUrl, MEDIA_PROTOCOLS) ?? null;
+    } else if (element.name === 'link' && attributes.hreflang?.trim() && /(?:^|\s)alternate(?:\s|$)/i.test(attributes.rel ?? '')) {
+      addAlternate(metadata, attributes.hreflang.trim(), absoluteUrl(attributes.href, baseUrl, MEDIA_PROTOCOLS));
     } else if (element.name === 'base' && attributes.href && baseUrl === pageUrl) {
       baseUrl = absoluteUrl(attributes.href, pageUrl, MEDIA_PROTOCOLS) ?? pageUrl;
     } else if (element.name === 'title' && title === null) {
@@ -86,7 +94,15 @@ export const EMPTY_METADATA: Readonly<Record<keyof PageMetadata, null>> = {
   description: null, canonical: null, lang: null, keywords: null, author: null, robots: null,
   ogTitle: null, ogDescription: null, ogImage: null, ogUrl: null, ogType: null, ogSiteName: null, ogLocale: null,
   microCard: null, microTitle: null, microDescription: null, microImage: null, microSite: null, microCreator: null,
+  hreflang: null,
 };
+
+/** A language's version of the page, the first one listed for it kept. */
+function addAlternate(metadata: PageMetadata, language: string, url: string | undefined): void {
+  if (url === undefined || !LANGUAGE_TAG.test(language)) return;
+  const alternates = (metadata.hreflang ??= {});
+  if (Object.keys(alternates).length < MAX_HREFLANG && !Object.hasOwn(alternates, language)) alternates[language] = url;
+}
 
 function headingTitle(document: Document): string | null {
   const heading = findElement(document, 'h1');

@@ -64,6 +64,12 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
       const media = request.headers.host?.startsWith('picture.') ? 'image/png' : /^\/(image\/png|application\/pdf)$/.exec(request.url ?? '')?.[1];
       const page = media === undefined ? pages[request.url ?? ''] : '%PDF-1.4 or PNG bytes';
       const stack = request.headers.host?.startsWith('blank.') ? {} : { server: 'nginx/1.25.3', 'x-powered-by': 'PHP/8.2.10' };
+      // Home pages whose type says nothing: none at all (untyped.*, untyped-picture.*), or the unnamed file's (download.*).
+      const unnamed = /^(untyped|untyped-picture|download)\./.exec(request.headers.host ?? '')?.[1];
+      if (unnamed !== undefined) {
+        response.writeHead(200, unnamed === 'download' ? { 'content-type': 'application/octet-stream' } : {});
+        return response.end(unnamed === 'untyped-picture' ? Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') : WORDPRESS_HOME);
+      }
       response.writeHead(request.url === '/removed' ? 410 : page === undefined ? 404 : 200, { 'content-type': media ?? 'text/html; charset=utf-8', ...stack });
       response.end(page ?? '<h1>Not found</h1>');
     });
@@ -74,6 +80,9 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
       'shop.northwind.example': { A: ['127.0.0.1'] },
       'blank.northwind.example': { A: ['127.0.0.1'] },
       'picture.northwind.example': { A: ['127.0.0.1'] },
+      'untyped.northwind.example': { A: ['127.0.0.1'] },
+      'download.northwind.example': { A: ['127.0.0.1'] },
+      'untyped-picture.northwind.example': { A: ['127.0.0.1'] },
       'intranet.northwind.example': { A: ['10.20.30.40'] },
       ...Object.fromEntries(PLATFORM_HOSTS.map((host) => [host, { A: ['127.0.0.1'] }])),
     });
@@ -222,5 +231,16 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
 
   test('technology: a home page that is an image is a 502 naming domain and its type, uncharged', async () => {
     await uncharged(app, '/v1/email/technology', { domain: 'picture.northwind.example' }, 502, /^domain: the page is image\/png, not HTML or text/);
+    // Sent without a type, an image is what its bytes say, as /v1/scrape sniffs it.
+    await uncharged(app, '/v1/email/technology', { domain: 'untyped-picture.northwind.example' }, 502, /^domain: the page is image\/png, not HTML or text/);
+  });
+
+  test('technology: an HTML home page sent without a type, or as application/octet-stream, is sniffed and fingerprinted; charged', async () => {
+    for (const domain of ['untyped.northwind.example', 'download.northwind.example']) {
+      const { data, cost } = await paid(app, '/v1/email/technology', { domain });
+      const names = data.technologies.map((technology: { name: string }) => technology.name);
+      for (const name of ['WordPress', 'jQuery']) assert.ok(names.includes(name), `${domain}: ${name} in ${names.join(', ')}`);
+      assert.equal(cost, 20_000);
+    }
   });
 });

@@ -3,8 +3,7 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { DestinationRefused, fetchFailureToApiError } from '../../net/errors';
 import type { FetchedPage } from '../../net/fetcher';
 import type { CallOptions, Providers } from '../../providers/providers';
-import { documentKind } from '../../net/document-kind';
-import { Technology, detectTechnologies } from '../../scrape/technology';
+import { Technology, checkFingerprintable, detectTechnologies } from '../../scrape/technology';
 import { domainField } from './fields';
 
 const TechnologyRequest = z.strictObject({ domain: domainField('The site\'s domain: its home page is fetched.') });
@@ -33,7 +32,8 @@ export default defineEndpoint({
     "Fetches the site's home page (https, else http; public addresses only; redirects followed and checked) and fingerprints it in Tollgate itself: " +
     'headers, cookies, meta tags, HTML, script URLs and elements matched against a curated set of about 240 technology fingerprints (from Wappalyzer\'s ' +
     'MIT-licensed data; see the README), plus third-party services recognised by their script hosts. No vendor is asked. A page that shows nothing ' +
-    'known is a success with no technologies. A domain whose address is not public is a 400 naming `domain`; a site that cannot be reached, or a ' +
+    'known is a success with no technologies. A home page sent without a type, or as application/octet-stream, is what its bytes say it is (HTML is read). ' +
+    'A domain whose address is not public is a 400 naming `domain`; a site that cannot be reached, or a ' +
     'home page that is neither HTML nor text (an image, a PDF), is a 502 naming it; neither is charged.',
   input: TechnologyRequest,
   output: z.object({ domain: z.string(), technologies: z.array(Technology) }),
@@ -55,7 +55,7 @@ export default defineEndpoint({
   async handler({ input, providers, call }) {
     const page = await homePage(input.domain, providers, call);
     // Refused as /v1/scrape refuses it: an image or a PDF shows no more than its headers, and is not charged.
-    documentKind(page.contentType, 'scrape', 'domain');
+    checkFingerprintable(page, 'domain');
     return { domain: input.domain, technologies: detectTechnologies(page) };
   },
 });

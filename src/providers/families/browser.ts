@@ -34,7 +34,12 @@ export interface Screenshot {
   url: string;
   png: Buffer;
   width: number;
+  /** The image's height: the viewport's, or with `fullPage` the page's, cut at the tallest shot taken. */
   height: number;
+  /** The page's whole height in CSS pixels (at least the viewport's). */
+  pageHeight: number;
+  /** A full-page shot cut short of `pageHeight`. */
+  truncated: boolean;
 }
 
 /** One of `url` or `html`. */
