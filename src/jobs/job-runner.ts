@@ -10,7 +10,7 @@ import type { MediaOutcome } from '../media/rates';
 import { measureFile } from '../media/files';
 import { newMediaFileId } from '../media/file-urls';
 import type { MediaStorage } from '../media/storage';
-import { DestinationRefused } from '../net/errors';
+import { DestinationRefused, HostUnresolvable, fetchFailureToApiError } from '../net/errors';
 import type { Fetcher } from '../net/fetcher';
 import type { MediaOutputFile, MediaProvider, MediaSubmitRequest, MediaVendorState } from '../providers/families/media';
 import type { MediaJobsTable } from '../store/schema';
@@ -324,10 +324,12 @@ export class JobRunner {
     if (job.webhook_state !== 'pending' || !job.webhook_url) return this.write(job, { due_at: null }, { release: true });
     const secret = await this.options.webhookSecret(job.account_id);
     const view = await views.present(job, await store.files(job.id));
-    const now = clock();
+    // The payload is the event, timestamped when it happened (the job ended): the same bytes on every
+    // attempt of the message. The signature's timestamp is the attempt's own (receivers refuse old ones).
+    const endedAt = job.completed_at ?? clock();
     const attempt = await deliverWebhook(
       fetcher,
-      { url: job.webhook_url, secret, messageId: `msg_${job.id}`, payload: { type: `media.job.${view.status}`, timestamp: iso(now), data: view }, timestampSeconds: Math.floor(now / 1000) },
+      { url: job.webhook_url, secret, messageId: `msg_${job.id}`, payload: { type: `media.job.${view.status}`, timestamp: iso(endedAt), data: view }, timestampSeconds: Math.floor(clock() / 1000) },
       signal,
     );
     const attempts = job.webhook_attempts + 1;
@@ -357,14 +359,21 @@ export class JobRunner {
     Object.assign(job, changes);
   }
 
-  /** A customer's reference file, downloaded through the SSRF-safe fetcher. */
+  /**
+   * A customer's reference file, downloaded through the SSRF-safe fetcher. What cannot change by
+   * trying again fails the job at once: a destination the fetcher refuses (said as a refused
+   * `webhookUrl` is at queue time), a host name with no address; anything else may pass (a
+   * timeout, a reset connection, a 5xx or a 429) and is worth a retry.
+   */
   private async download(url: string, field: string, signal: AbortSignal): Promise<{ data: Buffer; mimeType: string } | { error: JobError; transient: boolean }> {
     const fetched = await this.fetchFile(url, signal);
     if ('data' in fetched) return fetched;
-    const failed = (message: string, transient: boolean) => ({ error: { code: 'VALIDATION_ERROR', message: `${field}: ${message}; nothing is charged.` }, transient });
-    if ('status' in fetched) return failed(`downloading it answered HTTP ${fetched.status}`, fetched.status >= 500 || fetched.status === 429);
-    if (fetched.failure instanceof DestinationRefused) return failed(fetched.failure.reason, false);
-    return failed('the file could not be downloaded', true);
+    const failed = (message: string, transient: boolean) => ({ error: { code: 'VALIDATION_ERROR', message }, transient });
+    if ('status' in fetched) return failed(`${field}: downloading it answered HTTP ${fetched.status}; nothing is charged.`, fetched.status >= 500 || fetched.status === 429);
+    const failure = fetchFailureToApiError(fetched.failure, field);
+    if (failure instanceof DestinationRefused) return failed(`${failure.message}. Nothing is charged.`, false);
+    if (fetched.failure instanceof HostUnresolvable) return failed(`${field}: the host name does not resolve to any address (check the URL); nothing is charged.`, false);
+    return failed(`${field}: the file could not be downloaded; nothing is charged.`, true);
   }
 
   /** An output's bytes: made here (the sandbox), or downloaded from the vendor before its URL expires. */

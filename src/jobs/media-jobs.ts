@@ -67,13 +67,15 @@ export class MediaJobs {
   constructor(private readonly options: MediaJobsOptions) {}
 
   /**
-   * Refuses a webhook URL the fetcher would never post to (a non-public address, a localhost name)
-   * with a 400 naming `webhookUrl` when the job is queued, before anything is held, rather than
-   * dropping its delivery when the job ends. A name is checked, address by address, at each delivery.
+   * Refuses a URL the job would reach later and the fetcher never would (a non-public address, a
+   * localhost name) — its webhook, its reference media — with a 400 naming `field` when the job is
+   * queued, before anything is held, rather than failing the job or dropping its delivery then. A
+   * name is not resolved now (its addresses may change): it is checked, address by address, when
+   * it is fetched.
    */
-  checkWebhookUrl(url: string): void {
+  checkDestination(field: string, url: string): void {
     const reason = refusalWithoutDns(url, this.options.policy);
-    if (reason !== undefined) throw new DestinationRefused(reason, { field: 'webhookUrl' });
+    if (reason !== undefined) throw new DestinationRefused(reason, { field });
   }
 
   /** Records the job and hands the call's hold over to it; what the queue call answers. */

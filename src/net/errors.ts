@@ -29,6 +29,18 @@ export class FetchFailed extends DestinationFailed {
 }
 
 /**
+ * A host name with no address (NXDOMAIN, or no A or AAAA record): the answer of the name's own
+ * servers, which trying again minutes later only repeats (a resolver that timed out or answered
+ * SERVFAIL is a plain FetchFailed).
+ */
+export class HostUnresolvable extends FetchFailed {
+  constructor() {
+    super('the host does not resolve to any address');
+    this.name = 'HostUnresolvable';
+  }
+}
+
+/**
  * A connection that failed, in the customer's words: a certificate that was refused says so and
  * why (its code along the causes: expired, self-signed, for another host…); anything else is
  * "could not be reached". `detail` is for the log.

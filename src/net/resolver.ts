@@ -1,7 +1,7 @@
 import { Resolver as DnsResolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { canonicalAddress } from './address-policy';
-import { FetchFailed } from './errors';
+import { FetchFailed, HostUnresolvable } from './errors';
 
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SOA', 'CAA', 'SRV'] as const;
 export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
@@ -120,7 +120,7 @@ export function createResolver(options: ResolverOptions): Resolver {
       ];
       if (addresses.length > 0) return addresses;
       const codes = [v4, v6].map((result) => (result.status === 'rejected' ? errorCode(result.reason) : 'ENODATA'));
-      if (codes.every((code) => NO_DATA.has(code) || NO_NAME.has(code))) throw new FetchFailed('the host does not resolve to any address');
+      if (codes.every((code) => NO_DATA.has(code) || NO_NAME.has(code))) throw new HostUnresolvable();
       const failure = codes.find((code) => !NO_DATA.has(code) && !NO_NAME.has(code))!;
       throw new FetchFailed(`the host could not be resolved (${serverFailure(failure)})`, { detail: `DNS: ${codes.join(', ')}` });
     },

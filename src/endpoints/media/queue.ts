@@ -89,8 +89,12 @@ export default defineEndpoint({
     }
     const imageOption = input.imageData ? undefined : model.imageOptions?.find((option) => input.options[option] !== undefined);
     if (imageOption) throw new ApiError('VALIDATION_ERROR', `options.${imageOption}: taken only with imageData (it says what the image is); send the image, or leave the option out.`, { param: `options.${imageOption}` });
-    if (input.webhookUrl !== undefined) services.mediaJobs.checkWebhookUrl(input.webhookUrl);
     const options = parsed.data as Record<string, unknown>;
+    for (const option of Object.keys(model.fal.referenceFields ?? {})) {
+      const url = options[option];
+      if (typeof url === 'string') services.mediaJobs.checkDestination(`options.${option}`, url);
+    }
+    if (input.webhookUrl !== undefined) services.mediaJobs.checkDestination('webhookUrl', input.webhookUrl);
     return {
       model,
       prompt: input.prompt ?? null,
