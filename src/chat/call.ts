@@ -28,9 +28,15 @@ export function heldPromptTokens(plan: Pick<ChatPlan, 'promptTokens'>): number {
   return Math.ceil(plan.promptTokens * 1.25);
 }
 
-function heldCharges(plan: ChatPlan): TokenCharge[] {
+/** The hold's charges, one per model that may answer; with `completionLimit`, as though the request had asked for at most that many. */
+function heldCharges(plan: Pick<ChatPlan, 'promptTokens' | 'route'>, completionLimit = Infinity): TokenCharge[] {
   const promptTokens = heldPromptTokens(plan);
-  return plan.route.map((route) => ({ rates: route.model, tokens: { promptTokens, completionTokens: route.maxCompletionTokens } }));
+  return plan.route.map((route) => ({ rates: route.model, tokens: { promptTokens, completionTokens: Math.min(route.maxCompletionTokens, completionLimit) } }));
+}
+
+/** What the call holds: the dearest model that may answer, at the prompt and the most completion tokens allowed (or `completionLimit`). */
+export function chatHoldMicros(plan: Pick<ChatPlan, 'promptTokens' | 'route'>, completionLimit = Infinity): Micros {
+  return Math.max(...heldCharges(plan, completionLimit).map(tokenCostMicros));
 }
 
 /**
@@ -46,7 +52,7 @@ export function chatPrice(rules: PriceRules<ChatPlan, ChatOutcome>): PriceRule<C
 
 /** What the call is charged: the tokens at the answering model's prices, never more than was held. */
 export function chatChargeMicros(plan: ChatPlan, outcome: ChatOutcome): Micros {
-  const held = Math.max(...heldCharges(plan).map(tokenCostMicros));
+  const held = chatHoldMicros(plan);
   return Math.min(held, tokenCostMicros({ rates: answeringModel(plan, outcome.modelId), tokens: outcome.usage }));
 }
 

@@ -21,14 +21,27 @@ function ruleOf(model: ImageBilling | undefined): ImageTokens {
 }
 
 /**
- * The prompt tokens `model`'s upstream bills for an image at most: from the image's size when
- * its header says it (a data URL), else the most it bills for any image. Without a model, the
- * dearest family's rule.
+ * The size the sandbox sees an image of unknown size as (one given by https URL: it fetches
+ * nothing): 512 × 512, a typical picture sent to a chat model. One 512 px tile for OpenAI's
+ * models (gpt-4o-mini: 8,500 tokens), 1,627 tokens for a 14 px-patch model.
  */
-export function imageTokens(part: ImagePart, model?: ImageBilling): number {
+export const TYPICAL_IMAGE_SIZE: ImageSize = { width: 512, height: 512 };
+
+/**
+ * What an image of unknown size counts as: the most the upstream bills for any image (`most`,
+ * what a hold must cover), or as though it were of the size given.
+ */
+export type UnknownImageSize = 'most' | ImageSize;
+
+/**
+ * The prompt tokens `model`'s upstream bills for an image: from the image's size when its header
+ * says it (a data URL), else as `unknownSize` says (by default the most it bills for any image).
+ * Without a model, the dearest family's rule.
+ */
+export function imageTokens(part: ImagePart, model?: ImageBilling, unknownSize: UnknownImageSize = 'most'): number {
   const rule = ruleOf(model);
   if (part.image_url.detail === 'low' && rule.lowDetailTokens !== undefined) return rule.lowDetailTokens;
-  const size = dataUrlImageSize(part.image_url.url);
+  const size = dataUrlImageSize(part.image_url.url) ?? (unknownSize === 'most' ? undefined : unknownSize);
   if (size === undefined) return rule.mostTokens;
   const tiles = tileCount(scaled(size, rule), rule.tilePx);
   return Math.min(rule.mostTokens, Math.ceil((rule.baseTokens ?? 0) + tiles * rule.tileTokens));

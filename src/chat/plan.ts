@@ -50,6 +50,8 @@ export interface ChatPlan {
   body: ForwardedChatRequest;
   route: readonly ChatRoute[];
   promptTokens: number;
+  /** The completion limit as the caller's format names it (`max_tokens`, the native `maxTokens`), and its value when given. */
+  completionLimit: { field: string; requested: number | undefined };
 }
 
 /**
@@ -77,9 +79,9 @@ export function planChat(body: ChatCompletionsRequest, models: ModelCatalog, fie
     );
   }
   const requested = requestedLimit(body);
+  const limitField = field(body.max_completion_tokens != null ? 'max_completion_tokens' : 'max_tokens');
   if (requested !== undefined && requested > model.maxOutputTokens) {
-    const param = field(body.max_completion_tokens != null ? 'max_completion_tokens' : 'max_tokens');
-    throw new ApiError('VALIDATION_ERROR', `${param}: ${model.id} writes at most ${model.maxOutputTokens} tokens per call.`, { param });
+    throw new ApiError('VALIDATION_ERROR', `${limitField}: ${model.id} writes at most ${model.maxOutputTokens} tokens per call.`, { param: limitField });
   }
 
   const route: ChatRoute[] = [{ model, maxCompletionTokens: completionLimit(model, tokens, requested) }];
@@ -94,7 +96,7 @@ export function planChat(body: ChatCompletionsRequest, models: ModelCatalog, fie
     route.push({ model: fallback, maxCompletionTokens: completionLimit(fallback, fallbackTokens, requested) });
     most = Math.max(most, fallbackTokens);
   }
-  return { body: forwarded(body), route, promptTokens: most };
+  return { body: forwarded(body), route, promptTokens: most, completionLimit: { field: limitField, requested } };
 }
 
 function forwarded(body: ChatCompletionsRequest): ForwardedChatRequest {

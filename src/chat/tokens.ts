@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { ChatCompletionsRequest, ChatMessage } from '../schemas/chat-completions';
-import { imageTokens, type ImageBilling } from './image-tokens';
+import { imageTokens, type ImageBilling, type UnknownImageSize } from './image-tokens';
 
 type Tokenizer = typeof import('gpt-tokenizer');
 
@@ -100,11 +100,16 @@ const TOKENS_PER_NAME = 1;
 const REPLY_PRIMING = 3;
 /**
  * The prompt's tokens: its messages, and the tools and response schema the model is given; each
- * image at the most `model`'s upstream bills for it (without a model, the dearest family's).
+ * image as `model`'s upstream bills it (without a model, the dearest family's rule), one of
+ * unknown size at the most it bills unless `unknownImageSize` gives a size to count it at.
  */
-export function promptTokens(request: Pick<ChatCompletionsRequest, 'messages' | 'tools' | 'response_format'>, model?: ImageBilling): number {
+export function promptTokens(
+  request: Pick<ChatCompletionsRequest, 'messages' | 'tools' | 'response_format'>,
+  model?: ImageBilling,
+  unknownImageSize: UnknownImageSize = 'most',
+): number {
   let tokens = REPLY_PRIMING;
-  for (const message of request.messages) tokens += messageTokens(message, model);
+  for (const message of request.messages) tokens += messageTokens(message, model, unknownImageSize);
   if (request.tools) tokens += textTokens(JSON.stringify(request.tools));
   if (request.response_format?.type === 'json_schema') tokens += textTokens(JSON.stringify(request.response_format.json_schema));
   return tokens;
@@ -120,14 +125,14 @@ export function imagePromptTokens(request: Pick<ChatCompletionsRequest, 'message
   return tokens;
 }
 
-function messageTokens(message: ChatMessage, model: ImageBilling | undefined): number {
+function messageTokens(message: ChatMessage, model: ImageBilling | undefined, unknownImageSize: UnknownImageSize): number {
   let tokens = TOKENS_PER_MESSAGE + textTokens(message.role);
   if ('name' in message && message.name) tokens += TOKENS_PER_NAME + textTokens(message.name);
   const content = message.content;
   if (typeof content === 'string') tokens += textTokens(content);
   else if (Array.isArray(content)) {
     for (const part of content) {
-      tokens += part.type === 'text' ? textTokens(part.text) : imageTokens(part, model);
+      tokens += part.type === 'text' ? textTokens(part.text) : imageTokens(part, model, unknownImageSize);
     }
   }
   if (message.role === 'assistant' && message.tool_calls) {

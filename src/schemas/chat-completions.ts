@@ -190,7 +190,46 @@ const Modalities = z
 /** The tiers that leave the upstream's price as the catalog states it; `flex`, `scale` and `priority` change it. */
 const SAME_PRICE_TIERS = ['auto', 'default'] as const;
 
-export const ChatCompletionsRequest = z.strictObject({
+/** Whether a field may be left out (it takes `undefined`: optional, or with a default). */
+const isOptional = (field: z.ZodType) => field.safeParse(undefined).success;
+
+/**
+ * An optional field that reads `null` too, its document saying so: `nullable` goes inside the
+ * field's `optional` or `default`, which stays outermost with the field's description and
+ * default, where the document publishes them.
+ */
+function readingNull(field: z.ZodType): z.ZodType {
+  if (!isOptional(field) || field.safeParse(null).success) return field;
+  const meta = z.globalRegistry.get(field) ?? {};
+  if (field instanceof z.ZodDefault) return (field.unwrap() as z.ZodType).nullable().default(field.def.defaultValue as never).meta(meta);
+  if (field instanceof z.ZodOptional) return (field.unwrap() as z.ZodType).nullish().meta(meta);
+  return field.nullable();
+}
+
+/**
+ * A chat request's strict schema, one rule for every optional top-level field: `null` means left
+ * out, as in the format's own API (LangChain, LiteLLM and other SDKs send explicit nulls). The
+ * field reads `null` (so the document shows it), and the parsed request has the field as if it
+ * were absent (its default, when it has one), so no check, hold or upstream body sees the null.
+ * A required field sent as `null` is still refused, naming it. The parsed request has the
+ * declared shape's types: no optional field in it holds a null the shape does not declare.
+ */
+export function nullMeansAbsent<Shape extends Record<string, z.ZodType>>(shape: Shape): z.ZodObject<Shape, z.core.$strict> {
+  const reading = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, readingNull(field)]));
+  const request = z.strictObject(reading).overwrite((parsed) => {
+    const taken: Record<string, unknown> = { ...parsed };
+    for (const [key, value] of Object.entries(parsed)) {
+      if (value !== null || !isOptional(shape[key]!)) continue;
+      const absent = shape[key]!.parse(undefined);
+      if (absent === undefined) delete taken[key];
+      else taken[key] = absent;
+    }
+    return taken;
+  });
+  return request as unknown as z.ZodObject<Shape, z.core.$strict>;
+}
+
+export const ChatCompletionsRequest = nullMeansAbsent({
   model: z.string().min(1).max(200).meta({ description: 'Model id, `<vendor>/<model-name>` (GET /v1/ai/models).', examples: ['openai/gpt-4o-mini'] }),
   messages: z.array(ChatMessage).min(1).max(10_000),
   max_tokens: TokenLimit.nullish().meta({ description: 'Most completion tokens (default: the model’s maximum output, within its context window).' }),

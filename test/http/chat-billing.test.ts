@@ -331,7 +331,7 @@ describe('chat billing, exact to the micro-dollar', () => {
     );
   });
 
-  test('the native chat streamed: {delta, model, index} events, a last one with the usage and what it cost, then [DONE]', async () => {
+  test('the native chat streamed: {delta, model, index} events, a last one with why it ended, the usage and what it cost, then [DONE]', async () => {
     script = { pieces: WORDS, usage: { prompt_tokens: 77, completion_tokens: 12 } };
     const account = await app.createAccount('1.00');
     const response = await fetch(`${app.baseUrl}/v1/ai/chat`, {
@@ -346,7 +346,7 @@ describe('chat billing, exact to the micro-dollar', () => {
     assert.equal(frames.map((frame) => frame.delta.content).join(''), WORDS.join(''));
     const charged = 1_000_000 - (await app.balance(account.accountId));
     assert.equal(charged, cost(77, 12));
-    assert.deepEqual(frames.at(-1), { delta: { content: '' }, model: MODEL.id, index: 0, usage: { promptTokens: 77, completionTokens: 12, totalTokens: 89 }, costUsd: charged / 1_000_000 });
+    assert.deepEqual(frames.at(-1), { delta: { content: '' }, model: MODEL.id, index: 0, finishReason: 'stop', usage: { promptTokens: 77, completionTokens: 12, totalTokens: 89 }, costUsd: charged / 1_000_000 });
   });
 
   test('a client that stops reading: nothing more is made until it reads, and it pays for what it was sent', async () => {

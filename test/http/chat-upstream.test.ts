@@ -301,4 +301,25 @@ describe('chat through the OpenAI-compatible adapter, against fake upstreams', (
       answer();
     }
   });
+
+  test('the native chat relays why the upstream stopped (content_filter), plain and in the last streamed chunk; charged the reported usage', async () => {
+    const usage = { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 };
+    first.script({ kind: 'replay', json: { id: 'up-1', choices: [{ index: 0, message: { role: 'assistant', content: 'I can only say' }, finish_reason: 'content_filter' }], usage } });
+    let response: Awaited<ReturnType<TestApp['post']>> | undefined;
+    const spent = await charged(async () => (response = await app.post('/v1/ai/chat', { model: MODEL.id, messages: [{ role: 'user', content: 'Hi' }], maxTokens: 64 }, apiKey)));
+    assert.equal(response!.status, 200);
+    assert.equal(response!.body.data.finishReason, 'content_filter');
+    assert.equal(spent, cost(11, 4));
+
+    const chunk = (delta: object, finish: string | null) => ({ id: 'up-2', object: 'chat.completion.chunk', created: 1, model: 'x', choices: [{ index: 0, delta, finish_reason: finish }] });
+    first.script({ kind: 'replay', events: [chunk({ role: 'assistant', content: 'I can' }, null), chunk({}, 'content_filter'), { id: 'up-2', choices: [], usage }, 'data: [DONE]'] });
+    const streamed = await fetch(`${app.baseUrl}/v1/ai/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+      body: JSON.stringify({ model: MODEL.id, messages: [{ role: 'user', content: 'Hi' }], maxTokens: 64, stream: true }),
+    });
+    const frames = (await streamed.text()).split('\n\n').filter((frame) => frame.startsWith('data: {')).map((frame) => JSON.parse(frame.slice('data: '.length)));
+    assert.equal(frames.at(-1).finishReason, 'content_filter');
+    assert.deepEqual(frames.at(-1).usage, { promptTokens: 11, completionTokens: 4, totalTokens: 15 });
+  });
 });

@@ -1,18 +1,17 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { z } from 'zod';
 import { ApiError } from '../../src/core/errors';
 import { builtinCatalog, catalogOf } from '../../src/catalog/model-catalog';
 import { planChat } from '../../src/chat/plan';
 import { completionLimitField, upstreamBody } from '../../src/providers/openai-compatible';
 import { promptTokens } from '../../src/chat/tokens';
 import { chatChargeMicros, heldPromptTokens } from '../../src/chat/call';
-import type { ChatCompletionsRequest } from '../../src/schemas/chat-completions';
+import { ChatCompletionsRequest } from '../../src/schemas/chat-completions';
 
-const ask = (extra: Partial<ChatCompletionsRequest> = {}): ChatCompletionsRequest => ({
-  model: 'openai/gpt-4o-mini',
-  messages: [{ role: 'user', content: 'Hello there' }],
-  ...extra,
-});
+/** A request as the endpoint reads it: through its schema (which takes a null as left out). */
+const ask = (extra: Partial<z.input<typeof ChatCompletionsRequest>> = {}): ChatCompletionsRequest =>
+  ChatCompletionsRequest.parse({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Hello there' }], ...extra });
 
 function refusal(request: ChatCompletionsRequest, catalog = builtinCatalog): ApiError {
   try {

@@ -100,7 +100,7 @@ test('the answer takes up the prompt’s topic, says once that it is sandbox out
 
 test('usage: the prompt as the tokenizer counts it, the completion as the tokens of its content', async () => {
   for (const prompt of [...PROMPTS, UNICODE_PROMPT]) {
-    const request = ask(prompt, { stop: null });
+    const request = ask(prompt);
     const { usage, choices } = await complete(request);
     assert.equal(usage.prompt_tokens, promptTokens(request.body));
     assert.equal(usage.completion_tokens, textTokens(choices[0]!.message.content!));

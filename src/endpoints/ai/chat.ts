@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { eventStream } from '../../core/sse';
-import type { ChatCompletionsRequest } from '../../schemas/chat-completions';
+import { FinishReason, nullMeansAbsent, type ChatCompletionsRequest } from '../../schemas/chat-completions';
 import { CHAT_MAX_BODY_BYTES, planChat, type FieldNames } from '../../chat/plan';
 import { chatChargeMicros, chatPrice, completeChat, streamChat, usdOf, type ChatOutcome } from '../../chat/call';
 
 /** SPEC.md's native chat: camelCase fields, the result in the envelope. */
-const ChatRequest = z.strictObject({
+const ChatRequest = nullMeansAbsent({
   model: z.string().min(1).max(200).meta({ description: 'Model id, `<vendor>/<model-name>` (GET /v1/ai/models).', examples: ['z-ai/glm-5'] }),
   messages: z
     .array(z.strictObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string().max(4_000_000) }))
@@ -18,14 +18,23 @@ const ChatRequest = z.strictObject({
   topP: z.number().min(0).max(1).optional().meta({ description: 'Nucleus sampling (the model’s default 1.0 when absent).' }),
   frequencyPenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise repeated tokens (the model’s default 0 when absent).' }),
   presencePenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise tokens already present (the model’s default 0 when absent).' }),
-  stream: z.boolean().default(false).meta({ description: 'Server-sent events: `{delta: {content}, model, index}` chunks, a last one with an empty delta, `usage` and `costUsd`, then `[DONE]`.' }),
+  stream: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'Server-sent events: `{delta: {content}, model, index}` chunks, a last one with an empty delta, `finishReason`, `usage` and `costUsd`, then `[DONE]`.' }),
 });
 type ChatRequest = z.output<typeof ChatRequest>;
+
+/** Why the model stopped, as the chat-completions format's `finish_reason` says it. */
+const NativeFinishReason = FinishReason.meta({
+  description: 'Why the answer ended: `stop` (the model finished, or met a stop sequence), `length` (it reached `maxTokens` or the model’s maximum output), `content_filter` (the provider withheld the rest), `tool_calls` (it called a tool).',
+});
 
 const ChatResult = z.object({
   id: z.string(),
   model: z.string(),
   message: z.object({ role: z.literal('assistant'), content: z.string() }),
+  finishReason: NativeFinishReason,
   usage: z.object({
     promptTokens: z.number().int().nonnegative(),
     completionTokens: z.number().int().nonnegative(),
@@ -68,7 +77,7 @@ export default defineEndpoint({
   path: '/v1/ai/chat',
   summary: 'Chat with a model',
   description:
-    'A conversation with any catalog model (GET /v1/ai/models), in the native format: `data` is the answer with its usage and cost. With `stream: true`, server-sent events `{delta: {content}, model, index}`, a last chunk with an empty delta carrying `usage` and `costUsd`, then `[DONE]`. ' +
+    'A conversation with any catalog model (GET /v1/ai/models), in the native format: `data` is the answer, why it ended (`finishReason`), its usage and cost. With `stream: true`, server-sent events `{delta: {content}, model, index}`, a last chunk with an empty delta carrying `finishReason`, `usage` and `costUsd`, then `[DONE]`. ' +
     'Billed per token at the model’s prices; a client that leaves a stream pays for the prompt and the tokens it received.',
   input: ChatRequest,
   bodyLimitBytes: CHAT_MAX_BODY_BYTES,
@@ -91,6 +100,7 @@ export default defineEndpoint({
       id: 'chatcmpl-8c41d0a9e2',
       model: 'z-ai/glm-5',
       message: { role: 'assistant', content: 'A sitemap lists the pages you want crawled, tells search engines when they changed, and surfaces pages that few links reach.' },
+      finishReason: 'stop',
       usage: { promptTokens: 14, completionTokens: 27, totalTokens: 41 },
       costUsd: 0.000101,
     },
@@ -103,6 +113,7 @@ export default defineEndpoint({
         id: completion.id,
         model: completion.model,
         message: { role: 'assistant' as const, content: completion.choices[0]?.message.content ?? '' },
+        finishReason: completion.choices[0]?.finish_reason ?? 'stop',
         usage: {
           promptTokens: usage.prompt_tokens,
           completionTokens: usage.completion_tokens,
@@ -114,14 +125,18 @@ export default defineEndpoint({
     }
     const { tally, chunks } = await streamChat(plan, providers, call);
     async function* events() {
+      let finishReason: FinishReason | undefined;
       for await (const chunk of chunks) {
         for (const choice of chunk.choices) {
+          finishReason = choice.finish_reason ?? finishReason;
           if (choice.delta.content) yield { data: { delta: { content: choice.delta.content }, model: tally.model.id, index: choice.index } };
         }
       }
       // A stream's head leaves before its cost is known: the last chunk says it, as the envelope's `costUsd` does.
       const outcome = tally.finalOutcome();
-      yield { data: { delta: { content: '' }, model: tally.model.id, index: 0, usage: nativeUsage(outcome), costUsd: usdOf(chatChargeMicros(plan, outcome)) } };
+      yield {
+        data: { delta: { content: '' }, model: tally.model.id, index: 0, finishReason: finishReason ?? 'stop', usage: nativeUsage(outcome), costUsd: usdOf(chatChargeMicros(plan, outcome)) },
+      };
       yield { data: '[DONE]' };
       return outcome;
     }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promptTokens, textTokens } from '../../../chat/tokens';
+import { TYPICAL_IMAGE_SIZE } from '../../../chat/image-tokens';
 import type { ChatCompletionsRequest, CompletionUsage, FinishReason, ToolCall } from '../../../schemas/chat-completions';
 import type { ChatRequest } from '../../families/chat';
 import { SANDBOX_DATA_MONTH } from '../keyword-metrics';
@@ -36,7 +37,8 @@ export function sandboxAnswer({ body, route }: ChatRequest): SandboxAnswer {
   const random = new SeededRandom(hash);
   const created = DATA_MONTH_START + random.fork().integer(0, 28 * DAY_SECONDS);
   const topic = topicOf(body.messages);
-  const prompt = promptTokens(body, model.model);
+  // The sandbox fetches no image: one given by https URL is counted as a typical one, not at the most an upstream could bill (the hold).
+  const prompt = promptTokens(body, model.model, TYPICAL_IMAGE_SIZE);
   const base = { id: `chatcmpl-sandbox-${hash.slice(0, 24)}`, created };
 
   const toolRandom = random.fork();
