@@ -1,4 +1,4 @@
-import { TollgateError, errorOf } from './errors';
+import { TollgateError, TollgateTimeoutError, errorOf } from './errors';
 
 export interface ClientOptions {
   /** Where Tollgate is served, e.g. `https://tollgate.example.com` (the paths start with `/v1`). */
@@ -10,12 +10,20 @@ export interface ClientOptions {
   retries?: number;
   /** The wait before the first retry, doubled for each next one, in ms (default 500); a Retry-After header takes precedence. */
   retryDelayMs?: number;
+  /**
+   * How long each attempt may wait for its answer, in ms (default 600000, ten minutes, as OpenAI's
+   * SDK; 0 for none); then it fails with a TollgateTimeoutError, retried as a network failure is.
+   * A stream's limit ends once its response starts.
+   */
+  timeoutMs?: number;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
   /** The Idempotency-Key of a paid POST (default: a random UUID per call, the same on each of its retries). */
   idempotencyKey?: string;
+  /** The client's `timeoutMs`, for this call. */
+  timeoutMs?: number;
 }
 
 /** An operation as the generated functions describe it. */
@@ -58,6 +66,7 @@ export type Call = <Data>(operation: OperationSpec, input: OperationInput, optio
 
 const DEFAULT_RETRIES = 2;
 const DEFAULT_RETRY_DELAY_MS = 500;
+const DEFAULT_TIMEOUT_MS = 600_000;
 /** A Retry-After longer than this is an answer to give back, not a wait to sit through. */
 const LONGEST_RETRY_AFTER_MS = 60_000;
 
@@ -72,6 +81,7 @@ export class Runtime {
       fetch: options.fetch ?? ((input, init) => fetch(input, init)),
       retries: options.retries ?? DEFAULT_RETRIES,
       retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     };
   }
 
@@ -79,19 +89,25 @@ export class Runtime {
     const idempotencyKey = operation.idempotent ? (options.idempotencyKey ?? crypto.randomUUID()) : undefined;
     // Without a key, a call cut off after it was sent may have been charged: only free ones are sent again.
     const resendable = idempotencyKey !== undefined || operation.free;
-    const request = this.#request(operation, input, { accept: 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) }, options.signal);
+    const request = this.#request(operation, input, { accept: 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) });
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs;
     for (let attempt = 0; ; attempt += 1) {
+      const deadline = deadlineSignal(options.signal, timeoutMs);
       let response: Response;
       let text: string;
       try {
-        response = await this.#options.fetch(request.url, request.init);
+        response = await this.#options.fetch(request.url, { ...request.init, ...(deadline.signal ? { signal: deadline.signal } : {}) });
         text = await response.text();
       } catch (error) {
-        if (options.signal?.aborted || !resendable || attempt >= this.#options.retries) throw error;
+        if (options.signal?.aborted) throw error;
+        const failure = deadline.timedOut() ? new TollgateTimeoutError(`${operation.id}: no answer within ${timeoutMs} ms.`) : error;
+        if (!resendable || attempt >= this.#options.retries) throw failure;
         await sleep(this.#backoff(attempt), options.signal);
         continue;
+      } finally {
+        deadline.clear();
       }
-      const wait = this.#retryWait(response, attempt, idempotencyKey !== undefined);
+      const wait = this.#retryWait(response, attempt, idempotencyKey !== undefined, text);
       if (wait !== undefined) {
         await sleep(wait, options.signal);
         continue;
@@ -105,9 +121,19 @@ export class Runtime {
    * server may have started it: it is charged for what it delivered, and no stored answer replays it.
    */
   async openStream(operation: OperationSpec, body: unknown, options: CallOptions = {}): Promise<Response> {
-    const request = this.#request(operation, { body }, { accept: 'text/event-stream' }, options.signal);
+    const request = this.#request(operation, { body }, { accept: 'text/event-stream' });
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs;
     for (let attempt = 0; ; attempt += 1) {
-      const response = await this.#options.fetch(request.url, request.init);
+      // Only until the response starts, as OpenAI's SDK: a stream then runs as long as the model writes.
+      const deadline = deadlineSignal(options.signal, timeoutMs);
+      let response: Response;
+      try {
+        response = await this.#options.fetch(request.url, { ...request.init, ...(deadline.signal ? { signal: deadline.signal } : {}) });
+      } catch (error) {
+        throw !options.signal?.aborted && deadline.timedOut() ? new TollgateTimeoutError(`${operation.id}: the stream did not start within ${timeoutMs} ms.`) : error;
+      } finally {
+        deadline.clear();
+      }
       const wait = this.#retryWait(response, attempt, false);
       if (wait !== undefined) {
         await response.body?.cancel();
@@ -119,7 +145,7 @@ export class Runtime {
     }
   }
 
-  #request(operation: OperationSpec, input: OperationInput, headers: Record<string, string>, signal: AbortSignal | undefined) {
+  #request(operation: OperationSpec, input: OperationInput, headers: Record<string, string>) {
     const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(String((input.path as Record<string, unknown>)[name])));
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(input.query ?? {})) {
@@ -135,7 +161,6 @@ export class Runtime {
         ...headers,
       },
       ...(operation.method === 'POST' ? { body: JSON.stringify(input.body ?? {}) } : {}),
-      ...(signal ? { signal } : {}),
     };
     return { url, init };
   }
@@ -143,14 +168,16 @@ export class Runtime {
   /**
    * How long to wait before sending again, or undefined to keep this answer. Transient: 429 with
    * Retry-After, 502 and 503 (never charged), and the 409 a retry gets while its first attempt
-   * still runs on the server.
+   * still runs on the server. A 502 whose error names a request field (`url: the site could not be
+   * reached`) is the caller's own destination failing: sent again at once, it fails the same way.
    */
-  #retryWait(response: Response, attempt: number, idempotent: boolean): number | undefined {
+  #retryWait(response: Response, attempt: number, idempotent: boolean, text?: string): number | undefined {
     if (attempt >= this.#options.retries) return undefined;
     const retryAfter = retryAfterMs(response.headers.get('retry-after'));
     if (response.status === 429 || (response.status === 409 && idempotent)) {
       return retryAfter !== undefined && retryAfter <= LONGEST_RETRY_AFTER_MS ? retryAfter : undefined;
     }
+    if (response.status === 502 && text !== undefined && namesRequestField(text)) return undefined;
     if (response.status === 502 || response.status === 503) return Math.min(retryAfter ?? this.#backoff(attempt), LONGEST_RETRY_AFTER_MS);
     return undefined;
   }
@@ -194,11 +221,38 @@ async function parsedBody(response: Response): Promise<unknown> {
   }
 }
 
+function namesRequestField(text: string): boolean {
+  try {
+    return errorOf(JSON.parse(text), 502, undefined).param !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The largest delay Node's timers take; a longer `timeoutMs` is no limit at all. */
+const LONGEST_TIMER_MS = 2_147_483_647;
+
+/**
+ * A signal that aborts with the caller's, or `timeoutMs` from now (none when 0); `timedOut` tells
+ * which. `clear` stops the clock (the caller's signal still aborts what was started with it).
+ */
+export function deadlineSignal(signal: AbortSignal | undefined, timeoutMs: number) {
+  if (!(timeoutMs > 0 && timeoutMs <= LONGEST_TIMER_MS)) return { signal, timedOut: () => false, clear: () => undefined };
+  const clock = new AbortController();
+  const timer = setTimeout(() => clock.abort(new DOMException('The time allowed ran out.', 'TimeoutError')), timeoutMs);
+  return {
+    signal: signal ? AbortSignal.any([signal, clock.signal]) : clock.signal,
+    timedOut: () => clock.signal.aborted,
+    clear: () => clearTimeout(timer),
+  };
+}
+
 function usdHeader(value: string | null): number | null {
   return value === null || value.trim() === '' || !Number.isFinite(Number(value)) ? null : Number(value);
 }
 
-function retryAfterMs(value: string | null): number | undefined {
+/** A Retry-After header's wait, in ms (seconds or an HTTP date). */
+export function retryAfterMs(value: string | null): number | undefined {
   if (value === null) return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
@@ -206,7 +260,8 @@ function retryAfterMs(value: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+/** Waits, or rejects with the signal's reason once it aborts. */
+export function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
