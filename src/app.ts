@@ -17,6 +17,7 @@ import { registerDocsPage } from './core/docs-page';
 import { registerDashboard } from './dashboard';
 import type { Mailer } from './dashboard/mailer';
 import { newRequestId } from './core/request-id';
+import { NO_SNIFF, NO_STORE } from './core/response-headers';
 import { isoTime } from './core/iso-time';
 import { registerEndpoints } from './core/pipeline';
 import type { EndpointDefinition } from './core/define-endpoint';
@@ -110,7 +111,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Failures before routing (an undecodable URL, say) still leave as an envelope.
     frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id);
+      reply.header('x-request-id', request.id).header(NO_SNIFF.name, NO_SNIFF.value).header(NO_STORE.name, NO_STORE.value);
       const { status, envelope } = frameworkFailure(error, request, config.maxBodyBytes);
       void (reply as FastifyReply).code(status).send(envelope);
     },
@@ -189,10 +190,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // The first hook of every request: nothing else runs for one it refuses.
   server.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
+    reply.header('x-request-id', request.id).header(NO_SNIFF.name, NO_SNIFF.value);
     if (shuttingDown) {
       // Fastify has already set `Connection: close`: the client retries on a new connection, to another instance.
-      void reply.code(errorCatalog.UNAVAILABLE).header('retry-after', '1').send(failure('UNAVAILABLE', 'The server is shutting down; retry the request.'));
+      void reply.code(errorCatalog.UNAVAILABLE).header(NO_STORE.name, NO_STORE.value).header('retry-after', '1').send(failure('UNAVAILABLE', 'The server is shutting down; retry the request.'));
       return;
     }
     try {

@@ -85,7 +85,11 @@ const EnvironmentSchema = z.object({
     .refine((value) => !USD_AMOUNT.test(value) || parseUsd(value) <= MAX_BALANCE_MICROS, `at most ${MAX_BALANCE_MICROS / MICROS_PER_USD} (the most a balance can hold)`)
     .default('5.00'),
   TOLLGATE_PUBLIC_URL: httpUrl('https://api.example.com').optional(),
-  TOLLGATE_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'smtp://user:password@host:587 or smtps://…:465').optional(),
+  // Checked as the mailer will read it, so that a URL it cannot parse stops the start naming this setting.
+  TOLLGATE_SMTP_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== '', 'smtp://user:password@host:587 or smtps://…:465, with a host (characters such as @ : / in the password percent-encoded)')
+    .optional(),
   TOLLGATE_MAIL_FROM: z.string().min(3).default('Tollgate <no-reply@localhost>'),
   TOLLGATE_SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -386,8 +390,14 @@ function configurationProblem(issue: z.core.$ZodIssue, present: Record<string, s
   return `${describeIssues([issue])}${shown}`;
 }
 
-/** Every variable the schema reads; `TOLLGATE_*` ones outside it are typos until shown otherwise. */
-const KNOWN_SETTINGS: readonly string[] = Object.keys(EnvironmentSchema.shape).filter((name) => name.startsWith('TOLLGATE_'));
+/**
+ * `TOLLGATE_*` variables read outside this schema: `tollgate mcp`'s key (src/cli/main.ts), for a
+ * client of a server rather than the server itself.
+ */
+const READ_BY_THE_CLI: readonly string[] = ['TOLLGATE_API_KEY'];
+
+/** Every variable the schema or the CLI reads; `TOLLGATE_*` ones outside them are typos until shown otherwise. */
+const KNOWN_SETTINGS: readonly string[] = [...Object.keys(EnvironmentSchema.shape).filter((name) => name.startsWith('TOLLGATE_')), ...READ_BY_THE_CLI];
 
 /**
  * `TOLLGATE_ADMIN_TOKN is not a Tollgate setting and is ignored; did you mean TOLLGATE_ADMIN_TOKEN?`

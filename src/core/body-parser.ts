@@ -100,7 +100,8 @@ function describeJsonFailure(text: string): ApiError {
   }
   for (const node of jsonNodes(document)) {
     if (node.key === '__proto__' || (node.key === 'prototype' && node.parent?.key === 'constructor')) {
-      return new ApiError('VALIDATION_ERROR', `${formatPath(pathOf(node))}: this field name is not accepted (it could alter object prototypes)`);
+      const field = formatPath(pathOf(node));
+      return new ApiError('VALIDATION_ERROR', `${field}: this field name is not accepted (it could alter object prototypes)`, { param: field });
     }
   }
   return new UnreadableBody('The request body is not valid JSON.');

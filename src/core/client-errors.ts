@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 import { ApiError, errorCatalog, type ErrorCode } from './errors';
 import { newRequestId } from './request-id';
+import { NO_SNIFF, NO_STORE } from './response-headers';
 
 /** What Node's HTTP parser reports when it refuses a request before any route sees it. */
 export interface ClientError extends Error {
@@ -62,6 +63,8 @@ function rawResponse(status: number, requestId: string, body: string): string {
     'content-type: application/json; charset=utf-8\r\n' +
     `content-length: ${Buffer.byteLength(body)}\r\n` +
     `x-request-id: ${requestId}\r\n` +
+    `${NO_SNIFF.name}: ${NO_SNIFF.value}\r\n` +
+    `${NO_STORE.name}: ${NO_STORE.value}\r\n` +
     'connection: close\r\n' +
     `\r\n${body}`
   );

@@ -8,15 +8,17 @@ export interface SuccessEnvelope<T> {
 
 export interface ErrorEnvelope {
   ok: false;
-  error: { code: ErrorCode; message: string };
+  /** `param`: the request field or header at fault, when the failure names one. */
+  error: { code: ErrorCode; message: string; param?: string | null };
 }
 
 export function success<T>(data: T): SuccessEnvelope<T> {
   return { ok: true, data };
 }
 
-export function failure(code: ErrorCode, message: string): ErrorEnvelope {
-  return { ok: false, error: { code, message } };
+/** A failure in our envelope; `param` only when the failure names a field or header (as Stripe's errors do). */
+export function failure(code: ErrorCode, message: string, param?: string): ErrorEnvelope {
+  return { ok: false, error: param === undefined ? { code, message } : { code, message, param } };
 }
 
 /**
@@ -60,7 +62,15 @@ export const ErrorResponse = z
       }),
       message: z.string().meta({ description: 'Human-readable explanation; names the field on validation errors.' }),
       type: z.string().optional().meta({ description: "Only on the OpenAI-compatible routes (`/v1/ai/chat/completions`, `/v1/ai/models/{id}`): the format's error type, e.g. `invalid_request_error`." }),
-      param: z.string().nullable().optional().meta({ description: 'Only on the OpenAI-compatible routes: the field at fault, or null.' }),
+      param: z
+        .string()
+        .nullable()
+        .optional()
+        .meta({
+          description:
+            'The request field (a path such as `messages[0].content`) or header (`Idempotency-Key`) at fault, when the failure names one; the message begins with it. Absent otherwise; on the OpenAI-compatible routes always present, null when no field is at fault.',
+          examples: ['limit'],
+        }),
     }),
   })
   .meta({ id: 'ErrorResponse', description: 'Every failure. Failed calls are never charged.' });

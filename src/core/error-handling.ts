@@ -3,6 +3,7 @@ import { failure, wireFailure, type ErrorEnvelope } from './envelope';
 import { ApiError, DestinationFailed, errorCatalog, UpstreamError, type ErrorCode } from './errors';
 import { isDatabaseUnreachable } from '../store/unreachable';
 import { UnreadableBody } from './body-parser';
+import { NO_STORE } from './response-headers';
 
 /**
  * Fastify's own failures (body parsing, bad URLs) mapped onto the error catalog. Anything else
@@ -85,12 +86,13 @@ export function installErrorHandling(
       logFailure(request, error);
       return reply
         .status(error.status)
+        .header(NO_STORE.name, NO_STORE.value)
         .headers(error.headers)
-        .send(answersWire(request) ? wireFailure(error.code, error.message, error.param) : failure(error.code, error.message));
+        .send(answersWire(request) ? wireFailure(error.code, error.message, error.param) : failure(error.code, error.message, error.param));
     }
     const { status, envelope } = frameworkFailure(error, request, options.maxBodyBytes);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    return reply.status(status).send(envelope);
+    return reply.status(status).header(NO_STORE.name, NO_STORE.value).send(envelope);
   });
 
   // Every route added from here on (the API's, its path parameters', /health, /docs, the
@@ -110,10 +112,11 @@ export function installErrorHandling(
       refusedRoutes.set(request, known[0]!.url);
       return reply
         .status(405)
+        .header(NO_STORE.name, NO_STORE.value)
         .header('allow', allowed.join(', '))
         .send(known.some((route) => route.wire) ? wireFailure('METHOD_NOT_ALLOWED', message, undefined) : failure('METHOD_NOT_ALLOWED', message));
     }
-    return reply.status(404).send(failure('NOT_FOUND', `No endpoint ${request.method} ${path}. The list is at /openapi.json.`));
+    return reply.status(404).header(NO_STORE.name, NO_STORE.value).send(failure('NOT_FOUND', `No endpoint ${request.method} ${path}. The list is at /openapi.json.`));
   });
 }
 

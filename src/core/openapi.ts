@@ -4,6 +4,9 @@ import { takesBearerKey } from './admission';
 import { areaOf, type EndpointDefinition } from './define-endpoint';
 import { ErrorResponse } from './envelope';
 import { errorCatalog, type ErrorCode } from './errors';
+import { publishQueryInteger } from './query-integer';
+import { AREA_DESCRIPTIONS } from './openapi-tags';
+import { mediaJobWebhooks } from './openapi-webhooks';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -49,6 +52,12 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
+/** What an idempotent operation's replay adds to the stored answer (core/pipeline.ts). */
+const REPLAY_HEADERS = {
+  'idempotent-replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise.', schema: { type: 'string', enum: ['true'] } },
+  'x-original-request-id': { description: 'On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request\'s own.', schema: { type: 'string' } },
+};
+
 const SUCCESS_HEADERS = {
   'x-request-id': { description: 'Identifies this request in logs and in the ledger.', schema: { type: 'string' } },
   'x-cost-usd': { description: 'What this call cost, USD (paid endpoints).', schema: { type: 'string', examples: ['0.01'] } },
@@ -71,7 +80,7 @@ class SchemaCollector {
       target: 'draft-2020-12',
       io,
       unrepresentable: 'any',
-      ...(io === 'input' ? { override: publishInputDefault } : {}),
+      ...(io === 'input' ? { override: publishInput } : {}),
     }) as JsonSchema;
     const { $schema: _dialect, $defs, ...rest } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
     for (const [name, definition] of Object.entries($defs ?? {})) {
@@ -87,13 +96,22 @@ class SchemaCollector {
 }
 
 /**
+ * How a request schema is published, in the OpenAPI document and as the MCP tools' input schemas:
+ * its defaults (`publishInputDefault`) and its query integers as integers (`publishQueryInteger`).
+ * A `z.toJSONSchema` override: give it to any conversion of a request schema.
+ */
+export function publishInput(context: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSONSchema.BaseSchema }): void {
+  publishInputDefault(context);
+  publishQueryInteger(context);
+}
+
+/**
  * Puts a request field's default in its input schema even where the field transforms what it
  * reads (`country` upper-cases, `count` reads "20" or 20): zod leaves such a default out, as the
  * output's value, though the server fills it in all the same. It is published only when it is an
  * input the field reads unchanged, so the document never shows a default a caller could not send.
- * A `z.toJSONSchema` override: give it to any conversion of a request schema.
  */
-export function publishInputDefault({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSONSchema.BaseSchema }): void {
+function publishInputDefault({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: z.core.JSONSchema.BaseSchema }): void {
   const definition = zodSchema._zod.def;
   if (definition.type !== 'default' || 'default' in jsonSchema) return;
   const value = definition.defaultValue;
@@ -174,6 +192,8 @@ export interface OpenApiOptions {
 export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any, any>[], options: OpenApiOptions): JsonSchema {
   const collector = new SchemaCollector();
   const paths: Record<string, Record<string, unknown>> = {};
+  // The shared error responses some operation refers to: only those are components (an unused one is a lint warning).
+  const sharedStatuses = new Set<string>();
   for (const endpoint of endpoints) {
     const input = collector.convert(endpoint.input, 'input');
     const output = collector.convert(endpoint.output, 'output');
@@ -189,7 +209,7 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
       responses: {
         '200': {
           description: 'Success.',
-          headers: SUCCESS_HEADERS,
+          headers: idempotent ? { ...SUCCESS_HEADERS, ...REPLAY_HEADERS } : SUCCESS_HEADERS,
           content: successContent(endpoint, output),
         },
         ...Object.fromEntries(
@@ -199,7 +219,10 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
             // A free call holds nothing, so neither the balance nor a key's cap can refuse it.
             .filter((status) => endpoint.price.kind !== 'free' || status !== '402')
             .filter((status) => options.notOffered?.has(endpoint.id) || !NOT_OFFERED_ONLY_STATUSES.has(status))
-            .map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
+            .map((status) => {
+              sharedStatuses.add(status);
+              return [status, { $ref: `#/components/responses/Error${status}` }];
+            }),
         ),
         ...ownErrorResponses(endpoint),
       },
@@ -221,7 +244,9 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
   }
 
   collector.convert(ErrorResponse, 'output'); // registers the ErrorResponse component
-  const tags = [...new Set(endpoints.map(areaOf))].map((name) => ({ name }));
+  const mediaJobs = mediaJobWebhooks(endpoints);
+  const webhooks = mediaJobs?.webhooks(collector.convert(mediaJobs.payload, 'output'));
+  const tags = [...new Set(endpoints.map(areaOf))].map((name) => ({ name, ...(AREA_DESCRIPTIONS[name] ? { description: AREA_DESCRIPTIONS[name] } : {}) }));
   return {
     openapi: '3.1.0',
     info: {
@@ -229,20 +254,25 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition<any,
       version: '1.0.0',
       description:
         'One API key, a prepaid USD balance, and pay-per-call JSON endpoints: SEO data, search results, maps, scraping, AI chat and more. ' +
-        'Every response is an envelope: `{ok:true, data}` or `{ok:false, error:{code, message}}`. Only successful calls are charged; ' +
+        'Every response is an envelope: `{ok:true, data}` or `{ok:false, error:{code, message}}` (with `param`, the field or header at fault, when there is one). Only successful calls are charged; ' +
         'each operation states its price (also machine-readable as `x-price`).',
     },
     servers: [{ url: options.serverUrl }],
     security: [{ ApiKey: [] }],
     tags,
     paths,
+    ...(webhooks ? { webhooks } : {}),
     components: {
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         BearerKey: { type: 'http', scheme: 'bearer', description: 'The same API key as `Authorization: Bearer <key>`, as chat-completions SDKs send it; read on `/v1/ai/*` only.' },
       },
       schemas: collector.components,
-      responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, description]) => [`Error${status}`, errorResponse(status, description)])),
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES)
+          .filter(([status]) => sharedStatuses.has(status))
+          .map(([status, description]) => [`Error${status}`, errorResponse(status, description)]),
+      ),
     },
   };
 }

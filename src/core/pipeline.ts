@@ -11,6 +11,7 @@ import { isEventStream } from './sse';
 import { EVENT_STREAM_CONTENT_TYPE, streamEvents } from './stream-response';
 import { actualCost } from './settle-cost';
 import { idempotencyKeyOf } from './idempotency-header';
+import { NO_STORE } from './response-headers';
 import { CLIENT_GONE_MESSAGE, databaseUnavailable } from './error-handling';
 import { isDatabaseUnreachable } from '../store/unreachable';
 import type { Authenticator } from '../auth/authenticator';
@@ -119,6 +120,7 @@ export function registerEndpoints(
       onRequest: async (request, reply) => {
         // Read per request from the decoration: Fastify's `routeOptions` builds an object each time.
         request.endpointId = endpoint.id;
+        reply.header(NO_STORE.name, NO_STORE.value);
         await admit(request, reply, dependencies);
         refuseOutsideKeyAreas(request.caller!, area);
       },

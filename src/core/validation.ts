@@ -160,7 +160,7 @@ export function callInput(method: 'GET' | 'POST', request: { query: unknown; bod
   // A query parameter sent twice (`limit=5&limit=6`) arrives as a list; no query takes one.
   if (method === 'GET') {
     const repeated = Object.keys(input).find((name) => Array.isArray((input as Record<string, unknown>)[name]));
-    if (repeated !== undefined) throw new ApiError('VALIDATION_ERROR', `${repeated}: given more than once; send it once`);
+    if (repeated !== undefined) throw new ApiError('VALIDATION_ERROR', `${repeated}: given more than once; send it once`, { param: repeated });
   }
   if (!WITHOUT_ESCAPES.has(input)) refuseMalformedText(input);
   return input;
@@ -185,11 +185,12 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 function refuseMalformedText(input: object): void {
   for (const node of jsonNodes(input)) {
     if (typeof node.key === 'string' && LONE_SURROGATE.test(node.key)) {
-      const parent = formatPath(pathOf(node.parent)) || 'body';
-      throw new ApiError('VALIDATION_ERROR', `${parent}: has a field name that is not valid Unicode text (a lone UTF-16 surrogate)`);
+      const parent = formatPath(pathOf(node.parent));
+      throw new ApiError('VALIDATION_ERROR', `${parent || 'body'}: has a field name that is not valid Unicode text (a lone UTF-16 surrogate)`, parent ? { param: parent } : {});
     }
     if (typeof node.value === 'string' && LONE_SURROGATE.test(node.value)) {
-      throw new ApiError('VALIDATION_ERROR', `${formatPath(pathOf(node)) || 'body'}: must be valid Unicode text; it holds a lone UTF-16 surrogate`);
+      const field = formatPath(pathOf(node));
+      throw new ApiError('VALIDATION_ERROR', `${field || 'body'}: must be valid Unicode text; it holds a lone UTF-16 surrogate`, field ? { param: field } : {});
     }
   }
 }

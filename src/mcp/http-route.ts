@@ -7,6 +7,7 @@ import type { Authenticator } from '../auth/authenticator';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import { createToolServer } from './server';
 import { once } from '../core/once';
+import { NO_SNIFF, NO_STORE } from '../core/response-headers';
 import { endpointTools, type SendToolRequest } from './tools';
 
 export interface McpRouteDependencies {
@@ -39,7 +40,10 @@ export function registerMcpRoute(server: FastifyInstance, dependencies: McpRoute
   // Made on the first request: most servers are never asked for their tools.
   const tools = once(() => endpointTools(dependencies.endpoints));
   server.decorateRequest('mcpKey', undefined);
-  const admitKey = (request: FastifyRequest) => admitMcpRequest(request, dependencies);
+  const admitKey = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header(NO_STORE.name, NO_STORE.value);
+    return admitMcpRequest(request, dependencies);
+  };
 
   const bodyLimit = mcpBodyLimit(dependencies.endpoints, server.initialConfig.bodyLimit ?? 0);
   // A body that is not JSON is answered as JSON-RPC's parse error (core/error-handling.ts).
@@ -49,7 +53,10 @@ export function registerMcpRoute(server: FastifyInstance, dependencies: McpRoute
     // No sessions: every request stands alone, so any instance behind a load balancer can answer it.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
+    // Hijacked: the headers the reply holds (the app's, the hook's) are not written, so they are set here.
     reply.raw.setHeader('x-request-id', request.id);
+    reply.raw.setHeader(NO_SNIFF.name, NO_SNIFF.value);
+    reply.raw.setHeader(NO_STORE.name, NO_STORE.value);
     reply.raw.on('close', () => {
       void transport.close();
       void mcp.close();

@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallTool
 import { areaOf } from '../core/define-endpoint';
 import { describeIssues } from '../core/validation';
 import { areaAllowed } from '../auth/key-limits';
-import { RESULT_META, toolRequest, toolResult, type EndpointTool, type SendToolRequest } from './tools';
+import { RESULT_META, toolRequest, toolResult, withheldArgumentRefusal, type EndpointTool, type SendToolRequest } from './tools';
 
 /** The endpoint areas the caller's key may call (null: every area), asked when the tools are listed. */
 export type KeyAreas = () => Promise<readonly string[] | null>;
@@ -63,6 +63,8 @@ export function createToolServer(tools: readonly EndpointTool[], send: SendToolR
   server.setRequestHandler(ToolCallRequest, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const refusal = withheldArgumentRefusal(tool, request.params.arguments);
+    if (refusal) return refusal;
     try {
       return toolResult(tool, await send(toolRequest(tool, request.params.arguments), extra.signal));
     } catch (error) {

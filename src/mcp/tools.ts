@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { EndpointDefinition } from '../core/define-endpoint';
-import { publishInputDefault } from '../core/openapi';
+import { publishInput } from '../core/openapi';
 import { formatUsd } from '../core/money';
 
 type JsonSchema = Record<string, unknown>;
@@ -13,8 +13,10 @@ export interface EndpointTool {
   endpoint: EndpointDefinition<any, any>;
   /** Arguments that go into the path (`/v1/media/status/{jobId}` → `jobId`), not the body or query. */
   pathParameters: readonly string[];
-  /** Fields the tool sets itself, whatever the caller sends (`stream: false`). */
+  /** Fields the tool sets itself (`stream: false`); a caller that sends one is refused, as for any field its schema lacks. */
   fixed: Readonly<Record<string, unknown>>;
+  /** The endpoint's fields the tool does not offer (`stream`, `stream_options`): refused, saying why. */
+  withheld: readonly string[];
 }
 
 /** One HTTP request to the API, as a tool call makes it. */
@@ -68,8 +70,12 @@ function endpointTool(endpoint: EndpointDefinition<any, any>): EndpointTool {
   const properties = { ...((input.properties ?? {}) as Record<string, JsonSchema>) };
   let required = (input.required ?? []) as string[];
   const fixed: Record<string, unknown> = {};
+  const withheld: string[] = [];
   if (endpoint.responseModes.includes('sse') && 'stream' in properties) {
-    for (const field of STREAMING_FIELDS) delete properties[field];
+    for (const field of STREAMING_FIELDS) {
+      if (field in properties) withheld.push(field);
+      delete properties[field];
+    }
     required = required.filter((field) => !STREAMING_FIELDS.includes(field));
     fixed.stream = false;
   }
@@ -86,23 +92,41 @@ function endpointTool(endpoint: EndpointDefinition<any, any>): EndpointTool {
   };
   if (allRequired.length > 0) inputSchema.required = allRequired;
   else delete inputSchema.required;
+  const outputSchema = outputSchemaOf(endpoint);
   return {
     definition: {
       name: toolName(endpoint.id),
       title: endpoint.summary,
       description: describeTool(endpoint),
       inputSchema,
+      ...(outputSchema ? { outputSchema } : {}),
     },
     endpoint,
     pathParameters,
     fixed,
+    withheld,
   };
 }
 
 /** The request schema as JSON Schema 2020-12, the way the OpenAPI document converts it (core/openapi.ts). */
 function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...converted } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', override: publishInputDefault }) as JsonSchema;
+  const { $schema: _dialect, ...converted } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', override: publishInput }) as JsonSchema;
   return converted;
+}
+
+/**
+ * The tool's `outputSchema` (MCP 2025-06-18): the endpoint's response schema, which its
+ * `structuredContent` (the envelope's `data`, or a wire format's body) follows. MCP takes an
+ * object schema only, and a result has structured content only when its data is an object, so an
+ * endpoint answering a list (the model lists) declares none.
+ */
+function outputSchemaOf(endpoint: EndpointDefinition<any, any>): (JsonSchema & { type: 'object' }) | undefined {
+  const { $schema: _dialect, ...converted } = z.toJSONSchema(endpoint.output, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  // A schema with an id (`.meta({ id })`) is converted as a reference to its definition: MCP wants the object at the top.
+  const { $ref: reference, $defs: definitions, ...rest } = converted as JsonSchema & { $ref?: string; $defs?: Record<string, JsonSchema> };
+  const named = typeof reference === 'string' ? definitions?.[reference.replace('#/$defs/', '')] : undefined;
+  const schema = named ? { ...rest, ...named, $defs: definitions } : converted;
+  return schema.type === 'object' ? (schema as JsonSchema & { type: 'object' }) : undefined;
 }
 
 /** Summary, the description's opening when it is short, and the price. */
@@ -161,7 +185,24 @@ export const RESULT_META = {
   provider: 'tollgate/provider',
   errorCode: 'tollgate/errorCode',
   httpStatus: 'tollgate/httpStatus',
+  /** A refusal to retry later (RATE_LIMITED, UNAVAILABLE, a key still in use): the seconds to wait, as its Retry-After said. */
+  retryAfterSeconds: 'tollgate/retryAfterSeconds',
 } as const;
+
+/**
+ * A tool error for arguments the tool does not offer though its endpoint does (`stream`): refused
+ * before any request, as the API refuses a field its schema lacks, saying why; undefined when
+ * there is none.
+ */
+export function withheldArgumentRefusal(tool: EndpointTool, args: Record<string, unknown> = {}): CallToolResult | undefined {
+  const field = tool.withheld.find((name) => name in args);
+  if (field === undefined) return undefined;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `VALIDATION_ERROR: ${field}: not accepted by this tool (a tool call answers once, whole: MCP tools do not stream); leave it out.` }],
+    _meta: { [RESULT_META.errorCode]: 'VALIDATION_ERROR' },
+  };
+}
 
 /**
  * The tool result of an API answer: the data as JSON text (and as `structuredContent` when it is
@@ -175,10 +216,16 @@ export function toolResult(tool: EndpointTool, answer: ToolAnswer): CallToolResu
     const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
     const code = typeof error?.code === 'string' ? error.code : `HTTP_${answer.status}`;
     const message = typeof error?.message === 'string' ? error.message : answer.text.slice(0, 500) || 'The server answered without a body.';
+    const retryAfterSeconds = Number(answer.header('retry-after') ?? Number.NaN);
     return {
       isError: true,
       content: [{ type: 'text', text: `${code}: ${message}` }],
-      _meta: { [RESULT_META.errorCode]: code, [RESULT_META.httpStatus]: answer.status, ...(requestId ? { [RESULT_META.requestId]: requestId } : {}) },
+      _meta: {
+        [RESULT_META.errorCode]: code,
+        [RESULT_META.httpStatus]: answer.status,
+        ...(requestId ? { [RESULT_META.requestId]: requestId } : {}),
+        ...(Number.isInteger(retryAfterSeconds) && retryAfterSeconds >= 0 ? { [RESULT_META.retryAfterSeconds]: retryAfterSeconds } : {}),
+      },
     };
   }
   // Without a stream, an endpoint answers in its one other mode: our envelope, or a wire format's own body.

@@ -161,11 +161,13 @@ describe(`./bin/tollgate mcp: the MCP server over stdio (${testDatabaseLabel()})
 
   test('the key may come from TOLLGATE_API_KEY instead of --key, out of the process list', async () => {
     const { accountId, apiKey } = await app.createAccount('1.00');
-    const { client } = await startStdio(app, apiKey, true);
+    const { client, stderr } = await startStdio(app, apiKey, true);
     try {
       const result = await call(client, 'account_get');
       assert.equal(result.isError, undefined, text(result));
       assert.equal((result.structuredContent as { accountId: string }).accountId, accountId);
+      // A variable the CLI reads is no unknown setting to warn about.
+      assert.doesNotMatch(stderr(), /TOLLGATE_API_KEY is not a Tollgate setting/);
     } finally {
       await client.close();
     }

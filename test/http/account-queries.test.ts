@@ -21,6 +21,24 @@ describe(`account queries (${testDatabaseLabel()})`, () => {
     }
   });
 
+  test('ledger: `limit` and `before` are whole numbers in range; anything else is a 400 naming the parameter', async () => {
+    const { apiKey: key } = await app.createAccount('1.00');
+    const refused = [['limit', '1.5'], ['limit', 'abc'], ['limit', '01'], ['limit', '0'], ['limit', '101'], ['limit', '+5'], ['limit', '1e2'], ['limit', ''], ['before', '-1'], ['before', '99999999999999999999']];
+    for (const [name, value] of refused) {
+      const response = await app.get(`/v1/account/ledger?${name}=${encodeURIComponent(value!)}`, key);
+      assert.equal(response.status, 400, `${name}=${value}`);
+      assert.equal(response.body.error.code, 'VALIDATION_ERROR');
+      assert.match(response.body.error.message, new RegExp(`^${name}: must be a whole number from 1 to `), `${name}=${value}`);
+      assert.equal(response.body.error.param, name, `${name}=${value}`);
+    }
+    const page = await app.get('/v1/account/ledger?limit=1', key);
+    assert.equal(page.status, 200, JSON.stringify(page.body));
+    assert.equal(page.body.data.entries.length, 1);
+    const older = await app.get(`/v1/account/ledger?limit=100&before=${page.body.data.entries[0].id}`, key);
+    assert.equal(older.status, 200, JSON.stringify(older.body));
+    assert.deepEqual(older.body.data.entries, []);
+  });
+
   test('usage: a `from` after the default `to` says that `to` is today when not given', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const future = (await app.get('/v1/account/usage?from=2999-01-01', apiKey)).body.error.message;

@@ -283,7 +283,8 @@ function parseRawAnswer(text: string): RawAnswer {
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
 
-function assertRawEnvelope(answer: RawAnswer, status: number, code: string, message?: RegExp): void {
+/** `param` when the refusal names a field or header (the message begins with it), else none. */
+function assertRawEnvelope(answer: RawAnswer, status: number, code: string, message?: RegExp, param?: string): void {
   assert.equal(answer.status, status, JSON.stringify(answer));
   assert.match(answer.headers['content-type'] ?? '', /^application\/json/);
   assert.match(answer.headers['x-request-id'] ?? '', REQUEST_ID);
@@ -292,7 +293,10 @@ function assertRawEnvelope(answer: RawAnswer, status: number, code: string, mess
   const body = JSON.parse(answer.body);
   assert.deepEqual(Object.keys(body), ['ok', 'error']);
   assert.equal(body.ok, false);
-  assert.deepEqual(Object.keys(body.error), ['code', 'message']);
+  assert.deepEqual(Object.keys(body.error), param === undefined ? ['code', 'message'] : ['code', 'message', 'param']);
+  assert.equal(body.error.param, param);
+  assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+  assert.equal(answer.headers['cache-control'], 'no-store');
   assert.equal(body.error.code, code);
   if (message) assert.match(body.error.message, message);
 }
@@ -391,7 +395,7 @@ describe(`requests refused before their body is read (${testDatabaseLabel()})`, 
   test('an HTTP/1.1 request without Host: 400 VALIDATION_ERROR naming Host, in the envelope, its connection closed, before its key is read', async () => {
     // The key is not even looked at: a bad one is still answered 400, not 401.
     const answer = await rawExchange(app, 'GET /v1/account HTTP/1.1\r\nx-api-key: tg_live_unknown\r\n\r\n');
-    assertRawEnvelope(answer, 400, 'VALIDATION_ERROR', /^Host: an HTTP\/1\.1 request must carry a Host header/);
+    assertRawEnvelope(answer, 400, 'VALIDATION_ERROR', /^Host: an HTTP\/1\.1 request must carry a Host header/, 'Host');
     // HTTP/1.0 has no Host requirement.
     assert.equal((await rawExchange(app, 'GET /health HTTP/1.0\r\n\r\n')).status, 200);
   });
@@ -403,9 +407,9 @@ describe(`requests refused before their body is read (${testDatabaseLabel()})`, 
       rawExchange(app, Buffer.concat([Buffer.from(`POST /v1/maps/search HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nx-api-key: ${apiKey}\r\nTransfer-Encoding: ${transferEncoding}\r\nConnection: close\r\n\r\n`), body]));
     // Gzipped as it says, and plain under the same header: neither is read (nor charged).
     for (const body of [gzipSync(query), Buffer.from(query)]) {
-      assertRawEnvelope(await post('gzip, chunked', chunked(body)), 415, 'UNSUPPORTED_MEDIA_TYPE', /^Transfer-Encoding: gzip is not supported/);
+      assertRawEnvelope(await post('gzip, chunked', chunked(body)), 415, 'UNSUPPORTED_MEDIA_TYPE', /^Transfer-Encoding: gzip is not supported/, 'Transfer-Encoding');
     }
-    assertRawEnvelope(await post('deflate', Buffer.from(query)), 415, 'UNSUPPORTED_MEDIA_TYPE', /^Transfer-Encoding: deflate is not supported/);
+    assertRawEnvelope(await post('deflate', Buffer.from(query)), 415, 'UNSUPPORTED_MEDIA_TYPE', /^Transfer-Encoding: deflate is not supported/, 'Transfer-Encoding');
     await assertUncharged(accountId);
 
     const read = await post('chunked', chunked(Buffer.from(query)));

@@ -13,15 +13,21 @@ import type { SerpProvider } from '../../src/providers/families/serp';
 const REQUEST_ID = /^req_[0-9a-f]{32}$/;
 const seenRequestIds = new Set<string>();
 
-/** Every failure: exactly `{ok:false, error:{code, message}}`, the right status, a fresh request id, nothing internal. */
-function assertFailure(response: TestResponse, status: number, code: string): void {
+/**
+ * Every failure: exactly `{ok:false, error:{code, message}}` (and `param`, the field or header at
+ * fault, when `param` is given), the right status, a fresh request id, nothing internal.
+ */
+function assertFailure(response: TestResponse, status: number, code: string, param?: string): void {
   const context = JSON.stringify(response.body);
   assert.equal(response.status, status, context);
   assert.equal(typeof response.body, 'object', context);
   assert.deepEqual(Object.keys(response.body).sort(), ['error', 'ok'], context);
   assert.equal(response.body.ok, false);
-  assert.deepEqual(Object.keys(response.body.error).sort(), ['code', 'message'], context);
+  assert.deepEqual(Object.keys(response.body.error).sort(), param === undefined ? ['code', 'message'] : ['code', 'message', 'param'], context);
+  assert.equal(response.body.error.param, param, context);
   assert.equal(response.body.error.code, code, context);
+  assert.equal(response.headers.get('x-content-type-options'), 'nosniff', context);
+  assert.equal(response.headers.get('cache-control'), 'no-store', context);
   assert.equal(typeof response.body.error.message, 'string');
   assert.ok(response.body.error.message.length > 0);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
@@ -136,7 +142,7 @@ describe(`failure envelope of framework-level failures (${testDatabaseLabel()})`
 
   test('empty body with content-type JSON on domain availability: 400 naming domain', async () => {
     const response = await app.post('/v1/seo/domain/available', '', apiKey);
-    assertFailure(response, 400, 'VALIDATION_ERROR');
+    assertFailure(response, 400, 'VALIDATION_ERROR', 'domain');
     assert.match(response.body.error.message, /\bdomain\b/);
     assert.equal(await app.balance(accountId), 1_000_000);
   });

@@ -63,6 +63,15 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
       const fixed = Object.keys(derived[index]!.fixed);
       const example = { ...(endpoint.examples.params as object | undefined), ...Object.fromEntries(Object.entries(endpoint.examples.request).filter(([field]) => !fixed.includes(field))) };
       assert.ok(validate(example), `${tool.name}: ${ajv.errorsText(validate.errors)}`);
+      // MCP 2025-06-18: the shape of `structuredContent`, which is the data whenever it is an object.
+      const response = JSON.parse(JSON.stringify(endpoint.output.parse(endpoint.examples.response)));
+      if (Array.isArray(response)) {
+        assert.equal(tool.outputSchema, undefined, `${tool.name}: a list is no structured content, so no outputSchema`);
+        continue;
+      }
+      assert.equal(tool.outputSchema?.type, 'object', tool.name);
+      const validateOutput = ajv.compile(tool.outputSchema!);
+      assert.ok(validateOutput(response), `${tool.name}: ${ajv.errorsText(validateOutput.errors)}`);
     }
     const status = tools.find((tool) => tool.name === 'media_status')!;
     assert.deepEqual(status.inputSchema.required, ['jobId']);
@@ -177,11 +186,22 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
     assert.equal(await app.balance(accountId), 2_000_000);
   });
 
-  test('chat is answered whole (stream forced off) and charged its tokens; a media job is queued, then polled by the status tool', async () => {
+  test('chat is answered whole (`stream` refused, as any field the tool lacks) and charged its tokens; a media job is queued, then polled by the status tool', async () => {
     const { accountId, apiKey } = await app.createAccount('5.00');
     const client = await connect(app, { 'x-api-key': apiKey });
+    // Listed first, so the SDK checks every structured result below against its tool's outputSchema.
+    await client.listTools();
     const chatEndpoint = endpoints.find((endpoint) => endpoint.id === 'ai.chat_completions')!;
-    const completion = await call(client, 'ai_chat_completions', { ...chatEndpoint.examples.request, stream: true });
+    for (const streaming of [{ stream: true }, { stream: false }, { stream_options: { include_usage: true } }]) {
+      const refused = await call(client, 'ai_chat_completions', { ...chatEndpoint.examples.request, ...streaming });
+      assert.equal(refused.isError, true, JSON.stringify(streaming));
+      const [field] = Object.keys(streaming);
+      assert.equal(text(refused), `VALIDATION_ERROR: ${field}: not accepted by this tool (a tool call answers once, whole: MCP tools do not stream); leave it out.`);
+      assert.equal(refused._meta?.['tollgate/errorCode'], 'VALIDATION_ERROR');
+    }
+    assert.equal(await app.balance(accountId), 5_000_000, 'a refused argument charges nothing');
+    const { stream: _stream, ...whole } = chatEndpoint.examples.request as Record<string, unknown>;
+    const completion = await call(client, 'ai_chat_completions', whole);
     assert.equal(completion.isError, undefined, text(completion));
     const message = (completion.structuredContent as { choices: Array<{ message: { content: string } }> }).choices[0]!.message;
     assert.ok(message.content.length > 0);
@@ -210,6 +230,27 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
     assert.equal(queued._meta?.['tollgate/costUsd'], '0.00', 'held at queueing, charged when the job ends');
     assert.equal(await app.balance(accountId), afterNative - parseUsd(String(job!.costUsd)));
     assert.equal(await app.ledgerSum(accountId), await app.balance(accountId));
+  });
+
+  test('a rate-limited tool call says in _meta how long to wait, as its Retry-After does, and charges nothing', async () => {
+    const limited = await startTestApp({}, { TOLLGATE_RATE_LIMIT_PER_MINUTE: '1' });
+    try {
+      const { accountId, apiKey } = await limited.createAccount('1.00');
+      const client = await connect(limited, { 'x-api-key': apiKey });
+      const first = await call(client, 'account_get');
+      const refused = await call(client, 'account_get');
+      await client.close();
+      assert.equal(first.isError, undefined, text(first));
+      assert.equal(refused.isError, true);
+      assert.match(text(refused), /^RATE_LIMITED: /);
+      assert.equal(refused._meta?.['tollgate/errorCode'], 'RATE_LIMITED');
+      assert.equal(refused._meta?.['tollgate/httpStatus'], 429);
+      const wait = refused._meta?.['tollgate/retryAfterSeconds'];
+      assert.ok(Number.isInteger(wait) && (wait as number) >= 1 && (wait as number) <= 60, `retryAfterSeconds ${String(wait)}`);
+      assert.equal(await limited.balance(accountId), 1_000_000);
+    } finally {
+      await limited.close();
+    }
   });
 
   test('a media_queue call carrying an image above the server-wide body limit is taken, as POST /v1/media/queue takes it', async () => {

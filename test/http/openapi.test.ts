@@ -100,6 +100,46 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
     assert.equal(document.info.version, '1.0.0');
   });
 
+  test("the media jobs' webhook is documented (OpenAPI 3.1 `webhooks`): its event schema, which a job's event fits, and the Standard Webhooks headers", () => {
+    const webhook = document.webhooks?.['media.job']?.post as Json;
+    assert.ok(webhook, 'webhooks.media.job.post');
+    assert.deepEqual(
+      (webhook.parameters as Json[]).map((parameter) => [parameter.name, parameter.in, parameter.required]),
+      [['webhook-id', 'header', true], ['webhook-timestamp', 'header', true], ['webhook-signature', 'header', true]],
+    );
+    assert.equal(webhook.requestBody.content['application/json'].schema.$ref, '#/components/schemas/MediaJobWebhookEvent');
+    const validate = new Ajv2020({ strict: false }).compile({ ...(document.components.schemas.MediaJobWebhookEvent as Json), components: document.components });
+    const job = endpoints.find((endpoint) => endpoint.id === 'media.status')!.examples.response;
+    // What src/jobs/job-runner.ts sends: `media.job.<final status>`, the time, the job as its status answers it.
+    assert.ok(validate({ type: 'media.job.succeeded', timestamp: '2026-11-24T10:00:05.400Z', data: job }), JSON.stringify(validate.errors));
+    assert.ok(!validate({ type: 'media.job.running', timestamp: '2026-11-24T10:00:05.400Z', data: job }), 'only an ended job is sent');
+    assert.ok(!validate({ type: 'media.job.succeeded', timestamp: '2026-11-24T10:00:05.400Z', data: {} }), 'data is the job');
+  });
+
+  test('every tag has a description, and every shared component is used', () => {
+    const tags = document.tags as Json[];
+    assert.deepEqual(tags.map((tag) => tag.name), [...new Set(endpoints.map((endpoint) => endpoint.id.split('.')[0]))]);
+    for (const tag of tags) assert.ok(typeof tag.description === 'string' && tag.description.length > 20, `tag ${tag.name} has a description`);
+    const text = JSON.stringify({ ...document, components: { ...document.components, schemas: undefined, responses: undefined } }) + JSON.stringify(document.components.schemas) + JSON.stringify(document.components.responses);
+    for (const kind of ['schemas', 'responses']) {
+      for (const name of Object.keys(document.components[kind] as Json)) assert.ok(text.includes(`"#/components/${kind}/${name}"`), `components.${kind}.${name} is referred to`);
+    }
+  });
+
+  test('a paid operation documents the headers of a replayed answer, and a replay sends them', async () => {
+    const headers = document.paths['/v1/seo/domain/available'].post.responses['200'].headers as Json;
+    assert.ok(headers['idempotent-replayed'], 'idempotent-replayed documented');
+    assert.ok(headers['x-original-request-id'], 'x-original-request-id documented');
+    assert.equal(document.paths['/v1/account'].get.responses['200'].headers['idempotent-replayed'], undefined, 'a free GET is never replayed');
+    const { apiKey } = await app.createAccount('1.00');
+    const key = { 'idempotency-key': `openapi-replay-${Date.now()}-${Math.random()}` };
+    const first = await app.post('/v1/seo/domain/available', { domain: 'tollgate-example.com' }, apiKey, key);
+    const replay = await app.post('/v1/seo/domain/available', { domain: 'tollgate-example.com' }, apiKey, key);
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.equal(replay.headers.get('x-original-request-id'), first.headers.get('x-request-id'));
+  });
+
   test('security scheme: an API key in the x-api-key header, required by default', () => {
     const schemes = Object.values(document.components.securitySchemes as Record<string, Json>);
     assert.ok(schemes.some((scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name === 'x-api-key'));
@@ -131,8 +171,9 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
       await app.get('/v1/ai/models/nobody%2Fnothing', apiKey),
     ];
     for (const response of failures) assert.ok(validate(response.body), `${JSON.stringify(response.body)}: ${JSON.stringify(validate.errors)}`);
-    // Only the OpenAI-compatible routes add the format's fields; the native chat answers our envelope alone.
-    assert.deepEqual(failures.map((response) => Object.keys(response.body.error)), [['code', 'message'], ['code', 'message'], ['code', 'message', 'type', 'param'], ['code', 'message', 'type', 'param']]);
+    // Every route names the field at fault as `param`; only the OpenAI-compatible routes add the format's `type` (and a null param when none is at fault).
+    assert.deepEqual(failures.map((response) => Object.keys(response.body.error)), [['code', 'message', 'param'], ['code', 'message', 'param'], ['code', 'message', 'type', 'param'], ['code', 'message', 'type', 'param']]);
+    assert.deepEqual(failures.map((response) => response.body.error.param), ['colour', 'zz', 'zz', 'id']);
   });
 
   test('every $ref resolves inside the document to a definition', () => {
@@ -279,6 +320,20 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
         if (endpoint.bodyDeclaredOptional) assert.match(response.body.error.message, /model: is required; messages: is required/, endpoint.id);
       } else {
         assert.equal(response.status, 200, `${endpoint.id}: ${JSON.stringify(response.body)}`);
+      }
+    }
+  });
+
+  test('numbers in a query string are published as integers with their bounds, never as strings of digits', () => {
+    const ledger = (document.paths['/v1/account/ledger'].get.parameters as Json[]).filter((parameter) => parameter.in === 'query');
+    const schemaOf = (name: string) => ledger.find((parameter) => parameter.name === name)!.schema;
+    assert.deepEqual({ ...schemaOf('limit'), description: undefined }, { type: 'integer', minimum: 1, maximum: 100, description: undefined });
+    assert.deepEqual({ ...schemaOf('before'), description: undefined }, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: undefined });
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Json>)) {
+      for (const parameter of (operations.get?.parameters ?? []) as Json[]) {
+        if (parameter.in !== 'query' || typeof parameter.schema.pattern !== 'string') continue;
+        const pattern = new RegExp(parameter.schema.pattern, 'u');
+        assert.ok(!(pattern.test('5') && !pattern.test('a')), `${path} ${parameter.name}: a number published as a string pattern`);
       }
     }
   });

@@ -187,6 +187,8 @@ describe(`registry: every endpoint through HTTP (${testDatabaseLabel()})`, () =>
       assert.deepEqual(Object.keys(response.body), ['ok', 'error']);
       assert.equal(response.body.ok, false);
       assert.equal(response.body.error.code, 'INVALID_API_KEY');
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
     });
 
     test(`${label(endpoint)}: 400 VALIDATION_ERROR naming an unknown field, not charged`, async () => {
@@ -195,6 +197,7 @@ describe(`registry: every endpoint through HTTP (${testDatabaseLabel()})`, () =>
       assert.equal(response.status, 400, JSON.stringify(response.body));
       assert.equal(response.body.error.code, 'VALIDATION_ERROR');
       assert.match(response.body.error.message, /definitelyNotAField/);
+      assert.equal(response.body.error.param, 'definitelyNotAField');
       assert.equal(await app.balance(accountId), 1_000_000);
       assert.deepEqual(await ledgerKinds(app, accountId), ['credit']);
     });
@@ -270,6 +273,9 @@ describe(`registry: every endpoint through HTTP (${testDatabaseLabel()})`, () =>
       // what the schema would make of them, with nothing for it to strip or fill in.
       assert.deepEqual(JSON.parse(JSON.stringify(data.data)), answer, 'the answer is its own parse');
       assert.match(response.headers.get('x-request-id') ?? '', /^req_/);
+      // Balances, emails and paid data: no cache keeps them, no browser reads them as another type.
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
 
       const balance = await app.balance(accountId);
       const cost = response.headers.get('x-cost-usd');

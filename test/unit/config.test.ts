@@ -57,6 +57,8 @@ test('a bad value is described as the API describes a bad field, with the value 
 
 test('a TOLLGATE_ variable Tollgate does not read is reported, with the setting it most likely meant', () => {
   assert.deepEqual(loadConfig({ TOLLGATE_ADMIN_TOKEN: 'a'.repeat(16) }).unrecognisedSettings, []);
+  // `tollgate mcp` reads its key from there: every CLI start would warn about it otherwise.
+  assert.deepEqual(loadConfig({ TOLLGATE_API_KEY: 'tg_live_x' }).unrecognisedSettings, []);
   assert.deepEqual(loadConfig({ TOLLGATE_ADMIN_TOKN: 'a'.repeat(16), TOLLGATE_RATELIMIT_PER_MINUTE: '10', TOLLGATE_COLOUR_SCHEME: 'dark', OTHER_TOOL_SETTING: '1' }).unrecognisedSettings, [
     'TOLLGATE_ADMIN_TOKN is not a Tollgate setting and is ignored; did you mean TOLLGATE_ADMIN_TOKEN?',
     'TOLLGATE_COLOUR_SCHEME is not a Tollgate setting and is ignored (the README lists the settings under Configuration)',

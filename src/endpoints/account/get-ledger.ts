@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { microsToUsd } from '../../core/money';
+import { queryInteger } from '../../core/query-integer';
 
 export default defineEndpoint({
   id: 'account.ledger',
@@ -10,8 +11,8 @@ export default defineEndpoint({
   description:
     'Every movement of the balance: credits, holds taken for calls in flight, captures (the amount is the hold given back less the cost) and releases (a failed call: the hold given back in full). Paged: pass `nextBefore` as `before` for the next page.',
   input: z.strictObject({
-    limit: z.string().regex(/^(100|[1-9][0-9]?)$/, 'a whole number from 1 to 100').optional().meta({ description: 'Entries per page, 1 to 100. Default: 50.', examples: ['50'] }),
-    before: z.string().regex(/^[1-9][0-9]{0,15}$/, 'an entry id from a previous page').optional().meta({ description: 'Only entries older than this one (`nextBefore` of the previous page).' }),
+    limit: queryInteger(1, 100).optional().meta({ description: 'Entries per page, 1 to 100. Default: 50.', examples: [50] }),
+    before: queryInteger(1, Number.MAX_SAFE_INTEGER).optional().meta({ description: 'Only entries older than this one (`nextBefore` of the previous page).' }),
   }),
   output: z.object({
     entries: z.array(
@@ -30,7 +31,7 @@ export default defineEndpoint({
   }),
   price: ({ free }) => free(),
   examples: {
-    request: { limit: '50' },
+    request: { limit: 50 },
     response: {
       entries: [
         { id: 2, requestId: 'req_01JDZ8', kind: 'capture', amountUsd: -0.06, costUsd: 0.06, balanceAfterUsd: 4.94, endpointId: 'seo.keyword_ideas', createdAt: '2026-11-21T05:01:00.000Z' },
@@ -40,7 +41,7 @@ export default defineEndpoint({
     },
   },
   async handler({ input, ctx }) {
-    const page = await ctx.history.entries({ limit: Number(input.limit ?? 50), ...(input.before ? { before: Number(input.before) } : {}) });
+    const page = await ctx.history.entries({ limit: input.limit ?? 50, ...(input.before !== undefined ? { before: input.before } : {}) });
     return {
       entries: page.entries.map((entry) => ({
         id: entry.id,
