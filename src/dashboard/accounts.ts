@@ -35,7 +35,18 @@ export interface VerificationState {
   creditAwaits: boolean;
 }
 
-export type SignUpResult = { ok: true; accountId: string; credited: boolean } | { ok: false; field: 'email' | 'password'; problem: string };
+/**
+ * `taken`: the address already had an account (`accountId` is that one, `email` its address);
+ * nothing was made. The sign-up page answers it as a new sign-up, so that it tells nobody which
+ * addresses have accounts, and mails the owner a notice instead.
+ */
+export type SignUpResult =
+  | { ok: true; taken: false; accountId: string; email: string; credited: boolean }
+  | { ok: true; taken: true; accountId: string; email: string }
+  | { ok: false; field: 'email' | 'password'; problem: string };
+
+/** A completed reset: the keys it revoked (made before the address was verified). */
+export type ResetResult = { ok: true; accountId: string; revokedKeyIds: string[] } | { ok: false; problem: string };
 
 /**
  * The dashboard's accounts: sign-up with the one-per-mailbox credit, log-in, sessions, and the
@@ -73,10 +84,12 @@ export class DashboardAccounts {
     };
     try {
       const account = await this.ledger.createAccount(email, opening, `signup_credit_${randomBytes(9).toString('base64url')}`);
-      return { ok: true, accountId: account.id, credited };
+      return { ok: true, taken: false, accountId: account.id, email, credited };
     } catch (error) {
-      if (error instanceof DuplicateEmailError) return { ok: false, field: 'email', problem: 'An account with this e-mail already exists: log in, or reset its password.' };
-      throw error;
+      if (!(error instanceof DuplicateEmailError)) throw error;
+      const owner = await this.findByEmail(email);
+      if (!owner) throw error;
+      return { ok: true, taken: true, ...owner };
     }
   }
 
@@ -242,7 +255,7 @@ export class DashboardAccounts {
    * gets its first password here, verified, and no credit (its credit came with the CLI). One
    * transaction, like `verifyEmail`.
    */
-  async resetPassword(token: string, password: string, credit: boolean): Promise<{ ok: true } | { ok: false; problem: string }> {
+  async resetPassword(token: string, password: string, credit: boolean): Promise<ResetResult> {
     if (token.length > 100) return { ok: false, problem: 'This reset link is not valid; ask for a new one.' };
     const pending = await this.db
       .selectFrom('dashboard_tokens')
@@ -258,12 +271,15 @@ export class DashboardAccounts {
     const accountId = pending.id;
     const creditMicros = credit ? this.options.signupCreditMicros : 0;
     let reset = false;
+    let revokedKeyIds: string[] = [];
     await this.ledger.credit(
       accountId,
       async (trx) => {
         reset = (await this.useToken(trx, token, 'reset')) === accountId;
         if (!reset) return 0;
         await trx.deleteFrom('dashboard_sessions').where('account_id', '=', accountId).execute();
+        await this.voidResetLinks(trx, accountId);
+        revokedKeyIds = await this.revokeKeysMadeUnverified(trx, accountId);
         const updated = await trx.updateTable('credentials').set({ password_hash: passwordHash }).where('account_id', '=', accountId).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 1) return this.confirmAddress(trx, accountId, creditMicros);
         // An account the operator created: its first password, its address proven by this link.
@@ -273,6 +289,38 @@ export class DashboardAccounts {
       },
       `signup_credit_${accountId}`,
     );
-    return reset ? { ok: true } : { ok: false, problem: 'This reset link has expired or was used already; ask for a new one.' };
+    return reset ? { ok: true, accountId, revokedKeyIds } : { ok: false, problem: 'This reset link has expired or was used already; ask for a new one.' };
+  }
+
+  /**
+   * Voids every reset link of the account still out, in the caller's transaction: once the
+   * password is set anew, an older link (in a mailbox someone else reads, say) must not set it again.
+   */
+  private async voidResetLinks(trx: Kysely<Database>, accountId: string): Promise<void> {
+    await trx
+      .updateTable('dashboard_tokens')
+      .set({ used_at: new Date(this.now()).toISOString() })
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', 'reset')
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Revokes, in the caller's transaction, the active keys the customer made on the dashboard before
+   * the address was verified (all of them while it is not): whoever signed up with an address they
+   * do not read could have made them, and the reset proves who does. Only a self-signed-up account
+   * has such keys; keys the operator issued with the CLI (no name) are trusted and stay. The ids
+   * revoked, for the caller to announce once committed.
+   */
+  private async revokeKeysMadeUnverified(trx: Kysely<Database>, accountId: string): Promise<string[]> {
+    const credential = await trx.selectFrom('credentials').select('verified_at').where('account_id', '=', accountId).executeTakeFirst();
+    if (!credential) return [];
+    let keys = trx.selectFrom('api_keys').select('id').where('account_id', '=', accountId).where('revoked_at', 'is', null).where('name', 'is not', null);
+    if (credential.verified_at !== null) keys = keys.where('created_at', '<', credential.verified_at);
+    const keyIds = (await keys.execute()).map((key) => key.id);
+    if (keyIds.length === 0) return [];
+    await trx.updateTable('api_keys').set({ revoked_at: new Date(this.now()).toISOString() }).where('id', 'in', keyIds).where('revoked_at', 'is', null).execute();
+    return keyIds;
   }
 }

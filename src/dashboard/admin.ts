@@ -11,11 +11,7 @@ import { money } from './routes-customer';
 import { ADMIN_COOKIE, csrfAccepted, csrfField, csrfToken, formField, notice, page, readCookie, renewCsrfToken, setCookie } from './web';
 import { clientAddressKey } from '../ratelimit/client-address';
 import { MAX_SUSPENSION_REASON, suspensionReason } from './suspension';
-
-/** The operator's cookie: derived from TOLLGATE_ADMIN_TOKEN, so changing the token ends every admin session. */
-function adminSessionValue(adminToken: string): string {
-  return createHash('sha256').update(`tollgate-admin-session:${adminToken}`).digest('base64url');
-}
+import { ADMIN_SESSION_MS, AdminSessions } from './admin-sessions';
 
 /**
  * The credit form's one-use token, made when the form is shown: the credit's ledger request id is
@@ -36,18 +32,17 @@ function sameText(a: string, b: string): boolean {
 
 /**
  * /admin: only when TOLLGATE_ADMIN_TOKEN is set (otherwise the routes do not exist). The operator
- * logs in with the token (or sends it as a bearer token); the page cookie holds a value derived
- * from it, never the token itself.
+ * logs in with the token (or sends it as a bearer token); the page cookie holds a random session id
+ * (admin-sessions.ts), never the token nor anything derived from it.
  */
 export function registerAdminPages(scope: FastifyInstance, context: DashboardContext): void {
   const adminToken = context.adminToken;
   if (!adminToken) return;
-  const sessionValue = adminSessionValue(adminToken);
-  const isAdmin = (request: FastifyRequest) => {
+  const sessions = new AdminSessions(context.db, context.ledger, adminToken, context.clock);
+  const isAdmin = async (request: FastifyRequest) => {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (bearer !== undefined) return sameText(bearer, adminToken);
-    const cookie = readCookie(request, ADMIN_COOKIE);
-    return cookie !== undefined && sameText(cookie, sessionValue);
+    return sessions.valid(readCookie(request, ADMIN_COOKIE));
   };
   // A wrong bearer token is a failed log-in: counted with the form's, per address, so the token
   // cannot be guessed through the pages' Authorization header without limit.
@@ -71,8 +66,8 @@ export function registerAdminPages(scope: FastifyInstance, context: DashboardCon
   <button type="submit">Log in</button></form>`));
   };
   /** Pages and actions past this point need the operator; forms also their CSRF token. */
-  const guard = (request: FastifyRequest, reply: FastifyReply, changes: boolean): boolean => {
-    if (!isAdmin(request)) {
+  const guard = async (request: FastifyRequest, reply: FastifyReply, changes: boolean): Promise<boolean> => {
+    if (!(await isAdmin(request))) {
       if (changes) void reply.code(401).type('text/plain; charset=utf-8').send('Operator log-in required.');
       else void loginPage(request, reply); // a page, not an API answer: the log-in form, 200
       return false;
@@ -90,19 +85,21 @@ export function registerAdminPages(scope: FastifyInstance, context: DashboardCon
     const limit = await context.limits.loginsPerAddress.consume(attemptKey(request));
     if (!limit.allowed) return loginPage(request, reply.code(429), 'Too many attempts; try again later.');
     if (!sameText(formField(request, 'token') ?? '', adminToken)) return loginPage(request, reply.code(401), 'That is not the admin token.');
-    setCookie(reply, ADMIN_COOKIE, sessionValue, { ...context.cookies, path: '/admin', maxAgeSeconds: 12 * 3600 });
+    setCookie(reply, ADMIN_COOKIE, await sessions.start(), { ...context.cookies, path: '/admin', maxAgeSeconds: ADMIN_SESSION_MS / 1000 });
     renewCsrfToken(reply, context.cookies);
     return reply.redirect('/admin', 303);
   });
 
   scope.post('/admin/logout', async (request, reply) => {
-    if (!guard(request, reply, true)) return reply;
+    if (!(await guard(request, reply, true))) return reply;
+    await sessions.end(readCookie(request, ADMIN_COOKIE));
     setCookie(reply, ADMIN_COOKIE, '', { ...context.cookies, path: '/admin', maxAgeSeconds: 0 });
+    renewCsrfToken(reply, context.cookies);
     return reply.redirect('/admin', 303);
   });
 
   scope.get('/admin', async (request, reply) => {
-    if (!guard(request, reply, false)) return reply;
+    if (!(await guard(request, reply, false))) return reply;
     const since = utcDay(new Date(context.clock()), 29);
     await context.flushCalls();
     const [byDay, byEndpoint] = await context.ledger.exclusive(() => Promise.all([activity(context.db, since, 'day'), activity(context.db, since, 'endpoint')]));
@@ -116,7 +113,7 @@ ${activityTable('Endpoint', byEndpoint)}
   });
 
   scope.get('/admin/accounts', async (request, reply) => {
-    if (!guard(request, reply, false)) return reply;
+    if (!(await guard(request, reply, false))) return reply;
     const query = String((request.query as { q?: string }).q ?? '').trim().slice(0, 200);
     const accounts = await searchAccounts(context.db, query);
     return render(request, reply, 'Accounts', '/admin/accounts', html`
@@ -126,7 +123,7 @@ ${activityTable('Endpoint', byEndpoint)}
   });
 
   scope.get<{ Params: { accountId: string } }>('/admin/accounts/:accountId', async (request, reply) => {
-    if (!guard(request, reply, false)) return reply;
+    if (!(await guard(request, reply, false))) return reply;
     // After a credit or a suspension (Post/Redirect/Get): its confirmation, read from the ledger's
     // entry or from the account as it now stands, so an old link never tells what is not so.
     const query = request.query as { credited?: string; suspension?: string };
@@ -158,7 +155,7 @@ ${activityTable('Endpoint', byEndpoint)}
   };
 
   scope.post<{ Params: { accountId: string } }>('/admin/accounts/:accountId/credit', async (request, reply) => {
-    if (!guard(request, reply, true)) return reply;
+    if (!(await guard(request, reply, true))) return reply;
     const account = await findAccountRow(context.db, request.params.accountId);
     if (!account) return accountPage(request, reply);
     const refused = (problem: string) => accountPage(request, reply.code(400), notice(problem));
@@ -202,7 +199,7 @@ ${activityTable('Endpoint', byEndpoint)}
 
   for (const action of ['suspend', 'unsuspend'] as const) {
     scope.post<{ Params: { accountId: string } }>(`/admin/accounts/:accountId/${action}`, async (request, reply) => {
-      if (!guard(request, reply, true)) return reply;
+      if (!(await guard(request, reply, true))) return reply;
       const accountId = request.params.accountId;
       const reason = action === 'suspend' ? suspensionReason(formField(request, 'reason')) : undefined;
       if (!(await context.setSuspended(accountId, action === 'suspend', reason))) return accountPage(request, reply);

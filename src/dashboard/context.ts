@@ -9,6 +9,7 @@ import type { RateLimiter } from '../ratelimit/rate-limiter';
 import type { Database } from '../store/schema';
 import type { StripeSettings } from '../config';
 import type { DashboardAccounts, SessionView } from './accounts';
+import type { FailedLogIns } from './login-failures';
 import type { Mailer } from './mailer';
 import { readCookie, SESSION_COOKIE, type CookieOptions } from './web';
 
@@ -26,9 +27,10 @@ export interface DashboardContext {
   limits: {
     /** Sign-ups per client address. */
     signups: RateLimiter;
-    /** Log-in attempts per e-mail address, and per client address. */
-    loginsPerAccount: RateLimiter;
+    /** Log-in attempts per client address (the operator's log-in and wrong admin tokens too). */
     loginsPerAddress: RateLimiter;
+    /** Failed log-ins per (account, client address) pair, and per account. */
+    failedLogIns: FailedLogIns;
     /**
      * Requests for links that send mail: password resets per client address, and verification
      * links asked for again per account (keyed `verify:<account id>`).

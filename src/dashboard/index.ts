@@ -15,6 +15,7 @@ import { DashboardAccounts } from './accounts';
 import { registerAdminPages } from './admin';
 import { registerDashboardAssets } from './assets';
 import type { DashboardContext } from './context';
+import { memoryFailedLogIns, redisFailedLogIns } from './login-failures';
 import { logMailer, smtpMailer, type Mailer } from './mailer';
 import { registerAuthPages } from './routes-auth';
 import { registerCustomerPages } from './routes-customer';
@@ -63,10 +64,11 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
   const limiter = (limit: number, windowMs: number, namespace: string) => createWindowLimiter(config.redisUrl, { limit, windowMs, namespace }, clock);
   const limits = {
     signups: limiter(config.signupsPerAddressPerHour, 60 * MINUTE_MS, 'tollgate:signups:'),
-    loginsPerAccount: limiter(10, 15 * MINUTE_MS, 'tollgate:logins:account:'),
     loginsPerAddress: limiter(30, 15 * MINUTE_MS, 'tollgate:logins:address:'),
     resets: limiter(5, 60 * MINUTE_MS, 'tollgate:resets:'),
   };
+  const failedLogInLimits = { perPair: 10, perAccount: 100, windowMs: 15 * MINUTE_MS };
+  const failedLogIns = config.redisUrl ? redisFailedLogIns(config.redisUrl, failedLogInLimits, 'tollgate:logins:failed:') : memoryFailedLogIns(failedLogInLimits, clock);
   const mailer = dependencies.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, server.log) : logMailer(server.log));
   const context: DashboardContext = {
     db: store.db,
@@ -77,7 +79,7 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
     history: dependencies.history,
     mailer,
     endpoints: dependencies.endpoints,
-    limits,
+    limits: { ...limits, failedLogIns },
     cookies: { secure: config.publicUrl?.startsWith('https:') ?? false },
     linkBase: dependencies.linkBase,
     adminToken: config.adminToken,
@@ -123,6 +125,6 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
   });
   if (config.stripe) await registerStripeWebhook(server, config.stripe, context, server.log);
   server.addHook('onClose', async () => {
-    await Promise.all(Object.values(limits).map((limit) => limit.close()));
+    await Promise.all([...Object.values(limits), failedLogIns].map((limit) => limit.close()));
   });
 }

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface LinkMessage {
   accountId: string;
   to: string;
-  purpose: 'verify' | 'reset';
+  /** `taken`: someone signed up with the address of an existing account; the link is a reset link. */
+  purpose: 'verify' | 'reset' | 'taken';
   link: string;
 }
 
@@ -15,11 +16,14 @@ export interface Mailer {
   send(message: LinkMessage): Promise<void>;
 }
 
-const SUBJECTS = { verify: 'Confirm your e-mail address', reset: 'Reset your password' } as const;
+const SUBJECTS = { verify: 'Confirm your e-mail address', reset: 'Reset your password', taken: 'Your Tollgate account: a sign-up with your address' } as const;
 const BODIES = {
   verify: 'Confirm your address for your Tollgate account by opening this link (valid 48 hours):',
   reset: 'Someone asked to reset the password of your Tollgate account. If it was you, open this link (valid 1 hour, once):',
+  taken:
+    'Someone tried to sign up to Tollgate with this address, which already has an account; nothing was changed. If it was you, log in, or set a new password with this link (valid 1 hour, once):',
 } as const;
+const LOG_LABELS = { verify: 'e-mail verification', reset: 'password reset', taken: 'sign-up notice (password reset)' } as const;
 
 /**
  * Without SMTP the operator is the post office: the link goes to the server log at info, with the
@@ -29,7 +33,7 @@ export function logMailer(log: FastifyBaseLogger): Mailer {
   return {
     delivers: false,
     async send({ accountId, purpose, link }) {
-      log.info({ accountId, purpose, link }, `dashboard: ${purpose === 'verify' ? 'e-mail verification' : 'password reset'} link (no TOLLGATE_SMTP_URL: pass it on to the account holder)`);
+      log.info({ accountId, purpose, link }, `dashboard: ${LOG_LABELS[purpose]} link (no TOLLGATE_SMTP_URL: pass it on to the account holder)`);
     },
   };
 }

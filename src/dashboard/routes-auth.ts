@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddressKey } from '../ratelimit/client-address';
-import { SESSION_MS } from './accounts';
+import { SESSION_MS, sha256 } from './accounts';
+import { mailFailure } from './mailer';
 import { linkBase, signedIn, type DashboardContext } from './context';
 import { html, type Html } from './html';
 import { MIN_PASSWORD_LENGTH } from './passwords';
@@ -63,6 +64,16 @@ ${notice(problem)}${notice(info, 'info')}
 
   scope.get('/dashboard/signup', async (request, reply) => show(reply, 200, 'Create an account', signUpForm(csrf(request, reply)), csrf(request, reply)));
 
+  /**
+   * Mails the owner of an address someone tried to sign up with a notice and a reset link (with
+   * SMTP only: without it nobody could get either). Failures are logged by the mailer, without the address.
+   */
+  const sendTakenNotice = async (accountId: string, email: string): Promise<void> => {
+    if (!context.mailer.delivers) return;
+    const token = await context.accounts.issueToken(accountId, 'reset');
+    await context.mailer.send({ accountId, to: email, purpose: 'taken', link: `${linkBase(context)}/dashboard/reset?token=${token}` }).catch(() => context.accounts.discardToken(token));
+  };
+
   scope.post('/dashboard/signup', async (request, reply) => {
     if (!csrfAccepted(request)) return refused(reply);
     const email = formField(request, 'email') ?? '';
@@ -71,15 +82,25 @@ ${notice(problem)}${notice(info, 'info')}
     if (!allowed.allowed) return show(reply, 429, 'Create an account', signUpForm(token, email, 'Too many sign-ups from your network; try again later.'), token);
     const result = await context.accounts.signUp(email, formField(request, 'password') ?? '', !context.mailer.delivers);
     if (!result.ok) return show(reply, 400, 'Create an account', signUpForm(token, email, result.problem), token);
-    const found = await context.accounts.findByEmail(email);
-    const sent = await sendVerificationLink(result.accountId, found!.email);
-    await logInAs(request, reply, result.accountId);
-    return reply.redirect(sent ? '/dashboard' : '/dashboard?verification=failed', 303);
+    // A new address and one that has an account get the same answer (no session: the new account
+    // logs in), so that sign-up tells nobody which addresses have accounts; each sends one mail.
+    if (result.taken) await sendTakenNotice(result.accountId, result.email);
+    else await sendVerificationLink(result.accountId, result.email);
+    return reply.redirect('/dashboard/login?done=signup', 303);
   });
+
+  const logInNotices: Readonly<Record<string, string>> = {
+    reset: 'Your password was changed; log in with the new one.',
+    'reset-revoked':
+      'Your password was changed; log in with the new one. The API keys made before your address was confirmed are revoked (whoever made them did so before the address was proven yours): make new ones under API keys.',
+    signup: context.mailer.delivers
+      ? 'Check your mail: we sent a message to the address you gave, to confirm it. Log in here with your password.'
+      : 'Your account is ready: log in here with your password. This service sends no e-mail: its operator passes on the link that confirms your address.',
+  };
 
   scope.get('/dashboard/login', async (request, reply) => {
     const token = csrf(request, reply);
-    const info = (request.query as { done?: string }).done === 'reset' ? 'Your password was changed; log in with the new one.' : undefined;
+    const info = logInNotices[String((request.query as { done?: string }).done ?? '')];
     return show(reply, 200, 'Log in', logInForm(token, '', undefined, info), token);
   });
 
@@ -87,16 +108,20 @@ ${notice(problem)}${notice(info, 'info')}
     if (!csrfAccepted(request)) return refused(reply);
     const email = formField(request, 'email') ?? '';
     const token = csrf(request, reply);
-    // Attempts, successful or not, per address and per account: a guesser gets a few per window.
-    const byAddress = await context.limits.loginsPerAddress.consume(clientAddressKey(request.ip));
-    const byAccount = await context.limits.loginsPerAccount.consume(email.trim().toLowerCase());
-    if (!byAddress.allowed || !byAccount.allowed) {
-      const wait = Math.max(byAddress.resetSeconds, byAccount.resetSeconds);
+    // Attempts per client address (successful or not); failed ones per account and client address
+    // pair (the owner elsewhere is not locked out by a guesser), and per account with a much higher limit.
+    const account = sha256(email.trim().toLowerCase());
+    const address = clientAddressKey(request.ip);
+    const byAddress = await context.limits.loginsPerAddress.consume(address);
+    const failures = byAddress.allowed ? await context.limits.failedLogIns.attempt(account, address) : undefined;
+    if (!byAddress.allowed || !failures?.allowed) {
+      const wait = failures && !failures.allowed ? failures.retryAfterSeconds : byAddress.resetSeconds;
       reply.header('retry-after', String(wait));
       return show(reply, 429, 'Log in', logInForm(token, email, `Too many log-in attempts; try again in ${Math.ceil(wait / 60)} minutes.`), token);
     }
     const accountId = await context.accounts.logIn(email, formField(request, 'password') ?? '');
     if (!accountId) return show(reply, 401, 'Log in', logInForm(token, email, 'The e-mail or the password is wrong.'), token);
+    await context.limits.failedLogIns.succeeded(account, address);
     await logInAs(request, reply, accountId);
     return reply.redirect('/dashboard', 303);
   });
@@ -153,14 +178,22 @@ ${notice(problem)}${notice(info, 'info')}
     const token = csrf(request, reply);
     const allowed = await context.limits.resets.consume(clientAddressKey(request.ip));
     if (!allowed.allowed) return show(reply, 429, 'Reset your password', forgotForm(token, undefined, 'Too many reset requests; try again later.'), token);
-    const account = await context.accounts.findByEmail(formField(request, 'email') ?? '');
-    if (account) {
-      const link = `${linkBase(context)}/dashboard/reset?token=${await context.accounts.issueToken(account.accountId, 'reset')}`;
-      await context.mailer.send({ accountId: account.accountId, to: account.email, purpose: 'reset', link }).catch(() => undefined);
-    }
+    // Answered first, the link made and mailed after: the answer's timing tells nothing either.
+    const email = formField(request, 'email') ?? '';
+    reply.raw.once('close', () => {
+      void sendResetLink(email).catch((error: unknown) => request.log.error({ failure: mailFailure(error).failure }, 'dashboard: could not make or send a reset link'));
+    });
     // The same answer whether the address has an account or not.
     return show(reply, 200, 'Reset your password', forgotForm(token, 'If an account has this address, a reset link is on its way.'), token);
   });
+
+  /** Mails a reset link when the address has an account; a failed mail is logged by the mailer (by account id). */
+  const sendResetLink = async (email: string): Promise<void> => {
+    const account = await context.accounts.findByEmail(email);
+    if (!account) return;
+    const link = await context.accounts.issueToken(account.accountId, 'reset');
+    await context.mailer.send({ accountId: account.accountId, to: account.email, purpose: 'reset', link: `${linkBase(context)}/dashboard/reset?token=${link}` }).catch(() => context.accounts.discardToken(link));
+  };
 
   const resetForm = (token: string, link: string, problem?: string) => html`
 ${notice(problem)}
@@ -180,6 +213,9 @@ ${notice(problem)}
     const link = formField(request, 'token') ?? '';
     const result = await context.accounts.resetPassword(link, formField(request, 'password') ?? '', context.mailer.delivers);
     if (!result.ok) return show(reply, 400, 'Choose a new password', resetForm(token, link, result.problem), token);
-    return reply.redirect('/dashboard/login?done=reset', 303);
+    if (result.revokedKeyIds.length === 0) return reply.redirect('/dashboard/login?done=reset', 303);
+    await context.forgetKeys(result.revokedKeyIds);
+    request.log.info({ accountId: result.accountId, keys: result.revokedKeyIds.length }, 'dashboard: a reset revoked the keys made before the address was verified');
+    return reply.redirect('/dashboard/login?done=reset-revoked', 303);
   });
 }

@@ -26,6 +26,8 @@ const EMPTY_LIMIT_FIELDS: LimitFields = { dailyUsd: '', monthlyUsd: '', areas: [
 
 const SUSPENDED = 'Your account is suspended: every call with its keys is refused (403 ACCOUNT_SUSPENDED), and no new key can be made. Contact the operator of this service.';
 
+const UNVERIFIED = 'Confirm your e-mail address before you make a key: until the address is proven yours, anyone could have signed up with it. Open the link we mailed you, or ask for a new one.';
+
 /** A limit field the form cannot take; the message names the field. */
 class RefusedLimit extends Error {}
 
@@ -34,13 +36,21 @@ export function registerKeyPages(scope: FastifyInstance, context: DashboardConte
   // The account's own endpoints answer whatever a key's areas: offering them would limit nothing.
   const areas = limitableAreas(context.endpoints);
 
+  /**
+   * Keys wait for a verified address when mail is sent (SMTP): someone who signed up with an
+   * address they do not read would otherwise hold keys its owner never made. Without SMTP nobody
+   * can verify by mail; a reset (passed on by the operator) then revokes the keys made unverified.
+   */
+  const mustVerify = (session: SessionView) => context.mailer.delivers && !session.verified;
+
   const keysPage = async (request: FastifyRequest, reply: FastifyReply, session: SessionView, top: Html, status = 200) => {
     const keys = await context.keys.list(session.accountId);
     const token = csrfToken(request, reply, context.cookies);
     reply.code(status);
     return render(request, reply, session, 'API keys', '/dashboard/keys', html`
 ${top}
-${session.suspended ? notice(SUSPENDED) : html`<h2>Create a key</h2>
+${session.suspended ? notice(SUSPENDED) : mustVerify(session) ? html`${notice(UNVERIFIED, 'info')}
+<form method="post" action="/dashboard/verify/resend" class="inline">${csrfField(token)}<button type="submit" class="plain">Send me a new link</button></form>` : html`<h2>Create a key</h2>
 <form method="post" action="/dashboard/keys" class="inline">${csrfField(token)}
   <label>Name <input type="text" name="name" maxlength="${MAX_KEY_NAME}" required placeholder="e.g. production"></label>
   <button type="submit">Create key</button>
@@ -86,6 +96,7 @@ ${capTable(caps)}
     if (!csrfAccepted(request)) return keysPage(request, reply, session, notice('The form expired; nothing was created. Try again.'), 403);
     // A key made now would be refused at its first call: none is made until the suspension is lifted.
     if (session.suspended) return keysPage(request, reply, session, html``, 403);
+    if (mustVerify(session)) return keysPage(request, reply, session, html``, 403);
     const name = (formField(request, 'name') ?? '').trim();
     if (name === '' || name.length > MAX_KEY_NAME) return keysPage(request, reply, session, notice(`Give the key a name of 1 to ${MAX_KEY_NAME} characters.`), 400);
     const requested = readLimits(request, areas);

@@ -11,6 +11,7 @@ export interface Database {
   signup_credits: SignupCreditsTable;
   dashboard_sessions: DashboardSessionsTable;
   dashboard_tokens: DashboardTokensTable;
+  admin_sessions: AdminSessionsTable;
   api_calls: ApiCallsTable;
   media_jobs: MediaJobsTable;
   media_files: MediaFilesTable;
@@ -138,6 +139,15 @@ export interface DashboardSessionsTable {
   /** SHA-256 of the cookie's token, hex. */
   token_hash: string;
   account_id: string;
+  created_at: string;
+  /** ms since the epoch. */
+  expires_at: number;
+}
+
+/** The operator's /admin sessions. */
+export interface AdminSessionsTable {
+  /** HMAC-SHA256 of the cookie's token keyed with the admin token, hex. */
+  token_hash: string;
   created_at: string;
   /** ms since the epoch. */
   expires_at: number;

@@ -56,7 +56,7 @@ export class PageClient {
 export interface SentLink {
   accountId: string;
   to: string;
-  purpose: 'verify' | 'reset';
+  purpose: 'verify' | 'reset' | 'taken';
   link: string;
 }
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
-import { GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
+import { PageClient } from '../helpers/page-client';
+import { signUpAndLogIn } from '../helpers/dashboard-sign-up';
 
 const ADMIN_TOKEN = 'operator-secret-0123456789';
 
@@ -99,9 +100,7 @@ describe(`/admin with TOLLGATE_ADMIN_TOKEN (${testDatabaseLabel()})`, () => {
   });
 
   test('a suspended customer is told so: the Overview and the keys page say keys are refused, no new key is made; the operator sees why', async () => {
-    const customer = new PageClient(app.baseUrl);
-    await customer.get('/dashboard/signup');
-    assert.equal((await customer.post('/dashboard/signup', { email: uniqueEmail(), password: GOOD_PASSWORD })).status, 303);
+    const customer = await signUpAndLogIn(app.baseUrl);
     const created = await customer.post('/dashboard/keys', { name: 'before' });
     const apiKey = /data-testid="new-key">([^<]+)</.exec(created.text)![1]!;
     const accountId = (await app.get('/v1/account', apiKey)).body.data.accountId as string;

@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { manualClock, startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
-import { capturingMailer, GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
+import { capturingMailer, PageClient, uniqueEmail } from '../helpers/page-client';
+import { signUpAndLogIn } from '../helpers/dashboard-sign-up';
 
 const ADMIN_TOKEN = 'instances-admin-token-0123456789';
 
@@ -27,10 +28,8 @@ describe(`the dashboard's revocations and suspensions reach another instance (${
   });
 
   async function customerWithKey(): Promise<{ client: PageClient; apiKey: string; keyId: string; email: string }> {
-    const client = new PageClient(first.baseUrl);
     const email = uniqueEmail();
-    await client.get('/dashboard/signup');
-    assert.equal((await client.post('/dashboard/signup', { email, password: GOOD_PASSWORD })).status, 303);
+    const client = await signUpAndLogIn(first.baseUrl, email);
     const created = await client.post('/dashboard/keys', { name: 'shared' });
     const apiKey = /data-testid="new-key">([^<]+)</.exec(created.text)![1]!;
     const keyId = /\/dashboard\/keys\/(key_[A-Za-z0-9_-]+)\/revoke/.exec(created.text)![1]!;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
-import { GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
+import { signUpAndLogIn } from '../helpers/dashboard-sign-up';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 
@@ -39,9 +39,7 @@ describe(`buying credit with Stripe Checkout (against a fake Stripe, ${testDatab
 
   test('the billing form opens a Checkout session for the account and sends the customer to it', async () => {
     stripe.on('POST /v1/checkout/sessions', { json: { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' } });
-    const client = new PageClient(app.baseUrl);
-    await client.get('/dashboard/signup');
-    await client.post('/dashboard/signup', { email: uniqueEmail(), password: GOOD_PASSWORD });
+    const client = await signUpAndLogIn(app.baseUrl);
     const billing = await client.get('/dashboard/billing');
     assert.match(billing.text, /Buy credit/);
     assert.match(billing.headers.get('content-security-policy') ?? '', /form-action 'self' https:\/\/checkout\.stripe\.com;/);

@@ -1,17 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
-import { GOOD_PASSWORD, PageClient, uniqueEmail } from '../helpers/page-client';
+import { PageClient, uniqueEmail } from '../helpers/page-client';
+import { signUpAndLogIn } from '../helpers/dashboard-sign-up';
 
 const SECRET_SHOWN = /data-testid="webhook-secret">(whsec_[A-Za-z0-9+/=]+)</;
 
 /** Signs a fresh client up; the session cookie is in its jar. */
 async function signUp(app: TestApp, email = uniqueEmail()): Promise<PageClient> {
-  const client = new PageClient(app.baseUrl);
-  await client.get('/dashboard/signup');
-  const response = await client.post('/dashboard/signup', { email, password: GOOD_PASSWORD });
-  assert.equal(response.status, 303, response.text);
-  return client;
+  return signUpAndLogIn(app.baseUrl, email);
 }
 
 async function accountIdOf(app: TestApp, email: string): Promise<string> {

@@ -11,6 +11,7 @@ import { postgresSettlementTurnsMigration } from './008-postgres-settlement-turn
 import { postgresStatementBalancesMigration } from './009-postgres-statement-balances';
 import { mediaJobKeysMigration } from './010-media-job-keys';
 import { suspensionReasonsMigration } from './011-suspension-reasons';
+import { adminSessionsMigration } from './012-admin-sessions';
 
 export interface NamedMigration {
   /** Recorded in kysely_migration once applied; never rename one. Names sort in the order they run. */
@@ -35,4 +36,5 @@ export const migrations: readonly NamedMigration[] = [
   { name: '009-postgres-statement-balances', migration: postgresStatementBalancesMigration },
   { name: '010-media-job-keys', migration: mediaJobKeysMigration },
   { name: '011-suspension-reasons', migration: suspensionReasonsMigration },
+  { name: '012-admin-sessions', migration: adminSessionsMigration },
 ];
