@@ -160,6 +160,11 @@ export interface EndpointDeclaration<
   prepare?: (args: PrepareArgs<z.output<Input>, z.output<Params>>) => Plan;
   /** The price, built from the rules with the declaration's types: `({ perCall }) => perCall(0.02)`. */
   price: (rules: PriceRules<Plan, Outcome>) => PriceRule<Plan, Outcome>;
+  /**
+   * Said in the 402 NO_CREDITS when the balance does not cover the hold, before "Add credits":
+   * what the hold counts and how a request can lower it (chat: its completion limit).
+   */
+  holdAdvice?: (plan: Plan, balanceMicros: Micros) => string;
   /** For JSON answers whose price settles from something other than the output itself. */
   outcome?: (output: z.output<Output>) => Outcome;
   /**

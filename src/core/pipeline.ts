@@ -192,7 +192,8 @@ async function runCall(
     if (maxMicros > 0) {
       reservation = await reserveOrRefuse(ledger, caller, maxMicros, { requestId, endpointId: endpoint.id, leaseSeconds });
       if (!reservation) {
-        throw new ApiError('NO_CREDITS', `This call can cost up to $${formatUsd(maxMicros)} and the balance does not cover it. Add credits to continue.`);
+        const advice = endpoint.holdAdvice ? ` ${endpoint.holdAdvice(plan, await ledger.balance(caller.accountId))}` : '';
+        throw new ApiError('NO_CREDITS', `This call can cost up to $${formatUsd(maxMicros)} and the balance does not cover it.${advice} Add credits to continue.`);
       }
     }
     const ctx = callContext(caller, requestId, ledger, dependencies.history, reservation, handOver);

@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../../core/define-endpoint';
 import { eventStream } from '../../core/sse';
 import { ChatCompletion, ChatCompletionsRequest } from '../../schemas/chat-completions';
+import { chatHoldAdvice } from '../../chat/hold-advice';
 import { CHAT_MAX_BODY_BYTES, planChat } from '../../chat/plan';
 import { chatChargeMicros, chatPrice, completeChat, outcomeOf, streamChat, usdOf, wireUsage, type ChatOutcome } from '../../chat/call';
 import { chatCompletionExample, chatCompletionRequestExample } from './examples';
@@ -28,6 +29,7 @@ export default defineEndpoint({
   response: { modes: ['wire', 'sse'], choose: (input) => (input.stream ? 'sse' : 'wire') },
   prepare: ({ input, models }) => planChat(input, models),
   price: chatPrice,
+  holdAdvice: chatHoldAdvice,
   outcome: (output): ChatOutcome => outcomeOf(output),
   present: (output, { costMicros }) => ({
     body: { ...output, usage: { ...output.usage, cost: usdOf(costMicros) } },

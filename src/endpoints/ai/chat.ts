@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { eventStream } from '../../core/sse';
 import { FinishReason, nullMeansAbsent, type ChatCompletionsRequest } from '../../schemas/chat-completions';
+import { chatHoldAdvice } from '../../chat/hold-advice';
 import { CHAT_MAX_BODY_BYTES, planChat, type FieldNames } from '../../chat/plan';
 import { chatChargeMicros, chatPrice, completeChat, streamChat, usdOf, type ChatOutcome } from '../../chat/call';
 
@@ -85,6 +86,7 @@ export default defineEndpoint({
   response: { modes: ['envelope', 'sse'], choose: (input) => (input.stream ? 'sse' : 'envelope') },
   prepare: ({ input, models }) => planChat(wireRequest(input), models, NATIVE_NAMES),
   price: chatPrice,
+  holdAdvice: chatHoldAdvice,
   outcome: (output): ChatOutcome => ({
     modelId: output.model,
     usage: { promptTokens: output.usage.promptTokens, completionTokens: output.usage.completionTokens },
