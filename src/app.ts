@@ -34,10 +34,13 @@ import { createBrowser } from './net/browser';
 import { PageReaders } from './scrape/page-readers';
 import { ImageThreads } from './media/files/image-threads';
 import { startEgressProxy } from './net/egress-proxy';
+import { refuseDestinationWithoutDns } from './net/pinned-connector';
 import { checkExtractionModel } from './scrape/ai-extraction';
 import { IdempotencyKeys } from './ledger/idempotency';
 import type { Providers } from './providers/providers';
 import { createFailedAuthenticationLimiter, createRateLimiter } from './ratelimit';
+import { RedisAvailability } from './ratelimit/redis-availability';
+import { tollgateVersion } from './lifecycle/version';
 import type { RateLimiter } from './ratelimit/rate-limiter';
 import { openStore, type Store } from './store/database';
 import { loadModelCatalog, type ModelCatalog } from './catalog/model-catalog';
@@ -134,6 +137,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         onFailure: (error) => server.log.error({ err: error }, 'SQLite background checkpoints are failing; SQLite checkpoints on commit meanwhile (logged once until they recover)'),
         onRecovery: (failedPasses) => server.log.info({ failedPasses }, 'SQLite background checkpoints recovered'),
       },
+      onMigrated: (names) => server.log.info({ migrations: names }, `applied database migrations: ${names.join(', ')}`),
     }));
   const clock = overrides.clock ?? Date.now;
   // Metrics cost nothing unless an operator can read them.
@@ -150,9 +154,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     instrumentLedger(ledger, metrics);
     instrumentUpstreams(metrics);
   }
-  const keyLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock);
+  // While the limiters' Redis does not answer, API requests pass unchecked: said once each way, not per request.
+  const redis = config.redisUrl
+    ? new RedisAvailability({
+        onOutage: (error) => server.log.error({ err: error }, 'Redis unreachable: rate limits are not checked until it answers (logged once until it recovers)'),
+        onRecovery: (unchecked) => server.log.info({ unchecked }, 'Redis answers again: rate limits are checked'),
+      })
+    : undefined;
+  if (metrics && redis) metrics.watchRedis(() => redis.up);
+  const keyLimiter = overrides.rateLimiter ?? createRateLimiter(config, overrides.clock, redis);
   const rateLimiter = metrics ? instrumentRateLimiter(keyLimiter, metrics, 'key') : keyLimiter;
-  const authFailureLimiter = createFailedAuthenticationLimiter(config, overrides.clock);
+  const authFailureLimiter = createFailedAuthenticationLimiter(config, overrides.clock, redis);
   const failedAuthenticationLimiter = metrics ? instrumentRateLimiter(authFailureLimiter, metrics, 'auth_failures') : authFailureLimiter;
   const net = createNet(config.net);
   // Launched lazily, and left alone when a test replaces the family.
@@ -171,7 +183,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ledger,
     provider: providers.media,
     fetcher: net.fetcher,
-    policy: net.policy,
     dataDir: config.dataDir,
     publicUrl: linkBase,
     concurrency: config.mediaJobs.concurrency,
@@ -184,6 +195,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const calls = new InFlightCalls();
   calls.install(server);
   let shuttingDown = false;
+  // Set when the shutdown's grace period ends and the connections of calls still running are closed.
+  let connectionsCut = false;
   const shutdownSignal = new AbortController();
   // Every running stream listens for it.
   setMaxListeners(0, shutdownSignal.signal);
@@ -235,10 +248,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     providers: reportingProviders(providers),
     models,
     settings: config.endpoints,
-    services: { mediaJobs: media.jobs, files: media.files },
+    services: { mediaJobs: media.jobs, files: media.files, checkDestination: (field, url) => refuseDestinationWithoutDns(url, net.policy, field) },
     providerLabel: (used) => providerLabel(used, config.exposeVendorNames),
     notOffered,
     callDeadlineMs: config.callDeadlineMs,
+    connectionsCut: () => connectionsCut,
     keepAliveMs: config.streamKeepAliveMs,
     shutdown: shutdownSignal.signal,
     clock,
@@ -254,11 +268,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const openapi = once(() => buildOpenApiDocument(endpoints, { serverUrl: publicUrl, notOffered }));
   const openapiText = once(() => JSON.stringify(openapi()));
   server.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openapiText()));
-  // For load balancers and orchestrators: up only while the database answers.
+  // For load balancers and orchestrators: 200 while the database answers, 503 while it does not.
+  // Redis down is 200 "degraded": the instance still serves every call (rate limits unchecked),
+  // and every instance shares the Redis, so taking this one out of rotation would help nothing.
   server.get('/health', async (_request, reply) => {
     try {
       await sql`select 1`.execute(store.db);
-      return { ok: true, data: { status: 'up', database: store.dialect } };
+      const status = redis && !redis.up ? 'degraded' : 'up';
+      return { ok: true, data: { status, database: store.dialect, ...(redis ? { redis: redis.up ? 'up' : 'down' } : {}), version: tollgateVersion() } };
     } catch (error) {
       server.log.error({ err: error }, 'health check: database unreachable');
       return reply.status(errorCatalog.UNAVAILABLE).send(failure('UNAVAILABLE', 'The database is unreachable.'));
@@ -355,6 +372,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // Node closes connections idle when the server closes, not those that go idle afterwards.
       const reaper = setInterval(() => server.server.closeIdleConnections(), DRAIN_REAP_MS).unref();
       const cutOff = setTimeout(() => {
+        connectionsCut = true;
         server.log.warn({ calls: calls.size }, 'grace period ending: closing the connections of calls still running; their holds are released');
         server.server.closeAllConnections();
       }, Math.floor(graceMs * (1 - SHUTDOWN_SETTLE_SHARE))).unref();

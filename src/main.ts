@@ -47,7 +47,10 @@ export async function serve(config: Config): Promise<void> {
     await app.server.listen({ port: config.port, host: config.host });
   } catch (error) {
     // The port is taken, say: nothing may run without the server it belongs to (its media
-    // workers would go on claiming jobs, its reconciler settling holds). Close it all, then fail.
+    // workers would go on claiming jobs, its reconciler settling holds). Close it all, then fail
+    // (the CLI says why, naming the setting); the log says first why it drains.
+    const code = (error as { code?: unknown }).code;
+    log.error({ err: error, host: config.host, port: config.port }, code === 'EADDRINUSE' ? `PORT ${config.port} is in use on ${config.host}; closing what started` : `cannot listen on HOST ${config.host}, PORT ${config.port}; closing what started`);
     await app.shutdown(config.shutdownGraceMs);
     throw error;
   }

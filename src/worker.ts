@@ -34,7 +34,11 @@ export function workerLinkWarning(config: Pick<Config, 'host' | 'port' | 'public
  */
 export async function runWorker(config: Config, concurrency: number | undefined): Promise<void> {
   const log = pino({ level: config.logLevel });
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onMigrated: (names) => log.info({ migrations: names }, `applied database migrations: ${names.join(', ')}`),
+  });
   const ledger = new Ledger(store);
   const net = createNet(config.net);
   const images = new ImageThreads();
@@ -45,7 +49,6 @@ export async function runWorker(config: Config, concurrency: number | undefined)
     ledger,
     provider,
     fetcher: net.fetcher,
-    policy: net.policy,
     dataDir: config.dataDir,
     publicUrl: () => linkBase(config),
     concurrency: slots,

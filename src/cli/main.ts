@@ -7,12 +7,14 @@ import { ApiKeys, KeyNotFoundError } from '../auth/api-keys';
 import { announceKeyChange } from '../auth/revocations';
 import { AccountNotFoundError, DuplicateEmailError, Ledger, MAX_BALANCE_MICROS } from '../ledger/ledger';
 import { openStore, type Store } from '../store/database';
+import { isDatabaseUnreachable } from '../store/unreachable';
 import { listAccounts, MAX_PAGE, showAccount } from './accounts';
 import { WebhookSecrets } from '../jobs/webhooks/secrets';
 import { InvalidKeyLimit, limitableAreas, NO_KEY_LIMITS, parseSpendCap, type KeyLimits } from '../auth/key-limits';
 import { updateKeyLimits } from '../auth/key-limit-updates';
 import { AccountHistory } from '../ledger/history';
 import { MAX_SUSPENSION_REASON, suspensionReason, writeSuspension } from '../dashboard/suspension';
+import { tollgateVersion } from '../lifecycle/version';
 
 const USAGE = (areas: readonly string[]) => `Usage: tollgate <command>
 
@@ -36,7 +38,8 @@ const USAGE = (areas: readonly string[]) => `Usage: tollgate <command>
   mcp --url SERVER_URL [--key API_KEY]           an MCP server on stdin/stdout whose tools call the API at SERVER_URL with API_KEY
                                                  (or with TOLLGATE_API_KEY from the environment, kept out of the process list)
 
-Prints JSON on stdout. Uses the same database as the server (DATABASE_URL, or SQLite under TOLLGATE_DATA_DIR).`;
+Prints JSON on stdout. Uses the same database as the server (DATABASE_URL, or SQLite under TOLLGATE_DATA_DIR).
+A command refuses an option it does not list. --help (-h) prints this; --version (-v), the release.`;
 
 class UsageError extends Error {}
 
@@ -176,7 +179,12 @@ function serverUrl(text: string): URL {
 }
 
 async function withStore<T>(config: Config, work: (ledger: Ledger, keys: ApiKeys, store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    // stdout is the command's JSON alone.
+    onMigrated: (names) => process.stderr.write(`tollgate: applied database migrations: ${names.join(', ')}\n`),
+  });
   try {
     return await work(new Ledger(store), new ApiKeys(store.db), store);
   } finally {
@@ -202,20 +210,100 @@ const OPTIONS = {
   areas: { type: 'string' },
   reason: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 const VALUE_OPTIONS = new Set(Object.entries(OPTIONS).flatMap(([name, option]) => (option.type === 'string' ? [`--${name}`] : [])));
 
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+type OptionName = keyof typeof OPTIONS;
+
+/**
+ * The options each command takes (--help and --version go with any). Any other is refused, naming
+ * it: an option a command ignored would leave the operator believing it took effect.
+ */
+const COMMAND_OPTIONS: Readonly<Record<string, readonly OptionName[]>> = {
+  'accounts create': ['email', 'credit'],
+  'accounts show': ['account'],
+  'accounts list': ['limit', 'offset'],
+  'accounts suspend': ['account', 'reason'],
+  'accounts unsuspend': ['account'],
+  'keys create': ['account', 'daily-usd', 'monthly-usd', 'areas'],
+  'keys update': ['daily-usd', 'monthly-usd', 'areas'],
+  'keys revoke': [],
+  'credits add': ['account', 'usd'],
+  serve: [],
+  worker: ['concurrency'],
+  'webhooks secret': ['account', 'rotate'],
+  mcp: ['url', 'key'],
+};
+
+/** What to say instead, for an option an operator would expect a command to take. */
+const MISPLACED_OPTIONS: Readonly<Record<string, Partial<Record<OptionName, string>>>> = {
+  'accounts create': { usd: 'the starting credit is --credit USD' },
+  'accounts unsuspend': { reason: 'a reason goes with accounts suspend' },
+  'credits add': { reason: 'the ledger keeps no note with a credit' },
+};
+
+function refuseOtherOptions(command: string, given: readonly string[]): void {
+  const takes = COMMAND_OPTIONS[command];
+  // An unknown command is told so, and the group's commands, first.
+  if (takes === undefined) return;
+  const other = given.find((name) => name !== 'help' && name !== 'version' && !takes.some((taken) => taken === name));
+  if (other === undefined) return;
+  const hint = MISPLACED_OPTIONS[command]?.[other as OptionName];
+  const options = takes.length === 0 ? 'it takes no options' : `its options: ${takes.map((name) => `--${name}`).join(', ')}`;
+  throw new UsageError(`${command} takes no --${other}${hint ? ` (${hint})` : ''}; ${options}`);
+}
+
+/**
+ * What to look at when the database, or the address the server listens on, cannot be had: the
+ * setting by name (DATABASE_URL's password never shown), instead of the socket's words alone.
+ */
+function startProblem(config: Config, error: unknown): Error | undefined {
+  const failure = error as { code?: unknown; syscall?: unknown; hostname?: unknown; port?: unknown };
+  if (isDatabaseUnreachable(error) && config.databaseUrl !== undefined) {
+    const url = new URL(config.databaseUrl);
+    // The driver's code (ECONNREFUSED, ENOTFOUND, …), on the error or on the one a migration failure wraps.
+    const code = [error, (error as Error).cause].map((each) => (each as { code?: unknown } | undefined)?.code).find((each) => typeof each === 'string');
+    return new Error(`cannot reach the database at DATABASE_URL's ${url.hostname}:${url.port || 5432}${code ? ` (${String(code)})` : ''}: is it running, and is that its address?`);
+  }
+  if (failure.code === 'EADDRINUSE' && failure.port === config.port) {
+    return new Error(`PORT ${config.port} is in use on ${config.host}: another process listens there (stop it, or set PORT to a free port)`);
+  }
+  if (failure.syscall === 'getaddrinfo' && failure.hostname === config.host) {
+    return new Error(`HOST ${config.host} is no address this machine can listen on (${String(failure.code)}): set HOST to one of its addresses, e.g. 127.0.0.1, or 0.0.0.0 for all`);
+  }
+  if (failure.code === 'EADDRNOTAVAIL' && failure.syscall === 'listen') {
+    return new Error(`HOST ${config.host} is not an address of this machine (EADDRNOTAVAIL): set HOST to one of its addresses, e.g. 127.0.0.1, or 0.0.0.0 for all`);
+  }
+  return undefined;
+}
+
 async function run(argv: string[]): Promise<unknown> {
-  const { values, positionals } = parseArgs({ args: keepNegativeValues(argv), allowPositionals: true, strict: true, options: OPTIONS });
-  const [group, action, ...rest] = positionals;
+  const { values, positionals, tokens } = parseArgs({ args: keepNegativeValues(argv), allowPositionals: true, strict: true, options: OPTIONS, tokens: true });
+  const [group, action] = positionals;
   // Asked for, the usage is the answer (on stdout, exit 0), whatever the environment holds.
   if (values.help || group === 'help') {
     process.stdout.write(`${USAGE(await keyAreas())}\n`);
     return undefined;
   }
+  if (values.version) {
+    process.stdout.write(`${tollgateVersion()}\n`);
+    return undefined;
+  }
   if (!group) throw new UsageError('');
-  const config = loadConfig();
   const command = [group, action].filter(Boolean).join(' ');
+  refuseOtherOptions(command, tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : [])));
+  const config = loadConfig();
+  try {
+    return await runCommand(config, command, values, positionals);
+  } catch (error) {
+    throw startProblem(config, error) ?? error;
+  }
+}
+
+async function runCommand(config: Config, command: string, values: Values, positionals: readonly string[]): Promise<unknown> {
+  const [group, action, ...rest] = positionals as [string, ...string[]];
   // The server and the worker log these; a one-off command says them on stderr.
   if (group !== 'serve' && group !== 'worker') for (const warning of config.unrecognisedSettings) process.stderr.write(`tollgate: warning: ${warning}\n`);
 
@@ -266,7 +354,6 @@ async function run(argv: string[]): Promise<unknown> {
     case 'accounts unsuspend': {
       const accountId = option(values, 'account');
       const suspended = action === 'suspend';
-      if (!suspended && values.reason !== undefined) throw new UsageError('accounts unsuspend takes no --reason');
       const reason = suspended && values.reason !== undefined ? reasonOption(values.reason) : undefined;
       const account = await withStore(config, async (ledger, _keys, store) => {
         const change = suspended ? { suspended, reason, at: new Date().toISOString() } : { suspended };

@@ -44,7 +44,7 @@ export function takesBearerKey(path: string): boolean {
 export async function admit(request: FastifyRequest, reply: FastifyReply, dependencies: PipelineDependencies): Promise<void> {
   request.caller = await authenticate(request, dependencies);
   const decision = await consumeOrAdmit(request, dependencies.rateLimiter, request.caller.keyId);
-  if (!decision) return;
+  if (!decision || decision.unchecked) return;
   reply.header('x-ratelimit-limit', String(decision.limit));
   reply.header('x-ratelimit-remaining', String(decision.remaining));
   reply.header('x-ratelimit-reset', String(decision.resetSeconds));

@@ -17,6 +17,11 @@ export interface EndpointServices {
   mediaJobs: MediaJobs;
   /** Files answered with a signed link (a video frame), kept for the media retention period. */
   files: FilePublisher;
+  /**
+   * Refuses (400 naming `field`) a URL that will be fetched later, by Tollgate or a vendor, at an
+   * address the fetcher never fetches; a host name is checked when it is fetched.
+   */
+  checkDestination(field: string, url: string): void;
 }
 
 /** Who is calling, as the pipeline established it. */

@@ -62,6 +62,11 @@ export interface PipelineDependencies {
    * what was delivered.
    */
   shutdown: AbortSignal;
+  /**
+   * True once the shutdown's grace period has ended and the server closed the connections of the
+   * calls still running: a call cut then was not left by its client.
+   */
+  connectionsCut(): boolean;
   /** Milliseconds since the epoch. */
   clock: () => number;
   /**
@@ -258,7 +263,7 @@ async function runCall(
       return sent(reply, answer(0));
     }
   } catch (error) {
-    const failure = callFailure(error, call, endpoint, request, dependencies.callDeadlineMs);
+    const failure = callFailure(error, call, endpoint, request, dependencies);
     if (failure === CLIENT_GONE) {
       reply.hijack(); // nobody reads an answer
       return reply;
@@ -386,10 +391,11 @@ function callFailure(
   call: CallScope,
   endpoint: EndpointDefinition<any, any>,
   request: FastifyRequest,
-  deadlineMs: number,
+  { callDeadlineMs: deadlineMs, connectionsCut }: Pick<PipelineDependencies, 'callDeadlineMs' | 'connectionsCut'>,
 ): ApiError | typeof CLIENT_GONE {
   if (call.cause === 'client') {
-    request.log.info({ endpoint: endpoint.id }, CLIENT_GONE_MESSAGE);
+    if (connectionsCut()) request.log.warn({ endpoint: endpoint.id }, SHUTDOWN_CUT_MESSAGE);
+    else request.log.info({ endpoint: endpoint.id }, CLIENT_GONE_MESSAGE);
     return CLIENT_GONE;
   }
   if (call.cause === 'deadline') {
@@ -403,3 +409,5 @@ function callFailure(
 }
 
 const CLIENT_GONE = Symbol('client gone');
+/** A call whose connection the shutdown closed when its grace period ended (not its client's doing). */
+const SHUTDOWN_CUT_MESSAGE = "the shutdown's grace period ended and the server closed the call's connection before the answer; nothing was charged";

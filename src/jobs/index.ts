@@ -6,7 +6,6 @@ import { MediaFileUrls } from '../media/file-urls';
 import { registerMediaFileRoute } from '../media/file-route';
 import { filePublisher, publishedFile, type FilePublisher } from '../media/published-files';
 import { localMediaStorage } from '../media/storage';
-import type { AddressPolicy } from '../net/address-policy';
 import type { Fetcher } from '../net/fetcher';
 import type { MediaProvider } from '../providers/families/media';
 import type { Store } from '../store/database';
@@ -23,8 +22,6 @@ export interface MediaQueueOptions {
   ledger: Ledger;
   provider: MediaProvider;
   fetcher: Fetcher;
-  /** The fetcher's address policy: webhook URLs it would refuse are refused when a job is queued. */
-  policy: AddressPolicy;
   /** Files are kept under `<dataDir>/media`. */
   dataDir: string;
   /** The server's public base URL, for the absolute file links (read when a link is made). */
@@ -79,7 +76,6 @@ export async function createMediaQueue(options: MediaQueueOptions): Promise<Medi
     storage,
     views,
     retentionMs: options.retentionMs,
-    policy: options.policy,
     clock,
     wake: () => workers.wake(),
     cancelNow: (jobId) => workers.actNow(jobId),

@@ -3,9 +3,6 @@ import { ApiError } from '../core/errors';
 import type { Micros } from '../core/money';
 import type { MediaModel } from '../media/models';
 import type { MediaStorage } from '../media/storage';
-import type { AddressPolicy } from '../net/address-policy';
-import { DestinationRefused } from '../net/errors';
-import { refusalWithoutDns } from '../net/pinned-connector';
 import { isActive, type JobRow, type JobStore } from './job-store';
 import { iso, type JobView, type JobViews } from './job-view';
 
@@ -50,7 +47,6 @@ export interface MediaJobsOptions {
   views: JobViews;
   retentionMs: number;
   /** Where the SSRF-safe fetcher may connect (TOLLGATE_FETCH_ALLOWED_NETWORKS opens networks): a webhook is posted through it. */
-  policy: AddressPolicy;
   clock: () => number;
   /** Tells this process's workers a job is due now. */
   wake(): void;
@@ -65,18 +61,6 @@ export interface MediaJobsOptions {
  */
 export class MediaJobs {
   constructor(private readonly options: MediaJobsOptions) {}
-
-  /**
-   * Refuses a URL the job would reach later and the fetcher never would (a non-public address, a
-   * localhost name) — its webhook, its reference media — with a 400 naming `field` when the job is
-   * queued, before anything is held, rather than failing the job or dropping its delivery then. A
-   * name is not resolved now (its addresses may change): it is checked, address by address, when
-   * it is fetched.
-   */
-  checkDestination(field: string, url: string): void {
-    const reason = refusalWithoutDns(url, this.options.policy);
-    if (reason !== undefined) throw new DestinationRefused(reason, { field });
-  }
 
   /** Records the job and hands the call's hold over to it; what the queue call answers. */
   async enqueue(request: EnqueueRequest): Promise<{ jobId: string; model: string; createdAt: string }> {

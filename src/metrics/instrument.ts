@@ -51,7 +51,8 @@ export function instrumentRateLimiter(limiter: RateLimiter, metrics: Metrics, na
   return {
     consume: async (key) => {
       const decision = await limiter.consume(key);
-      if (!decision.allowed) metrics.rateLimitRefusal(name);
+      if (decision.unchecked) metrics.rateLimitUnchecked(name);
+      else if (!decision.allowed) metrics.rateLimitRefusal(name);
       return decision;
     },
     close: () => limiter.close(),

@@ -1,5 +1,6 @@
 import type { Counter, Histogram, Registry } from 'prom-client';
 import type { Micros } from '../core/money';
+import { tollgateVersion } from '../lifecycle/version';
 
 type PromClient = typeof import('prom-client');
 
@@ -20,7 +21,8 @@ export type UpstreamFailureKind = 'transient' | 'failed' | 'aborted';
 /**
  * Tollgate's Prometheus metrics, in a registry of their own (`prom-client`): requests by endpoint
  * and status, money captured and released, open holds, upstream latency and failures by vendor,
- * rate-limit refusals, event-loop lag (with the process's default metrics), and the ledger's
+ * rate-limit refusals and requests let through unchecked (Redis down), Redis's state, the running
+ * version (`tollgate_build_info`), event-loop lag (with the process's default metrics), and the ledger's
  * batches for a batching ledger to report through `observeLedgerCommit`.
  *
  * The per-request path is one `inc()` on a label child looked up in two small maps (route, then
@@ -37,14 +39,19 @@ export class Metrics {
   private readonly upstreamSeconds: Histogram<'vendor'>;
   private readonly upstreamFailures: Counter<'vendor' | 'kind'>;
   private readonly refusals: Counter<'limiter'>;
+  private readonly unchecked: Counter<'limiter'>;
+  private readonly promClient: PromClient;
   private readonly ledgerBatchSize: Histogram;
   private readonly ledgerCommitSeconds: Histogram;
 
   /** `openHolds`: read at each scrape (the open_holds table's row count). */
-  constructor({ Counter, Gauge, Histogram, Registry, collectDefaultMetrics }: PromClient, openHolds: () => Promise<number>) {
+  constructor(promClient: PromClient, openHolds: () => Promise<number>) {
+    const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = promClient;
+    this.promClient = promClient;
     this.registry = new Registry();
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'tollgate_' });
+    new Gauge({ name: 'tollgate_build_info', help: 'Always 1; `version` is the running Tollgate version (package.json).', labelNames: ['version'], registers }).labels(tollgateVersion()).set(1);
     this.requests = new Counter({ name: 'tollgate_http_requests_total', help: 'HTTP requests answered, by route and status.', labelNames: ['endpoint', 'status'], registers });
     this.captured = new Counter({ name: 'tollgate_captured_micros_total', help: 'Money charged (captured), in micro-USD.', registers });
     this.released = new Counter({
@@ -72,6 +79,12 @@ export class Metrics {
       registers,
     });
     this.refusals = new Counter({ name: 'tollgate_rate_limit_refusals_total', help: 'Requests refused by a rate limiter: per key, or failed authentications per address.', labelNames: ['limiter'], registers });
+    this.unchecked = new Counter({
+      name: 'tollgate_rate_limit_unchecked_total',
+      help: 'Requests let through without a rate-limit check because Redis did not answer: per key, or failed authentications per address.',
+      labelNames: ['limiter'],
+      registers,
+    });
     this.ledgerBatchSize = new Histogram({ name: 'tollgate_ledger_batch_entries', help: 'Ledger entries written per commit.', buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512], registers });
     this.ledgerCommitSeconds = new Histogram({ name: 'tollgate_ledger_commit_seconds', help: 'Time to write and commit one ledger batch.', buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25], registers });
   }
@@ -102,6 +115,22 @@ export class Metrics {
 
   rateLimitRefusal(limiter: 'key' | 'auth_failures'): void {
     this.refusals.labels(limiter).inc();
+  }
+
+  rateLimitUnchecked(limiter: 'key' | 'auth_failures'): void {
+    this.unchecked.labels(limiter).inc();
+  }
+
+  /** With REDIS_URL set: `tollgate_redis_up`, read at each scrape from whether the limiters' Redis answers. */
+  watchRedis(up: () => boolean): void {
+    new this.promClient.Gauge({
+      name: 'tollgate_redis_up',
+      help: "1 while the rate limiters' Redis answers, 0 while it does not (requests then pass unchecked: tollgate_rate_limit_unchecked_total).",
+      registers: [this.registry],
+      collect() {
+        this.set(up() ? 1 : 0);
+      },
+    });
   }
 
   /** For the ledger: one commit of `entries` entries that took `seconds`. */

@@ -33,6 +33,17 @@ export function refusalWithoutDns(url: string, policy: AddressPolicy): string | 
   return addresses && refusalOf(host, addresses, policy);
 }
 
+/**
+ * Refuses, with a 400 naming `field`, a URL that Tollgate or a vendor will fetch later and the
+ * fetcher never would (a non-public address, a localhost name): a media job's webhook and
+ * references, a chat message's image. A name is not resolved now (its addresses may change): it is
+ * checked, address by address, when it is fetched.
+ */
+export function refuseDestinationWithoutDns(url: string, policy: AddressPolicy, field: string): void {
+  const reason = refusalWithoutDns(url, policy);
+  if (reason !== undefined) throw new DestinationRefused(reason, { field });
+}
+
 function refusalOf(host: string, addresses: readonly ResolvedAddress[], policy: AddressPolicy): string | undefined {
   for (const { address } of addresses) {
     const reason = policy.refusal(address);

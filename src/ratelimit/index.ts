@@ -3,14 +3,16 @@ import type { Config } from '../config';
 import { MemoryRateLimiter } from './memory-rate-limiter';
 import type { RateLimiter } from './rate-limiter';
 import { RedisRateLimiter } from './redis-rate-limiter';
+import type { RedisAvailability } from './redis-availability';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../store/redis-timeouts';
 
 const ONE_MINUTE_MS = 60_000;
 
 /**
  * A Redis connection for a limiter. While Redis is unreachable each command fails at once, and
- * while it does not answer each fails after REDIS_COMMAND_TIMEOUT_MS; either way the request that
- * needed it logs that it was let through (core/admission.ts). The connection's own errors (one per
+ * while it does not answer each fails after REDIS_COMMAND_TIMEOUT_MS; either way an API request
+ * that needed it is let through unchecked, told to the RedisAvailability (said once per outage),
+ * and a dashboard form's fails. The connection's own errors (one per
  * reconnection attempt) are handled here, or ioredis prints each with its stack to stderr, outside
  * the structured log.
  */
@@ -21,10 +23,10 @@ function limiterConnection(redisUrl: string): Redis {
 }
 
 /** In-process by default; shared by every instance through Redis when REDIS_URL is set. */
-function createPerMinuteLimiter(redisUrl: string | undefined, limit: number, namespace: string, clock?: () => number): RateLimiter {
+function createPerMinuteLimiter(redisUrl: string | undefined, limit: number, namespace: string, clock: (() => number) | undefined, availability: RedisAvailability | undefined): RateLimiter {
   const options = { limit, windowMs: ONE_MINUTE_MS, clock };
   if (redisUrl) {
-    return new RedisRateLimiter(limiterConnection(redisUrl), { ...options, namespace });
+    return new RedisRateLimiter(limiterConnection(redisUrl), { ...options, namespace, ...(availability ? { availability } : {}) });
   }
   return new MemoryRateLimiter(options);
 }
@@ -41,12 +43,15 @@ export function createWindowLimiter(
   return new MemoryRateLimiter({ limit: options.limit, windowMs: options.windowMs, clock });
 }
 
-/** Requests per API key (keyed by key id). */
-export function createRateLimiter(config: Config, clock?: () => number): RateLimiter {
-  return createPerMinuteLimiter(config.redisUrl, config.rateLimitPerMinute, 'tollgate:ratelimit:', clock);
+/**
+ * Requests per API key (keyed by key id). `availability`: told of each command that Redis does
+ * not answer (its request passes unchecked) and of each it does; without it such a failure is thrown.
+ */
+export function createRateLimiter(config: Config, clock?: () => number, availability?: RedisAvailability): RateLimiter {
+  return createPerMinuteLimiter(config.redisUrl, config.rateLimitPerMinute, 'tollgate:ratelimit:', clock, availability);
 }
 
-/** Failed authentications per client address (keyed by `clientAddressKey`). */
-export function createFailedAuthenticationLimiter(config: Config, clock?: () => number): RateLimiter {
-  return createPerMinuteLimiter(config.redisUrl, config.authFailuresPerMinute, 'tollgate:authfail:', clock);
+/** Failed authentications per client address (keyed by `clientAddressKey`); `availability` as for `createRateLimiter`. */
+export function createFailedAuthenticationLimiter(config: Config, clock?: () => number, availability?: RedisAvailability): RateLimiter {
+  return createPerMinuteLimiter(config.redisUrl, config.authFailuresPerMinute, 'tollgate:authfail:', clock, availability);
 }

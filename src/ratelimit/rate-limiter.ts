@@ -5,6 +5,8 @@ export interface RateLimitDecision {
   remaining: number;
   /** Seconds until a slot frees up (0 when one is free now). */
   resetSeconds: number;
+  /** Let through without a check: the limiter's store (Redis) did not answer. */
+  unchecked?: true;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { decision, type RateLimitDecision, type RateLimiter, type RateLimiterOptions } from './rate-limiter';
+import type { RedisAvailability } from './redis-availability';
 
 /**
  * Trim, count and (if below the limit) log the request in one atomic script, so every instance
@@ -33,10 +34,22 @@ export class RedisRateLimiter implements RateLimiter {
 
   constructor(
     private readonly redis: Redis,
-    private readonly options: RateLimiterOptions & { namespace?: string },
+    private readonly options: RateLimiterOptions & {
+      namespace?: string;
+      /**
+       * Given, a command that fails lets its request through unchecked (`unchecked`) and tells it
+       * (the API's limiters); without, the failure is thrown to the caller (the dashboard's).
+       */
+      availability?: RedisAvailability;
+    },
   ) {
     this.clock = options.clock ?? Date.now;
     redis.defineCommand('tollgateSlidingLog', { numberOfKeys: 1, lua: SLIDING_LOG_SCRIPT });
+    if (options.availability) {
+      const { availability } = options;
+      redis.on('error', (error) => availability.unreachable(redis, error));
+      redis.on('ready', () => availability.answered(redis));
+    }
     // Without an offline queue a command fails at once while Redis is unreachable — and so in the
     // moment after start, before the connection is up, when requests would pass unchecked. Those
     // wait for the first connection instead (a second at most); later outages still fail fast.
@@ -57,13 +70,17 @@ export class RedisRateLimiter implements RateLimiter {
     const { limit, windowMs } = this.options;
     const now = this.clock();
     const member = `${now}:${randomBytes(6).toString('base64url')}`;
-    const [allowed, count, oldest] = (await (this.redis as any).tollgateSlidingLog(
-      `${this.options.namespace ?? 'tollgate:ratelimit:'}${key}`,
-      now,
-      windowMs,
-      limit,
-      member,
-    )) as [number, number, string | number];
+    const { availability } = this.options;
+    let answer: [number, number, string | number];
+    try {
+      answer = await (this.redis as any).tollgateSlidingLog(`${this.options.namespace ?? 'tollgate:ratelimit:'}${key}`, now, windowMs, limit, member);
+    } catch (error) {
+      if (!availability) throw error;
+      availability.failed(this.redis, error);
+      return { allowed: true, limit, remaining: limit, resetSeconds: 0, unchecked: true };
+    }
+    availability?.answered(this.redis);
+    const [allowed, count, oldest] = answer;
     return decision(limit, count, Number(oldest), now, windowMs, allowed === 1);
   }
 

@@ -35,6 +35,8 @@ export interface StoreOptions {
    * command does without.
    */
   backgroundCheckpoints?: CheckpointListener;
+  /** Told the names of the migrations this opening applied, oldest first; not called when there were none. */
+  onMigrated?: (names: readonly string[]) => void;
 }
 
 const INT8_OID = 20;
@@ -42,7 +44,8 @@ const INT8_OID = 20;
 /** Opens the database and brings it to the latest migration. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.postgresSchema) : openSqlite(options.dataDir, options.backgroundCheckpoints);
-  await migrateToLatest(store, store.dialect === 'postgres' ? (options.postgresSchema ?? (await currentSchema(store))) : undefined);
+  const applied = await migrateToLatest(store, store.dialect === 'postgres' ? (options.postgresSchema ?? (await currentSchema(store))) : undefined);
+  if (applied.length > 0) options.onMigrated?.(applied);
   return store;
 }
 
@@ -97,6 +100,8 @@ async function openPostgres(databaseUrl: string, schema: string | undefined): Pr
   const pg = await loadPostgresDriver();
   const pool = new pg.Pool({
     connectionString: databaseUrl,
+    // Who the connections are in pg_stat_activity, unless the URL's application_name or PGAPPNAME says otherwise.
+    fallback_application_name: 'tollgate',
     max: 10,
     // A database that does not answer fails the call (503) instead of holding it until its deadline.
     connectionTimeoutMillis: 5_000,
@@ -110,6 +115,10 @@ async function openPostgres(databaseUrl: string, schema: string | undefined): Pr
   // An idle connection the server dropped (a restart, an administrator's terminate) is removed by
   // the pool, and the next query opens a fresh one; unhandled, its error would end the process.
   pool.on('error', () => {});
+  // So would a connection dropped while checked out (a Kysely query, a ledger turn): the pool
+  // listens only to idle ones. The statement running on it fails with the same error (503
+  // UNAVAILABLE), and the pool discards a connection that errored when it is given back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // A failure the driver reports can be told from any other network error (unreachable.ts).
   noteDriverFailures(pool);
   if (schema) await pool.query(`create schema if not exists ${schema}`);

@@ -1,97 +1,17 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import pg from 'pg';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openStore, type Store } from '../../src/store/database';
 import { hashApiKey } from '../../src/auth/api-keys';
 import { testDatabaseLabel } from '../helpers/test-app';
-import { REPOSITORY } from '../../scripts/repository';
+import { createTarget, fail, runCli, succeed, succeedMigrating, type CliTarget } from './cli-process';
 
 const KEY_FORMAT = /^tg_live_[A-Za-z0-9_-]{43}$/;
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Where the CLI writes: SQLite in a fresh directory, or, on PostgreSQL, a fresh database (the CLI
- * has no schema option, and `public` of the shared test database is not ours to fill).
- */
-interface CliTarget {
-  environment: NodeJS.ProcessEnv;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  drop(): Promise<void>;
-}
-
-async function createTarget(): Promise<CliTarget> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tollgate-cli-'));
-  const { TOLLGATE_SIGNUP_CREDIT_USD: _credit, DATABASE_URL: sharedUrl, ...inherited } = process.env;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (sharedUrl) {
-    const name = `tollgate_cli_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: sharedUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(sharedUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: sharedUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
-  return {
-    environment: { ...inherited, TOLLGATE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    dataDir,
-    databaseUrl,
-    async drop() {
-      await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function runCli(target: CliTarget, args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile('./bin/tollgate', args, { cwd: REPOSITORY, env: target.environment, timeout: 90_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-async function succeed(target: CliTarget, args: string[]): Promise<any> {
-  const result = await runCli(target, args);
-  assert.equal(result.code, 0, `tollgate ${args.join(' ')} failed: ${result.stderr}`);
-  assert.equal(result.stderr, '');
-  assert.ok(result.stdout.endsWith('\n'));
-  assert.equal(result.stdout.trim().split('\n').length, 1, 'one line of JSON');
-  return JSON.parse(result.stdout);
-}
-
-async function fail(target: CliTarget, args: string[], message: RegExp): Promise<CliResult> {
-  const result = await runCli(target, args);
-  assert.notEqual(result.code, 0, `tollgate ${args.join(' ')} should fail; printed ${result.stdout}`);
-  assert.equal(result.stdout, '', 'nothing on stdout');
-  assert.match(result.stderr, message);
-  assert.doesNotMatch(result.stderr, /^\s+at .+:\d+:\d+\)?$/m, 'no stack trace');
-  assert.doesNotMatch(result.stderr, /node_modules|file:\/\//, 'no file paths');
-  return result;
-}
 
 let emails = 0;
 const uniqueEmail = () => `cli-${++emails}-${randomBytes(4).toString('hex')}@example.com`;
@@ -101,8 +21,8 @@ describe(`tollgate CLI (${testDatabaseLabel()})`, { timeout: 600_000 }, () => {
   let store: Store;
   before(async () => {
     target = await createTarget();
-    // The first command creates the database; the test reads it afterwards.
-    await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    // The first command creates the database (saying which migrations it applied); the test reads it afterwards.
+    await succeedMigrating(target, ['accounts', 'create', '--email', uniqueEmail()]);
     store = await openStore({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   });
   after(async () => {
@@ -478,7 +398,7 @@ describe('tollgate CLI on a PostgreSQL database that already holds another schem
   after(() => target?.drop());
 
   test('accounts create still migrates and uses the default schema', async () => {
-    const created = await succeed(target, ['accounts', 'create', '--email', uniqueEmail()]);
+    const created = await succeedMigrating(target, ['accounts', 'create', '--email', uniqueEmail()]);
     assert.equal(created.balanceUsd, 5);
   });
 });

@@ -66,4 +66,19 @@ describe('chat refusals that tell the caller what to change', () => {
     assert.equal(refused.status, 402);
     assert.match(refused.body.error.message, /The hold counts the prompt and `maxTokens` \(12000 tokens\) at the model's prices: \$0\.\d+ held, and the balance is \$0\.001\. A smaller `maxTokens` lowers it: at most \d+ fits this balance\. Add credits to continue\.$/);
   });
+
+  test('an image URL at an address Tollgate never fetches (loopback, private, metadata, localhost): 400 naming the part, nothing held or sent; a public name is taken', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const VISION = builtinCatalog.find('openai/gpt-4o')!;
+    const asking = (url: string) => ({ model: VISION.id, messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url } }] }] });
+    for (const url of ['https://127.0.0.1/cat.png', 'https://10.0.0.5/cat.png', 'https://169.254.169.254/latest', 'https://localhost/cat.png', 'https://[::1]/cat.png']) {
+      const refused = await app.post('/v1/ai/chat/completions', asking(url), apiKey);
+      assert.equal(refused.status, 400, url);
+      assert.equal(refused.body.error.param, 'messages[0].content[1].image_url.url', url);
+      assert.match(refused.body.error.message, /^messages\[0\]\.content\[1\]\.image_url\.url: Tollgate does not fetch this destination/, url);
+    }
+    assert.equal(await app.balance(accountId), 1_000_000);
+    const taken = await app.post('/v1/ai/chat/completions', asking('https://images.example.com/cat.png'), apiKey);
+    assert.equal(taken.status, 200);
+  });
 });

@@ -1,5 +1,6 @@
 import { startOfflineExamples, type OfflineExamples } from '../helpers/offline-examples';
 import { JOB_ENDPOINTS, stillHeldAfterExample, withAccountsJob } from '../helpers/media-jobs';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
@@ -382,12 +383,13 @@ describe(`failures inside the paid pipeline (${testDatabaseLabel()})`, () => {
 });
 
 describe(`health check (${testDatabaseLabel()})`, () => {
-  test('200 while the database answers, 503 in the envelope once it does not', async () => {
+  test('200 while the database answers, with the running version (and Redis, when set), 503 in the envelope once it does not', async () => {
     const app = await startTestApp();
     try {
       const up = await app.get('/health');
       assert.equal(up.status, 200);
-      assert.deepEqual(up.body, { ok: true, data: { status: 'up', database: testDatabaseLabel() } });
+      const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+      assert.deepEqual(up.body, { ok: true, data: { status: 'up', database: testDatabaseLabel(), ...(process.env.REDIS_URL ? { redis: 'up' } : {}), version } });
       await app.store.close(); // the database goes away (its test schema or file with it)
       const down = await app.get('/health');
       assert.equal(down.status, 503);

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { readFileSync } from 'node:fs';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream';
 import { dataForSeoEnvelope, dataForSeoEnvironment } from '../helpers/dataforseo-wire';
@@ -55,6 +56,11 @@ describe('metrics', () => {
       assert.equal(response.status, 401);
       assert.equal((await response.json()).error.code, 'INVALID_API_KEY');
     }
+  });
+
+  test('tollgate_build_info says the running version (package.json)', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    assert.equal(sample(await scrape(), `tollgate_build_info{version="${version}"}`), 1);
   });
 
   test('a known path asked with another method is counted under its route, a path no route has as unmatched', async () => {

@@ -160,6 +160,45 @@ describe('SIGTERM to a server process', () => {
     assert.ok(server.logs.some((line) => line.includes('"msg":"shut down"')), 'the process did not log its shutdown');
   });
 
+  test('a call still running when the grace period ends: its connection is closed, its hold released, and the log says the shutdown cut it (not its client)', async () => {
+    let answerLate: () => void = () => undefined;
+    const vendorAsked = new Promise<void>((resolveAsked) => {
+      fake.on(`POST ${TECHNOLOGIES}`, () => {
+        resolveAsked();
+        // Answers only after the test, so the fake can close.
+        return new Promise((resolve) => {
+          answerLate = () => resolve({ json: dataForSeoEnvelope(TECHNOLOGIES, { result: [{ technologies: null }] }) });
+        });
+      });
+    });
+    server = await startServerProcess({
+      ...database.environment,
+      ...dataForSeoEnvironment(fake, { TOLLGATE_UPSTREAM_TIMEOUT_MS: '30000' }),
+      TOLLGATE_SHUTDOWN_GRACE_MS: '1000',
+    });
+    const ledger = new Ledger(database.store);
+    const account = await ledger.createAccount('shutdown-cut@example.com', 1_000_000, 'test_shutdown_cut_credit');
+    const { apiKey } = await new ApiKeys(database.store.db).issue(account.id);
+
+    const call = fetch(`${server.url}/v1/seo/domain/technologies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({ domain: 'example.com' }),
+    }).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await vendorAsked;
+    server.child.kill('SIGTERM');
+    assert.equal(await call, 'cut');
+    await server.exited;
+
+    assert.equal(await ledger.balance(account.id), 1_000_000);
+    assert.ok(server.logs.some((line) => line.includes("the shutdown's grace period ended and the server closed the call's connection")), 'the cut was not logged as the shutdown');
+    assert.ok(!server.logs.some((line) => line.includes('client closed the connection before the answer')), 'the cut was logged as the client leaving');
+    answerLate();
+  });
+
   test('a second SIGTERM while draining ends the process at once with exit 1 (not the signal\'s own 143)', async () => {
     const vendorAsked = new Promise<void>((resolveAsked) => {
       fake.on(`POST ${TECHNOLOGIES}`, () => {
@@ -280,6 +319,6 @@ describe('a server process that cannot listen', () => {
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const [code] = (await once(child, 'exit')) as [number | null];
     assert.equal(code, 1, stderr);
-    assert.match(stderr, new RegExp(`tollgate: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port}`));
+    assert.match(stderr, new RegExp(`tollgate: PORT ${port} is in use on 127\\.0\\.0\\.1: another process listens there`));
   });
 });

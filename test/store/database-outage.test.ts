@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { Ledger } from '../../src/ledger/ledger';
 import { openStore, type Store } from '../../src/store/database';
 import { isDatabaseUnreachable, noteDriverFailures } from '../../src/store/unreachable';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -61,6 +62,63 @@ describe('PostgreSQL unreachable', { skip: databaseUrl === undefined && 'Postgre
     // Only the call after the recovery was charged; the ledger agrees with the balance.
     assert.equal(await app.balance(accountId), balanceBefore - cost);
     assert.equal(await app.ledgerSum(accountId), await app.balance(accountId));
+  });
+
+  test('cut under concurrent traffic: the process stays up, answers 503 uncharged while down, recovers, and the money is exact', async () => {
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => app.createAccount('5.00')));
+    const answered: Array<{ account: number; phase: 'before' | 'down' | 'after'; status: number; code?: string; requestId: string; cost: number }> = [];
+    let phase: 'before' | 'down' | 'after' | 'done' = 'before';
+    let sent = 0;
+    const count = (wanted: (typeof answered)[number]['phase'], status: number) => answered.filter((each) => each.phase === wanted && each.status === status).length;
+    let advance = () => {};
+    /** Each worker loops calls on its account; the test moves the phases as answers arrive (no timers). */
+    const worker = async (account: number) => {
+      while (phase !== 'done') {
+        const during = phase;
+        sent += 1;
+        const response = await app.post('/v1/seo/domain/whois', { domain: `cut${sent}.example.com` }, accounts[account]!.apiKey);
+        answered.push({
+          account,
+          phase: during,
+          status: response.status,
+          code: response.body?.error?.code,
+          requestId: response.headers.get('x-request-id')!,
+          cost: Math.round(Number(response.headers.get('x-cost-usd') ?? 0) * 1_000_000),
+        });
+        advance();
+      }
+    };
+    const phases = new Promise<void>((resolve) => {
+      advance = () => {
+        if (phase === 'before' && count('before', 200) >= 30) {
+          forwarder.cut();
+          phase = 'down';
+        } else if (phase === 'down' && count('down', 503) >= 12) {
+          forwarder.restore();
+          phase = 'after';
+        } else if (phase === 'after' && count('after', 200) >= 30) {
+          phase = 'done';
+          resolve();
+        }
+      };
+    });
+    await Promise.all([phases, ...accounts.map((_, index) => worker(index))]);
+
+    // Every answer is a success or a 503 UNAVAILABLE: no 500, no reset connection (the process stayed up).
+    for (const each of answered) {
+      assert.ok(each.status === 200 || (each.status === 503 && each.code === 'UNAVAILABLE'), JSON.stringify(each));
+      if (each.status !== 200) assert.equal(each.cost, 0, 'a 503 says it cost nothing');
+    }
+    // Past every lease, the reconciler leaves no hold open; then each account's entries sum to its balance.
+    const later = new Ledger(store, () => new Date(Date.now() + 24 * 3600_000));
+    await app.ledger.flush();
+    await later.releaseExpiredHolds();
+    for (const [index, { accountId }] of accounts.entries()) {
+      assert.equal(await app.openHolds(accountId), 0);
+      assert.equal(await app.ledgerSum(accountId), await app.balance(accountId));
+      const charged = answered.filter((each) => each.account === index && each.status === 200).reduce((sum, each) => sum + each.cost, 0);
+      assert.equal(await app.balance(accountId), 5_000_000 - charged, 'exactly the calls answered 200 were charged');
+    }
   });
 });
 

@@ -27,7 +27,17 @@ export default defineEndpoint({
   bodyLimitBytes: CHAT_MAX_BODY_BYTES,
   output: ChatCompletion,
   response: { modes: ['wire', 'sse'], choose: (input) => (input.stream ? 'sse' : 'wire') },
-  prepare: ({ input, models }) => planChat(input, models),
+  prepare: ({ input, models, services }) => {
+    // The upstream fetches an image given by URL: one at an address Tollgate never fetches (a self-hosted
+    // model inside the operator's network would reach it) is refused before anything is held or sent.
+    for (const [message, content] of input.messages.map((message) => message.content).entries()) {
+      if (!Array.isArray(content)) continue;
+      for (const [index, part] of content.entries()) {
+        if (part.type === 'image_url' && /^https:/i.test(part.image_url.url)) services.checkDestination(`messages[${message}].content[${index}].image_url.url`, part.image_url.url);
+      }
+    }
+    return planChat(input, models);
+  },
   price: chatPrice,
   holdAdvice: chatHoldAdvice,
   outcome: (output): ChatOutcome => outcomeOf(output),

@@ -92,9 +92,9 @@ export default defineEndpoint({
     const options = parsed.data as Record<string, unknown>;
     for (const option of Object.keys(model.fal.referenceFields ?? {})) {
       const url = options[option];
-      if (typeof url === 'string') services.mediaJobs.checkDestination(`options.${option}`, url);
+      if (typeof url === 'string') services.checkDestination(`options.${option}`, url);
     }
-    if (input.webhookUrl !== undefined) services.mediaJobs.checkDestination('webhookUrl', input.webhookUrl);
+    if (input.webhookUrl !== undefined) services.checkDestination('webhookUrl', input.webhookUrl);
     return {
       model,
       prompt: input.prompt ?? null,
