@@ -79,7 +79,7 @@ export interface paths {
         put?: never;
         /**
          * Chat with a model
-         * @description A conversation with any catalog model (GET /v1/ai/models), in the native format: `data` is the answer with its usage and cost. With `stream: true`, server-sent events `{delta: {content}, model, index}`, a last chunk with an empty delta carrying `usage` and `costUsd`, then `[DONE]`. Billed per token at the model’s prices; a client that leaves a stream pays for the prompt and the tokens it received.
+         * @description A conversation with any catalog model (GET /v1/ai/models), in the native format: `data` is the answer, why it ended (`finishReason`), its usage and cost. With `stream: true`, server-sent events `{delta: {content}, model, index}`, a last chunk with an empty delta carrying `finishReason`, `usage` and `costUsd`, then `[DONE]`. Billed per token at the model’s prices; a client that leaves a stream pays for the prompt and the tokens it received.
          *
          *     Cost: per token, at the model's input and output prices per million tokens (see GET /v1/ai/models), rounded up to the micro-dollar.
          */
@@ -1399,7 +1399,7 @@ export interface paths {
         put?: never;
         /**
          * Screenshot of a page (PNG)
-         * @description Renders the page in headless Chromium at the viewport asked for (images and fonts loaded) and returns a PNG of exactly that size; with fullPage, the whole page at that width, up to 16384 pixels tall. Every request the page makes passes Tollgate's destination check.
+         * @description Renders the page in headless Chromium at the viewport asked for (images and fonts loaded) and returns a PNG of exactly that size; with fullPage, the whole page at that width, up to 16384 pixels tall (Chromium's limit): a taller page is cut there, and the answer says so (`truncated` true, `pageHeight` the page's whole height, `height` the height captured). Every request the page makes passes Tollgate's destination check.
          *
          *     Cost: $0.02 per call.
          */
@@ -1487,7 +1487,7 @@ export interface paths {
         put?: never;
         /**
          * DNS lookup: A, AAAA, CNAME, MX, TXT, NS, SOA, CAA, SRV
-         * @description The records of one type for a name, asked of Tollgate's resolvers. A name that does not exist is a success with `status: 'NXDOMAIN'` and no records; resolvers that fail (SERVFAIL), refuse (REFUSED) or do not answer are a 502, not charged. An IP address is not a name: a 400 naming `name`.
+         * @description The records of one type for a name, asked of Tollgate's resolvers. A name that does not exist is a success with `status: 'NXDOMAIN'` and no records; resolvers that fail (SERVFAIL), refuse (REFUSED) or do not answer are a 502, not charged. An IP address is not a name: a 400 naming `name`, as is a name only private networks answer (single-label names; `.local`, `.internal`, `.home.arpa`, `.test` and other special-use or private zones; reverse-lookup names of private, loopback and link-local networks), not charged. Answers are returned as the resolvers gave them, private addresses included.
          *
          *     Cost: $0.01 per call.
          */
@@ -1927,7 +1927,7 @@ export interface paths {
         put?: never;
         /**
          * Technology lookup: what a website is built with
-         * @description Fetches the site's home page (https, else http; public addresses only; redirects followed and checked) and fingerprints it in Tollgate itself: headers, cookies, meta tags, HTML, script URLs and elements matched against a curated set of about 240 technology fingerprints (from Wappalyzer's MIT-licensed data; see the README), plus third-party services recognised by their script hosts. No vendor is asked. A page that shows nothing known is a success with no technologies. A domain whose address is not public is a 400 naming `domain`; a site that cannot be reached, or a home page that is neither HTML nor text (an image, a PDF), is a 502 naming it; neither is charged.
+         * @description Fetches the site's home page (https, else http; public addresses only; redirects followed and checked) and fingerprints it in Tollgate itself: headers, cookies, meta tags, HTML, script URLs and elements matched against a curated set of about 240 technology fingerprints (from Wappalyzer's MIT-licensed data; see the README), plus third-party services recognised by their script hosts. No vendor is asked. A page that shows nothing known is a success with no technologies. A home page sent without a type, or as application/octet-stream, is what its bytes say it is (HTML is read). A domain whose address is not public is a 400 naming `domain`; a site that cannot be reached, or a home page that is neither HTML nor text (an image, a PDF), is a 502 naming it; neither is charged.
          *
          *     Cost: $0.02 per call.
          */
@@ -3677,7 +3677,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "media.job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A media job ended (sent to its webhookUrl)
+         * @description POSTed to the `webhookUrl` given to POST /v1/media/queue once the job has ended, as JSON, with `User-Agent: Tollgate-Webhooks/1.0`. Answer 2xx to acknowledge it. Any other answer, a redirect (never followed) or none within 10 s is retried 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the attempt before it; 410 Gone stops the deliveries at once.
+         */
+        post: operations["media.job_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Keyword: {
@@ -9554,8 +9575,65 @@ export interface components {
                 message: string;
                 /** @description Only on the OpenAI-compatible routes (`/v1/ai/chat/completions`, `/v1/ai/models/{id}`): the format's error type, e.g. `invalid_request_error`. */
                 type?: string;
-                /** @description Only on the OpenAI-compatible routes: the field at fault, or null. */
+                /**
+                 * @description The request field (a path such as `messages[0].content`) or header (`Idempotency-Key`) at fault, when the failure names one; the message begins with it. Absent otherwise; on the OpenAI-compatible routes always present, null when no field is at fault.
+                 * @example limit
+                 */
                 param?: string | null;
+            };
+        };
+        /** @description A media job that has ended, as POSTed to its `webhookUrl`. */
+        MediaJobWebhookEvent: {
+            /**
+             * @description What happened: the job succeeded, failed or was canceled.
+             * @enum {string}
+             */
+            type: "media.job.succeeded" | "media.job.failed" | "media.job.canceled";
+            /**
+             * @description When the job ended (ISO 8601, UTC): the same on every attempt, where the `webhook-timestamp` header is the attempt's own.
+             * @example 2026-11-24T10:00:05.300Z
+             */
+            timestamp: string;
+            /** @description The job as GET /v1/media/status/{jobId} answers it. */
+            data: {
+                /** @example job_3q2x0TtZk1Yc8Vb6dW4pLA */
+                jobId: string;
+                /** @example bytedance/seedance-2-0 */
+                model: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                /** @description Jobs ahead of this one, plus one, while it is queued (at Tollgate, then at the model's service when it reports it). */
+                queuePosition: number | null;
+                /** @description From 0 to 1 while running, when the model reports it; 1 once succeeded. */
+                progress: number | null;
+                createdAt: string;
+                /** @description When the model's service started running it; null while it is queued. */
+                startedAt: string | null;
+                completedAt: string | null;
+                /** @description End of retention (TOLLGATE_MEDIA_RETENTION_HOURS after it was queued): the job then answers JOB_EXPIRED (410) and its files are deleted. */
+                expiresAt: string;
+                /** @description What is held while the job runs: its most expensive outcome for these options. */
+                estimatedCostUsd: number;
+                /** @description What the job was charged: null until it ends; 0 for a failed or canceled job. */
+                costUsd: number | null;
+                result: {
+                    files: {
+                        /** @description Signed link to the file in Tollgate's storage; it expires with the job (`expiresAt`). A fresh status call answers the same links. */
+                        url: string;
+                        /** @example image/png */
+                        mimeType: string;
+                        bytes: number;
+                        width: number | null;
+                        height: number | null;
+                        /** @description Length of a video or audio file; null for images. */
+                        durationSeconds: number | null;
+                    }[];
+                    text: string | null;
+                } | null;
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
             };
         };
     };
@@ -9660,15 +9738,6 @@ export interface components {
         };
         /** @description INTERNAL_ERROR. Not charged. */
         Error500: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorResponse"];
-            };
-        };
-        /** @description NOT_OFFERED: this server does not serve the endpoint: its data provider would charge the operator more than the call's price. Not charged. */
-        Error501: {
             headers: {
                 [name: string]: unknown;
             };
@@ -9957,9 +10026,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Entries per page, 1 to 100. Default: 50. */
-                limit?: string;
+                limit?: number;
                 /** @description Only entries older than this one (`nextBefore` of the previous page). */
-                before?: string;
+                before?: number;
             };
             header?: never;
             path?: never;
@@ -10089,20 +10158,20 @@ export interface operations {
                         content: string;
                     }[];
                     /** @description Most response tokens (default: the model’s maximum output). */
-                    maxTokens?: number;
+                    maxTokens?: number | null;
                     /** @description Sampling temperature (the model’s default 1.0 when absent). */
-                    temperature?: number;
+                    temperature?: number | null;
                     /** @description Nucleus sampling (the model’s default 1.0 when absent). */
-                    topP?: number;
+                    topP?: number | null;
                     /** @description Penalise repeated tokens (the model’s default 0 when absent). */
-                    frequencyPenalty?: number;
+                    frequencyPenalty?: number | null;
                     /** @description Penalise tokens already present (the model’s default 0 when absent). */
-                    presencePenalty?: number;
+                    presencePenalty?: number | null;
                     /**
-                     * @description Server-sent events: `{delta: {content}, model, index}` chunks, a last one with an empty delta, `usage` and `costUsd`, then `[DONE]`.
+                     * @description Server-sent events: `{delta: {content}, model, index}` chunks, a last one with an empty delta, `finishReason`, `usage` and `costUsd`, then `[DONE]`.
                      * @default false
                      */
-                    stream?: boolean;
+                    stream?: boolean | null;
                 };
             };
         };
@@ -10124,6 +10193,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10137,6 +10210,7 @@ export interface operations {
                      *           "role": "assistant",
                      *           "content": "A sitemap lists the pages you want crawled, tells search engines when they changed, and surfaces pages that few links reach."
                      *         },
+                     *         "finishReason": "stop",
                      *         "usage": {
                      *           "promptTokens": 14,
                      *           "completionTokens": 27,
@@ -10157,6 +10231,11 @@ export interface operations {
                                 role: "assistant";
                                 content: string;
                             };
+                            /**
+                             * @description Why the answer ended: `stop` (the model finished, or met a stop sequence), `length` (it reached `maxTokens` or the model’s maximum output), `content_filter` (the provider withheld the rest), `tool_calls` (it called a tool).
+                             * @enum {string}
+                             */
+                            finishReason: "stop" | "length" | "tool_calls" | "content_filter";
                             usage: {
                                 promptTokens: number;
                                 completionTokens: number;
@@ -10311,16 +10390,16 @@ export interface operations {
                             };
                             strict?: boolean | null;
                         };
-                    }[];
-                    tool_choice?: ("none" | "auto" | "required") | {
+                    }[] | null;
+                    tool_choice?: (("none" | "auto" | "required") | {
                         /** @constant */
                         type: "function";
                         function: {
                             name: string;
                         };
-                    };
-                    parallel_tool_calls?: boolean;
-                    response_format?: {
+                    }) | null;
+                    parallel_tool_calls?: boolean | null;
+                    response_format?: ({
                         /** @constant */
                         type: "text";
                     } | {
@@ -10338,14 +10417,14 @@ export interface operations {
                             };
                             strict?: boolean | null;
                         };
-                    };
+                    }) | null;
                     stream?: boolean | null;
                     stream_options?: {
                         include_usage?: boolean;
                         /** @description Accepted and ignored: Tollgate adds no obfuscation padding to its events. */
                         include_obfuscation?: boolean;
                     } | null;
-                    user?: string;
+                    user?: string | null;
                     /** @description Accepted and not passed on: the upstreams see Tollgate’s account, not your users. */
                     safety_identifier?: string | null;
                     /** @description Accepted and not passed on: Tollgate prices every prompt token alike, cached or not. */
@@ -10397,6 +10476,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10864,6 +10947,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11087,6 +11174,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11290,6 +11381,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11421,6 +11516,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11524,6 +11623,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11642,6 +11745,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11753,6 +11860,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11864,6 +11975,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12035,6 +12150,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12148,6 +12267,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12241,6 +12364,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12348,6 +12475,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12473,6 +12604,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12576,6 +12711,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12667,6 +12806,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12768,6 +12911,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12961,6 +13108,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13094,6 +13245,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13223,6 +13378,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13332,6 +13491,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13448,6 +13611,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13546,6 +13713,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13634,6 +13805,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13734,6 +13909,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13833,6 +14012,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13936,6 +14119,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14039,6 +14226,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14140,6 +14331,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14233,6 +14428,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14347,6 +14546,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14462,6 +14665,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14627,6 +14834,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14780,6 +14991,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14932,6 +15147,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15084,6 +15303,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15200,6 +15423,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15316,6 +15543,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15464,6 +15695,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15583,6 +15818,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15706,6 +15945,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15827,6 +16070,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15947,6 +16194,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16076,6 +16327,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16205,6 +16460,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16334,6 +16593,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16452,6 +16715,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16598,6 +16865,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16811,6 +17082,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16974,6 +17249,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17182,6 +17461,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17307,6 +17590,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17408,6 +17695,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17439,7 +17730,12 @@ export interface operations {
                      *           "microDescription": null,
                      *           "microImage": null,
                      *           "microSite": null,
-                     *           "microCreator": null
+                     *           "microCreator": null,
+                     *           "hreflang": {
+                     *             "en": "https://example.com/blog/espresso-at-home",
+                     *             "pt-BR": "https://example.com/pt-br/blog/espresso-em-casa",
+                     *             "x-default": "https://example.com/blog/espresso-at-home"
+                     *           }
                      *         }
                      *       }
                      *     }
@@ -17482,6 +17778,17 @@ export interface operations {
                                 microImage: string | null;
                                 microSite: string | null;
                                 microCreator: string | null;
+                                /**
+                                 * @description The language versions of the page its `<link rel="alternate" hreflang>` tags list: language tag as written (`de`, `en-GB`, `x-default`) → absolute URL, the first listed for a language kept (at most 300); null when the page lists none.
+                                 * @example {
+                                 *       "en": "https://example.com/blog/espresso-at-home",
+                                 *       "pt-BR": "https://example.com/pt-br/blog/espresso-em-casa",
+                                 *       "x-default": "https://example.com/blog/espresso-at-home"
+                                 *     }
+                                 */
+                                hreflang: {
+                                    [key: string]: string;
+                                } | null;
                             };
                         };
                     };
@@ -17592,6 +17899,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17736,6 +18047,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17852,6 +18167,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17883,7 +18202,12 @@ export interface operations {
                      *           "microDescription": null,
                      *           "microImage": null,
                      *           "microSite": null,
-                     *           "microCreator": null
+                     *           "microCreator": null,
+                     *           "hreflang": {
+                     *             "en": "https://example.com/blog/espresso-at-home",
+                     *             "pt-BR": "https://example.com/pt-br/blog/espresso-em-casa",
+                     *             "x-default": "https://example.com/blog/espresso-at-home"
+                     *           }
                      *         }
                      *       }
                      *     }
@@ -17926,6 +18250,17 @@ export interface operations {
                                 microImage: string | null;
                                 microSite: string | null;
                                 microCreator: string | null;
+                                /**
+                                 * @description The language versions of the page its `<link rel="alternate" hreflang>` tags list: language tag as written (`de`, `en-GB`, `x-default`) → absolute URL, the first listed for a language kept (at most 300); null when the page lists none.
+                                 * @example {
+                                 *       "en": "https://example.com/blog/espresso-at-home",
+                                 *       "pt-BR": "https://example.com/pt-br/blog/espresso-em-casa",
+                                 *       "x-default": "https://example.com/blog/espresso-at-home"
+                                 *     }
+                                 */
+                                hreflang: {
+                                    [key: string]: string;
+                                } | null;
                             };
                         };
                     };
@@ -18016,6 +18351,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18048,7 +18387,12 @@ export interface operations {
                      *           "microDescription": null,
                      *           "microImage": null,
                      *           "microSite": null,
-                     *           "microCreator": null
+                     *           "microCreator": null,
+                     *           "hreflang": {
+                     *             "en": "https://example.com/blog/espresso-at-home",
+                     *             "pt-BR": "https://example.com/pt-br/blog/espresso-em-casa",
+                     *             "x-default": "https://example.com/blog/espresso-at-home"
+                     *           }
                      *         }
                      *       }
                      *     }
@@ -18091,6 +18435,17 @@ export interface operations {
                                 microImage: string | null;
                                 microSite: string | null;
                                 microCreator: string | null;
+                                /**
+                                 * @description The language versions of the page its `<link rel="alternate" hreflang>` tags list: language tag as written (`de`, `en-GB`, `x-default`) → absolute URL, the first listed for a language kept (at most 300); null when the page lists none.
+                                 * @example {
+                                 *       "en": "https://example.com/blog/espresso-at-home",
+                                 *       "pt-BR": "https://example.com/pt-br/blog/espresso-em-casa",
+                                 *       "x-default": "https://example.com/blog/espresso-at-home"
+                                 *     }
+                                 */
+                                hreflang: {
+                                    [key: string]: string;
+                                } | null;
                             };
                             /** @description The same content as markdown, whatever `format` asked for (equal to `content` for markdown). */
                             markdown: string;
@@ -18140,7 +18495,7 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description The whole page rather than the viewport (cut at 16384 pixels).
+                     * @description The whole page rather than the viewport (cut at 16384 pixels, Chromium's limit: see `truncated`).
                      * @default false
                      */
                     fullPage?: boolean;
@@ -18175,6 +18530,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18185,7 +18544,9 @@ export interface operations {
                      *         "url": "https://example.com/",
                      *         "image": "iVBORw0KGgoAAAANSUhEUgAABQAAAAMgCAIAAADUlhEB…",
                      *         "width": 1280,
-                     *         "height": 800
+                     *         "height": 800,
+                     *         "pageHeight": 2400,
+                     *         "truncated": false
                      *       }
                      *     }
                      */
@@ -18199,8 +18560,12 @@ export interface operations {
                             image: string;
                             /** @description Image width in pixels. */
                             width: number;
-                            /** @description Image height in pixels. */
+                            /** @description Image height in pixels: the height captured. */
                             height: number;
+                            /** @description The page's whole height in pixels at this width (at least the viewport's). */
+                            pageHeight: number;
+                            /** @description True when a full-page shot was cut at 16384 pixels, short of `pageHeight`: the image shows the page's top `height` pixels only. */
+                            truncated: boolean;
                         };
                     };
                 };
@@ -18265,6 +18630,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18387,6 +18756,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18502,6 +18875,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18611,6 +18988,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18753,6 +19134,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18879,6 +19264,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19013,6 +19402,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19097,6 +19490,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19208,6 +19605,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19357,6 +19758,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19477,6 +19882,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19608,6 +20017,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19765,6 +20178,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19844,6 +20261,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19977,6 +20398,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20088,6 +20513,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20179,6 +20608,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20284,6 +20717,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20392,6 +20829,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20515,6 +20956,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20605,6 +21050,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20716,6 +21165,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20823,6 +21276,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20911,6 +21368,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21030,6 +21491,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21169,6 +21634,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21747,6 +22216,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21858,6 +22331,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21987,6 +22464,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22138,6 +22619,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22235,6 +22720,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22380,6 +22869,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22556,6 +23049,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22729,6 +23226,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22902,6 +23403,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23038,6 +23543,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23185,6 +23694,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23290,6 +23803,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23423,6 +23940,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23503,6 +24024,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23612,6 +24137,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23720,6 +24249,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23817,6 +24350,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23935,6 +24472,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24023,6 +24564,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24110,6 +24655,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24204,6 +24753,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24320,6 +24873,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24428,6 +24985,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24530,6 +25091,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24620,6 +25185,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24717,6 +25286,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24830,6 +25403,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24921,6 +25498,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25057,6 +25638,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25164,6 +25749,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25267,6 +25856,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25360,6 +25953,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25490,6 +26087,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25620,6 +26221,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25716,6 +26321,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25842,6 +26451,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25940,6 +26553,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26037,6 +26654,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26167,6 +26788,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26273,6 +26898,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26379,6 +27008,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26499,6 +27132,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26619,6 +27256,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26717,6 +27358,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26829,6 +27474,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26980,6 +27629,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27078,6 +27731,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27201,6 +27858,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27314,6 +27975,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27445,6 +28110,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27576,6 +28245,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27709,6 +28382,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27832,6 +28509,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27947,6 +28628,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28081,6 +28766,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28217,6 +28906,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28390,6 +29083,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28536,6 +29233,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28656,6 +29357,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28740,6 +29445,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28891,6 +29600,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28994,6 +29707,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29118,6 +29835,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29217,6 +29938,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29315,6 +30040,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29445,6 +30174,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29571,6 +30304,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29691,6 +30428,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29778,6 +30519,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29884,6 +30629,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29977,6 +30726,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30089,6 +30842,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30236,6 +30993,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30414,6 +31175,10 @@ export interface operations {
                     "x-ratelimit-remaining"?: number;
                     /** @description Seconds until a request slot frees up. */
                     "x-ratelimit-reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key (nothing was charged again); absent otherwise. */
+                    "idempotent-replayed"?: "true";
+                    /** @description On a replay: the request id of the call whose answer this is (its ledger entry); `x-request-id` is this request's own. */
+                    "x-original-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30454,6 +31219,42 @@ export interface operations {
             502: components["responses"]["Error502"];
             503: components["responses"]["Error503"];
             504: components["responses"]["Error504"];
+        };
+    };
+    "media.job_webhook": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_` + the job id), the same on every attempt: deduplicate on it. */
+                "webhook-id": string;
+                /** @description This attempt's time, whole seconds since the epoch: refuse a message more than a few minutes off your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + the base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}` (the body's exact bytes), keyed with the base64-decoded part of your account's webhook secret after `whsec_` (the dashboard's Webhooks page, or `tollgate webhooks secret`). Standard Webhooks: its libraries verify it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaJobWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the receiver wants no more deliveries of this message; it is abandoned. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: no more attempts. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
