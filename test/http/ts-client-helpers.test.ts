@@ -35,12 +35,12 @@ describe(`the TypeScript client's helpers (${testDatabaseLabel()})`, () => {
     const { apiKey } = await app.createAccount('5.00');
     const tollgate = createClient({ baseUrl: app.baseUrl, apiKey });
     for (const keyword of ['one', 'two', 'three', 'four']) await tollgate.seoKeywordIdeas({ keyword, limit: 10 });
-    const all = (await tollgate.accountLedger({ limit: 100 } as never)).entries;
+    const all = (await tollgate.accountLedger({ limit: 100 })).entries;
     assert.ok(all.length >= 5, `${all.length} entries`);
 
     const { client, sent } = recordingClient(app, apiKey);
     const pages = [];
-    for await (const page of client.pages.accountLedger({ limit: 2 } as never)) pages.push(page);
+    for await (const page of client.pages.accountLedger({ limit: 2 })) pages.push(page);
     assert.deepEqual(pages.flatMap((page) => page.entries.map((entry) => entry.id)), all.map((entry) => entry.id));
     assert.equal(pages.at(-1)!.nextBefore, null);
     assert.ok(pages.slice(0, -1).every((page) => page.nextBefore !== null));
