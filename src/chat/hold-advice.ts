@@ -31,7 +31,7 @@ export function chatHoldAdvice(plan: ChatPlan, balanceMicros: Micros): string {
   const limit = Math.max(...plan.route.map((route) => route.maxCompletionTokens));
   const counted =
     requested === undefined
-      ? `\`${field}\` (not given, so ${plan.route[0]!.model.id}'s maximum output, ${limit} tokens)`
+      ? `\`${field}\` (not given, so ${plan.route.length > 1 ? `the largest maximum output of ${plan.route[0]!.model.id} and its fallbacks` : `${plan.route[0]!.model.id}'s maximum output`}, ${limit} tokens)`
       : `\`${field}\` (${limit} tokens)`;
   const fitting = largestFittingLimit(plan, balanceMicros);
   const fit =

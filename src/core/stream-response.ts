@@ -10,6 +10,7 @@ import { boundedCost } from './settle-cost';
 import { LeaseExpiredError, type IdempotentRecord } from '../ledger/settlement';
 import type { Reservation } from '../ledger/ledger';
 import type { Micros } from './money';
+import { NO_STORE } from './response-headers';
 
 /** A running stream keeps its reservation this far ahead of now (renewed as it runs). */
 const STREAM_LEASE_SECONDS = 120;
@@ -118,7 +119,7 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': EVENT_STREAM_CONTENT_TYPE,
-    'cache-control': 'no-cache',
+    'cache-control': NO_STORE.value,
     'x-accel-buffering': 'no',
     ...(label ? { 'x-tollgate-provider': label } : {}),
   });

@@ -68,10 +68,13 @@ ${notice(problem)}${notice(info, 'info')}
    * Mails the owner of an address someone tried to sign up with a notice and a reset link (with
    * SMTP only: without it nobody could get either). Failures are logged by the mailer, without the address.
    */
-  const sendTakenNotice = async (accountId: string, email: string): Promise<void> => {
-    if (!context.mailer.delivers) return;
+  /** Mails a reset link (`taken`: inside the notice that someone tried to sign up with the address); a link whose mail failed is discarded. */
+  const mailResetLink = async (accountId: string, email: string, purpose: 'reset' | 'taken'): Promise<void> => {
     const token = await context.accounts.issueToken(accountId, 'reset');
-    await context.mailer.send({ accountId, to: email, purpose: 'taken', link: `${linkBase(context)}/dashboard/reset?token=${token}` }).catch(() => context.accounts.discardToken(token));
+    await context.mailer.send({ accountId, to: email, purpose, link: `${linkBase(context)}/dashboard/reset?token=${token}` }).catch(() => context.accounts.discardToken(token));
+  };
+  const sendTakenNotice = async (accountId: string, email: string): Promise<void> => {
+    if (context.mailer.delivers) await mailResetLink(accountId, email, 'taken');
   };
 
   scope.post('/dashboard/signup', async (request, reply) => {
@@ -190,9 +193,7 @@ ${notice(problem)}${notice(info, 'info')}
   /** Mails a reset link when the address has an account; a failed mail is logged by the mailer (by account id). */
   const sendResetLink = async (email: string): Promise<void> => {
     const account = await context.accounts.findByEmail(email);
-    if (!account) return;
-    const link = await context.accounts.issueToken(account.accountId, 'reset');
-    await context.mailer.send({ accountId: account.accountId, to: account.email, purpose: 'reset', link: `${linkBase(context)}/dashboard/reset?token=${link}` }).catch(() => context.accounts.discardToken(link));
+    if (account) await mailResetLink(account.accountId, account.email, 'reset');
   };
 
   const resetForm = (token: string, link: string, problem?: string) => html`

@@ -28,9 +28,14 @@ return { allowed, count, oldest[2] or now }
 /** How long requests made right after start wait for the first connection to Redis. */
 const FIRST_CONNECTION_WAIT_MS = 1_000;
 
+/** How often a connection that failed a command is asked (PING) whether Redis answers again. */
+const RECOVERY_PROBE_MS = 2_000;
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly clock: () => number;
   private readonly firstConnection: Promise<void>;
+  /** Set while the connection has failed a command and not answered since. */
+  private recoveryProbe: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -77,14 +82,43 @@ export class RedisRateLimiter implements RateLimiter {
     } catch (error) {
       if (!availability) throw error;
       availability.failed(this.redis, error);
+      this.probeUntilAnswered(availability);
       return { allowed: true, limit, remaining: limit, resetSeconds: 0, unchecked: true };
     }
-    availability?.answered(this.redis);
+    if (availability) {
+      if (this.recoveryProbe) this.stopProbing();
+      availability.answered(this.redis);
+    }
     const [allowed, count, oldest] = answer;
     return decision(limit, count, Number(oldest), now, windowMs, allowed === 1);
   }
 
+  /**
+   * A command that timed out leaves the connection up, so no 'ready' follows when Redis answers
+   * again, and a limiter used rarely (failed authentications) may send nothing for hours: until
+   * one is answered, the connection is asked every RECOVERY_PROBE_MS, so the outage ends when Redis
+   * answers, not at the next request.
+   */
+  private probeUntilAnswered(availability: RedisAvailability): void {
+    if (this.recoveryProbe) return;
+    this.recoveryProbe = setInterval(() => {
+      this.redis.ping().then(
+        () => {
+          this.stopProbing();
+          availability.answered(this.redis);
+        },
+        () => undefined,
+      );
+    }, RECOVERY_PROBE_MS).unref();
+  }
+
+  private stopProbing(): void {
+    clearInterval(this.recoveryProbe);
+    this.recoveryProbe = undefined;
+  }
+
   async close(): Promise<void> {
+    this.stopProbing();
     // QUIT needs a connection to say it on: while Redis is unreachable, just drop the socket.
     if (this.redis.status !== 'ready') {
       this.redis.disconnect();

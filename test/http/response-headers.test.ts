@@ -54,4 +54,18 @@ describe(`response headers (${testDatabaseLabel()})`, () => {
     assert.equal(response.headers.get('cache-control'), 'no-store');
     assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
   });
+
+  test('a streamed answer (server-sent events) carries both too', async () => {
+    const { apiKey } = await app.createAccount('1.00');
+    const response = await fetch(new URL('/v1/ai/chat', app.baseUrl), {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }], stream: true }),
+    });
+    await response.text();
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type')?.startsWith('text/event-stream'), true);
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+  });
 });
