@@ -10,9 +10,9 @@ bash scripts/ensure-all.sh
 npx tsc --noEmit -p .
 
 # Node 20's test runner takes files, not globs.
-# The TypeScript client's generator test imports the client package's own scripts, which find its
-# files and packages from where they are: it runs from the sources, through tsx.
-unit_from_sources=(test/unit/ts-client-generated.test.ts)
+# The TypeScript client's generator and pagination tests import the client package's own scripts, which find its
+# files and packages from where they are: they run from the sources, through tsx.
+unit_from_sources=(test/unit/ts-client-generated.test.ts test/unit/ts-client-pagination.test.ts)
 unit_tests=()
 for file in test/unit/**/*.test.ts; do
   [[ " ${unit_from_sources[*]} " == *" $file "* ]] || unit_tests+=("$file")
