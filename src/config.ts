@@ -92,6 +92,7 @@ const EnvironmentSchema = z.object({
     .optional(),
   TOLLGATE_MAIL_FROM: z.string().min(3).default('Tollgate <no-reply@localhost>'),
   TOLLGATE_SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  TOLLGATE_SIGNUPS: z.enum(['open', 'closed']).default('open'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOLLGATE_UPSTREAM_TIMEOUT_MS: milliseconds(100, 60_000),
   TOLLGATE_CALL_DEADLINE_MS: milliseconds(100, 120_000),
@@ -220,6 +221,8 @@ export interface Config {
   mailFrom: string;
   /** Dashboard sign-ups per client address per sliding hour. */
   signupsPerAddressPerHour: number;
+  /** Whether anyone may create an account on the dashboard (`closed`: the operator creates them with the CLI). */
+  signups: 'open' | 'closed';
   /** Buying credit through Stripe Checkout; unset: the operator adds credit. */
   stripe: StripeSettings | undefined;
   logLevel: Environment['LOG_LEVEL'];
@@ -463,6 +466,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.TOLLGATE_SMTP_URL,
     mailFrom: env.TOLLGATE_MAIL_FROM,
     signupsPerAddressPerHour: env.TOLLGATE_SIGNUPS_PER_ADDRESS_PER_HOUR,
+    signups: env.TOLLGATE_SIGNUPS,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, baseUrl: env.STRIPE_BASE_URL.replace(/\/+$/, '') }

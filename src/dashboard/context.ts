@@ -45,6 +45,8 @@ export interface DashboardContext {
    */
   linkBase: () => string;
   adminToken: string | undefined;
+  /** False when the operator closed sign-ups (TOLLGATE_SIGNUPS=closed): accounts come from the CLI. */
+  signupsOpen: boolean;
   /** Buying credit through Stripe Checkout, when the operator configured it. */
   stripe: StripeSettings | undefined;
   clock: () => number;

@@ -83,6 +83,7 @@ export async function registerDashboard(server: FastifyInstance, dependencies: D
     cookies: { secure: config.publicUrl?.startsWith('https:') ?? false },
     linkBase: dependencies.linkBase,
     adminToken: config.adminToken,
+    signupsOpen: config.signups === 'open',
     stripe: config.stripe,
     clock,
     flushCalls: () => dependencies.callLog.flush(),

@@ -32,7 +32,7 @@ ${notice(problem)}${notice(info, 'info')}
   <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
   <button type="submit">Log in</button>
 </form>
-<p><a href="/dashboard/signup">Create an account</a> · <a href="/dashboard/forgot">Forgot the password?</a></p>`;
+<p>${context.signupsOpen ? html`<a href="/dashboard/signup">Create an account</a> · ` : ''}<a href="/dashboard/forgot">Forgot the password?</a></p>`;
 
   /** A form that failed its CSRF check: refused, nothing done. */
   const refused = (reply: FastifyReply) =>
@@ -62,23 +62,31 @@ ${notice(problem)}${notice(info, 'info')}
     }
   };
 
-  scope.get('/dashboard/signup', async (request, reply) => show(reply, 200, 'Create an account', signUpForm(csrf(request, reply)), csrf(request, reply)));
+  /** Sign-ups closed by the operator: the page says how to get an account instead, and nothing is created. */
+  const signUpsClosed = (request: FastifyRequest, reply: FastifyReply) =>
+    show(reply, 403, 'Create an account', html`${notice('Sign-ups are closed on this server: ask its operator for an account.')}<p>Already have an account? <a href="/dashboard/login">Log in</a>.</p>`, csrf(request, reply));
 
-  /**
-   * Mails the owner of an address someone tried to sign up with a notice and a reset link (with
-   * SMTP only: without it nobody could get either). Failures are logged by the mailer, without the address.
-   */
+  scope.get('/dashboard/signup', async (request, reply) => {
+    if (!context.signupsOpen) return signUpsClosed(request, reply);
+    return show(reply, 200, 'Create an account', signUpForm(csrf(request, reply)), csrf(request, reply));
+  });
+
   /** Mails a reset link (`taken`: inside the notice that someone tried to sign up with the address); a link whose mail failed is discarded. */
   const mailResetLink = async (accountId: string, email: string, purpose: 'reset' | 'taken'): Promise<void> => {
     const token = await context.accounts.issueToken(accountId, 'reset');
     await context.mailer.send({ accountId, to: email, purpose, link: `${linkBase(context)}/dashboard/reset?token=${token}` }).catch(() => context.accounts.discardToken(token));
   };
+  /**
+   * Mails the owner of an address someone tried to sign up with a notice and a reset link (with
+   * SMTP only: without it nobody could get either). Failures are logged by the mailer, without the address.
+   */
   const sendTakenNotice = async (accountId: string, email: string): Promise<void> => {
     if (context.mailer.delivers) await mailResetLink(accountId, email, 'taken');
   };
 
   scope.post('/dashboard/signup', async (request, reply) => {
     if (!csrfAccepted(request)) return refused(reply);
+    if (!context.signupsOpen) return signUpsClosed(request, reply);
     const email = formField(request, 'email') ?? '';
     const token = csrf(request, reply);
     const allowed = await context.limits.signups.consume(clientAddressKey(request.ip));

@@ -256,3 +256,27 @@ describe(`the operator's session (${testDatabaseLabel()})`, () => {
     assert.match((await second.get('/admin/accounts')).text, /Operator log-in/, 'expired on the server');
   });
 });
+
+describe(`dashboard sign-ups closed by the operator (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  const { mailer, sent } = capturingMailer(true);
+  before(async () => {
+    app = await startTestApp({ mailer }, { TOLLGATE_SIGNUPS: 'closed' });
+  });
+  after(async () => app.close());
+
+  test('TOLLGATE_SIGNUPS=closed: the sign-up page and form say to ask the operator (403), nothing is created or mailed, and the log-in page offers no sign-up', async () => {
+    const client = new PageClient(app.baseUrl);
+    const page = await client.get('/dashboard/signup');
+    assert.equal(page.status, 403);
+    assert.match(page.text, /Sign-ups are closed on this server: ask its operator for an account\./);
+    assert.doesNotMatch(page.text, /action="\/dashboard\/signup"/);
+    const email = uniqueEmail();
+    const posted = await client.post('/dashboard/signup', { email, password: GOOD_PASSWORD });
+    assert.equal(posted.status, 403);
+    assert.deepEqual(await app.store.db.selectFrom('accounts').select('id').where('email', '=', email).execute(), []);
+    assert.equal(sent.length, 0);
+    const logIn = await client.get('/dashboard/login');
+    assert.doesNotMatch(logIn.text, /href="\/dashboard\/signup"/);
+  });
+});
