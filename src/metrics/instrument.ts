@@ -85,7 +85,7 @@ export async function serveMetrics(
   log: FastifyBaseLogger,
 ): Promise<(() => Promise<void>) | undefined> {
   server.addHook('onResponse', (request, reply, done) => {
-    metrics.request(answeredRoute(request) ?? 'unmatched', reply.statusCode);
+    metrics.request(answeredRoute(request) ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 

@@ -33,6 +33,8 @@ export class Metrics {
   readonly registry: Registry;
   private readonly requests: Counter<'endpoint' | 'status'>;
   private readonly requestChildren = new Map<string, Map<number, Counter.Internal>>();
+  private readonly requestSeconds: Histogram<'endpoint'>;
+  private readonly requestSecondsChildren = new Map<string, Histogram.Internal<'endpoint'>>();
   private readonly captured: Counter;
   private readonly released: Counter;
   private readonly expiredReleased: Counter;
@@ -53,6 +55,13 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry, prefix: 'tollgate_' });
     new Gauge({ name: 'tollgate_build_info', help: 'Always 1; `version` is the running Tollgate version (package.json).', labelNames: ['version'], registers }).labels(tollgateVersion()).set(1);
     this.requests = new Counter({ name: 'tollgate_http_requests_total', help: 'HTTP requests answered, by route and status.', labelNames: ['endpoint', 'status'], registers });
+    this.requestSeconds = new Histogram({
+      name: 'tollgate_http_request_duration_seconds',
+      help: "Time from a request's arrival to its answer's end, by route (a stream: to its last event).",
+      labelNames: ['endpoint'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
     this.captured = new Counter({ name: 'tollgate_captured_micros_total', help: 'Money charged (captured), in micro-USD.', registers });
     this.released = new Counter({
       name: 'tollgate_released_micros_total',
@@ -89,13 +98,16 @@ export class Metrics {
     this.ledgerCommitSeconds = new Histogram({ name: 'tollgate_ledger_commit_seconds', help: 'Time to write and commit one ledger batch.', buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25], registers });
   }
 
-  /** One answered request. `endpoint`: the route's URL pattern (bounded), never the raw URL. */
-  request(endpoint: string, status: number): void {
+  /** One answered request, `seconds` after it arrived. `endpoint`: the route's URL pattern (bounded), never the raw URL. */
+  request(endpoint: string, status: number, seconds: number): void {
     let byStatus = this.requestChildren.get(endpoint);
     if (!byStatus) this.requestChildren.set(endpoint, (byStatus = new Map()));
     let child = byStatus.get(status);
     if (!child) byStatus.set(status, (child = this.requests.labels(endpoint, String(status))));
     child.inc();
+    let timing = this.requestSecondsChildren.get(endpoint);
+    if (!timing) this.requestSecondsChildren.set(endpoint, (timing = this.requestSeconds.labels(endpoint)));
+    timing.observe(seconds);
   }
 
   /** A reservation settled: `costMicros` charged of the `heldMicros` reserved. */

@@ -89,6 +89,10 @@ describe('metrics', () => {
 
     assert.equal((sample(after, route) ?? 0) - (sample(before, route) ?? 0), 1);
     assert.equal(sample(after, 'tollgate_http_requests_total{endpoint="/v1/seo/domain/technologies",status="429"}'), 1);
+    // Each of the three answers took its time: the two that waited for the vendor at least its 50 ms.
+    const timed = (bucket: string) => (sample(after, `tollgate_http_request_duration_seconds_bucket{le="${bucket}",endpoint="/v1/seo/domain/technologies"}`) ?? 0) - (sample(before, `tollgate_http_request_duration_seconds_bucket{le="${bucket}",endpoint="/v1/seo/domain/technologies"}`) ?? 0);
+    assert.equal(timed('+Inf'), 3);
+    assert.ok(timed('0.025') <= 1, 'an answer that waited 50 ms for the vendor was timed under 25 ms');
     assert.equal(sample(after, 'tollgate_captured_micros_total')! - sample(before, 'tollgate_captured_micros_total')!, 30_000);
     assert.equal(sample(after, 'tollgate_released_micros_total')! - sample(before, 'tollgate_released_micros_total')!, 30_000, 'the failed call’s hold');
     assert.equal(sample(after, 'tollgate_open_holds'), 0);

@@ -8,7 +8,7 @@ test('the database down: a scrape still answers, every metric but the open holds
     if (!reachable) throw new Error('the database does not answer');
     return 7;
   });
-  metrics.request('/v1/seo/domain/available', 503);
+  metrics.request('/v1/seo/domain/available', 503, 0.004);
   assert.match((await metrics.exposition()).text, /^tollgate_open_holds 7$/m);
   reachable = false;
   const { text } = await metrics.exposition();
