@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { REPOSITORY } from '../../scripts/repository';
 import { startOfflineExamples, type OfflineExamples } from '../helpers/offline-examples';
 import { JOB_ENDPOINTS, stillHeldAfterExample, withAccountsJob } from '../helpers/media-jobs';
 import { readFileSync } from 'node:fs';
@@ -388,7 +390,7 @@ describe(`health check (${testDatabaseLabel()})`, () => {
     try {
       const up = await app.get('/health');
       assert.equal(up.status, 200);
-      const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+      const { version } = JSON.parse(readFileSync(path.join(REPOSITORY, 'package.json'), 'utf8')) as { version: string };
       assert.deepEqual(up.body, { ok: true, data: { status: 'up', database: testDatabaseLabel(), ...(process.env.REDIS_URL ? { redis: 'up' } : {}), version } });
       await app.store.close(); // the database goes away (its test schema or file with it)
       const down = await app.get('/health');

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { REPOSITORY } from '../../scripts/repository';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
@@ -59,7 +61,7 @@ describe('metrics', () => {
   });
 
   test('tollgate_build_info says the running version (package.json)', async () => {
-    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(path.join(REPOSITORY, 'package.json'), 'utf8')) as { version: string };
     assert.equal(sample(await scrape(), `tollgate_build_info{version="${version}"}`), 1);
   });
 
