@@ -42,7 +42,7 @@ import { createFailedAuthenticationLimiter, createRateLimiter } from './ratelimi
 import { RedisAvailability } from './ratelimit/redis-availability';
 import { tollgateVersion } from './lifecycle/version';
 import type { RateLimiter } from './ratelimit/rate-limiter';
-import { openStore, type Store } from './store/database';
+import { appliedMigrations, openStore, type Store } from './store/database';
 import { loadModelCatalog, type ModelCatalog } from './catalog/model-catalog';
 import { InFlightCalls } from './lifecycle/in-flight-calls';
 import { createMetrics } from './metrics/metrics';
@@ -137,7 +137,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         onFailure: (error) => server.log.error({ err: error }, 'SQLite background checkpoints are failing; SQLite checkpoints on commit meanwhile (logged once until they recover)'),
         onRecovery: (failedPasses) => server.log.info({ failedPasses }, 'SQLite background checkpoints recovered'),
       },
-      onMigrated: (names) => server.log.info({ migrations: names }, `applied database migrations: ${names.join(', ')}`),
+      onMigrated: (names) => server.log.info({ migrations: names }, appliedMigrations(names)),
     }));
   const clock = overrides.clock ?? Date.now;
   // Metrics cost nothing unless an operator can read them.

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { portInUse } from './lifecycle/port-in-use';
 import { unreachableLinks, type Config } from './config';
 import { preloadTokenizer } from './chat/tokens';
 
@@ -50,7 +51,7 @@ export async function serve(config: Config): Promise<void> {
     // workers would go on claiming jobs, its reconciler settling holds). Close it all, then fail
     // (the CLI says why, naming the setting); the log says first why it drains.
     const code = (error as { code?: unknown }).code;
-    log.error({ err: error, host: config.host, port: config.port }, code === 'EADDRINUSE' ? `PORT ${config.port} is in use on ${config.host}; closing what started` : `cannot listen on HOST ${config.host}, PORT ${config.port}; closing what started`);
+    log.error({ err: error, host: config.host, port: config.port }, code === 'EADDRINUSE' ? `${portInUse(config)}; closing what started` : `cannot listen on HOST ${config.host}, PORT ${config.port}; closing what started`);
     await app.shutdown(config.shutdownGraceMs);
     throw error;
   }

@@ -5,7 +5,7 @@ import { createMediaQueue } from './jobs';
 import { createNet } from './net';
 import { createMediaProvider } from './providers';
 import { ImageThreads } from './media/files/image-threads';
-import { openStore } from './store/database';
+import { appliedMigrations, openStore } from './store/database';
 
 /** What `tollgate worker` runs when TOLLGATE_MEDIA_CONCURRENCY is 0 (the servers then run none). */
 const DEFAULT_WORKER_CONCURRENCY = 4;
@@ -37,7 +37,7 @@ export async function runWorker(config: Config, concurrency: number | undefined)
   const store = await openStore({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onMigrated: (names) => log.info({ migrations: names }, `applied database migrations: ${names.join(', ')}`),
+    onMigrated: (names) => log.info({ migrations: names }, appliedMigrations(names)),
   });
   const ledger = new Ledger(store);
   const net = createNet(config.net);

@@ -6,7 +6,7 @@ import { microsToUsd, parseUsd } from '../core/money';
 import { ApiKeys, KeyNotFoundError } from '../auth/api-keys';
 import { announceKeyChange } from '../auth/revocations';
 import { AccountNotFoundError, DuplicateEmailError, Ledger, MAX_BALANCE_MICROS } from '../ledger/ledger';
-import { openStore, type Store } from '../store/database';
+import { appliedMigrations, openStore, type Store } from '../store/database';
 import { isDatabaseUnreachable } from '../store/unreachable';
 import { listAccounts, MAX_PAGE, showAccount } from './accounts';
 import { WebhookSecrets } from '../jobs/webhooks/secrets';
@@ -15,6 +15,7 @@ import { updateKeyLimits } from '../auth/key-limit-updates';
 import { AccountHistory } from '../ledger/history';
 import { MAX_SUSPENSION_REASON, suspensionReason, writeSuspension } from '../dashboard/suspension';
 import { tollgateVersion } from '../lifecycle/version';
+import { portInUse } from '../lifecycle/port-in-use';
 
 const USAGE = (areas: readonly string[]) => `Usage: tollgate <command>
 
@@ -183,7 +184,7 @@ async function withStore<T>(config: Config, work: (ledger: Ledger, keys: ApiKeys
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     // stdout is the command's JSON alone.
-    onMigrated: (names) => process.stderr.write(`tollgate: applied database migrations: ${names.join(', ')}\n`),
+    onMigrated: (names) => process.stderr.write(`tollgate: ${appliedMigrations(names)}\n`),
   });
   try {
     return await work(new Ledger(store), new ApiKeys(store.db), store);
@@ -268,7 +269,7 @@ function startProblem(config: Config, error: unknown): Error | undefined {
     return new Error(`cannot reach the database at DATABASE_URL's ${url.hostname}:${url.port || 5432}${code ? ` (${String(code)})` : ''}: is it running, and is that its address?`);
   }
   if (failure.code === 'EADDRINUSE' && failure.port === config.port) {
-    return new Error(`PORT ${config.port} is in use on ${config.host}: another process listens there (stop it, or set PORT to a free port)`);
+    return new Error(portInUse(config));
   }
   if (failure.syscall === 'getaddrinfo' && failure.hostname === config.host) {
     return new Error(`HOST ${config.host} is no address this machine can listen on (${String(failure.code)}): set HOST to one of its addresses, e.g. 127.0.0.1, or 0.0.0.0 for all`);

@@ -41,6 +41,11 @@ export interface StoreOptions {
 
 const INT8_OID = 20;
 
+/** What a start says of the migrations it applied (the server's and worker's log, the CLI's stderr). */
+export function appliedMigrations(names: readonly string[]): string {
+  return `applied database migrations: ${names.join(', ')}`;
+}
+
 /** Opens the database and brings it to the latest migration. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.postgresSchema) : openSqlite(options.dataDir, options.backgroundCheckpoints);
