@@ -639,13 +639,14 @@ describe(`media jobs: an unfinished job at its expiry (${testDatabaseLabel()})`,
       }
       assert.ok(expiredAt !== undefined, 'the job expired');
       // As the API answers JOB_EXPIRED, the hold goes: within a turn of the workers, not 6.8 s later at the retry.
-      const releasedBy = expiredAt + 2_000;
-      while (!(await ledgerKinds(brief, accountId)).includes('release') && Date.now() < releasedBy) await new Promise((resolve) => setTimeout(resolve, 50));
+      // The worker releases the hold first and marks the row after (a few statements later): both are awaited.
+      const jobRow = () => brief.store.db.selectFrom('media_jobs').select(['status', 'error_code', 'cost_micros']).where('id', '=', jobId).executeTakeFirstOrThrow();
+      const endedBy = expiredAt + 2_000;
+      while (!((await ledgerKinds(brief, accountId)).includes('release') && (await jobRow()).status === 'failed') && Date.now() < endedBy) await new Promise((resolve) => setTimeout(resolve, 50));
       assert.deepEqual(await ledgerKinds(brief, accountId), ['hold', 'release']);
       assert.equal(await brief.balance(accountId), parseUsd('5.00'));
       assert.equal(await brief.ledgerSum(accountId), parseUsd('5.00'));
-      const row = await brief.store.db.selectFrom('media_jobs').select(['status', 'error_code', 'cost_micros']).where('id', '=', jobId).executeTakeFirstOrThrow();
-      assert.deepEqual(row, { status: 'failed', error_code: 'JOB_EXPIRED', cost_micros: 0 });
+      assert.deepEqual(await jobRow(), { status: 'failed', error_code: 'JOB_EXPIRED', cost_micros: 0 });
     } finally {
       await brief.close();
       await web.close();
