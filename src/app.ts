@@ -228,9 +228,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       callLog.record({ requestId: request.id, accountId: request.caller.accountId, keyId: request.caller.keyId, endpointId, status, upstreamCostMicros: request.upstreamCostMicros, createdAt: isoTime(clock()) });
     }
   };
-  // A stream is recorded by the pipeline when it ends: its head's 200 does not say how it ended.
+  // Streams and charged answers are recorded by the pipeline (why: recordedByPipeline).
   server.addHook('onResponse', (request, reply, done) => {
-    if (!request.streamed) recordCall(request, reply.statusCode);
+    if (!request.recordedByPipeline) recordCall(request, reply.statusCode);
     done();
   });
 

@@ -31,7 +31,10 @@ export class CallScope implements CallOptions {
   startedAfter: CallScope | undefined;
 
   /** `deadlines`: the watch that ends the call at its deadline; none for a call without one. */
-  constructor(response: ServerResponse, deadlines: Deadlines | undefined) {
+  constructor(
+    private readonly response: ServerResponse,
+    deadlines: Deadlines | undefined,
+  ) {
     // 'close' before the response finished: the client hung up. `on`, not `once`: the response
     // emits 'close' once and is dropped after it, so the listener needs no removing — and with
     // `once` each finished call's objects outlived minor GCs (measured on the paid sandbox call,
@@ -45,6 +48,18 @@ export class CallScope implements CallOptions {
       this.deadlines = deadlines;
       deadlines.watch(this);
     }
+  }
+
+  /**
+   * Whether the client has gone, and if so the call is aborted. The response's 'close' says so
+   * while the call runs; it cannot for a client that hung up before the call began (during its
+   * admission or while its body was read: the event has fired already), nor for a call pipelined
+   * behind another on its connection (its response is not attached to the socket yet, and never
+   * emits 'close'). The socket's state says so for both: read before the hold and before the charge.
+   */
+  get clientGone(): boolean {
+    if (this.cause === undefined && (this.response.destroyed || this.response.req.socket?.destroyed)) this.abort('client');
+    return this.cause === 'client';
   }
 
   get signal(): AbortSignal {

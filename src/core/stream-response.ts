@@ -105,14 +105,14 @@ export async function streamEvents({ endpoint, plan, stream, reply, call, reserv
     await release();
     if (call.cause === 'client') {
       request.log.info({ endpoint: endpoint.id }, 'client closed the connection before the stream began; nothing was charged');
-      request.streamed = true;
+      request.recordedByPipeline = true;
       reply.hijack();
       return { reply, stored, status };
     }
     throw error;
   }
 
-  request.streamed = true;
+  request.recordedByPipeline = true;
   reply.hijack();
   const raw = reply.raw;
   const label = dependencies.providerLabel(call.providersUsed);

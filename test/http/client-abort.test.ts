@@ -63,6 +63,54 @@ describe(`a client leaving mid-call (${testDatabaseLabel()})`, () => {
 });
 
 /**
+ * A call pipelined behind another on its connection, whose client then leaves: its response is not
+ * attached to the socket yet and never emits 'close', so the socket's state says the client has
+ * gone. Its provider ignores its signal and answers: the answer is not charged, as for the call ahead.
+ */
+describe(`a pipelined call whose client left (${testDatabaseLabel()})`, () => {
+  let app: TestApp;
+  const waiting: Array<() => void> = [];
+
+  /** The sandbox, except for the query "wait", answered only when the test says (its signal ignored). */
+  const waitingSerp: SerpProvider = {
+    ...sandboxProviders.serp,
+    search(request, options) {
+      if (request.query !== 'wait') return sandboxProviders.serp.search(request, options);
+      return new Promise((resolve) => waiting.push(() => resolve(sandboxProviders.serp.search({ ...request, query: 'coffee' }, options))));
+    },
+  };
+
+  before(async () => {
+    app = await startTestApp({ providers: { serp: waitingSerp } });
+  });
+  after(() => app.close());
+
+  test('neither call is charged nor left held; usage lists neither', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    const body = JSON.stringify({ query: 'wait', depth: 10 });
+    const call = `POST /v1/serp/websearch HTTP/1.1\r\nHost: tollgate\r\nx-api-key: ${apiKey}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+    const { port } = new URL(app.baseUrl);
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(call + call));
+    socket.on('error', () => {});
+    for (let waited = 0; waiting.length < 2 && waited < 5_000; waited += 10) await delay(10);
+    assert.equal(waiting.length, 2, 'both calls reached their provider');
+    assert.equal(await app.balance(accountId), 980_000, 'both are held');
+    socket.destroy();
+    const connections = () => new Promise<number>((resolve, reject) => app.server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    for (let waited = 0; (await connections()) > 0 && waited < 5_000; waited += 10) await delay(10);
+    assert.equal(await connections(), 0, 'the server saw the connection close');
+    for (const answer of waiting) answer();
+    for (let waited = 0; (await app.openHolds(accountId)) > 0 && waited < 5_000; waited += 10) await delay(10);
+    assert.equal(await app.openHolds(accountId), 0, 'both calls settled');
+    assert.equal(await app.balance(accountId), 1_000_000, 'nothing charged');
+    assert.equal(await app.ledgerSum(accountId), 1_000_000);
+    await app.get('/v1/account/usage', apiKey); // writes the call log's pending rows
+    const calls = await app.store.db.selectFrom('api_calls').select('status').where('account_id', '=', accountId).where('endpoint_id', '=', 'serp.websearch').execute();
+    assert.deepEqual(calls, []);
+  });
+});
+
+/**
  * A client that hangs up while its body is still arriving (Node raises that as ECONNRESET,
  * "aborted"): a disconnect, logged at info — not a database outage logged as an error (a real
  * process, for its log lines).

@@ -69,6 +69,11 @@ export function locationDemand(locationCode: number): number {
   return (COUNTRIES[locationCode] ?? unlistedCountry(locationCode))[0];
 }
 
+/** A location searching in its first language (Germany in German): the market its own results pages serve. */
+export function localMarket(locationCode: number): SearchMarket {
+  return { locationCode, language: (COUNTRIES[locationCode] ?? unlistedCountry(locationCode))[2][0]! };
+}
+
 /** What a click costs in a market, relative to the United States. */
 export function marketCpcFactor({ locationCode }: SearchMarket): number {
   return (COUNTRIES[locationCode] ?? unlistedCountry(locationCode))[1];

@@ -42,15 +42,19 @@ function renderResult(result: SerpResult): string {
   return `<div class="result" data-type="${result.type}" data-position="${result.position}">${parts.join('')}</div>`;
 }
 
-export function renderResultsPage(page: SerpResponse): string {
+/**
+ * The page in `language`, as its `lang` and its number formatting state (8.125.774 in German); its
+ * words stay English, as the sandbox's results themselves are written in English in every market.
+ */
+export function renderResultsPage(page: SerpResponse, language: string): string {
   const query = escapeHtml(page.query);
   return [
     '<!DOCTYPE html>',
-    '<html lang="en">',
+    `<html lang="${escapeHtml(language)}">`,
     `<head><meta charset="utf-8"><title>${query} - Search</title></head>`,
     '<body>',
     `<form action="/search" role="search"><input type="search" name="q" value="${query}"></form>`,
-    `<div id="result-stats">About ${page.totalResults.toLocaleString('en-US')} results</div>`,
+    `<div id="result-stats">About ${page.totalResults.toLocaleString(language)} results</div>`,
     '<div id="search">',
     ...page.results.map(renderResult),
     '</div>',

@@ -9,6 +9,8 @@ import { sandboxAutocomplete, sandboxDatasets, sandboxImages, sandboxNews } from
 import { sandboxVideo } from './video';
 import { sandboxPlaces } from '../places';
 import { sandboxWebPage, webPageContext } from './websearch';
+import { localMarket } from '../search-market';
+import { locationCodeOfCountry } from '../../../schemas/countries';
 
 /** The AI Mode answer: one answer block citing the sites the web page ranks in the same location. */
 function sandboxAiMode({ query, locationCode, language }: SerpSearchRequest): SerpResponse {
@@ -34,7 +36,7 @@ const ENGINES: Record<SerpEngine, (request: SerpSearchRequest) => SerpResponse> 
  * Deterministic results pages for every engine, seeded by the query. The web page, the other
  * general engines and the AI Mode answer rank their sites for the request's location and language
  * (as the domain endpoints read them); news cites the location's own publishers first; the other verticals show the United States'. The raw HTML page
- * renders the very results the web page gives for the query.
+ * renders the very results the web page gives for the query in the country's location and its first language.
  */
 export const sandboxSerp: SerpProvider = {
   name: 'sandbox',
@@ -45,7 +47,9 @@ export const sandboxSerp: SerpProvider = {
   searchMaps(request, options) {
     return sandboxPlaces.searchText(request, options);
   },
-  async searchHtml({ query, numResults }) {
-    return { query, html: renderResultsPage(sandboxWebPage({ query, depth: numResults })) };
+  // A country's raw page is the one its own searchers get: /v1/serp/websearch in its location and first language.
+  async searchHtml({ query, country, numResults }) {
+    const market = localMarket(locationCodeOfCountry(country));
+    return { query, html: renderResultsPage(sandboxWebPage({ query, depth: numResults, ...market }), market.language) };
   },
 };
