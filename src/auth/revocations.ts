@@ -1,4 +1,4 @@
-import { REDIS_COMMAND_TIMEOUT_MS, REDIS_CONNECT_TIMEOUT_MS } from '../store/redis-timeouts';
+import { answerInTime, REDIS_COMMAND_BACKSTOP_MS, REDIS_CONNECT_TIMEOUT_MS } from '../store/redis-timeouts';
 
 /** The Redis pub/sub channel on which revocations are announced to every instance. */
 export const REVOCATIONS_CHANNEL = 'tollgate:revocations';
@@ -12,10 +12,10 @@ export const REVOCATIONS_CHANNEL = 'tollgate:revocations';
 export async function announceKeyChange(redisUrl: string, keyId: string): Promise<number> {
   // Loaded here, not with the module: a CLI command with nothing to announce never loads the client.
   const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, connectTimeout: REDIS_CONNECT_TIMEOUT_MS });
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true, commandTimeout: REDIS_COMMAND_BACKSTOP_MS, connectTimeout: REDIS_CONNECT_TIMEOUT_MS });
   try {
     await redis.connect();
-    return await redis.publish(REVOCATIONS_CHANNEL, keyId);
+    return await answerInTime(redis.publish(REVOCATIONS_CHANNEL, keyId));
   } finally {
     redis.disconnect();
   }

@@ -45,8 +45,11 @@ export type SignUpResult =
   | { ok: true; taken: true; accountId: string; email: string }
   | { ok: false; field: 'email' | 'password'; problem: string };
 
-/** A completed reset: the keys it revoked (made before the address was verified). */
-export type ResetResult = { ok: true; accountId: string; revokedKeyIds: string[] } | { ok: false; problem: string };
+/** A completed reset: the keys it revoked (made before the address was verified); or what is wrong, with the link (`token`) or the new password. */
+export type ResetResult = { ok: true; accountId: string; revokedKeyIds: string[] } | { ok: false; field: 'token' | 'password'; problem: string };
+
+const RESET_LINK_INVALID = 'This reset link is not valid; ask for a new one.';
+const RESET_LINK_SPENT = 'This reset link has expired or was used already; ask for a new one.';
 
 /**
  * The dashboard's accounts: sign-up with the one-per-mailbox credit, log-in, sessions, and the
@@ -67,8 +70,8 @@ export class DashboardAccounts {
   /** `creditNow`: grant the sign-up credit at once (no SMTP: nobody can verify the address). */
   async signUp(rawEmail: string, password: string, creditNow: boolean): Promise<SignUpResult> {
     const email = canonicalEmail(rawEmail);
-    if (!email) return { ok: false, field: 'email', problem: 'Enter a valid e-mail address.' };
-    if (isDisposable(email)) return { ok: false, field: 'email', problem: 'Addresses of throw-away mail services cannot sign up; use a lasting address.' };
+    if (!email) return { ok: false, field: 'email', problem: 'E-mail: enter a valid address, such as name@example.com.' };
+    if (isDisposable(email)) return { ok: false, field: 'email', problem: 'E-mail: addresses of throw-away mail services cannot sign up; use a lasting address.' };
     const weak = passwordProblem(password, email);
     if (weak) return { ok: false, field: 'password', problem: weak };
     const passwordHash = await hashPassword(password);
@@ -256,7 +259,7 @@ export class DashboardAccounts {
    * transaction, like `verifyEmail`.
    */
   async resetPassword(token: string, password: string, credit: boolean): Promise<ResetResult> {
-    if (token.length > 100) return { ok: false, problem: 'This reset link is not valid; ask for a new one.' };
+    if (token.length > 100) return { ok: false, field: 'token', problem: RESET_LINK_INVALID };
     const pending = await this.db
       .selectFrom('dashboard_tokens')
       .innerJoin('accounts', 'accounts.id', 'dashboard_tokens.account_id')
@@ -264,9 +267,9 @@ export class DashboardAccounts {
       .where('dashboard_tokens.token_hash', '=', sha256(token))
       .where('dashboard_tokens.purpose', '=', 'reset')
       .executeTakeFirst();
-    if (!pending) return { ok: false, problem: 'This reset link is not valid; ask for a new one.' };
+    if (!pending) return { ok: false, field: 'token', problem: RESET_LINK_INVALID };
     const weak = passwordProblem(password, pending.email);
-    if (weak) return { ok: false, problem: weak };
+    if (weak) return { ok: false, field: 'password', problem: weak };
     const passwordHash = await hashPassword(password);
     const accountId = pending.id;
     const creditMicros = credit ? this.options.signupCreditMicros : 0;
@@ -289,7 +292,23 @@ export class DashboardAccounts {
       },
       `signup_credit_${accountId}`,
     );
-    return reset ? { ok: true, accountId, revokedKeyIds } : { ok: false, problem: 'This reset link has expired or was used already; ask for a new one.' };
+    return reset ? { ok: true, accountId, revokedKeyIds } : { ok: false, field: 'token', problem: RESET_LINK_SPENT };
+  }
+
+  /**
+   * What is wrong with a reset link, checked without using it (when the page that asks for the new
+   * password opens); undefined when it can set one.
+   */
+  async resetLinkProblem(token: string): Promise<string | undefined> {
+    if (token.length > 100) return RESET_LINK_INVALID;
+    const link = await this.db
+      .selectFrom('dashboard_tokens')
+      .select(['used_at', 'expires_at'])
+      .where('token_hash', '=', sha256(token))
+      .where('purpose', '=', 'reset')
+      .executeTakeFirst();
+    if (!link) return RESET_LINK_INVALID;
+    return link.used_at !== null || Number(link.expires_at) <= this.now() ? RESET_LINK_SPENT : undefined;
   }
 
   /**

@@ -7,8 +7,8 @@ import type { DashboardContext } from './context';
 import { html, type Html } from './html';
 import { barChart, everyDay } from './chart';
 import { activity, findAccountRow, findCreditEntry, searchAccounts, type ActivityRow } from './admin-queries';
-import { money } from './routes-customer';
-import { ADMIN_COOKIE, csrfAccepted, csrfField, csrfToken, formField, notice, page, readCookie, renewCsrfToken, setCookie } from './web';
+import { money, utcMinute } from './routes-customer';
+import { ADMIN_COOKIE, csrfAccepted, csrfField, csrfToken, fieldAttributes, formField, notice, page, problemNotice, readCookie, renewCsrfToken, scrollingTable, setCookie, type FormProblem } from './web';
 import { clientAddressKey } from '../ratelimit/client-address';
 import { MAX_SUSPENSION_REASON, suspensionReason } from './suspension';
 import { ADMIN_SESSION_MS, AdminSessions } from './admin-sessions';
@@ -58,11 +58,11 @@ export function registerAdminPages(scope: FastifyInstance, context: DashboardCon
   });
   const render = (request: FastifyRequest, reply: FastifyReply, title: string, active: string, body: Html) =>
     reply.type('text/html; charset=utf-8').send(page({ title, nav: 'admin', active, csrf: csrfToken(request, reply, context.cookies) }, body));
-  const loginPage = (request: FastifyRequest, reply: FastifyReply, problem?: string) => {
+  const loginPage = (request: FastifyRequest, reply: FastifyReply, problem?: FormProblem) => {
     const token = csrfToken(request, reply, context.cookies);
-    return reply.type('text/html; charset=utf-8').send(page({ title: 'Operator log-in', nav: 'none', csrf: token }, html`${notice(problem)}
+    return reply.type('text/html; charset=utf-8').send(page({ title: 'Operator log-in', nav: 'none', csrf: token }, html`${problemNotice(problem)}
 <form method="post" action="/admin/login" class="stack">${csrfField(token)}
-  <label>Admin token <input type="password" name="token" autocomplete="current-password" required autofocus></label>
+  <label>Admin token <input type="password" name="token" autocomplete="current-password" required${fieldAttributes(problem, 'token', true)}></label>
   <button type="submit">Log in</button></form>`));
   };
   /** Pages and actions past this point need the operator; forms also their CSRF token. */
@@ -83,8 +83,8 @@ export function registerAdminPages(scope: FastifyInstance, context: DashboardCon
   scope.post('/admin/login', async (request, reply) => {
     if (!csrfAccepted(request)) return reply.code(403).type('text/plain; charset=utf-8').send('The form expired; reload the page.');
     const limit = await context.limits.loginsPerAddress.consume(attemptKey(request));
-    if (!limit.allowed) return loginPage(request, reply.code(429), 'Too many attempts; try again later.');
-    if (!sameText(formField(request, 'token') ?? '', adminToken)) return loginPage(request, reply.code(401), 'That is not the admin token.');
+    if (!limit.allowed) return loginPage(request, reply.code(429), { message: 'Too many attempts; try again later.' });
+    if (!sameText(formField(request, 'token') ?? '', adminToken)) return loginPage(request, reply.code(401), { message: 'Admin token: this is not the admin token.', field: 'token' });
     setCookie(reply, ADMIN_COOKIE, await sessions.start(), { ...context.cookies, path: '/admin', maxAgeSeconds: ADMIN_SESSION_MS / 1000 });
     renewCsrfToken(reply, context.cookies);
     return reply.redirect('/admin', 303);
@@ -118,8 +118,8 @@ ${activityTable('Endpoint', byEndpoint)}
     const accounts = await searchAccounts(context.db, query);
     return render(request, reply, 'Accounts', '/admin/accounts', html`
 <form method="get" action="/admin/accounts" class="inline"><label>E-mail or account id <input type="search" name="q" value="${query}"></label><button type="submit">Search</button></form>
-<table><thead><tr><th>Account</th><th>E-mail</th><th class="number">Balance</th><th>Created (UTC)</th><th>State</th></tr></thead>
-<tbody>${accounts.map((account) => html`<tr><td><a href="/admin/accounts/${account.id}">${account.id}</a></td><td>${account.email}</td><td class="number">${money(account.balanceMicros)}</td><td>${account.createdAt.slice(0, 16).replace('T', ' ')}</td><td>${account.suspendedAt ? 'suspended' : 'active'}</td></tr>`)}</tbody></table>`);
+${scrollingTable('Accounts', html`<table><thead><tr><th>Account</th><th>E-mail</th><th class="number">Balance</th><th>Created (UTC)</th><th>State</th></tr></thead>
+<tbody>${accounts.map((account) => html`<tr><td><a href="/admin/accounts/${account.id}">${account.id}</a></td><td>${account.email}</td><td class="number">${money(account.balanceMicros)}</td><td>${utcMinute(account.createdAt)}</td><td>${account.suspendedAt ? 'suspended' : 'active'}</td></tr>`)}</tbody></table>`)}`);
   });
 
   scope.get<{ Params: { accountId: string } }>('/admin/accounts/:accountId', async (request, reply) => {
@@ -137,28 +137,31 @@ ${activityTable('Endpoint', byEndpoint)}
     return accountPage(request, reply);
   });
 
-  const accountPage = async (request: FastifyRequest<{ Params: { accountId: string } }>, reply: FastifyReply, message?: Html) => {
+  /** `credit`: the credit form as sent, and why it was refused: it comes back as it was sent. */
+  const accountPage = async (request: FastifyRequest<{ Params: { accountId: string } }>, reply: FastifyReply, message?: Html, credit?: { usd: string; problem: FormProblem }) => {
     const account = await findAccountRow(context.db, request.params.accountId);
     if (!account) return render(request, reply.code(404), 'No such account', '/admin/accounts', notice('No account has this id.'));
     const keys = await context.keys.list(account.id);
     const token = csrfToken(request, reply, context.cookies);
-    return render(request, reply, `Account ${account.id}`, '/admin/accounts', html`${message ?? ''}
-<p>E-mail: <strong>${account.email}</strong> · Balance: <strong data-testid="admin-balance">${money(account.balanceMicros)}</strong> · ${account.suspendedAt ? html`<strong>Suspended</strong> since ${account.suspendedAt}${account.suspensionReason ? html` (${account.suspensionReason})` : ''}` : 'Active'}</p>
+    return render(request, reply, `Account ${account.id}`, '/admin/accounts', html`${message ?? ''}${problemNotice(credit?.problem)}
+<p>E-mail: <strong>${account.email}</strong> · Balance: <strong data-testid="admin-balance">${money(account.balanceMicros)}</strong> · ${account.suspendedAt ? html`<strong>Suspended</strong> since ${utcMinute(account.suspendedAt)} UTC${account.suspensionReason ? html` (${account.suspensionReason})` : ''}` : 'Active'}</p>
 <form method="post" action="/admin/accounts/${account.id}/credit" class="inline">${csrfField(token)}<input type="hidden" name="credit_token" value="${randomBytes(18).toString('base64url')}">
-  <label>Credit (USD) <input type="text" name="usd" inputmode="decimal" pattern="[0-9]+(\\.[0-9]{1,6})?" required></label><button type="submit">Add credit</button></form>
+  <label>Credit (USD) <input type="text" name="usd" inputmode="decimal" pattern="[0-9]+(\\.[0-9]{1,6})?" required value="${credit?.usd ?? ''}"${fieldAttributes(credit?.problem, 'usd')}></label><button type="submit">Add credit</button></form>
 <form method="post" action="/admin/accounts/${account.id}/${account.suspendedAt ? 'unsuspend' : 'suspend'}" class="inline">${csrfField(token)}
   ${account.suspendedAt ? '' : html`<label>Reason <span class="muted">(optional, for operators)</span> <input type="text" name="reason" maxlength="${MAX_SUSPENSION_REASON}"></label>`}
   <button type="submit" class="${account.suspendedAt ? 'plain' : 'danger'}">${account.suspendedAt ? 'Lift the suspension' : 'Suspend the account'}</button></form>
 <h2>Keys</h2>
-<table><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th>Revoked</th></tr></thead>
-<tbody>${keys.map((key) => html`<tr><td>${key.name ?? ''}</td><td><code>${key.prefix}…</code></td><td>${key.createdAt.slice(0, 16)}</td><td>${key.lastUsedAt?.slice(0, 16) ?? '—'}</td><td>${key.revokedAt?.slice(0, 16) ?? '—'}</td></tr>`)}</tbody></table>`);
+${scrollingTable('Keys', html`<table><thead><tr><th>Name</th><th>Key</th><th>Created (UTC)</th><th>Last used (UTC)</th><th>Revoked (UTC)</th></tr></thead>
+<tbody>${keys.map((key) => html`<tr><td>${key.name ?? ''}</td><td><code>${key.prefix}…</code></td><td>${utcMinute(key.createdAt)}</td><td>${utcMinute(key.lastUsedAt)}</td><td>${utcMinute(key.revokedAt)}</td></tr>`)}</tbody></table>`)}`);
   };
 
   scope.post<{ Params: { accountId: string } }>('/admin/accounts/:accountId/credit', async (request, reply) => {
     if (!(await guard(request, reply, true))) return reply;
     const account = await findAccountRow(context.db, request.params.accountId);
     if (!account) return accountPage(request, reply);
-    const refused = (problem: string) => accountPage(request, reply.code(400), notice(problem));
+    const usd = (formField(request, 'usd') ?? '').trim();
+    /** `field`: the form's field at fault, if one is. */
+    const refused = (message: string, field?: 'usd') => accountPage(request, reply.code(400), undefined, { usd, problem: { message, field } });
     const token = formField(request, 'credit_token') ?? '';
     if (!CREDIT_TOKEN.test(token)) return refused('The form has no valid credit_token (it makes a credit count once); reload the page and add the credit again.');
     const requestId = creditRequestId(token);
@@ -167,18 +170,18 @@ ${activityTable('Endpoint', byEndpoint)}
     const sentBefore = (creditedAccountId: string) =>
       creditedAccountId === account.id ? confirmed() : refused('This form was used for another account; reload the page and add the credit again.');
     const tooLarge = (roomMicros: Micros) =>
-      refused(`Credit (USD) is too large: a balance cannot exceed ${money(MAX_BALANCE_MICROS)}, so at most ${money(Math.max(0, roomMicros))} can be added to this account. Nothing was added.`);
+      refused(`Credit (USD) is too large: a balance cannot exceed ${money(MAX_BALANCE_MICROS)}, so at most ${money(Math.max(0, roomMicros))} can be added to this account. Nothing was added.`, 'usd');
 
     // (A reply is a thenable: awaited, it would resolve once sent, to nothing; only data is awaited here.)
     const earlier = await findCreditEntry(context.db, requestId);
     if (earlier) return sentBefore(earlier.accountId);
     let micros: number;
     try {
-      micros = parseUsd((formField(request, 'usd') ?? '').trim());
+      micros = parseUsd(usd);
     } catch {
       micros = 0;
     }
-    if (micros <= 0) return refused('Enter a positive USD amount, e.g. 10 or 12.50.');
+    if (micros <= 0) return refused('Credit (USD): enter a positive amount, e.g. 10 or 12.50.', 'usd');
     const room = MAX_BALANCE_MICROS - (await context.ledger.balance(account.id));
     if (micros > room) return tooLarge(room);
     try {
@@ -212,6 +215,6 @@ ${activityTable('Endpoint', byEndpoint)}
 
 function activityTable(heading: string, rows: readonly ActivityRow[]): Html {
   if (rows.length === 0) return html`<p class="muted">No calls yet.</p>`;
-  return html`<table><thead><tr><th>${heading}</th><th class="number">Calls</th><th class="number">Refused (4xx)</th><th class="number">Errors (5xx)</th><th class="number">Upstream failures</th><th class="number">Revenue</th><th class="number">Upstream cost</th><th class="number">Margin</th></tr></thead>
-<tbody>${rows.map((row) => html`<tr><td>${row.group}</td><td class="number">${row.calls}</td><td class="number">${row.clientErrors}</td><td class="number">${row.serverErrors}</td><td class="number">${row.upstreamFailures}</td><td class="number">${money(row.revenueMicros)}</td><td class="number">${money(row.upstreamCostMicros)}</td><td class="number">${money(row.revenueMicros - row.upstreamCostMicros)}</td></tr>`)}</tbody></table>`;
+  return scrollingTable(`Activity per ${heading.toLowerCase()}`, html`<table><thead><tr><th>${heading}</th><th class="number">Calls</th><th class="number">Refused (4xx)</th><th class="number">Errors (5xx)</th><th class="number">Upstream failures</th><th class="number">Revenue</th><th class="number">Upstream cost</th><th class="number">Margin</th></tr></thead>
+<tbody>${rows.map((row) => html`<tr><td>${row.group}</td><td class="number">${row.calls}</td><td class="number">${row.clientErrors}</td><td class="number">${row.serverErrors}</td><td class="number">${row.upstreamFailures}</td><td class="number">${money(row.revenueMicros)}</td><td class="number">${money(row.upstreamCostMicros)}</td><td class="number">${money(row.revenueMicros - row.upstreamCostMicros)}</td></tr>`)}</tbody></table>`);
 }

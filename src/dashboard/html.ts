@@ -4,7 +4,14 @@
  * text this code wrote) pass through unescaped.
  */
 export class Html {
-  constructor(readonly text: string) {}
+  /**
+   * `reportsProblem`: the markup holds a refused form's problem (web.ts `problemNotice`), so the
+   * page around it is titled "Error: …"; it carries over into every template this one goes into.
+   */
+  constructor(
+    readonly text: string,
+    readonly reportsProblem = false,
+  ) {}
   toString(): string {
     return this.text;
   }
@@ -25,12 +32,17 @@ function render(value: Interpolated): string {
   return escapeHtml(String(value));
 }
 
+function reportsProblem(value: Interpolated): boolean {
+  if (value instanceof Html) return value.reportsProblem;
+  return Array.isArray(value) && value.some(reportsProblem);
+}
+
 export function html(strings: TemplateStringsArray, ...values: Interpolated[]): Html {
   let text = strings[0]!;
   values.forEach((value, index) => {
     text += render(value) + strings[index + 1]!;
   });
-  return new Html(text);
+  return new Html(text, values.some(reportsProblem));
 }
 
 /** Markup this code wrote itself (never anything a visitor typed). */

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { REDIS_COMMAND_TIMEOUT_MS } from '../store/redis-timeouts';
+import { answerInTime, REDIS_COMMAND_BACKSTOP_MS } from '../store/redis-timeouts';
 
 /**
  * Failed dashboard log-ins, counted two ways: per (account, client address) pair — a guesser at one
@@ -51,7 +51,7 @@ return 1
 
 /** Shared by every instance through Redis; the account in a key is the caller's digest of the address. */
 export function redisFailedLogIns(redisUrl: string, limits: FailedLogInLimits, namespace: string): FailedLogIns {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_BACKSTOP_MS });
   redis.on('error', () => undefined);
   redis.defineCommand('tollgateLogInAttempt', { numberOfKeys: 2, lua: ATTEMPT_SCRIPT });
   redis.defineCommand('tollgateLogInSucceeded', { numberOfKeys: 2, lua: SUCCEEDED_SCRIPT });
@@ -63,16 +63,16 @@ export function redisFailedLogIns(redisUrl: string, limits: FailedLogInLimits, n
   return {
     async attempt(account, address) {
       const [pair, whole] = keys(account, address);
-      const [allowed, waitMs] = await commands.tollgateLogInAttempt(pair!, whole!, limits.perPair, limits.perAccount, limits.windowMs);
+      const [allowed, waitMs] = await answerInTime(commands.tollgateLogInAttempt(pair!, whole!, limits.perPair, limits.perAccount, limits.windowMs));
       return allowed === 1 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Number(waitMs) / 1000)) };
     },
     async succeeded(account, address) {
       const [pair, whole] = keys(account, address);
-      await commands.tollgateLogInSucceeded(pair!, whole!);
+      await answerInTime(commands.tollgateLogInSucceeded(pair!, whole!));
     },
     async close() {
       if (redis.status !== 'ready') return void redis.disconnect();
-      await redis.quit().catch(() => redis.disconnect());
+      await answerInTime(redis.quit()).catch(() => redis.disconnect());
     },
   };
 }

@@ -36,13 +36,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash nobody's password matches: verified against when the e-mail is unknown, so both take as long. */
 export const DECOY_HASH = `scrypt$${PARAMETERS.N}$${PARAMETERS.r}$${PARAMETERS.p}$${randomBytes(16).toString('base64url')}$${randomBytes(KEY_LENGTH).toString('base64url')}`;
 
-/** Why a new password is refused, in the customer's words; undefined when it is acceptable. */
+/** Why a new password is refused, in the customer's words (starting with the field's name, "Password"); undefined when it is acceptable. */
 export function passwordProblem(password: string, email: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
+  if (password.length < MIN_PASSWORD_LENGTH) return `Password: use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `Password: use at most ${MAX_PASSWORD_LENGTH} characters.`;
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower) || /^(.{1,4})\1+$/.test(lower)) return 'This password is among the most common ones; choose another.';
+  if (COMMON_PASSWORDS.has(lower) || /^(.{1,4})\1+$/.test(lower)) return 'Password: this one is among the most common passwords; choose another.';
   const local = email.slice(0, email.indexOf('@')).toLowerCase();
-  if (local.length >= 4 && lower.includes(local)) return 'The password must not contain your e-mail address.';
+  if (local.length >= 4 && lower.includes(local)) return 'Password: it must not contain your e-mail address.';
   return undefined;
 }

@@ -5,7 +5,7 @@ import { mailFailure } from './mailer';
 import { linkBase, signedIn, type DashboardContext } from './context';
 import { html, type Html } from './html';
 import { MIN_PASSWORD_LENGTH } from './passwords';
-import { csrfAccepted, csrfField, csrfToken, formField, notice, page, readCookie, renewCsrfToken, SESSION_COOKIE, setCookie } from './web';
+import { csrfAccepted, csrfField, csrfToken, fieldAttributes, formField, notice, page, problemNotice, readCookie, renewCsrfToken, SESSION_COOKIE, setCookie, type FormProblem } from './web';
 
 /** Sign-up, log-in, log-out, e-mail verification and password reset. */
 export function registerAuthPages(scope: FastifyInstance, context: DashboardContext): void {
@@ -13,22 +13,23 @@ export function registerAuthPages(scope: FastifyInstance, context: DashboardCont
   const show = (reply: FastifyReply, status: number, title: string, body: Html, token: string) =>
     reply.code(status).type('text/html; charset=utf-8').send(page({ title, nav: 'none', csrf: token }, body));
 
-  const signUpForm = (token: string, email = '', problem?: string) => html`
-${notice(problem)}
+  const signUpForm = (token: string, email = '', problem?: FormProblem) => html`
+${problemNotice(problem)}
 <form method="post" action="/dashboard/signup" class="stack">
   ${csrfField(token)}
-  <label>E-mail <input type="email" name="email" autocomplete="email" required value="${email}" autofocus></label>
+  <label>E-mail <input type="email" name="email" autocomplete="email" required value="${email}"${fieldAttributes(problem, 'email', true)}></label>
   <label>Password <span class="muted">(at least ${MIN_PASSWORD_LENGTH} characters)</span>
-    <input type="password" name="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}"></label>
+    <input type="password" name="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}"${fieldAttributes(problem, 'password')}></label>
   <button type="submit">Create account</button>
 </form>
 <p>Already have an account? <a href="/dashboard/login">Log in</a>.</p>`;
 
-  const logInForm = (token: string, email = '', problem?: string, info?: string) => html`
-${notice(problem)}${notice(info, 'info')}
+  // A wrong e-mail or password is no one field's fault: which one it is would tell which addresses have accounts.
+  const logInForm = (token: string, email = '', problem?: FormProblem, info?: string) => html`
+${problemNotice(problem)}${notice(info, 'info')}
 <form method="post" action="/dashboard/login" class="stack">
   ${csrfField(token)}
-  <label>E-mail <input type="email" name="email" autocomplete="email" required value="${email}" autofocus></label>
+  <label>E-mail <input type="email" name="email" autocomplete="email" required value="${email}"${fieldAttributes(problem, 'email', true)}></label>
   <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
   <button type="submit">Log in</button>
 </form>
@@ -36,7 +37,7 @@ ${notice(problem)}${notice(info, 'info')}
 
   /** A form that failed its CSRF check: refused, nothing done. */
   const refused = (reply: FastifyReply) =>
-    show(reply, 403, 'Form expired', html`${notice('This form has expired or did not come from this site. Nothing was changed; reload the page and try again.')}`, renewCsrfToken(reply, context.cookies));
+    show(reply, 403, 'Form expired', problemNotice({ message: 'This form has expired or did not come from this site. Nothing was changed; reload the page and try again.' }), renewCsrfToken(reply, context.cookies));
 
   const logInAs = async (request: FastifyRequest, reply: FastifyReply, accountId: string) => {
     // A new session id at every log-in (and the old one ended): a planted id never becomes a session.
@@ -90,9 +91,9 @@ ${notice(problem)}${notice(info, 'info')}
     const email = formField(request, 'email') ?? '';
     const token = csrf(request, reply);
     const allowed = await context.limits.signups.consume(clientAddressKey(request.ip));
-    if (!allowed.allowed) return show(reply, 429, 'Create an account', signUpForm(token, email, 'Too many sign-ups from your network; try again later.'), token);
+    if (!allowed.allowed) return show(reply, 429, 'Create an account', signUpForm(token, email, { message: 'Too many sign-ups from your network; try again later.' }), token);
     const result = await context.accounts.signUp(email, formField(request, 'password') ?? '', !context.mailer.delivers);
-    if (!result.ok) return show(reply, 400, 'Create an account', signUpForm(token, email, result.problem), token);
+    if (!result.ok) return show(reply, 400, 'Create an account', signUpForm(token, email, { message: result.problem, field: result.field }), token);
     // A new address and one that has an account get the same answer (no session: the new account
     // logs in), so that sign-up tells nobody which addresses have accounts; each sends one mail.
     if (result.taken) await sendTakenNotice(result.accountId, result.email);
@@ -128,10 +129,10 @@ ${notice(problem)}${notice(info, 'info')}
     if (!byAddress.allowed || !failures?.allowed) {
       const wait = failures && !failures.allowed ? failures.retryAfterSeconds : byAddress.resetSeconds;
       reply.header('retry-after', String(wait));
-      return show(reply, 429, 'Log in', logInForm(token, email, `Too many log-in attempts; try again in ${Math.ceil(wait / 60)} minutes.`), token);
+      return show(reply, 429, 'Log in', logInForm(token, email, { message: `Too many log-in attempts; try again in ${Math.ceil(wait / 60)} minutes.` }), token);
     }
     const accountId = await context.accounts.logIn(email, formField(request, 'password') ?? '');
-    if (!accountId) return show(reply, 401, 'Log in', logInForm(token, email, 'The e-mail or the password is wrong.'), token);
+    if (!accountId) return show(reply, 401, 'Log in', logInForm(token, email, { message: 'The e-mail or the password is wrong.' }), token);
     await context.limits.failedLogIns.succeeded(account, address);
     await logInAs(request, reply, accountId);
     return reply.redirect('/dashboard', 303);
@@ -158,7 +159,7 @@ ${notice(problem)}${notice(info, 'info')}
     if (!csrfAccepted(request)) return refused(reply);
     const token = csrf(request, reply);
     const accountId = await context.accounts.verifyEmail(formField(request, 'token') ?? '', context.mailer.delivers);
-    if (!accountId) return show(reply, 400, 'Confirm your e-mail address', notice('This link is not valid, has expired or was used already.'), token);
+    if (!accountId) return show(reply, 400, 'Confirm your e-mail address', problemNotice({ message: 'This link is not valid, has expired or was used already.' }), token);
     return show(reply, 200, 'Address confirmed', html`${notice('Your address is confirmed.', 'info')}<p><a href="/dashboard">Go to the dashboard</a></p>`, token);
   });
 
@@ -176,10 +177,10 @@ ${notice(problem)}${notice(info, 'info')}
     return reply.redirect(`/dashboard?verification=${sent ? 'sent' : 'failed'}`, 303);
   });
 
-  const forgotForm = (token: string, info?: string, problem?: string) => html`
-${notice(problem)}${notice(info, 'info')}
+  const forgotForm = (token: string, info?: string, problem?: FormProblem, email = '') => html`
+${problemNotice(problem)}${notice(info, 'info')}
 <form method="post" action="/dashboard/forgot" class="stack">${csrfField(token)}
-  <label>E-mail <input type="email" name="email" autocomplete="email" required autofocus></label>
+  <label>E-mail <input type="email" name="email" autocomplete="email" required value="${email}"${fieldAttributes(problem, 'email', true)}></label>
   <button type="submit">Send a reset link</button></form>`;
 
   scope.get('/dashboard/forgot', async (request, reply) => show(reply, 200, 'Reset your password', forgotForm(csrf(request, reply)), csrf(request, reply)));
@@ -187,10 +188,10 @@ ${notice(problem)}${notice(info, 'info')}
   scope.post('/dashboard/forgot', async (request, reply) => {
     if (!csrfAccepted(request)) return refused(reply);
     const token = csrf(request, reply);
-    const allowed = await context.limits.resets.consume(clientAddressKey(request.ip));
-    if (!allowed.allowed) return show(reply, 429, 'Reset your password', forgotForm(token, undefined, 'Too many reset requests; try again later.'), token);
-    // Answered first, the link made and mailed after: the answer's timing tells nothing either.
     const email = formField(request, 'email') ?? '';
+    const allowed = await context.limits.resets.consume(clientAddressKey(request.ip));
+    if (!allowed.allowed) return show(reply, 429, 'Reset your password', forgotForm(token, undefined, { message: 'Too many reset requests; try again later.' }, email), token);
+    // Answered first, the link made and mailed after: the answer's timing tells nothing either.
     reply.raw.once('close', () => {
       void sendResetLink(email).catch((error: unknown) => request.log.error({ failure: mailFailure(error).failure }, 'dashboard: could not make or send a reset link'));
     });
@@ -204,16 +205,25 @@ ${notice(problem)}${notice(info, 'info')}
     if (account) await mailResetLink(account.accountId, account.email, 'reset');
   };
 
-  const resetForm = (token: string, link: string, problem?: string) => html`
-${notice(problem)}
+  const resetForm = (token: string, link: string, problem?: FormProblem) => html`
+${problemNotice(problem)}
 <form method="post" action="/dashboard/reset" class="stack">${csrfField(token)}<input type="hidden" name="token" value="${link}">
   <label>New password <span class="muted">(at least ${MIN_PASSWORD_LENGTH} characters)</span>
-    <input type="password" name="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" autofocus></label>
+    <input type="password" name="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}"${fieldAttributes(problem, 'password', true)}></label>
   <button type="submit">Set the new password</button></form>`;
 
+  /** A reset link that cannot set a password: said before one is chosen, with the way to a new link. */
+  const resetLinkRefused = (reply: FastifyReply, token: string, problem: string) =>
+    show(reply, 400, 'Choose a new password', html`${problemNotice({ message: problem })}
+<p><a href="/dashboard/forgot">Forgot the password?</a> Ask for a new link there.</p>`, token);
+
+  // The link is checked, not used, when the page opens: only the form's password uses it.
   scope.get('/dashboard/reset', async (request, reply) => {
     const token = csrf(request, reply);
-    return show(reply, 200, 'Choose a new password', resetForm(token, String((request.query as { token?: string }).token ?? '')), token);
+    const link = String((request.query as { token?: string }).token ?? '');
+    const problem = await context.accounts.resetLinkProblem(link);
+    if (problem !== undefined) return resetLinkRefused(reply, token, problem);
+    return show(reply, 200, 'Choose a new password', resetForm(token, link), token);
   });
 
   scope.post('/dashboard/reset', async (request, reply) => {
@@ -221,7 +231,8 @@ ${notice(problem)}
     const token = csrf(request, reply);
     const link = formField(request, 'token') ?? '';
     const result = await context.accounts.resetPassword(link, formField(request, 'password') ?? '', context.mailer.delivers);
-    if (!result.ok) return show(reply, 400, 'Choose a new password', resetForm(token, link, result.problem), token);
+    if (!result.ok && result.field === 'token') return resetLinkRefused(reply, token, result.problem);
+    if (!result.ok) return show(reply, 400, 'Choose a new password', resetForm(token, link, { message: result.problem, field: result.field }), token);
     if (result.revokedKeyIds.length === 0) return reply.redirect('/dashboard/login?done=reset', 303);
     await context.forgetKeys(result.revokedKeyIds);
     request.log.info({ accountId: result.accountId, keys: result.revokedKeyIds.length }, 'dashboard: a reset revoked the keys made before the address was verified');

@@ -8,7 +8,7 @@ import { html, type Html } from './html';
 import { barChart, everyDay } from './chart';
 import { registerKeyPages } from './routes-keys';
 import { registerWebhookPages } from './routes-webhooks';
-import { csrfAccepted, csrfField, csrfToken, formField, notice, page } from './web';
+import { csrfAccepted, csrfField, csrfToken, fieldAttributes, formField, notice, page, problemNotice, scrollingTable, type FormProblem } from './web';
 import { createCheckoutSession, PURCHASE_CENTS } from './stripe';
 import { linkBase } from './context';
 
@@ -17,6 +17,11 @@ const usd = (micros: Micros) => `$${formatUsd(micros)}`;
 export function money(micros: Micros): string {
   if (micros < 0) return `−${money(-micros)}`;
   return micros % 10_000 === 0 ? `$${(micros / 1_000_000).toFixed(2)}` : usd(micros);
+}
+
+/** A time on the pages, to the minute, under a heading or beside a word that says "UTC"; "—" for none. */
+export function utcMinute(iso: string | null | undefined): string {
+  return iso ? iso.replace('T', ' ').slice(0, 16) : '—';
 }
 
 export type PageRender = (request: FastifyRequest, reply: FastifyReply, session: SessionView, title: string, active: string, body: Html) => FastifyReply;
@@ -63,7 +68,7 @@ ${session.verified ? '' : await verificationNotice(request, reply, session, outc
     const status = !delivers
       ? 'Your e-mail address is not confirmed yet. This service sends no e-mail: its operator passes confirmation links on.'
       : linkExpiresAt !== undefined
-        ? `Confirm your e-mail address with the link we sent you (valid until ${new Date(linkExpiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC)${brings}`
+        ? `Confirm your e-mail address with the link we sent you (valid until ${utcMinute(new Date(linkExpiresAt).toISOString())} UTC)${brings}`
         : `Your e-mail address is not confirmed yet: ask for a link below${brings}`;
     const result =
       outcome === 'failed' && linkExpiresAt === undefined ? notice('We could not send the message; try again in a few minutes.')
@@ -91,11 +96,13 @@ ${session.verified ? '' : await verificationNotice(request, reply, session, outc
     ]);
     const days = everyDay(filter.from, filter.to, byDay, (day) => ({ group: day, calls: 0, costMicros: 0 }));
     const csv = `/dashboard/usage.csv?from=${filter.from}&to=${filter.to}${keyId ? `&key=${encodeURIComponent(keyId)}` : ''}`;
+    // A refused range stays in the form as it was asked for; the page shows the last 30 days.
+    const asked = filter.problem ? (request.query as { from?: string; to?: string }) : filter;
     return render(request, reply, session, 'Usage', '/dashboard/usage', html`
-${notice(filter.problem)}
+${problemNotice(filter.problem)}
 <form method="get" action="/dashboard/usage" class="inline">
-  <label>From <input type="date" name="from" value="${filter.from}"></label>
-  <label>To <input type="date" name="to" value="${filter.to}"></label>
+  <label>From <input type="date" name="from" value="${asked.from}"${fieldAttributes(filter.problem, 'from')}></label>
+  <label>To <input type="date" name="to" value="${asked.to}"></label>
   <label>Key <select name="key"><option value="">All keys</option>${keys.map((key) => html`<option value="${key.keyId}"${key.keyId === keyId ? html` selected` : ''}>${key.name ?? key.prefix} (${key.prefix}…)</option>`)}</select></label>
   <button type="submit">Show</button>
   <a href="${csv}">Download CSV</a>
@@ -124,20 +131,22 @@ ${usageTable('Day', byDay)}`);
     const before = /^[1-9][0-9]{0,15}$/.test(String((request.query as { before?: string }).before ?? '')) ? Number((request.query as { before: string }).before) : undefined;
     const { entries, nextBefore } = await context.history.entries(session.accountId, { limit: 50, ...(before ? { before } : {}) });
     const query = request.query as { paid?: string; problem?: string };
+    const problem: FormProblem | undefined =
+      query.problem === 'amount' ? { message: `Amount (USD): choose a whole amount from $${PURCHASE_CENTS.min / 100} to $${PURCHASE_CENTS.max / 100}.`, field: 'usd' } : undefined;
     const buy = context.stripe
       ? html`${query.paid === '1' ? notice('Thank you. The credit is added as soon as the payment provider confirms the payment, usually within seconds: reload this page.', 'info') : ''}
-${query.problem === 'amount' ? notice(`Choose an amount from $${PURCHASE_CENTS.min / 100} to $${PURCHASE_CENTS.max / 100}.`) : ''}
+${problemNotice(problem)}
 <form method="post" action="/dashboard/billing/checkout" class="inline">${csrfField(csrfToken(request, reply, context.cookies))}
-  <label>Amount (USD) <input type="number" name="usd" min="${PURCHASE_CENTS.min / 100}" max="${PURCHASE_CENTS.max / 100}" step="1" value="20" required></label>
+  <label>Amount (USD) <input type="number" name="usd" min="${PURCHASE_CENTS.min / 100}" max="${PURCHASE_CENTS.max / 100}" step="1" value="20" required${fieldAttributes(problem, 'usd')}></label>
   <button type="submit">Buy credit</button> <span class="muted">Card payment on Stripe's page.</span></form>`
       : html`<p>To add credit, contact the operator of this service: buying credit online is not set up here.</p>`;
     return render(request, reply, session, 'Billing', '/dashboard/billing', html`
 <p>The balance is prepaid and never expires. Only successful calls are charged.</p>
 ${buy}
-<table><caption class="muted">Ledger entries, newest first</caption>
+${scrollingTable('Ledger entries', html`<table><caption class="muted">Ledger entries, newest first</caption>
 <thead><tr><th>When (UTC)</th><th>Kind</th><th>Endpoint</th><th class="number">Amount</th><th class="number">Cost</th><th class="number">Balance after</th></tr></thead>
 <tbody>${entries.map((entry) => html`<tr><td>${entry.createdAt.replace('T', ' ').slice(0, 19)}</td><td>${entry.kind}</td><td>${entry.endpointId ?? ''}</td><td class="number">${money(entry.amountMicros)}</td><td class="number">${entry.kind === 'capture' ? money(entry.costMicros) : ''}</td><td class="number">${money(entry.balanceAfterMicros)}</td></tr>`)}</tbody>
-</table>
+</table>`)}
 <p class="pager">${before ? html`<a href="/dashboard/billing">Newest</a> ` : ''}${nextBefore ? html`<a href="/dashboard/billing?before=${nextBefore}">Older entries</a>` : ''}</p>`);
   });
 
@@ -158,27 +167,27 @@ ${buy}
     if (!session) return reply;
     return render(request, reply, session, 'Prices', '/dashboard/prices', html`
 <p>Every endpoint and its price. Requests, responses and examples are in the <a href="/docs">API reference</a>.</p>
-<table><thead><tr><th>Endpoint</th><th>Summary</th><th>Price</th></tr></thead>
-<tbody>${context.endpoints.map((endpoint) => html`<tr><td><a href="/docs#/${endpoint.id.slice(0, endpoint.id.indexOf('.'))}/${endpoint.id}"><code>${endpoint.method} ${endpoint.path}</code></a></td><td>${endpoint.summary}</td><td>${endpoint.price.describe().replace(/^Cost: /, '')}</td></tr>`)}</tbody></table>`);
+${scrollingTable('Prices', html`<table><thead><tr><th>Endpoint</th><th>Summary</th><th>Price</th></tr></thead>
+<tbody>${context.endpoints.map((endpoint) => html`<tr><td><a href="/docs#/${endpoint.id.slice(0, endpoint.id.indexOf('.'))}/${endpoint.id}"><code>${endpoint.method} ${endpoint.path}</code></a></td><td>${endpoint.summary}</td><td>${endpoint.price.describe().replace(/^Cost: /, '')}</td></tr>`)}</tbody></table>`)}`);
   });
 }
 
 function usageTable(heading: string, rows: readonly UsageRow[]): Html {
   if (rows.length === 0) return html`<p class="muted">No calls in this range.</p>`;
-  return html`<table><thead><tr><th>${heading}</th><th class="number">Calls</th><th class="number">Spend</th></tr></thead>
-<tbody>${rows.map((row) => html`<tr><td>${row.group}</td><td class="number">${row.calls}</td><td class="number">${money(row.costMicros)}</td></tr>`)}</tbody></table>`;
+  return scrollingTable(`Calls and spend per ${heading.toLowerCase()}`, html`<table><thead><tr><th>${heading}</th><th class="number">Calls</th><th class="number">Spend</th></tr></thead>
+<tbody>${rows.map((row) => html`<tr><td>${row.group}</td><td class="number">${row.calls}</td><td class="number">${money(row.costMicros)}</td></tr>`)}</tbody></table>`);
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The usage page's range (default: the last 30 days) and key; a bad range falls back, with a note. */
-function usageFilter(query: unknown, now: number): { from: string; to: string; keyId: string | undefined; problem?: string } {
+function usageFilter(query: unknown, now: number): { from: string; to: string; keyId: string | undefined; problem?: FormProblem } {
   const { from, to, key } = query as { from?: string; to?: string; key?: string };
   const today = utcDay(new Date(now));
   const keyId = typeof key === 'string' && /^key_[A-Za-z0-9_-]{1,64}$/.test(key) ? key : undefined;
   const end = typeof to === 'string' && DAY.test(to) && !Number.isNaN(Date.parse(to)) ? to : today;
   const start = typeof from === 'string' && DAY.test(from) && !Number.isNaN(Date.parse(from)) ? from : utcDay(new Date(`${end}T00:00:00Z`), 29);
   const span = (Date.parse(end) - Date.parse(start)) / 86_400_000;
-  if (span < 0 || span > 366) return { from: utcDay(new Date(now), 29), to: today, keyId, problem: 'Choose a range of at most a year, with "From" before "To"; showing the last 30 days.' };
+  if (span < 0 || span > 366) return { from: utcDay(new Date(now), 29), to: today, keyId, problem: { message: 'From: choose a range of at most a year, with "From" before "To"; showing the last 30 days.', field: 'from' } };
   return { from: start, to: end, keyId };
 }

@@ -7,8 +7,8 @@ import type { SpendCapStatus } from '../ledger/key-budgets';
 import type { SessionView } from './accounts';
 import { signedIn, type DashboardContext } from './context';
 import { html, type Html } from './html';
-import { money, type PageRender } from './routes-customer';
-import { csrfAccepted, csrfField, csrfToken, formField, notice } from './web';
+import { money, utcMinute, type PageRender } from './routes-customer';
+import { csrfAccepted, csrfField, csrfToken, fieldAttributes, formField, notice, problemNotice, scrollingTable, type FormProblem } from './web';
 
 const MAX_KEY_NAME = 60;
 const MAX_KEYS = 50;
@@ -24,12 +24,31 @@ interface LimitFields {
 
 const EMPTY_LIMIT_FIELDS: LimitFields = { dailyUsd: '', monthlyUsd: '', areas: [] };
 
+/** The create form as the visitor sent it, and why it was refused: it comes back as it was sent. */
+interface CreateForm {
+  name: string;
+  limits: LimitFields;
+  problem?: FormProblem;
+}
+
+const EMPTY_CREATE_FORM: CreateForm = { name: '', limits: EMPTY_LIMIT_FIELDS };
+
+/** The limit fields' names: one at fault opens the create form's "Limits", which would hide it. */
+const LIMIT_FIELD_NAMES = ['daily_usd', 'monthly_usd', 'areas'];
+
 const SUSPENDED = 'Your account is suspended: every call with its keys is refused (403 ACCOUNT_SUSPENDED), and no new key can be made. Contact the operator of this service.';
 
 const UNVERIFIED = 'Confirm your e-mail address before you make a key: until the address is proven yours, anyone could have signed up with it. Open the link we mailed you, or ask for a new one.';
 
-/** A limit field the form cannot take; the message names the field. */
-class RefusedLimit extends Error {}
+/** A limit field the form cannot take; the message starts with the field's label, `field` is its name. */
+class RefusedLimit extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
 
 /** API keys: list, create (shown once), limit, revoke (after a confirmation page). */
 export function registerKeyPages(scope: FastifyInstance, context: DashboardContext, render: PageRender): void {
@@ -43,29 +62,30 @@ export function registerKeyPages(scope: FastifyInstance, context: DashboardConte
    */
   const mustVerify = (session: SessionView) => context.mailer.delivers && !session.verified;
 
-  const keysPage = async (request: FastifyRequest, reply: FastifyReply, session: SessionView, top: Html, status = 200) => {
+  const keysPage = async (request: FastifyRequest, reply: FastifyReply, session: SessionView, top: Html, status = 200, form = EMPTY_CREATE_FORM) => {
     const keys = await context.keys.list(session.accountId);
     const token = csrfToken(request, reply, context.cookies);
+    const limitsShown = LIMIT_FIELD_NAMES.includes(form.problem?.field ?? '') || form.limits.dailyUsd !== '' || form.limits.monthlyUsd !== '' || form.limits.areas.length > 0;
     reply.code(status);
     return render(request, reply, session, 'API keys', '/dashboard/keys', html`
 ${top}
 ${session.suspended ? notice(SUSPENDED) : mustVerify(session) ? html`${notice(UNVERIFIED, 'info')}
 <form method="post" action="/dashboard/verify/resend" class="inline">${csrfField(token)}<button type="submit" class="plain">Send me a new link</button></form>` : html`<h2>Create a key</h2>
 <form method="post" action="/dashboard/keys" class="inline">${csrfField(token)}
-  <label>Name <input type="text" name="name" maxlength="${MAX_KEY_NAME}" required placeholder="e.g. production"></label>
+  <label>Name <input type="text" name="name" maxlength="${MAX_KEY_NAME}" required placeholder="e.g. production" value="${form.name}"${fieldAttributes(form.problem, 'name')}></label>
+  <details${limitsShown ? html` open` : ''}><summary>Limits (optional)</summary>${limitFields(form.limits, areas, form.problem)}</details>
   <button type="submit">Create key</button>
-  <details><summary>Limits (optional)</summary>${limitFields(EMPTY_LIMIT_FIELDS, areas)}</details>
 </form>`}
 <h2>Your keys</h2>
 ${keys.length === 0 ? html`<p class="muted">No keys yet.</p>` : keyTable(keys, session.suspended)}`);
   };
 
-  const limitsPage = async (request: FastifyRequest, reply: FastifyReply, session: SessionView, key: KeyListing, fields: LimitFields, top: Html, status = 200) => {
+  const limitsPage = async (request: FastifyRequest, reply: FastifyReply, session: SessionView, key: KeyListing, fields: LimitFields, problem?: FormProblem) => {
     const caps = await context.ledger.keyBudgets.status(key.keyId, key.limits, new Date(context.clock()));
     const token = csrfToken(request, reply, context.cookies);
-    reply.code(status);
+    reply.code(problem ? 400 : 200);
     return render(request, reply, session, 'Key limits', '/dashboard/keys', html`
-${top}
+${problemNotice(problem)}
 <p>The key <strong>${key.name ?? key.prefix}</strong> (<code>${key.prefix}…</code>) is limited to: ${describeLimits(key.limits)}.</p>
 <p class="muted">A call that could take the key past a cap is refused (402, <code>KEY_LIMIT_REACHED</code>) until the cap resets, whatever the balance;
 a call outside its areas is refused (403, <code>KEY_AREA_NOT_ALLOWED</code>). A new cap counts what the key already spent in its day and month.</p>
@@ -73,7 +93,7 @@ a call outside its areas is refused (403, <code>KEY_AREA_NOT_ALLOWED</code>). A 
 ${capTable(caps)}
 <h2>Change the limits</h2>
 <form method="post" action="/dashboard/keys/${key.keyId}/limits" class="stack">${csrfField(token)}
-  ${limitFields(fields, areas)}
+  ${limitFields(fields, areas, problem)}
   <div><button type="submit">Save the limits</button> <a href="/dashboard/keys">Cancel</a></div>
 </form>`);
   };
@@ -93,16 +113,17 @@ ${capTable(caps)}
   scope.post('/dashboard/keys', async (request, reply) => {
     const session = await signedIn(context, request, reply);
     if (!session) return reply;
-    if (!csrfAccepted(request)) return keysPage(request, reply, session, notice('The form expired; nothing was created. Try again.'), 403);
+    if (!csrfAccepted(request)) return keysPage(request, reply, session, problemNotice({ message: 'The form expired; nothing was created. Try again.' }), 403);
     // A key made now would be refused at its first call: none is made until the suspension is lifted.
     if (session.suspended) return keysPage(request, reply, session, html``, 403);
     if (mustVerify(session)) return keysPage(request, reply, session, html``, 403);
     const name = (formField(request, 'name') ?? '').trim();
-    if (name === '' || name.length > MAX_KEY_NAME) return keysPage(request, reply, session, notice(`Give the key a name of 1 to ${MAX_KEY_NAME} characters.`), 400);
     const requested = readLimits(request, areas);
-    if (requested.problem !== undefined) return keysPage(request, reply, session, notice(`${requested.problem} Nothing was created.`), 400);
+    const refused = (problem: FormProblem) => keysPage(request, reply, session, problemNotice(problem), 400, { name, limits: requested.fields, problem });
+    if (name === '' || name.length > MAX_KEY_NAME) return refused({ message: `Name: give the key a name of 1 to ${MAX_KEY_NAME} characters.`, field: 'name' });
+    if (requested.problem !== undefined) return refused({ ...requested.problem, message: `${requested.problem.message} Nothing was created.` });
     const active = (await context.keys.list(session.accountId)).filter((key) => key.revokedAt === null);
-    if (active.length >= MAX_KEYS) return keysPage(request, reply, session, notice(`An account can have ${MAX_KEYS} active keys; revoke one first.`), 400);
+    if (active.length >= MAX_KEYS) return refused({ message: `An account can have ${MAX_KEYS} active keys; revoke one first.` });
     // A fresh key has spent nothing: its caps start counting from zero without updateKeyLimits.
     const issued = await context.keys.issue(session.accountId, name, requested.limits);
     // Shown in this response only, never in a URL or a log; only its hash is stored.
@@ -118,17 +139,17 @@ ${capTable(caps)}
     if (!session) return reply;
     const key = await activeKey(session, request.params.keyId);
     if (!key) return keyNotFound(request, reply, session);
-    return limitsPage(request, reply, session, key, limitFieldsOf(key.limits), html``);
+    return limitsPage(request, reply, session, key, limitFieldsOf(key.limits));
   });
 
   scope.post<{ Params: { keyId: string } }>('/dashboard/keys/:keyId/limits', async (request, reply) => {
     const session = await signedIn(context, request, reply);
     if (!session) return reply;
-    if (!csrfAccepted(request)) return keysPage(request, reply, session, notice('The form expired; the limits were not changed. Try again.'), 403);
+    if (!csrfAccepted(request)) return keysPage(request, reply, session, problemNotice({ message: 'The form expired; the limits were not changed. Try again.' }), 403);
     const key = await activeKey(session, request.params.keyId);
-    if (!key) return keysPage(request, reply, session, notice('No such active key on your account.'), 404);
+    if (!key) return keysPage(request, reply, session, problemNotice({ message: 'No such active key on your account.' }), 404);
     const requested = readLimits(request, areas);
-    if (requested.problem !== undefined) return limitsPage(request, reply, session, key, requested.fields, notice(`${requested.problem} The limits were not changed.`), 400);
+    if (requested.problem !== undefined) return limitsPage(request, reply, session, key, requested.fields, { ...requested.problem, message: `${requested.problem.message} The limits were not changed.` });
     await updateKeyLimits(context, key.keyId, requested.limits, session.accountId);
     await context.forgetKeys([key.keyId]);
     return keysPage(request, reply, session, notice(`The limits of "${key.name ?? key.prefix}" are saved: its next call is held to them.`, 'info'));
@@ -150,26 +171,24 @@ ${capTable(caps)}
   scope.post<{ Params: { keyId: string } }>('/dashboard/keys/:keyId/revoke', async (request, reply) => {
     const session = await signedIn(context, request, reply);
     if (!session) return reply;
-    if (!csrfAccepted(request)) return keysPage(request, reply, session, notice('The form expired; nothing was revoked. Try again.'), 403);
+    if (!csrfAccepted(request)) return keysPage(request, reply, session, problemNotice({ message: 'The form expired; nothing was revoked. Try again.' }), 403);
     // Only a key of this account: another account's key id is "not found", like one that never existed.
     if (!(await context.keys.revokeOwned(session.accountId, request.params.keyId))) {
-      return keysPage(request, reply, session, notice('No such key on your account.'), 404);
+      return keysPage(request, reply, session, problemNotice({ message: 'No such key on your account.' }), 404);
     }
     await context.forgetKeys([request.params.keyId]);
     return keysPage(request, reply, session, notice('The key is revoked: calls with it are refused.', 'info'));
   });
 }
 
-const utcMinute = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—');
-
 /** `suspended`: the account's keys are refused, whatever their own state. */
 function keyTable(keys: readonly KeyListing[], suspended: boolean): Html {
-  return html`<table><thead><tr><th>Name</th><th>Key</th><th>Limits</th><th>Created (UTC)</th><th>Last used (UTC)</th><th>State</th></tr></thead>
+  return scrollingTable('Your keys', html`<table><thead><tr><th>Name</th><th>Key</th><th>Limits</th><th>Created (UTC)</th><th>Last used (UTC)</th><th>State</th></tr></thead>
 <tbody>${keys.map((key) => html`<tr><td>${key.name ?? '(no name)'}</td><td><code>${key.prefix}…</code></td><td>${describeLimits(key.limits)}</td><td>${utcMinute(key.createdAt)}</td><td>${utcMinute(key.lastUsedAt)}</td><td>${
     key.revokedAt
       ? html`revoked ${utcMinute(key.revokedAt)}`
       : html`${suspended ? 'refused (account suspended)' : 'active'} · <a href="/dashboard/keys/${key.keyId}/limits" aria-label="Limits of ${key.name ?? key.prefix}">Limits</a> · <a href="/dashboard/keys/${key.keyId}/revoke" aria-label="Revoke ${key.name ?? key.prefix}">Revoke</a>`
-  }</td></tr>`)}</tbody></table>`;
+  }</td></tr>`)}</tbody></table>`);
 }
 
 /** "$5.00/day · $50.00/month · seo, serp", or "none". */
@@ -184,16 +203,16 @@ function describeLimits(limits: KeyLimits): string {
 
 function capTable(caps: readonly SpendCapStatus[]): Html {
   if (caps.length === 0) return html`<p class="muted">No spending cap: the key spends as far as the balance goes.</p>`;
-  return html`<table><thead><tr><th>Cap</th><th class="number">Limit</th><th class="number">Spent</th><th class="number">Remaining</th><th>Resets at (UTC)</th></tr></thead>
-<tbody>${caps.map((cap) => html`<tr><td>${cap.limit}</td><td class="number">${money(cap.capMicros)}</td><td class="number">${money(cap.spentMicros)}</td><td class="number">${money(cap.remainingMicros)}</td><td>${utcMinute(cap.resetsAt.toISOString())}</td></tr>`)}</tbody></table>`;
+  return scrollingTable('Where the caps stand', html`<table><thead><tr><th>Cap</th><th class="number">Limit</th><th class="number">Spent</th><th class="number">Remaining</th><th>Resets at (UTC)</th></tr></thead>
+<tbody>${caps.map((cap) => html`<tr><td>${cap.limit}</td><td class="number">${money(cap.capMicros)}</td><td class="number">${money(cap.spentMicros)}</td><td class="number">${money(cap.remainingMicros)}</td><td>${utcMinute(cap.resetsAt.toISOString())}</td></tr>`)}</tbody></table>`);
 }
 
 /** The caps and the areas, as fields of the create form and the limits form. */
-function limitFields(fields: LimitFields, areas: readonly string[]): Html {
+function limitFields(fields: LimitFields, areas: readonly string[], problem: FormProblem | undefined): Html {
   return html`<label>Daily cap, USD <span class="muted">(empty: none; a day ends at 00:00 UTC)</span>
-    <input type="text" inputmode="decimal" name="daily_usd" value="${fields.dailyUsd}" placeholder="e.g. 5.00" autocomplete="off"></label>
+    <input type="text" inputmode="decimal" name="daily_usd" value="${fields.dailyUsd}" placeholder="e.g. 5.00" autocomplete="off"${fieldAttributes(problem, 'daily_usd')}></label>
   <label>Monthly cap, USD <span class="muted">(empty: none; a month ends on the 1st, 00:00 UTC)</span>
-    <input type="text" inputmode="decimal" name="monthly_usd" value="${fields.monthlyUsd}" placeholder="e.g. 50.00" autocomplete="off"></label>
+    <input type="text" inputmode="decimal" name="monthly_usd" value="${fields.monthlyUsd}" placeholder="e.g. 50.00" autocomplete="off"${fieldAttributes(problem, 'monthly_usd')}></label>
   <fieldset><legend>Areas <span class="muted">(none checked: every area; the account's own endpoints always answer)</span></legend>
   ${areas.map((area) => html`<label><span><input type="checkbox" name="${AREA_FIELD_PREFIX}${area}"${fields.areas.includes(area) ? html` checked` : ''}> ${area}</span></label>`)}
   </fieldset>`;
@@ -205,7 +224,7 @@ function limitFieldsOf(limits: KeyLimits): LimitFields {
 }
 
 /** The limits a form asks for, or the problem with them, with the fields as sent. */
-function readLimits(request: FastifyRequest, areas: readonly string[]): { fields: LimitFields; limits: KeyLimits; problem?: undefined } | { fields: LimitFields; problem: string } {
+function readLimits(request: FastifyRequest, areas: readonly string[]): { fields: LimitFields; limits: KeyLimits; problem?: undefined } | { fields: LimitFields; problem: FormProblem } {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const fields: LimitFields = {
     dailyUsd: (formField(request, 'daily_usd') ?? '').trim(),
@@ -214,25 +233,25 @@ function readLimits(request: FastifyRequest, areas: readonly string[]): { fields
   };
   try {
     const unknown = fields.areas.filter((area) => !areas.includes(area));
-    if (unknown.length > 0) throw new RefusedLimit(`Areas: this API has no area "${unknown.join('", "')}".`);
+    if (unknown.length > 0) throw new RefusedLimit(`Areas: this API has no area "${unknown.join('", "')}".`, 'areas');
     const limits: KeyLimits = {
-      dailyMicros: capMicros(fields.dailyUsd, 'Daily cap'),
-      monthlyMicros: capMicros(fields.monthlyUsd, 'Monthly cap'),
+      dailyMicros: capMicros(fields.dailyUsd, 'Daily cap', 'daily_usd'),
+      monthlyMicros: capMicros(fields.monthlyUsd, 'Monthly cap', 'monthly_usd'),
       areas: fields.areas.length === 0 ? null : fields.areas,
     };
     return { fields, limits };
   } catch (error) {
-    if (error instanceof RefusedLimit) return { fields, problem: error.message };
+    if (error instanceof RefusedLimit) return { fields, problem: { message: error.message, field: error.field } };
     throw error;
   }
 }
 
-function capMicros(text: string, field: string): Micros | null {
+function capMicros(text: string, label: string, field: string): Micros | null {
   if (text === '') return null;
   try {
     return parseSpendCap(text);
   } catch (error) {
     if (!(error instanceof InvalidKeyLimit)) throw error;
-    throw new RefusedLimit(`${field}: ${error.message}, or leave it empty for no cap.`);
+    throw new RefusedLimit(`${label}: ${error.message}, or leave it empty for no cap.`, field);
   }
 }

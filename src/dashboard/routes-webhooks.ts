@@ -3,7 +3,7 @@ import type { SessionView } from './accounts';
 import { signedIn, type DashboardContext } from './context';
 import { html, type Html } from './html';
 import type { PageRender } from './routes-customer';
-import { csrfAccepted, csrfField, csrfToken, notice } from './web';
+import { csrfAccepted, csrfField, csrfToken, notice, problemNotice } from './web';
 
 /** The account's webhook signing secret: shown (made on first view), and rotated. */
 export function registerWebhookPages(scope: FastifyInstance, context: DashboardContext, render: PageRender): void {
@@ -37,7 +37,7 @@ more than a day; delivery never changes what a job is billed.</p>
   scope.post('/dashboard/webhooks/rotate', async (request, reply) => {
     const session = await signedIn(context, request, reply);
     if (!session) return reply;
-    if (!csrfAccepted(request)) return webhooksPage(request, reply, session, notice('The form expired; the secret was not changed. Try again.'), 403);
+    if (!csrfAccepted(request)) return webhooksPage(request, reply, session, problemNotice({ message: 'The form expired; the secret was not changed. Try again.' }), 403);
     await context.webhookSecrets.rotate(session.accountId);
     return webhooksPage(request, reply, session, notice('The webhook secret is rotated: verify webhooks with the new one below.', 'info'));
   });

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { html, type Html } from './html';
+import { Html, html } from './html';
 
 /**
  * What every dashboard and admin page shares: cookies, the CSRF check, security headers, the
@@ -137,16 +137,19 @@ const ADMIN_LINKS = [
   ['Accounts', '/admin/accounts'],
 ] as const;
 
+/** `body` showing a refused form's problem (`problemNotice`) titles the page "Error: …", the first thing a screen reader reads of it. */
 export function page(layout: Layout, body: Html): string {
   const links = layout.nav === 'customer' ? CUSTOMER_LINKS : layout.nav === 'admin' ? ADMIN_LINKS : [];
   const logout = layout.nav === 'none' ? '' : html`<form method="post" action="${layout.nav === 'admin' ? '/admin/logout' : '/dashboard/logout'}" class="logout">
       <input type="hidden" name="csrf" value="${layout.csrf}">${layout.who ? html`<span class="who">${layout.who}</span> ` : ''}<button type="submit">Log out</button></form>`;
+  // A landmark without links would be announced, empty, on the log-in pages.
+  const nav = links.length === 0 ? '' : html`<nav aria-label="Main">${links.map(([label, href]) => html`<a href="${href}"${layout.active === href ? html` aria-current="page"` : ''}>${label}</a>`)}</nav>`;
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${layout.title} · Tollgate</title>
+<title>${body.reportsProblem ? 'Error: ' : ''}${layout.title} · Tollgate</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/dashboard/assets/app.css">
 <script src="/dashboard/assets/app.js" defer></script>
@@ -154,7 +157,7 @@ export function page(layout: Layout, body: Html): string {
 <body>
 <header>
   <span class="brand">Tollgate${layout.nav === 'admin' ? ' · operator' : ''}</span>
-  <nav aria-label="Main">${links.map(([label, href]) => html`<a href="${href}"${layout.active === href ? html` aria-current="page"` : ''}>${label}</a>`)}</nav>
+  ${nav}
   ${logout}
 </header>
 <main>
@@ -171,8 +174,46 @@ export function csrfField(token: string): Html {
   return html`<input type="hidden" name="csrf" value="${token}">`;
 }
 
-/** Server-side notices: a problem (role=alert) or a plain message. */
+/**
+ * Server-side notices about a state: a problem (role=alert) or a plain message. A refused form's
+ * problem is a `problemNotice`.
+ */
 export function notice(text: string | undefined, kind: 'error' | 'info' = 'error'): Html {
   if (!text) return html``;
   return kind === 'error' ? html`<p class="notice error" role="alert">${text}</p>` : html`<p class="notice info" role="status">${text}</p>`;
+}
+
+/**
+ * Why a form was refused: `message` starts with the name of the field at fault (as its label
+ * says it), `field` is that field's name; neither when no one field is at fault.
+ */
+export interface FormProblem {
+  message: string;
+  field?: string;
+}
+
+const PROBLEM_ID = 'form-problem';
+
+/** A refused form's problem, which the field at fault points to (`fieldAttributes`); the page is titled "Error: …". */
+export function problemNotice(problem: FormProblem | undefined): Html {
+  if (!problem) return html``;
+  return new Html(html`<p class="notice error" id="${PROBLEM_ID}" role="alert">${problem.message}</p>`.text, true);
+}
+
+/**
+ * A form field's attributes after `problem`: the field at fault is focused, invalid and described by
+ * the problem, so that a screen reader reads the problem with it. `first`: the field focused when
+ * no field is at fault.
+ */
+export function fieldAttributes(problem: FormProblem | undefined, name: string, first = false): Html {
+  if (problem?.field === name) return html` autofocus aria-invalid="true" aria-describedby="${PROBLEM_ID}"`;
+  return first && problem?.field === undefined ? html` autofocus` : html``;
+}
+
+/**
+ * A table in a region of its own that scrolls sideways on a narrow screen, so the page itself never
+ * does; focusable, so that it scrolls with the keyboard too.
+ */
+export function scrollingTable(label: string, table: Html): Html {
+  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="${label}">${table}</div>`;
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { EndpointDefinition } from '../core/define-endpoint';
@@ -57,13 +58,19 @@ export function registerMcpRoute(server: FastifyInstance, dependencies: McpRoute
     reply.raw.setHeader('x-request-id', request.id);
     reply.raw.setHeader(NO_SNIFF.name, NO_SNIFF.value);
     reply.raw.setHeader(NO_STORE.name, NO_STORE.value);
-    reply.raw.on('close', () => {
-      void transport.close();
-      void mcp.close();
-    });
+    // Closing the MCP server aborts the tool calls still running (their requests end: see inProcessSender).
+    const responseClosed = new Promise<void>((resolve) =>
+      reply.raw.on('close', () => {
+        void transport.close();
+        void mcp.close();
+        resolve();
+      }),
+    );
     try {
       await mcp.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
+      // A client that left is never answered, and the SDK then never settles its JSON answer: the
+      // handler ends with the response, or it would count as a call in flight until shutdown.
+      await Promise.race([transport.handleRequest(request.raw, reply.raw, request.body), responseClosed]);
     } catch (error) {
       request.log.error({ err: error }, 'MCP request failed');
       if (!reply.raw.headersSent) {
@@ -105,29 +112,52 @@ async function admitMcpRequest(request: FastifyRequest, dependencies: McpRouteDe
 
 /**
  * Tool calls as in-process requests (`inject`): the same routes, hooks and pipeline as a request
- * from outside, with the caller's key and address. A cancelled tool call is not passed on: the
- * call runs to its end, charged only if it succeeds, as a request whose client stayed would.
+ * from outside, with the caller's key and address. A cancelled tool call (its client hung up on
+ * `/mcp`, whose close ends the MCP server and so aborts `signal`) ends its request as a client
+ * that hangs up ends one: nothing is charged, the hold is released.
  */
 function inProcessSender(server: FastifyInstance, request: FastifyRequest): SendToolRequest {
-  return async (toolRequest) => {
-    const response = await server.inject({
-      method: toolRequest.method,
-      url: toolRequest.url,
-      headers: {
-        'x-api-key': request.mcpKey!,
-        'user-agent': 'tollgate-mcp',
-        ...(toolRequest.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(toolRequest.body !== undefined ? { payload: toolRequest.body } : {}),
-      remoteAddress: request.ip,
-    });
-    return {
-      status: response.statusCode,
-      header: (name) => {
-        const value = response.headers[name.toLowerCase()];
-        return value === undefined ? undefined : String(value);
-      },
-      text: response.body,
-    };
+  return async (toolRequest, signal) => {
+    const body = abortableBody(toolRequest.body, signal);
+    try {
+      const response = await server.inject({
+        method: toolRequest.method,
+        url: toolRequest.url,
+        headers: {
+          'x-api-key': request.mcpKey!,
+          'user-agent': 'tollgate-mcp',
+          ...(toolRequest.body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(toolRequest.body)) } : {}),
+        },
+        payload: body.stream,
+        remoteAddress: request.ip,
+      });
+      return {
+        status: response.statusCode,
+        header: (name) => {
+          const value = response.headers[name.toLowerCase()];
+          return value === undefined ? undefined : String(value);
+        },
+        text: response.body,
+      };
+    } finally {
+      body.release();
+    }
   };
+}
+
+/**
+ * The request's body as a stream that fails when `signal` aborts. light-my-request answers a body
+ * that fails by destroying the request and its response, which the call sees as its client
+ * leaving (core/call-scope.ts). `inject`'s own `signal` would not do: it stops listening once the
+ * body has been read, so a call waiting on its provider could no longer be cancelled.
+ */
+function abortableBody(text: string | undefined, signal: AbortSignal): { stream: Readable; release(): void } {
+  // Not destroyed at its end, so it can still fail after the body has been read.
+  const stream = new Readable({ read() {}, autoDestroy: false });
+  if (text !== undefined) stream.push(text);
+  stream.push(null);
+  const fail = () => stream.destroy(signal.reason instanceof Error ? signal.reason : new Error('the MCP client cancelled the tool call'));
+  if (signal.aborted) fail();
+  else signal.addEventListener('abort', fail, { once: true });
+  return { stream, release: () => signal.removeEventListener('abort', fail) };
 }

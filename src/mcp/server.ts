@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallTool
 import { areaOf } from '../core/define-endpoint';
 import { describeIssues } from '../core/validation';
 import { areaAllowed } from '../auth/key-limits';
-import { RESULT_META, toolRequest, toolResult, withheldArgumentRefusal, type EndpointTool, type SendToolRequest } from './tools';
+import { RESULT_META, sendableToolRequest, toolResult, withheldArgumentRefusal, type EndpointTool, type SendToolRequest } from './tools';
 
 /** The endpoint areas the caller's key may call (null: every area), asked when the tools are listed. */
 export type KeyAreas = () => Promise<readonly string[] | null>;
@@ -65,8 +65,10 @@ export function createToolServer(tools: readonly EndpointTool[], send: SendToolR
     if (!tool) throw new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const refusal = withheldArgumentRefusal(tool, request.params.arguments);
     if (refusal) return refusal;
+    const apiRequest = sendableToolRequest(tool, request.params.arguments);
+    if ('content' in apiRequest) return apiRequest;
     try {
-      return toolResult(tool, await send(toolRequest(tool, request.params.arguments), extra.signal));
+      return toolResult(tool, await send(apiRequest, extra.signal));
     } catch (error) {
       if (extra.signal.aborted) throw error;
       return {

@@ -156,7 +156,7 @@ function openingSentences(text: string, limit: number): string {
  * it as any bad argument (a 400 naming the field), so every tool error is the API's own answer,
  * with its code, status and request id.
  */
-export function toolRequest(tool: EndpointTool, args: Record<string, unknown> = {}): ToolRequest {
+function toolRequest(tool: EndpointTool, args: Record<string, unknown> = {}): ToolRequest {
   let path: string = tool.endpoint.path;
   const rest: Record<string, unknown> = { ...args };
   for (const name of tool.pathParameters) {
@@ -197,9 +197,39 @@ export const RESULT_META = {
 export function withheldArgumentRefusal(tool: EndpointTool, args: Record<string, unknown> = {}): CallToolResult | undefined {
   const field = tool.withheld.find((name) => name in args);
   if (field === undefined) return undefined;
+  return validationRefusal(`${field}: not accepted by this tool (a tool call answers once, whole: MCP tools do not stream); leave it out.`);
+}
+
+/**
+ * The request of a tool call (`toolRequest`), or a tool error when its arguments cannot be sent:
+ * nested deeper than serialising them can follow (JSON.stringify recurses, and past the stack
+ * throws RangeError; JSON.parse, which read them, does not). No endpoint takes values nested that
+ * deep, so they are refused like any bad argument, naming the one at fault.
+ */
+export function sendableToolRequest(tool: EndpointTool, args: Record<string, unknown> = {}): ToolRequest | CallToolResult {
+  try {
+    return toolRequest(tool, args);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const field = Object.keys(args).find((name) => !serializable(args[name])) ?? 'arguments';
+    return validationRefusal(`${field}: nested too deeply to be sent; no tool takes values nested that deep.`);
+  }
+}
+
+function serializable(value: unknown): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A tool error for arguments refused before any request, worded as the API's VALIDATION_ERROR. */
+function validationRefusal(message: string): CallToolResult {
   return {
     isError: true,
-    content: [{ type: 'text', text: `VALIDATION_ERROR: ${field}: not accepted by this tool (a tool call answers once, whole: MCP tools do not stream); leave it out.` }],
+    content: [{ type: 'text', text: `VALIDATION_ERROR: ${message}` }],
     _meta: { [RESULT_META.errorCode]: 'VALIDATION_ERROR' },
   };
 }

@@ -4,20 +4,20 @@ import { MemoryRateLimiter } from './memory-rate-limiter';
 import type { RateLimiter } from './rate-limiter';
 import { RedisRateLimiter } from './redis-rate-limiter';
 import type { RedisAvailability } from './redis-availability';
-import { REDIS_COMMAND_TIMEOUT_MS } from '../store/redis-timeouts';
+import { REDIS_COMMAND_BACKSTOP_MS } from '../store/redis-timeouts';
 
 const ONE_MINUTE_MS = 60_000;
 
 /**
  * A Redis connection for a limiter. While Redis is unreachable each command fails at once, and
- * while it does not answer each fails after REDIS_COMMAND_TIMEOUT_MS; either way an API request
- * that needed it is let through unchecked, told to the RedisAvailability (said once per outage),
- * and a dashboard form's fails. The connection's own errors (one per
- * reconnection attempt) are handled here, or ioredis prints each with its stack to stderr, outside
- * the structured log.
+ * while it does not answer each fails after REDIS_COMMAND_TIMEOUT_MS (the limiter's `answerInTime`;
+ * ioredis's commandTimeout is only the longer backstop); either way an API request that needed it
+ * is let through unchecked, told to the RedisAvailability (said once per outage), and a dashboard
+ * form's fails. The connection's own errors (one per reconnection attempt) are handled here, or
+ * ioredis prints each with its stack to stderr, outside the structured log.
  */
 function limiterConnection(redisUrl: string): Redis {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_BACKSTOP_MS });
   redis.on('error', () => undefined);
   return redis;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { decision, type RateLimitDecision, type RateLimiter, type RateLimiterOptions } from './rate-limiter';
 import type { RedisAvailability } from './redis-availability';
+import { answerInTime } from '../store/redis-timeouts';
 
 /**
  * Trim, count and (if below the limit) log the request in one atomic script, so every instance
@@ -78,7 +79,7 @@ export class RedisRateLimiter implements RateLimiter {
     const { availability } = this.options;
     let answer: [number, number, string | number];
     try {
-      answer = await (this.redis as any).tollgateSlidingLog(`${this.options.namespace ?? 'tollgate:ratelimit:'}${key}`, now, windowMs, limit, member);
+      answer = await answerInTime((this.redis as any).tollgateSlidingLog(`${this.options.namespace ?? 'tollgate:ratelimit:'}${key}`, now, windowMs, limit, member));
     } catch (error) {
       if (!availability) throw error;
       availability.failed(this.redis, error);
@@ -102,7 +103,7 @@ export class RedisRateLimiter implements RateLimiter {
   private probeUntilAnswered(availability: RedisAvailability): void {
     if (this.recoveryProbe) return;
     this.recoveryProbe = setInterval(() => {
-      this.redis.ping().then(
+      answerInTime(this.redis.ping()).then(
         () => {
           this.stopProbing();
           availability.answered(this.redis);
@@ -124,6 +125,6 @@ export class RedisRateLimiter implements RateLimiter {
       this.redis.disconnect();
       return;
     }
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await answerInTime(this.redis.quit()).catch(() => this.redis.disconnect());
   }
 }

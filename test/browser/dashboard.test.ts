@@ -80,6 +80,36 @@ describe('the account dashboard in Chromium', { timeout: 120_000 }, () => {
     callCost = call.headers.get('x-cost-usd')!;
   });
 
+  test('a refused key comes back as it was sent, the faulty cap focused; at 375 px wide no page scrolls sideways', async () => {
+    const errorsBefore = browserErrors.length;
+    await page.getByLabel('Name').fill('phone');
+    await page.getByText('Limits (optional)').click();
+    await page.getByLabel('Daily cap, USD').fill('abc');
+    await page.getByLabel('seo', { exact: true }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('alert').waitFor();
+    assert.equal(await page.title(), 'Error: API keys · Tollgate');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'daily_usd');
+    assert.equal(await page.getByLabel('Daily cap, USD').inputValue(), 'abc');
+    assert.equal(await page.getByLabel('Name').inputValue(), 'phone');
+    assert.equal(await page.getByLabel('seo', { exact: true }).isChecked(), true);
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    try {
+      const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok((await pageWidth()) <= 375, `the refused keys form, limits open: ${await pageWidth()} px`);
+      for (const path of ['/dashboard/keys', '/dashboard/billing', '/dashboard/prices', '/dashboard/usage']) {
+        await page.goto(`${app.baseUrl}${path}`);
+        assert.ok((await pageWidth()) <= 375, `${path}: ${await pageWidth()} px`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1200, height: 900 });
+    }
+    // Chromium logs the refused form's 400 as a console error: that one was expected, no other.
+    const refusal = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
+    browserErrors.push(...browserErrors.splice(errorsBefore).filter((message) => message !== refusal));
+  });
+
   test('the call appears in usage with its cost', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage' }).click();
     const row = page.getByRole('row', { name: /seo\.keyword_ideas/ });

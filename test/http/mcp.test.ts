@@ -125,6 +125,27 @@ describe(`MCP over Streamable HTTP at /mcp (${testDatabaseLabel()})`, () => {
     assert.equal(await app.ledgerSum(accountId), 1_000_000);
   });
 
+  test('arguments nested too deeply to be sent are a tool error naming the argument, and charge nothing', async () => {
+    const { accountId, apiKey } = await app.createAccount('1.00');
+    // JSON.parse reads any depth; serialising the request for the API recurses, and overflowed its stack.
+    const deep = `${'['.repeat(300_000)}${']'.repeat(300_000)}`;
+    const rpc = async (name: string, args: string) => {
+      const body = `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"${name}","arguments":${args}}}`;
+      const response = await app.post('/mcp', body, apiKey, { accept: 'application/json, text/event-stream' });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      return response.body.result as CallToolResult;
+    };
+    const inBody = await rpc('seo_domain_keywords', `{"domain":"example.com","filters":${deep}}`);
+    const inPath = await rpc('media_status', `{"jobId":${deep}}`);
+
+    assert.equal(inBody.isError, true);
+    assert.equal(text(inBody), 'VALIDATION_ERROR: filters: nested too deeply to be sent; no tool takes values nested that deep.');
+    assert.equal(inBody._meta?.['tollgate/errorCode'], 'VALIDATION_ERROR');
+    assert.match(text(inPath), /^VALIDATION_ERROR: jobId: nested too deeply/);
+    assert.equal(await app.balance(accountId), 1_000_000);
+    assert.equal(await app.ledgerSum(accountId), 1_000_000);
+  });
+
   test('malformed tools/call params and an unknown tool are JSON-RPC invalid params (-32602), said once and readably', async () => {
     const { accountId, apiKey } = await app.createAccount('1.00');
     const rpc = async (params: unknown) => {
