@@ -9,7 +9,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CACHE = path.join(ROOT, 'node_modules', '.cache', 'tollgate');
 
 /** Modules every bundle carries beside its entry, loaded into worker threads by their path. */
-const WORKER_ENTRIES = ['src/scrape/page-reader-worker.ts', 'src/media/files/image-worker.ts', 'src/store/checkpoint-worker.mjs'];
+const WORKER_ENTRIES = ['src/scrape/page-reader-worker.ts', 'src/media/files/image-worker.ts', 'src/chat/token-worker.ts', 'src/store/checkpoint-worker.mjs'];
 
 /**
  * Bundles a TypeScript entry point and its sources into one ES module, and returns its path.

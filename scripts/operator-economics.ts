@@ -288,7 +288,7 @@ export async function upstreamCalls(endpoint: EndpointDefinition<any, any>, inpu
     history: { usage: async () => [], entries: async () => ({ entries: [], nextBefore: null }) },
   };
   // Empty answers may make a handler fail after its calls (a place not found); the calls are what count.
-  const plan = endpoint.prepare({ input, params: {}, models: builtinCatalog, services: {} as EndpointServices });
+  const plan = await endpoint.prepare({ input, params: {}, models: builtinCatalog, services: {} as EndpointServices });
   await Promise.resolve(endpoint.handler({ input, plan, models: builtinCatalog, params: {}, settings: loadConfig({}).endpoints, services: {} as EndpointServices, ctx, providers, call: { signal: new AbortController().signal } })).catch(() => undefined);
   return [...seo.calls, ...places.calls, ...rdap.calls, ...namecheap.calls, ...tomba.calls, ...retail.calls, ...photos.calls, ...clips.calls, ...video.calls];
 }

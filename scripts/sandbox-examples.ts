@@ -60,7 +60,7 @@ export async function sandboxAnswer(endpoint: EndpointDefinition<any, any>, prov
     },
     history: { usage: async () => [], entries: async () => ({ entries: [], nextBefore: null }) },
   };
-  const plan = endpoint.prepare({ input, params: {}, models: builtinCatalog, services: {} as EndpointServices });
+  const plan = await endpoint.prepare({ input, params: {}, models: builtinCatalog, services: {} as EndpointServices });
   const answer = await endpoint.handler({ input, plan, models: builtinCatalog, params: {}, settings: loadConfig({}).endpoints, services: {} as EndpointServices, ctx, providers, call: { signal: new AbortController().signal } });
   return JSON.parse(JSON.stringify(endpoint.output.parse(answer)));
 }

@@ -2,6 +2,7 @@ import { ApiError } from '../core/errors';
 import { neutralValue, OPTIONAL_PARAMETERS, takesParameter, type ChatModel, type ModelCatalog } from '../catalog/model-catalog';
 import type { ChatRoute } from '../providers/families/chat';
 import type { ChatCompletionsRequest } from '../schemas/chat-completions';
+import { promptTokensAsync } from './token-threads';
 import { imagePromptTokens, promptTokens } from './tokens';
 
 /**
@@ -58,23 +59,42 @@ export interface ChatPlan {
  * Checks the request against the catalog — the model exists (404 MODEL_NOT_FOUND), takes every
  * parameter given and every input part (400 naming the first it does not), and the prompt fits
  * its context window — and plans the call. Fallback models that cannot take the request as the
- * customer wrote it are left out of the route rather than refusing it.
+ * customer wrote it are left out of the route rather than refusing it. The prompt is counted on
+ * this thread: `planChatAsync` counts a large one without holding up the event loop.
  */
 export function planChat(body: ChatCompletionsRequest, models: ModelCatalog, fieldNames: FieldNames = {}): ChatPlan {
-  const field = (name: string) => fieldNames[name] ?? name;
+  const model = checkedModel(body, models, fieldNames);
+  return planFor(body, models, fieldNames, model, promptTokens(body, model, 'most', model.contextWindow));
+}
+
+/** `planChat`, with a large prompt counted on a worker thread (`promptTokensAsync`): the same plan, or the same refusal. */
+export async function planChatAsync(body: ChatCompletionsRequest, models: ModelCatalog, fieldNames: FieldNames = {}): Promise<ChatPlan> {
+  const model = checkedModel(body, models, fieldNames);
+  return planFor(body, models, fieldNames, model, await promptTokensAsync(body, model, model.contextWindow));
+}
+
+/** The request's model, once the checks that need no token count pass. */
+function checkedModel(body: ChatCompletionsRequest, models: ModelCatalog, fieldNames: FieldNames): ChatModel {
   const model = models.find(body.model);
   if (!model) {
     throw new ApiError('MODEL_NOT_FOUND', `No model '${body.model}': GET /v1/ai/models lists the models served.`, { param: 'model' });
   }
   checkConsistency(body);
-  const refusal = refusalOf(model, body, field);
+  const refusal = refusalOf(model, body, fieldOf(fieldNames));
   if (refusal) throw new ApiError('VALIDATION_ERROR', refusal.message, { param: refusal.param });
+  return model;
+}
 
-  const tokens = promptTokens(body, model);
+/**
+ * The plan, given the prompt's tokens for `model` as counted up to its window: at the window or
+ * past it the count stopped early (it may be below the prompt's), hence "at least".
+ */
+function planFor(body: ChatCompletionsRequest, models: ModelCatalog, fieldNames: FieldNames, model: ChatModel, tokens: number): ChatPlan {
+  const field = fieldOf(fieldNames);
   if (tokens >= model.contextWindow) {
     throw new ApiError(
       'VALIDATION_ERROR',
-      `messages: the prompt is ${tokens} tokens and ${model.id}'s context window is ${model.contextWindow}; shorten it or choose a model with a larger window.`,
+      `messages: the prompt is at least ${tokens} tokens and ${model.id}'s context window is ${model.contextWindow}; shorten it or choose a model with a larger window.`,
       { param: 'messages' },
     );
   }
@@ -97,6 +117,10 @@ export function planChat(body: ChatCompletionsRequest, models: ModelCatalog, fie
     most = Math.max(most, fallbackTokens);
   }
   return { body: forwarded(body), route, promptTokens: most, completionLimit: { field: limitField, requested } };
+}
+
+function fieldOf(fieldNames: FieldNames): (name: string) => string {
+  return (name) => fieldNames[name] ?? name;
 }
 
 function forwarded(body: ChatCompletionsRequest): ForwardedChatRequest {

@@ -37,10 +37,26 @@ const PIECES: RegExp = (loadPackage('gpt-tokenizer/encodingParams/constants') as
 export const LONGEST_PIECE = 256;
 
 /**
- * Text in the parts it is encoded in: runs of whole pieces as they stand, and a piece longer than
- * LONGEST_PIECE in chunks of that length (never between the halves of a surrogate pair). A run
- * is encoded as the tokenizer would encode it within the whole text: it starts where a piece
- * starts, and no piece of o200k's looks behind its start.
+ * The most characters of whole pieces encoded as one part, give or take a piece. Counting can stop
+ * between parts (a prompt past the model's window is refused without counting the rest of it),
+ * so a long text of short pieces is encoded in runs of about this many characters.
+ */
+const LONGEST_RUN = 16_384;
+
+/**
+ * A run may end only after a piece whose last character is not whitespace: the only way o200k's
+ * pre-tokenizer reads past a piece's end is the lookahead of its whitespace pieces (`\s+(?!\S)`),
+ * so any other piece is split the same whether the text goes on or ends there, and a run cut there
+ * is encoded exactly as within the whole text.
+ */
+const ENDS_IN_WHITESPACE = /\s$/u;
+
+/**
+ * Text in the parts it is encoded in: runs of whole pieces (of about LONGEST_RUN characters at
+ * most), and a piece longer than LONGEST_PIECE in chunks of that length (never between the halves
+ * of a surrogate pair). A run is encoded as the tokenizer would encode it within the whole text:
+ * it starts where a piece starts, no piece of o200k's looks behind its start, and it ends where
+ * the text does, before a long piece, or where ENDS_IN_WHITESPACE allows.
  */
 function* encodedParts(text: string): Generator<{ text: string; continuesPiece: boolean }> {
   // Most texts (a role, a short message) cannot hold a long piece: not worth splitting.
@@ -51,7 +67,14 @@ function* encodedParts(text: string): Generator<{ text: string; continuesPiece: 
   let start = 0;
   for (const match of text.matchAll(PIECES)) {
     const piece = match[0];
-    if (piece.length <= LONGEST_PIECE) continue;
+    if (piece.length <= LONGEST_PIECE) {
+      const end = match.index + piece.length;
+      if (end - start >= LONGEST_RUN && !ENDS_IN_WHITESPACE.test(piece)) {
+        yield { text: text.slice(start, end), continuesPiece: false };
+        start = end;
+      }
+      continue;
+    }
     if (match.index > start) yield { text: text.slice(start, match.index), continuesPiece: false };
     for (let at = 0; at < piece.length; ) {
       const end = codePointBoundary(piece, at + LONGEST_PIECE);
@@ -89,8 +112,40 @@ export const AS_TEXT = { disallowedSpecial: new Set<string>() };
  * chunks, a little above its real count, in time linear in its length.
  */
 export function textTokens(text: string): number {
+  return textsTokens([text]);
+}
+
+/**
+ * The most bytes of text one o200k token stands for (128 spaces; the rank list's longest entry,
+ * which a unit test checks). So a text of n UTF-16 code units, at least n bytes in UTF-8, is at
+ * least n / 128 tokens however it is split: a bound known without tokenising anything.
+ */
+export const LONGEST_TOKEN_BYTES = 128;
+
+/** A lower bound of `textsTokens(texts)`, from their lengths alone (LONGEST_TOKEN_BYTES). */
+export function leastTextsTokens(texts: readonly string[]): number {
   let tokens = 0;
-  for (const part of encodedParts(text)) tokens += o200k().countTokens(part.text, AS_TEXT) + (part.continuesPiece ? CUT_MARGIN : 0);
+  for (const text of texts) tokens += Math.ceil(text.length / LONGEST_TOKEN_BYTES);
+  return tokens;
+}
+
+/**
+ * The texts' tokens (each counted as `textTokens` counts it), counted only as far as `stopAt`:
+ * once the count reaches it — or, before anything is tokenised, when `leastTextsTokens` already
+ * does — counting stops and the count so far is returned. So the answer is the count when it is
+ * below `stopAt`, and otherwise some number from `stopAt` up to the count: a prompt far past a
+ * model's window is refused without tokenising all of it.
+ */
+export function textsTokens(texts: readonly string[], stopAt = Infinity): number {
+  const least = leastTextsTokens(texts);
+  if (least >= stopAt) return least;
+  let tokens = 0;
+  for (const text of texts) {
+    for (const part of encodedParts(text)) {
+      tokens += o200k().countTokens(part.text, AS_TEXT) + (part.continuesPiece ? CUT_MARGIN : 0);
+      if (tokens >= stopAt) return tokens;
+    }
+  }
   return tokens;
 }
 
@@ -98,21 +153,40 @@ export function textTokens(text: string): number {
 const TOKENS_PER_MESSAGE = 3;
 const TOKENS_PER_NAME = 1;
 const REPLY_PRIMING = 3;
+
+/** A prompt as it is counted: the texts to tokenise, and the tokens known without tokenising (framing, images). */
+export interface PromptTexts {
+  texts: string[];
+  otherTokens: number;
+}
+
 /**
  * The prompt's tokens: its messages, and the tools and response schema the model is given; each
  * image as `model`'s upstream bills it (without a model, the dearest family's rule), one of
  * unknown size at the most it bills unless `unknownImageSize` gives a size to count it at.
+ * Counting stops at `stopAt`, as `textsTokens` says (the context window: past it, the count is moot).
  */
 export function promptTokens(
   request: Pick<ChatCompletionsRequest, 'messages' | 'tools' | 'response_format'>,
   model?: ImageBilling,
   unknownImageSize: UnknownImageSize = 'most',
+  stopAt = Infinity,
 ): number {
-  let tokens = REPLY_PRIMING;
-  for (const message of request.messages) tokens += messageTokens(message, model, unknownImageSize);
-  if (request.tools) tokens += textTokens(JSON.stringify(request.tools));
-  if (request.response_format?.type === 'json_schema') tokens += textTokens(JSON.stringify(request.response_format.json_schema));
-  return tokens;
+  const { texts, otherTokens } = promptTexts(request, model, unknownImageSize);
+  return otherTokens + textsTokens(texts, stopAt - otherTokens);
+}
+
+/** What `promptTokens` counts, before it is counted. */
+export function promptTexts(
+  request: Pick<ChatCompletionsRequest, 'messages' | 'tools' | 'response_format'>,
+  model?: ImageBilling,
+  unknownImageSize: UnknownImageSize = 'most',
+): PromptTexts {
+  const prompt: PromptTexts = { texts: [], otherTokens: REPLY_PRIMING };
+  for (const message of request.messages) addMessage(prompt, message, model, unknownImageSize);
+  if (request.tools) prompt.texts.push(JSON.stringify(request.tools));
+  if (request.response_format?.type === 'json_schema') prompt.texts.push(JSON.stringify(request.response_format.json_schema));
+  return prompt;
 }
 
 /** The images' share of `promptTokens`: what `model`'s upstream bills for each at most. */
@@ -125,21 +199,25 @@ export function imagePromptTokens(request: Pick<ChatCompletionsRequest, 'message
   return tokens;
 }
 
-function messageTokens(message: ChatMessage, model: ImageBilling | undefined, unknownImageSize: UnknownImageSize): number {
-  let tokens = TOKENS_PER_MESSAGE + textTokens(message.role);
-  if ('name' in message && message.name) tokens += TOKENS_PER_NAME + textTokens(message.name);
+function addMessage(prompt: PromptTexts, message: ChatMessage, model: ImageBilling | undefined, unknownImageSize: UnknownImageSize): void {
+  prompt.otherTokens += TOKENS_PER_MESSAGE;
+  prompt.texts.push(message.role);
+  if ('name' in message && message.name) {
+    prompt.otherTokens += TOKENS_PER_NAME;
+    prompt.texts.push(message.name);
+  }
   const content = message.content;
-  if (typeof content === 'string') tokens += textTokens(content);
+  if (typeof content === 'string') prompt.texts.push(content);
   else if (Array.isArray(content)) {
     for (const part of content) {
-      tokens += part.type === 'text' ? textTokens(part.text) : imageTokens(part, model, unknownImageSize);
+      if (part.type === 'text') prompt.texts.push(part.text);
+      else prompt.otherTokens += imageTokens(part, model, unknownImageSize);
     }
   }
   if (message.role === 'assistant' && message.tool_calls) {
-    for (const toolCall of message.tool_calls) tokens += textTokens(toolCall.function.name) + textTokens(toolCall.function.arguments);
+    for (const toolCall of message.tool_calls) prompt.texts.push(toolCall.function.name, toolCall.function.arguments);
   }
-  if (message.role === 'tool') tokens += textTokens(message.tool_call_id);
-  return tokens;
+  if (message.role === 'tool') prompt.texts.push(message.tool_call_id);
 }
 
 /**

@@ -160,9 +160,11 @@ export interface EndpointDeclaration<
   /**
    * Checks that need the server's data and prepares what the price and the handler share — run
    * after validation, before anything is held (chat: the model looked up, its parameters checked,
-   * the prompt's tokens counted). Throws an `ApiError` to refuse the request, uncharged.
+   * the prompt's tokens counted). Throws an `ApiError` to refuse the request, uncharged. Async only
+   * where the work must leave the event loop (a large prompt counted on a worker thread): the
+   * pipeline awaits only a promise, so a synchronous step costs a call no turn of the loop.
    */
-  prepare?: (args: PrepareArgs<z.output<Input>, z.output<Params>>) => Plan;
+  prepare?: (args: PrepareArgs<z.output<Input>, z.output<Params>>) => Plan | Promise<Plan>;
   /** The price, built from the rules with the declaration's types: `({ perCall }) => perCall(0.02)`. */
   price: (rules: PriceRules<Plan, Outcome>) => PriceRule<Plan, Outcome>;
   /**
@@ -190,7 +192,7 @@ export interface EndpointDefinition<Input extends z.ZodType = z.ZodType, Output 
   extends Omit<EndpointDeclaration<Input, Output, z.ZodType, Outcome, Plan>, 'price' | 'response' | 'params' | 'outcome' | 'prepare' | 'present' | 'handler'> {
   params: z.ZodType | undefined;
   /** The declaration's `prepare`, or the input itself. */
-  prepare(args: PrepareArgs<z.output<Input>, any>): Plan;
+  prepare(args: PrepareArgs<z.output<Input>, any>): Plan | Promise<Plan>;
   price: PriceRule<Plan, Outcome>;
   /** The response mode of a validated request. */
   responseMode(input: z.output<Input>): ResponseMode;

@@ -166,7 +166,8 @@ async function runCall(
   const mode: ResponseMode = endpoint.responseMode(input);
   const requestId = request.id;
   const { models } = dependencies;
-  const plan = endpoint.prepare({ input, params, models, services: dependencies.services });
+  const prepared = endpoint.prepare({ input, params, models, services: dependencies.services });
+  const plan = prepared instanceof Promise ? await prepared : prepared;
   const maxMicros = endpoint.price.maxMicros(plan);
 
   // A paid POST may be retried safely: the same key and body answer the stored response.

@@ -47,9 +47,9 @@ export async function withAccountsJob(app: TestApp, accountId: string, path: str
 }
 
 /** What the example request leaves held after the call: the hold of work billed on completion (a media job). */
-export function stillHeldAfterExample(endpoint: EndpointDefinition): number {
+export async function stillHeldAfterExample(endpoint: EndpointDefinition): Promise<number> {
   if (endpoint.price.kind !== 'on_completion') return 0;
   const input = endpoint.input.parse(endpoint.examples.request);
   const params = endpoint.params ? endpoint.params.parse(endpoint.examples.params) : {};
-  return endpoint.price.maxMicros(endpoint.prepare({ input, params, models: builtinCatalog, services: {} as EndpointServices }));
+  return endpoint.price.maxMicros(await endpoint.prepare({ input, params, models: builtinCatalog, services: {} as EndpointServices }));
 }

@@ -206,7 +206,7 @@ describe(`success envelope and cost headers (${testDatabaseLabel()})`, () => {
         assert.match(cost, /^\d+\.\d{2,6}$/);
         assert.equal(response.headers.get('x-balance-usd'), formatUsd(balance));
         // Work billed on completion (a media job) keeps its hold after the call: charged nothing yet.
-        assert.equal(Math.round(Number(cost) * 1e6) + stillHeldAfterExample(endpoint), 5_000_000 - balance);
+        assert.equal(Math.round(Number(cost) * 1e6) + (await stillHeldAfterExample(endpoint)), 5_000_000 - balance);
       } else {
         assert.equal(response.headers.get('x-cost-usd'), null);
         assert.equal(response.headers.get('x-balance-usd'), null);

@@ -31,12 +31,17 @@ function label(endpoint: EndpointDefinition): string {
   return `${endpoint.id} (${route(endpoint)})`;
 }
 
-/** The most the example request can cost: what the pipeline holds before the handler runs. */
-function exampleHold(endpoint: EndpointDefinition): number {
-  const input = endpoint.input.parse(endpoint.examples.request);
-  const params = endpoint.params ? endpoint.params.parse(endpoint.examples.params) : {};
-  return endpoint.price.maxMicros(endpoint.prepare({ input, params, models: builtinCatalog, services: {} as EndpointServices }));
-}
+/** The most each example request can cost: what the pipeline holds before the handler runs (prepared here, before the suites are declared). */
+const EXAMPLE_HOLDS = new Map(
+  await Promise.all(
+    endpoints.map(async (endpoint) => {
+      const input = endpoint.input.parse(endpoint.examples.request);
+      const params = endpoint.params ? endpoint.params.parse(endpoint.examples.params) : {};
+      return [endpoint, endpoint.price.maxMicros(await endpoint.prepare({ input, params, models: builtinCatalog, services: {} as EndpointServices }))] as const;
+    }),
+  ),
+);
+const exampleHold = (endpoint: EndpointDefinition): number => EXAMPLE_HOLDS.get(endpoint)!;
 
 /** The endpoint's path with its example's parameters in place. */
 function examplePath(endpoint: EndpointDefinition): string {
@@ -280,7 +285,7 @@ describe(`registry: every endpoint through HTTP (${testDatabaseLabel()})`, () =>
       const balance = await app.balance(accountId);
       const cost = response.headers.get('x-cost-usd');
       // Work billed on completion (a media job) keeps its hold after the call: charged nothing yet.
-      const stillHeld = stillHeldAfterExample(endpoint);
+      const stillHeld = await stillHeldAfterExample(endpoint);
       assert.equal(5_000_000 - balance, (cost === null ? 0 : parseUsd(cost)) + stillHeld);
       assert.ok(5_000_000 - balance <= exampleHold(endpoint), 'never charged more than the hold');
       assert.equal(await app.ledgerSum(accountId), balance);

@@ -2,7 +2,8 @@ import { describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AS_TEXT, LONGEST_PIECE, o200k, promptTokens, textTokens, truncateToTokens } from '../../src/chat/tokens';
+import { createRequire } from 'node:module';
+import { AS_TEXT, LONGEST_PIECE, LONGEST_TOKEN_BYTES, o200k, promptTokens, textsTokens, textTokens, truncateToTokens } from '../../src/chat/tokens';
 import { REPOSITORY } from '../../scripts/repository';
 
 /**
@@ -103,6 +104,60 @@ describe('counting tokens', () => {
     assert.equal(textTokens('<|endoftext|>'), realCount('<|endoftext|>'));
     const prompt = promptTokens({ messages: [{ role: 'user', content: 'Say <|endoftext|> twice: <|endoftext|><|endoftext|>' }] });
     assert.equal(prompt, 3 + 3 + textTokens('user') + realCount('Say <|endoftext|> twice: <|endoftext|><|endoftext|>'));
+  });
+});
+
+/** The characters `count` gives the tokenizer, while it runs. */
+function tokenisedCharacters(count: () => number): { tokens: number; characters: number } {
+  const counter = mock.method(o200k(), 'countTokens');
+  try {
+    const tokens = count();
+    return { tokens, characters: counter.mock.calls.reduce((sum, call) => sum + String(call.arguments[0]).length, 0) };
+  } finally {
+    counter.mock.restore();
+  }
+}
+
+describe('counting only as far as a limit', () => {
+  const lorem = 'lorem ipsum dolor sit amet '.repeat(40_000);
+
+  test('a long text of short pieces is counted in runs, exactly as the tokenizer counts it whole, wherever the runs are cut', () => {
+    const separators = [' ', '\n', '\n\n', '   ', '\t', ' \n ', '\r\n', '  x  ', '...', '—', '\u3000'];
+    const mixed = Array.from({ length: 4_000 }, (_, index) => REAL_TEXTS[index % REAL_TEXTS.length]! + separators[index % separators.length]!).join('');
+    assert.ok(mixed.length > 200_000);
+    for (const text of [mixed, lorem, file('package-lock.json').repeat(3)]) assert.equal(textTokens(text), realCount(text), text.slice(0, 40));
+  });
+
+  test('counting stops once the count reaches stopAt: a text far past it is not tokenised whole', () => {
+    const all = realCount(lorem);
+    const { tokens, characters } = tokenisedCharacters(() => textsTokens([lorem], 1_000));
+    assert.ok(tokens >= 1_000 && tokens < all, `stopped at ${tokens} of ${all}`);
+    assert.ok(characters < lorem.length / 10, `tokenised ${characters} of ${lorem.length} characters`);
+    // Across texts too: the second is never reached.
+    const across = tokenisedCharacters(() => textsTokens([lorem, lorem], all));
+    assert.ok(across.tokens >= all && across.characters < lorem.length * 1.1);
+    // Below stopAt, the count is exact.
+    assert.equal(textsTokens([lorem, 'Hello there'], Infinity), all + realCount('Hello there'));
+    assert.equal(textsTokens([lorem], all + 1), all);
+  });
+
+  test('a text whose length alone puts it past stopAt is refused without tokenising any of it', () => {
+    const text = 'x'.repeat(3_000_000);
+    const { tokens, characters } = tokenisedCharacters(() => textsTokens(['user', text], 16_384));
+    assert.equal(characters, 0);
+    assert.equal(tokens, 1 + Math.ceil(text.length / LONGEST_TOKEN_BYTES));
+    assert.ok(tokens <= textTokens(text), 'the bound is below the count');
+    // The prompt's own framing and images count toward the window before any text does.
+    assert.ok(promptTokens({ messages: [{ role: 'user', content: text }] }, undefined, 'most', 16_384) >= 16_384);
+  });
+
+  test('LONGEST_TOKEN_BYTES is the longest o200k token, in bytes: n characters are never fewer than n / LONGEST_TOKEN_BYTES tokens', () => {
+    const ranks = createRequire(path.join(REPOSITORY, 'package.json'))('gpt-tokenizer/bpeRanks/o200k_base') as { default?: unknown[] } & unknown[];
+    const list = (ranks.default ?? ranks) as (string | number[])[];
+    const utf8 = new TextEncoder();
+    const longest = list.reduce((most: number, entry) => Math.max(most, typeof entry === 'string' ? utf8.encode(entry).length : entry.length), 0);
+    assert.equal(longest, LONGEST_TOKEN_BYTES);
+    assert.ok(list.length > 199_000, 'the whole rank list');
   });
 });
 

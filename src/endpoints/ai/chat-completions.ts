@@ -2,7 +2,7 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { eventStream } from '../../core/sse';
 import { ChatCompletion, ChatCompletionsRequest } from '../../schemas/chat-completions';
 import { chatHoldAdvice } from '../../chat/hold-advice';
-import { CHAT_MAX_BODY_BYTES, planChat } from '../../chat/plan';
+import { CHAT_MAX_BODY_BYTES, planChatAsync } from '../../chat/plan';
 import { chatChargeMicros, chatPrice, completeChat, outcomeOf, streamChat, usdOf, wireUsage, type ChatOutcome } from '../../chat/call';
 import { chatCompletionExample, chatCompletionRequestExample } from './examples';
 
@@ -36,7 +36,7 @@ export default defineEndpoint({
         if (part.type === 'image_url' && /^https:/i.test(part.image_url.url)) services.checkDestination(`messages[${message}].content[${index}].image_url.url`, part.image_url.url);
       }
     }
-    return planChat(input, models);
+    return planChatAsync(input, models);
   },
   price: chatPrice,
   holdAdvice: chatHoldAdvice,

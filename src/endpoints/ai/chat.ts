@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { eventStream } from '../../core/sse';
 import { FinishReason, nullMeansAbsent, type ChatCompletionsRequest } from '../../schemas/chat-completions';
 import { chatHoldAdvice } from '../../chat/hold-advice';
-import { CHAT_MAX_BODY_BYTES, planChat, type FieldNames } from '../../chat/plan';
+import { CHAT_MAX_BODY_BYTES, planChatAsync, type FieldNames } from '../../chat/plan';
 import { chatChargeMicros, chatPrice, completeChat, streamChat, usdOf, type ChatOutcome } from '../../chat/call';
 
 /** SPEC.md's native chat: camelCase fields, the result in the envelope. */
@@ -84,7 +84,7 @@ export default defineEndpoint({
   bodyLimitBytes: CHAT_MAX_BODY_BYTES,
   output: ChatResult,
   response: { modes: ['envelope', 'sse'], choose: (input) => (input.stream ? 'sse' : 'envelope') },
-  prepare: ({ input, models }) => planChat(wireRequest(input), models, NATIVE_NAMES),
+  prepare: ({ input, models }) => planChatAsync(wireRequest(input), models, NATIVE_NAMES),
   price: chatPrice,
   holdAdvice: chatHoldAdvice,
   outcome: (output): ChatOutcome => ({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { pageUrl } from '../../schemas/page-url';
 import { completeChat } from '../../chat/call';
-import { planChat } from '../../chat/plan';
+import { planChatAsync } from '../../chat/plan';
 import { fetchDocument, readDocument } from '../../scrape/fetch-document';
 import {
   AI_EXTRACT_PRICE_USD,
@@ -70,7 +70,7 @@ export default defineEndpoint({
     const document = await fetchDocument(providers, input.url, call);
     const read = await readDocument(providers, document, { format: 'markdown' }, call);
     const { body, truncated } = extractionChat(model, { url: document.page.url, title: read.title, prompt: input.prompt, schema: input.schema, pageText: read.content });
-    const chat = planChat(body, models);
+    const chat = await planChatAsync(body, models);
     // Fallback models answer only where the same prompt costs the operator no more than the price.
     const route = chat.route.filter((entry) => worstCaseCostMicros(entry.model, chat.promptTokens, entry.maxCompletionTokens) <= parseUsd(AI_EXTRACT_PRICE_USD));
     const completion = await completeChat({ ...chat, route }, providers, call);
