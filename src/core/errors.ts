@@ -110,8 +110,8 @@ function causeCode(error: Error): string | undefined {
   return undefined;
 }
 
-/** A lookup's answer, or the 404 NOT_FOUND naming the field whose value nothing matched (a failure, so not charged). */
+/** A lookup's answer, or the 404 NOT_FOUND naming the field whose value nothing matched, in its message and as `param` (a failure, so not charged). */
 export function found<Data>(data: Data | null, field: string, message: string): Data {
-  if (data === null) throw new ApiError('NOT_FOUND', `${field}: ${message}`);
+  if (data === null) throw new ApiError('NOT_FOUND', `${field}: ${message}`, { param: field });
   return data;
 }

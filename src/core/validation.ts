@@ -26,10 +26,42 @@ export function issueField(issue: z.core.$ZodIssue): string {
 
 /**
  * One readable sentence per problem, each naming the field and the rule it broke, e.g.
- * `depth: must be at most 100; colour: unknown field`.
+ * `depth: must be at most 100; colour: unknown field`. Bounded whatever the body: the first
+ * `UNKNOWN_FIELDS_LISTED` unknown fields of an object and then their count, the first
+ * `SENTENCES_LISTED` sentences and then the count of the rest, `MESSAGE_MAX_CHARS` in all.
  */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return distinct(withTightestBounds(typeAlone(issues)).map(describeIssue)).join('; ');
+  return bounded(distinct(withTightestBounds(typeAlone(issues)).flatMap(describeIssue)));
+}
+
+/** Unknown fields named one by one; a body of 60,000 of them is refused in a line, not 3 MB. */
+const UNKNOWN_FIELDS_LISTED = 10;
+/** Sentences listed before "and N more problems". */
+const SENTENCES_LISTED = 20;
+/** The longest message, field names included (a field name can be as long as the body). */
+const MESSAGE_MAX_CHARS = 2000;
+
+/**
+ * The sentences joined, as many as fit: the first `SENTENCES_LISTED` within `MESSAGE_MAX_CHARS`,
+ * then how many more there are. The first is always there, cut short if it alone is too long.
+ */
+function bounded(sentences: readonly string[]): string {
+  const rest = (listed: number) => {
+    const unlisted = sentences.length - listed;
+    return unlisted > 0 ? `; and ${unlisted} more problem${unlisted === 1 ? '' : 's'}` : '';
+  };
+  let message = sentences[0] ?? '';
+  let listed = Math.min(sentences.length, 1);
+  const room = MESSAGE_MAX_CHARS - rest(listed).length;
+  // Cut between characters, not inside a surrogate pair.
+  if (message.length > room) message = `${message.slice(0, room - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
+  while (listed < Math.min(sentences.length, SENTENCES_LISTED)) {
+    const next = `${message}; ${sentences[listed]}`;
+    if (next.length + rest(listed + 1).length > MESSAGE_MAX_CHARS) break;
+    message = next;
+    listed += 1;
+  }
+  return message + rest(listed);
 }
 
 /**
@@ -77,15 +109,17 @@ function isTighter(issue: z.core.$ZodIssue, than: z.core.$ZodIssue): boolean {
 /** zod's own English defaults; any other message was written by a schema and is kept as is. */
 const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Invalid discriminator value|Too big|Too small|Unrecognized keys?)\b/;
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+/** The sentences describing one issue: one, but for a union's option's issues and an object's unknown fields. */
+function describeIssue(issue: z.core.$ZodIssue): string | string[] {
   const reading = unionReading(issue);
-  if (reading?.issues) return distinct(withTightestBounds(reading.issues).map(describeIssue)).join('; ');
+  if (reading?.issues) return distinct(withTightestBounds(reading.issues).flatMap(describeIssue));
   if (reading?.field !== undefined) return `${reading.field}: ${reading.rule}`;
   if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return `${formatPath(issue.path) || 'body'}: ${issue.message}`;
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys
-      .map((key) => `${formatPath([...issue.path, key])}: unknown field (not accepted by this endpoint)`)
-      .join('; ');
+    const named = issue.keys.slice(0, UNKNOWN_FIELDS_LISTED).map((key) => `${formatPath([...issue.path, key])}: unknown field (not accepted by this endpoint)`);
+    const unnamed = issue.keys.length - named.length;
+    const within = formatPath(issue.path);
+    return unnamed === 0 ? named : [...named, `and ${unnamed} more unknown field${unnamed === 1 ? '' : 's'}${within ? ` in ${within}` : ''}`];
   }
   const field = formatPath(issue.path) || 'body';
   if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${field}: is required`;

@@ -121,3 +121,12 @@ export function searchText(max: number) {
 export function queryText(description: string, example: string) {
   return searchText(700).meta({ description, examples: [example] });
 }
+
+/**
+ * One of `values` (lower-case words), read in any case and answered in lower case: `HTML` is
+ * `html`, as the server reads country codes and ASINs. Published as the enum of `values`, the
+ * spelling the server answers in; say in the field's description that any case is accepted.
+ */
+export function anyCaseEnum<const Values extends readonly string[]>(values: Values, options: { error?: string } = {}) {
+  return z.string().trim().toLowerCase().pipe(z.enum(values, options)).meta({ enum: [...values] });
+}

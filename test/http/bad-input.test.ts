@@ -161,6 +161,24 @@ describe(`bad input in the body (${testDatabaseLabel()})`, () => {
     }
   });
 
+  test('a body of 60,000 unknown fields is a 400 naming the first 10 and counting the rest, the first as param; not charged', async () => {
+    const body: Record<string, number> = {};
+    for (let index = 0; index < 60_000; index += 1) body[`k${index}`] = index;
+    const named = Array.from({ length: 10 }, (_, index) => `k${index}: unknown field (not accepted by this endpoint)`);
+    let param: unknown;
+    await refusedUncharged(
+      async (apiKey) => {
+        const response = await app.post('/v1/test/optional-body', body, apiKey);
+        param = response.body.error?.param;
+        return response;
+      },
+      400,
+      'VALIDATION_ERROR',
+      `${named.join('; ')}; and 59990 more unknown fields`,
+    );
+    assert.equal(param, 'k0');
+  });
+
   test('a __proto__ key is 400 naming it, not charged', async () => {
     await refusedUncharged(
       (apiKey) => app.post('/v1/test/loose-body', '{"__proto__":{"x":1}}', apiKey),

@@ -124,6 +124,7 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
     assert.equal(response.headers.get('x-cost-usd'), null);
     assert.equal(await target.balance(accountId), 1_000_000);
     assert.equal(await target.ledgerSum(accountId), 1_000_000);
+    return response;
   }
 
   const article = (path: string) => `http://blog.northwind.example:${port}${path}`;
@@ -187,7 +188,8 @@ describe(`email endpoints that fetch pages (${testDatabaseLabel()})`, () => {
   });
 
   test('author-finder: a page that answers 404 or 410 is a 404 NOT_FOUND naming url; uncharged', async () => {
-    await uncharged(app, '/v1/email/author-finder', { url: article('/no-such-post') }, 404, /^url: the page is gone \(the site answered 404\)$/);
+    const gone = await uncharged(app, '/v1/email/author-finder', { url: article('/no-such-post') }, 404, /^url: the page is gone \(the site answered 404\)$/);
+    assert.equal(gone.body.error.param, 'url');
     await uncharged(app, '/v1/email/author-finder', { url: article('/removed') }, 404, /^url: the page is gone \(the site answered 410\)$/);
   });
 

@@ -234,6 +234,7 @@ describe(`maps endpoints on the sandbox (${testDatabaseLabel()})`, () => {
         assert.equal(response.status, 404, JSON.stringify(response.body));
         assert.equal(response.body.error.code, 'NOT_FOUND');
         assert.match(response.body.error.message, field);
+        assert.equal(response.body.error.param, field.source.split(':')[0], 'the field at fault is param');
       }
       assert.equal(await app.balance(accountId), before);
     });

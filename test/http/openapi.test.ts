@@ -358,11 +358,15 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
         for (const sample of [...(property.examples ?? []), property.default]) if (typeof sample === 'string') samples.push({ path: [name], text: sample });
       }
       for (const { path, text } of samples) {
+        // An enum publishes the spelling the server answers in; one it reads in any case says so in its description.
+        const field = path.length === 1 ? (schema.properties?.[path[0]!] as Json | undefined) : undefined;
+        const anyCaseEnum = Array.isArray(field?.enum) && /any case/.test(field?.description ?? '');
         for (const variant of new Set([text.toUpperCase(), text.toLowerCase()])) {
           const request = withValueAt(example, path, variant);
           if (!endpoint.input.safeParse(request).success) continue;
           tried += 1;
-          assert.ok(validate(request), `${endpoint.id}: ${path.join('.')} ${JSON.stringify(variant)} is accepted by the server, refused by the document: ${JSON.stringify(validate.errors)}`);
+          const published = anyCaseEnum ? withValueAt(example, path, variant.toLowerCase()) : request;
+          assert.ok(validate(published), `${endpoint.id}: ${path.join('.')} ${JSON.stringify(variant)} is accepted by the server, refused by the document: ${JSON.stringify(validate.errors)}`);
         }
       }
     }
@@ -382,6 +386,12 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
     for (const id of ['retail.product', 'retail.product_offers', 'retail.product_reviews']) {
       assert.ok(accepts(id, { asin: 'b03y8f3wdl' }), `${id} asin in lower case`);
     }
+    // /v1/scrape's `format`: SPEC.md writes "markdown or HTML"; the document lists the lower-case spellings and says any case.
+    const format = requestSchemaOf(document, endpoints.find((candidate) => candidate.id === 'scrape.scrape')!).properties.format as Json;
+    assert.deepEqual(format.enum, ['markdown', 'html', 'text']);
+    assert.match(format.description, /any case/);
+    assert.ok(accepts('scrape.scrape', { url: 'https://example.com/', format: 'html' }));
+    assert.ok(endpoints.find((candidate) => candidate.id === 'scrape.scrape')!.input.safeParse({ url: 'https://example.com/', format: 'HTML' }).success, 'the server takes "HTML"');
   });
 
   test('every default the server fills in is published on its field, as a value the published schema accepts', () => {
@@ -405,6 +415,26 @@ describe(`OpenAPI document and docs page (${testDatabaseLabel()})`, () => {
     assert.deepEqual(defaultsOf('clips', 'count'), Array(13).fill(20), 'the 13 clips lists: count 20');
     assert.equal(published.get('video.transcript lang'), 'en');
     assert.equal(published.get('video.hype geo'), 'US');
+  });
+
+  test("/v1/ai/chat publishes SPEC.md's sampling defaults, which the server leaves to the model (null still means left out)", () => {
+    const endpoint = endpoints.find((candidate) => candidate.id === 'ai.chat')!;
+    const properties = requestSchemaOf(document, endpoint).properties as Json;
+    assert.deepEqual(
+      Object.fromEntries(['temperature', 'topP', 'frequencyPenalty', 'presencePenalty', 'stream'].map((name) => [name, properties[name].default])),
+      { temperature: 1, topP: 1, frequencyPenalty: 0, presencePenalty: 0, stream: false },
+    );
+    for (const name of ['temperature', 'topP', 'frequencyPenalty', 'presencePenalty']) assert.ok(publishedValidator(properties[name])(null), `${name} still reads null`);
+    const request = { model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] };
+    for (const sent of [request, { ...request, temperature: null, topP: null, frequencyPenalty: null, presencePenalty: null }]) {
+      const parsed = endpoint.input.parse(sent) as Json;
+      for (const name of ['temperature', 'topP', 'frequencyPenalty', 'presencePenalty']) assert.equal(name in parsed, false, `${name} is not filled in`);
+    }
+  });
+
+  test('/v1/retail/search says that is_prime false is no filter', () => {
+    const endpoint = endpoints.find((candidate) => candidate.id === 'retail.search')!;
+    assert.match((requestSchemaOf(document, endpoint).properties as Json).is_prime.description, /false is no filter/);
   });
 
   test("an endpoint's own errors are documented at their statuses: the media job endpoints' 404 is the job not found, and they answer 410", () => {

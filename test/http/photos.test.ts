@@ -51,6 +51,9 @@ describe(`photos endpoints on the sandbox platform (${testDatabaseLabel()})`, ()
       // All 'A's is media id 0: no post has it.
       ['/v1/photos/media-id', { shortcode: 'AAAAAAAAAAAAAAAAAAAAAAAA' }, 'shortcode'],
       ['/v1/photos/media-id', { shortcode: 'AAAAA' }, 'shortcode'],
+      ['/v1/photos/post', { shortcode: 'AAAAAAAA' }, 'shortcode'],
+      ['/v1/photos/post-comments', { shortcode: 'AAAAAAAA' }, 'shortcode'],
+      ['/v1/photos/post-likers', { shortcode: 'Q__________' }, 'shortcode'],
       ['/v1/photos/hashtag', { hashtag: 'two words' }, 'hashtag'],
       ['/v1/photos/user-followers', { username: EXAMPLE_USERNAME, end_cursor: 'not-a-cursor' }, 'end_cursor'],
     ], 400);

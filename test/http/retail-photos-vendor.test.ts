@@ -380,6 +380,10 @@ describe(`photos endpoints on the photo-platform data vendor (${testDatabaseLabe
       ['/v1/photos/user', { username: 'two..dots' }, 'username'],
       ['/v1/photos/post', { shortcode: 'abc/def' }, 'shortcode'],
       ['/v1/photos/media-id', { shortcode: 'Q__________' }, 'shortcode'],
+      // Media id 0: no post has it, on any endpoint that takes a shortcode.
+      ['/v1/photos/post', { shortcode: 'AAAAAAAA' }, 'shortcode'],
+      ['/v1/photos/post-comments', { shortcode: 'AAAAAAAA' }, 'shortcode'],
+      ['/v1/photos/post-likers', { shortcode: 'AAAAAAAAAAA' }, 'shortcode'],
       ['/v1/photos/hashtag', { hashtag: 'two words' }, 'hashtag'],
       ['/v1/photos/user-followers', { username: photoAnswers.USERNAME, end_cursor: 'not-a-cursor' }, 'end_cursor'],
     ];

@@ -103,6 +103,15 @@ describe(`retail endpoints on the sandbox marketplace (${testDatabaseLabel()})`,
     ], 404);
   });
 
+  test('is_prime false is no filter: the same products as leaving it out; true keeps only Prime ones', async () => {
+    const query = exampleOf('retail.search').query;
+    const [absent, notPrime, prime] = [await data('/v1/retail/search', { query }), await data('/v1/retail/search', { query, is_prime: false }), await data('/v1/retail/search', { query, is_prime: true })];
+    assert.deepEqual(notPrime.products, absent.products);
+    assert.equal(notPrime.total_products, absent.total_products);
+    assert.ok(absent.products.some((product: { is_prime: boolean }) => !product.is_prime), 'the unfiltered search has products without Prime');
+    assert.ok(prime.products.length > 0 && prime.products.every((product: { is_prime: boolean }) => product.is_prime));
+  });
+
   test('one product agrees across search, its details, its offers and its reviews', async () => {
     const search = await data('/v1/retail/search', { query: exampleOf('retail.search').query });
     assert.ok(search.products.length > 0);

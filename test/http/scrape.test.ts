@@ -81,6 +81,15 @@ describe(`scraping endpoints (${testDatabaseLabel()})`, () => {
     assert.doesNotMatch(html.content, /<nav|<footer/);
   });
 
+  test('format in any case ("HTML", as SPEC.md writes it) is read and answered in lower case; an unknown one is a 400 naming format, uncharged', async () => {
+    const html = (await app.paidCall('/v1/scrape', { url: `${site.url}/article`, format: 'HTML' }, 'live')).response.body.data;
+    assert.equal(html.format, 'html');
+    assert.match(html.content, /^<article><h1>Fetching pages safely<\/h1>/);
+    const text = (await app.paidCall('/v1/scrape', { url: `${site.url}/article`, format: ' Text ' }, 'live')).response.body.data;
+    assert.equal(text.format, 'text');
+    await uncharged(app, '/v1/scrape', { url: `${site.url}/article`, format: 'PDF' }, 400, /^format: must be one of "markdown", "html", "text"$/);
+  });
+
   test('a selector returns only that part of the page; a bad one is a 400 naming selector, uncharged', async () => {
     const { response } = await app.paidCall('/v1/scrape', { url: `${site.url}/table`, selector: '#prices' }, 'live');
     assert.equal(response.body.data.content, '| Product | Price |\n| --- | --- |\n| Apple | 1.20 |\n| Pear | 0.95 |\n| Plum | 2.10 |');

@@ -48,6 +48,38 @@ describe('describeIssues', () => {
     );
   });
 
+  test('thousands of unknown fields: the first 10 named, then their count, in a short message', () => {
+    const schema = z.strictObject({ name: z.string() });
+    const body: Record<string, unknown> = { name: 'a' };
+    for (let index = 0; index < 60_000; index += 1) body[`field${index}`] = 1;
+    const message = described(schema, body);
+    const named = Array.from({ length: 10 }, (_, index) => `field${index}: unknown field (not accepted by this endpoint)`);
+    assert.equal(message, `${named.join('; ')}; and 59990 more unknown fields`);
+    const nested = described(z.strictObject({ items: z.array(z.strictObject({ id: z.string() })) }), { items: [{ id: 'a', ...Object.fromEntries(Array.from({ length: 11 }, (_, index) => [`x${index}`, 1])) }] });
+    assert.match(nested, /^items\[0\]\.x0: unknown field .*; items\[0\]\.x9: unknown field \(not accepted by this endpoint\); and 1 more unknown field in items\[0\]$/);
+  });
+
+  test('many problems: the first 20 sentences, then how many more', () => {
+    const message = described(z.strictObject({ list: z.array(z.number()) }), { list: Array(1000).fill('a') });
+    const listed = Array.from({ length: 20 }, (_, index) => `list[${index}]: must be a number`);
+    assert.equal(message, `${listed.join('; ')}; and 980 more problems`);
+  });
+
+  test('the message stays within 2000 characters however long the field names, the first problem always named', () => {
+    const schema = z.strictObject({ name: z.string() });
+    const long = 'x'.repeat(100_000);
+    const message = described(schema, { name: 'a', [long]: 1, other: 2 });
+    assert.equal(message.length, 2000);
+    assert.ok(message.startsWith('xxxx'));
+    assert.ok(message.endsWith('…; and 1 more problem'), message.slice(-40));
+    const fits = described(schema, { name: 'a', ['y'.repeat(900)]: 1, ['z'.repeat(900)]: 1, ['w'.repeat(900)]: 1 });
+    assert.ok(fits.length <= 2000);
+    assert.match(fits, /^y{900}: unknown field \(not accepted by this endpoint\); z{900}: unknown field \(not accepted by this endpoint\); and 1 more problem$/);
+    // The field at fault is the first unknown one, whole.
+    const issues = schema.safeParse({ name: 'a', [long]: 1 }).error!.issues;
+    assert.equal(issueField(issues[0]!), long);
+  });
+
   test('an unknown field inside a nested object carries the full path', () => {
     const schema = z.strictObject({ items: z.array(z.strictObject({ id: z.string() })) });
     assert.equal(

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../core/define-endpoint';
 import { eventStream } from '../../core/sse';
 import { FinishReason, nullMeansAbsent, type ChatCompletionsRequest } from '../../schemas/chat-completions';
 import { chatHoldAdvice } from '../../chat/hold-advice';
+import { neutralValue } from '../../catalog/model-catalog';
 import { CHAT_MAX_BODY_BYTES, planChatAsync, type FieldNames } from '../../chat/plan';
 import { chatChargeMicros, chatPrice, completeChat, streamChat, usdOf, type ChatOutcome } from '../../chat/call';
 
@@ -15,10 +16,12 @@ const ChatRequest = nullMeansAbsent({
     .max(10_000)
     .meta({ description: 'The conversation, oldest first.' }),
   maxTokens: z.number().int().min(1).max(10_000_000).optional().meta({ description: 'Most response tokens (default: the model’s maximum output).' }),
-  temperature: z.number().min(0).max(2).optional().meta({ description: 'Sampling temperature (the model’s default 1.0 when absent).' }),
-  topP: z.number().min(0).max(1).optional().meta({ description: 'Nucleus sampling (the model’s default 1.0 when absent).' }),
-  frequencyPenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise repeated tokens (the model’s default 0 when absent).' }),
-  presencePenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise tokens already present (the model’s default 0 when absent).' }),
+  // SPEC.md's defaults, published as `default`, are the neutral values every model takes: left out (or null), the
+  // field is not sent and the model applies its own default, which is that value.
+  temperature: z.number().min(0).max(2).optional().meta({ description: 'Sampling temperature (the model’s default 1.0 when absent).', default: neutralValue('temperature') }),
+  topP: z.number().min(0).max(1).optional().meta({ description: 'Nucleus sampling (the model’s default 1.0 when absent).', default: neutralValue('top_p') }),
+  frequencyPenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise repeated tokens (the model’s default 0 when absent).', default: neutralValue('frequency_penalty') }),
+  presencePenalty: z.number().min(-2).max(2).optional().meta({ description: 'Penalise tokens already present (the model’s default 0 when absent).', default: neutralValue('presence_penalty') }),
   stream: z
     .boolean()
     .default(false)

@@ -37,7 +37,7 @@ export default defineEndpoint({
   async handler({ input, providers, call }) {
     // Fetched as /v1/scrape fetches: an image or a PDF has no author to read, and is not charged.
     const document = await fetchDocument(providers, input.url, call);
-    if (GONE_STATUSES.has(document.page.statusCode)) throw new ApiError('NOT_FOUND', `url: the page is gone (the site answered ${document.page.statusCode})`);
+    if (GONE_STATUSES.has(document.page.statusCode)) throw new ApiError('NOT_FOUND', `url: the page is gone (the site answered ${document.page.statusCode})`, { param: 'url' });
     const { author, email } = readArticleByline(document.text, document.url);
     const named = emptyContact({ fullName: author?.fullName ?? null, firstName: author?.firstName ?? null, lastName: author?.lastName ?? null });
     // The page's own word on the author's address beats a finder's guess at one.

@@ -49,7 +49,7 @@ export default defineEndpoint({
   },
   async handler({ input, providers, call }) {
     const media = await providers.places.photoMedia({ reference: input.reference, maxWidth: input.max_width, maxHeight: input.max_height }, call);
-    if (!media) throw new ApiError('NOT_FOUND', `reference: no photo has the reference ${input.reference}; use one from a place record.`);
+    if (!media) throw new ApiError('NOT_FOUND', `reference: no photo has the reference ${input.reference}; use one from a place record.`, { param: 'reference' });
     return { reference: input.reference, photoUri: media.photoUri };
   },
 });

@@ -28,7 +28,7 @@ export default defineEndpoint({
   },
   async handler({ input, providers, call }) {
     const place = await providers.places.placeDetails({ placeId: input.place_id, language: input.language, region: input.region }, call);
-    if (!place) throw new ApiError('NOT_FOUND', `place_id: no place has the ID ${input.place_id}; use an ID returned by a maps search.`);
+    if (!place) throw new ApiError('NOT_FOUND', `place_id: no place has the ID ${input.place_id}; use an ID returned by a maps search.`, { param: 'place_id' });
     return place;
   },
 });

@@ -48,7 +48,7 @@ export default defineEndpoint({
       { placeId: input.place_id, sortBy: input.sort_by, depth: input.depth, language: input.language, locationCode: input.location_code },
       call,
     );
-    if (!reviews) throw new ApiError('NOT_FOUND', `place_id: no place has the ID ${input.place_id}; use an ID returned by a maps search.`);
+    if (!reviews) throw new ApiError('NOT_FOUND', `place_id: no place has the ID ${input.place_id}; use an ID returned by a maps search.`, { param: 'place_id' });
     const returned = reviews.reviews.slice(0, input.depth);
     return { ...reviews, reviewCount: returned.length, reviews: returned };
   },

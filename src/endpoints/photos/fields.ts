@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHORTCODE_PATTERN } from '../../photos/shortcode';
+import { mediaIdOf, SHORTCODE_PATTERN } from '../../photos/shortcode';
 
 /** Request fields the photos endpoints share, and the sentences their descriptions share. */
 
@@ -24,12 +24,31 @@ export function usernameField() {
     .meta({ description: 'The account\'s username (a leading @ and case are ignored).', examples: [EXAMPLE_USERNAME] });
 }
 
+/**
+ * A post's shortcode, standing for a media id some post could have: one that stands for none (all
+ * `A`s, the alphabet's zero; more than 64 bits) is a 400 on every endpoint that takes it, before
+ * the platform is asked.
+ */
 export function shortcodeField() {
   return z
     .string()
     .trim()
-    .regex(SHORTCODE_PATTERN, "must be a post's shortcode: the 5 to 64 letters, digits, - and _ after /p/ (or /reel/) in its URL")
-    .meta({ description: "The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.", examples: ['DfuxqG1rZs1'] });
+    .regex(SHORTCODE_PATTERN, { error: "must be a post's shortcode: the 5 to 64 letters, digits, - and _ after /p/ (or /reel/) in its URL", abort: true })
+    .superRefine((shortcode, context) => {
+      const problem = mediaIdProblem(mediaIdOf(shortcode));
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .meta({
+      description: "The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash. One that stands for no media id (all A's, or beyond 64 bits) is a 400.",
+      examples: ['DfuxqG1rZs1'],
+    });
+}
+
+function mediaIdProblem(mediaId: string | null): string | undefined {
+  if (mediaId === null) return 'stands for a number beyond 64 bits, so no media id; check it was copied whole';
+  // Media ids start at 1.
+  if (mediaId === '0') return 'stands for media id 0, which no post has; check it was copied whole';
+  return undefined;
 }
 
 /** A hashtag, with or without its #; case is ignored. Like the username, the rule reads what is sent, so it is published. */

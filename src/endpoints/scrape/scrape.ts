@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { pageUrl } from '../../schemas/page-url';
-import { ContentFormat, EXAMPLE_METADATA, ScrapeResult } from '../../schemas/scrape';
+import { anyCaseEnum } from '../../schemas/request-fields';
+import { EXAMPLE_METADATA, ScrapeResult } from '../../schemas/scrape';
+import { CONTENT_FORMATS } from '../../scrape/page-content';
 import { checkedSelector } from '../../scrape/dom';
 import { fetchDocument, readDocument } from '../../scrape/fetch-document';
 
 const ScrapeRequest = z.strictObject({
   url: pageUrl(),
-  format: ContentFormat.default('markdown').meta({
-    description: 'markdown (GitHub-flavoured: headings, links, lists, code, tables), text, or html (cleaned: meaningful attributes only, links absolute).',
+  format: anyCaseEnum(CONTENT_FORMATS).default('markdown').meta({
+    description: 'markdown (GitHub-flavoured: headings, links, lists, code, tables), text, or html (cleaned: meaningful attributes only, links absolute); any case (`HTML`), answered in lower case.',
   }),
   selector: z.string().trim().min(1).max(2000).optional().meta({
     description: 'A CSS selector: only what it matches is returned (every match, in page order) instead of the main content found by readability.',

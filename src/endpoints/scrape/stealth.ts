@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/define-endpoint';
 import { EXAMPLE_METADATA, ScrapeResult } from '../../schemas/scrape';
+import { anyCaseEnum } from '../../schemas/request-fields';
 import { stealthCountries } from '../../net/browser-stealth';
 import scrape from './scrape';
 import { checkedSelector } from '../../scrape/dom';
@@ -13,13 +14,9 @@ const ScrapeStealthResult = ScrapeResult.extend({
 
 const ScrapeStealthRequest = scrape.input.extend({
   waitFor: waitForField(2000),
-  country: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(stealthCountries, { error: `must be one of ${stealthCountries.join(', ')}` }))
+  country: anyCaseEnum(stealthCountries, { error: `must be one of ${stealthCountries.join(', ')}` })
     .default('us')
-    .meta({ description: 'Two-letter country the visit appears to come from: language, locale, timezone and, when the operator configured one, the proxy.', examples: ['de'] }),
+    .meta({ description: 'Two-letter country the visit appears to come from (any case): language, locale, timezone and, when the operator configured one, the proxy.', examples: ['de'] }),
 });
 
 export default defineEndpoint({

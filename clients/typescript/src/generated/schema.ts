@@ -10159,13 +10159,25 @@ export interface operations {
                     }[];
                     /** @description Most response tokens (default: the model’s maximum output). */
                     maxTokens?: number | null;
-                    /** @description Sampling temperature (the model’s default 1.0 when absent). */
+                    /**
+                     * @description Sampling temperature (the model’s default 1.0 when absent).
+                     * @default 1
+                     */
                     temperature?: number | null;
-                    /** @description Nucleus sampling (the model’s default 1.0 when absent). */
+                    /**
+                     * @description Nucleus sampling (the model’s default 1.0 when absent).
+                     * @default 1
+                     */
                     topP?: number | null;
-                    /** @description Penalise repeated tokens (the model’s default 0 when absent). */
+                    /**
+                     * @description Penalise repeated tokens (the model’s default 0 when absent).
+                     * @default 0
+                     */
                     frequencyPenalty?: number | null;
-                    /** @description Penalise tokens already present (the model’s default 0 when absent). */
+                    /**
+                     * @description Penalise tokens already present (the model’s default 0 when absent).
+                     * @default 0
+                     */
                     presencePenalty?: number | null;
                     /**
                      * @description Server-sent events: `{delta: {content}, model, index}` chunks, a last one with an empty delta, `finishReason`, `usage` and `costUsd`, then `[DONE]`.
@@ -17659,7 +17671,7 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description markdown (GitHub-flavoured: headings, links, lists, code, tables), text, or html (cleaned: meaningful attributes only, links absolute).
+                     * @description markdown (GitHub-flavoured: headings, links, lists, code, tables), text, or html (cleaned: meaningful attributes only, links absolute); any case (`HTML`), answered in lower case.
                      * @default markdown
                      * @enum {string}
                      */
@@ -18131,7 +18143,7 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description markdown (GitHub-flavoured: headings, links, lists, code, tables), text, or html (cleaned: meaningful attributes only, links absolute).
+                     * @description markdown (GitHub-flavoured: headings, links, lists, code, tables), text, or html (cleaned: meaningful attributes only, links absolute); any case (`HTML`), answered in lower case.
                      * @default markdown
                      * @enum {string}
                      */
@@ -18309,7 +18321,7 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description markdown (GitHub-flavoured: headings, links, lists, code, tables), text, or html (cleaned: meaningful attributes only, links absolute).
+                     * @description markdown (GitHub-flavoured: headings, links, lists, code, tables), text, or html (cleaned: meaningful attributes only, links absolute); any case (`HTML`), answered in lower case.
                      * @default markdown
                      * @enum {string}
                      */
@@ -18325,11 +18337,12 @@ export interface operations {
                      */
                     waitFor?: number;
                     /**
-                     * @description Two-letter country the visit appears to come from: language, locale, timezone and, when the operator configured one, the proxy.
+                     * @description Two-letter country the visit appears to come from (any case): language, locale, timezone and, when the operator configured one, the proxy.
                      * @default us
                      * @example de
+                     * @enum {string}
                      */
-                    country?: string;
+                    country?: "us" | "ca" | "mx" | "br" | "ar" | "gb" | "ie" | "de" | "at" | "ch" | "fr" | "be" | "nl" | "es" | "pt" | "it" | "se" | "no" | "dk" | "fi" | "pl" | "cz" | "ro" | "gr" | "tr" | "ua" | "il" | "ae" | "sa" | "eg" | "za" | "ng" | "in" | "sg" | "id" | "th" | "vn" | "ph" | "jp" | "kr" | "tw" | "hk" | "au" | "nz";
                 };
             };
         };
@@ -23193,7 +23206,7 @@ export interface operations {
                      * @enum {string}
                      */
                     product_condition?: "ALL" | "NEW" | "USED" | "RENEWED" | "COLLECTIBLE";
-                    /** @description Only products eligible for the fast-shipping membership. */
+                    /** @description true: only products eligible for the fast-shipping membership. false is no filter, as when left out (it does not pick the products without it). */
                     is_prime?: boolean;
                     /**
                      * @description NONE, ALL_DISCOUNTS (only discounted products) or TODAYS_DEALS (only products on a deal today).
@@ -23358,7 +23371,7 @@ export interface operations {
                      * @enum {string}
                      */
                     product_condition?: "ALL" | "NEW" | "USED" | "RENEWED" | "COLLECTIBLE";
-                    /** @description Only products eligible for the fast-shipping membership. */
+                    /** @description true: only products eligible for the fast-shipping membership. false is no filter, as when left out (it does not pick the products without it). */
                     is_prime?: boolean;
                     /**
                      * @description NONE, ALL_DISCOUNTS (only discounted products) or TODAYS_DEALS (only products on a deal today).
@@ -23915,7 +23928,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.
+                     * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash. One that stands for no media id (all A's, or beyond 64 bits) is a 400.
                      * @example DfuxqG1rZs1
                      */
                     shortcode: string;
@@ -23999,7 +24012,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.
+                     * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash. One that stands for no media id (all A's, or beyond 64 bits) is a 400.
                      * @example DfuxqG1rZs1
                      */
                     shortcode: string;
@@ -24110,7 +24123,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.
+                     * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash. One that stands for no media id (all A's, or beyond 64 bits) is a 400.
                      * @example DfuxqG1rZs1
                      */
                     shortcode: string;
@@ -24222,7 +24235,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash.
+                     * @description The post's shortcode: the part of its URL between /p/ (or /reel/) and the trailing slash. One that stands for no media id (all A's, or beyond 64 bits) is a 400.
                      * @example DfuxqG1rZs1
                      */
                     shortcode: string;
