@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { NO_STORE, PAGE_HEADERS } from './response-headers';
+import { ACCESSIBILITY_PLUGIN, DOCS_STYLESHEET } from './docs-accessibility';
 import { once } from './once';
 import { lookupTable } from './lookup-table';
 
@@ -24,16 +26,22 @@ const API_KEY_PLACEHOLDER = 'tg_live_…';
 
 /**
  * Starts Swagger UI on the document. The API key fields' placeholder (x-api-key's and the bearer
- * token's) is set through Swagger UI's own component hook (its default field is blank). `BaseLayout` leaves out the standalone top bar,
- * whose box loads any URL a visitor types.
+ * token's) is set through Swagger UI's own component hook (its default field is blank), and so
+ * are their names: both are labelled "Value:", which tells a screen reader neither apart.
+ * `BaseLayout` leaves out the standalone top bar, whose box loads any URL a visitor types.
+ * `filter`: a box over the operations, which Swagger UI renders only near the viewport (150 or
+ * more), out of reach of the browser's find and of a screen reader's headings list.
  */
 const INITIALIZER = `window.addEventListener('load', () => {
   // The x-api-key field and the bearer token's (the same key, for the AI area's operations).
-  const KEY_FIELDS = ['api_key_value', 'auth-bearer-value'];
-  const apiKeyPlaceholder = (system) => ({
+  const KEY_FIELDS = {
+    api_key_value: 'Value: API key (x-api-key header)',
+    'auth-bearer-value': 'Value: API key as a bearer token (/v1/ai/*)',
+  };
+  const apiKeyFields = (system) => ({
     wrapComponents: {
       Input: (Original) => (props) =>
-        system.React.createElement(Original, KEY_FIELDS.includes(props.id) ? { ...props, placeholder: ${JSON.stringify(API_KEY_PLACEHOLDER)} } : props),
+        system.React.createElement(Original, props.id in KEY_FIELDS ? { ...props, placeholder: ${JSON.stringify(API_KEY_PLACEHOLDER)}, 'aria-label': KEY_FIELDS[props.id] } : props),
     },
   });
   window.ui = SwaggerUIBundle({
@@ -41,8 +49,9 @@ const INITIALIZER = `window.addEventListener('load', () => {
     dom_id: '#docs',
     layout: 'BaseLayout',
     presets: [SwaggerUIBundle.presets.apis],
-    plugins: [apiKeyPlaceholder],
+    plugins: [apiKeyFields, window.tollgateAccessibility],
     docExpansion: 'list',
+    filter: true,
     deepLinking: true,
     displayOperationId: true,
     validatorUrl: null,
@@ -63,10 +72,12 @@ function page(title: string): string {
     <title>${escapeHtml(title)} reference</title>
     <link rel="icon" type="image/png" href="/docs/assets/favicon.png">
     <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+    <link rel="stylesheet" href="/docs/assets/accessibility.css">
   </head>
   <body>
     <div id="docs"></div>
     <script src="/docs/assets/swagger-ui-bundle.js"></script>
+    <script src="/docs/assets/accessibility.js"></script>
     <script src="/docs/assets/initializer.js"></script>
   </body>
 </html>
@@ -96,14 +107,25 @@ function contentSecurityPolicy(serverUrl: string | undefined): string {
     `connect-src 'self'${apiOrigin}`,
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'self'",
+    // As the dashboard's X-Frame-Options (sent here too) says: never framed.
+    "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/** This server's own assets, beside Swagger UI's. */
+const OWN_ASSETS = {
+  'initializer.js': { body: INITIALIZER, type: 'text/javascript; charset=utf-8' },
+  'accessibility.js': { body: ACCESSIBILITY_PLUGIN, type: 'text/javascript; charset=utf-8' },
+  'accessibility.css': { body: DOCS_STYLESHEET, type: 'text/css; charset=utf-8' },
+};
+
+const ASSET_CACHING = 'public, max-age=3600';
 
 /**
  * Serves the reference page at /docs (and /docs/) for `document`, the OpenAPI document the server
  * publishes at /openapi.json (asked for when the page is first served), with its assets under
- * /docs/assets/.
+ * /docs/assets/. The page sends the pages' security headers (PAGE_HEADERS, as the dashboard's) and
+ * its own CSP (Swagger UI needs inline styles, and "Try it out" the documented server).
  */
 export function registerDocsPage(server: FastifyInstance, document: () => Record<string, unknown>): void {
   const heading = once(() => {
@@ -116,19 +138,26 @@ export function registerDocsPage(server: FastifyInstance, document: () => Record
     const { html, policy } = heading();
     return reply.type('text/html; charset=utf-8').header('content-security-policy', policy).send(html);
   };
-  server.get('/docs', sendPage);
-  server.get('/docs/', sendPage);
+  void server.register(async (scope) => {
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.headers(PAGE_HEADERS).header(NO_STORE.name, NO_STORE.value);
+    });
+    scope.get('/docs', sendPage);
+    scope.get('/docs/', sendPage);
 
-  server.get('/docs/assets/initializer.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(INITIALIZER));
-  server.get<{ Params: { name: string } }>('/docs/assets/:name', async (request, reply) => {
-    const asset = ASSETS[request.params.name];
-    if (!asset) return reply.callNotFound();
-    // Read on first use: most servers (and every test) never serve the page.
-    let body = assetBodies.get(asset.file);
-    if (!body) {
-      body = fs.readFile(path.join(SWAGGER_UI_DIRECTORY, asset.file));
-      assetBodies.set(asset.file, body);
+    for (const [name, asset] of Object.entries(OWN_ASSETS)) {
+      scope.get(`/docs/assets/${name}`, async (_request, reply) => reply.type(asset.type).header('cache-control', ASSET_CACHING).send(asset.body));
     }
-    return reply.type(asset.type).header('cache-control', 'public, max-age=3600').send(await body);
+    scope.get<{ Params: { name: string } }>('/docs/assets/:name', async (request, reply) => {
+      const asset = ASSETS[request.params.name];
+      if (!asset) return reply.callNotFound();
+      // Read on first use: most servers (and every test) never serve the page.
+      let body = assetBodies.get(asset.file);
+      if (!body) {
+        body = fs.readFile(path.join(SWAGGER_UI_DIRECTORY, asset.file));
+        assetBodies.set(asset.file, body);
+      }
+      return reply.type(asset.type).header('cache-control', ASSET_CACHING).send(await body);
+    });
   });
 }

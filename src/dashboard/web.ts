@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Html, html } from './html';
+import { PAGE_HEADERS } from '../core/response-headers';
 
 /**
  * What every dashboard and admin page shares: cookies, the CSRF check, security headers, the
@@ -19,11 +20,7 @@ function securityHeaders(formTargets: readonly string[]): Record<string, string>
   return {
     'content-security-policy':
       `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action ${["'self'", ...formTargets].join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    // Reset and verification links carry their token in the URL: it never leaves this site in a Referer.
-    'referrer-policy': 'same-origin',
-    'cross-origin-opener-policy': 'same-origin',
+    ...PAGE_HEADERS,
     'cache-control': 'no-store',
   };
 }

@@ -20,7 +20,36 @@ function freePort(): Promise<number> {
   });
 }
 
-describe('the /docs page in Chromium, with every request off this machine blocked', { timeout: 60_000 }, () => {
+type Rgba = [red: number, green: number, blue: number, alpha: number];
+
+function parseColour(colour: string): Rgba {
+  const [red = 0, green = 0, blue = 0, alpha = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+  return [red, green, blue, alpha];
+}
+
+function over(top: Rgba, bottom: Rgba): Rgba {
+  const mix = (index: number) => top[index]! * top[3] + bottom[index]! * (1 - top[3]);
+  return [mix(0), mix(1), mix(2), 1];
+}
+
+function relativeLuminance([red, green, blue]: Rgba): number {
+  const channel = (value: number) => ((value /= 255) <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue);
+}
+
+/** WCAG's contrast ratio of `text` on the backgrounds (nearest first) laid over the page's white, up to the first opaque one. */
+function contrastRatio(text: string, backgrounds: string[]): number {
+  const layers: Rgba[] = [];
+  for (const colour of backgrounds.map(parseColour)) {
+    if (colour[3] > 0) layers.push(colour);
+    if (colour[3] === 1) break;
+  }
+  const background = layers.reverse().reduce((bottom, top) => over(top, bottom), [255, 255, 255, 1] as Rgba);
+  const [lighter, darker] = [relativeLuminance(over(parseColour(text), background)), relativeLuminance(background)].sort((a, b) => b - a);
+  return (lighter! + 0.05) / (darker! + 0.05);
+}
+
+describe('the /docs page in Chromium, with every request off this machine blocked', { timeout: 120_000 }, () => {
   let app: TestApp;
   let browser: Browser;
   let page: Page;
@@ -108,6 +137,47 @@ describe('the /docs page in Chromium, with every request off this machine blocke
     }
   });
 
+  test('the servers select is named, and the headings go h1, h2, h3 without a gap', async () => {
+    assert.equal(await page.getByRole('combobox', { name: 'Servers' }).count(), 1);
+    const levels = await page.getByRole('heading').evaluateAll((headings) =>
+      headings.map((heading) => Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1))),
+    );
+    assert.equal(levels[0], 1);
+    for (let index = 1; index < levels.length; index += 1) {
+      assert.ok(levels[index]! <= levels[index - 1]! + 1, `heading levels ${levels.join(', ')}`);
+    }
+  });
+
+  test('the Authorize button, the badges and the /openapi.json link read at 4.5:1 or more', async () => {
+    const selectors = ['.auth-wrapper .btn.authorize span', '.info .version-stamp pre', '.info .title small pre', '.info a.link .url', '.opblock-get .opblock-summary-method', '.opblock-post .opblock-summary-method'];
+    for (const selector of selectors) {
+      // The text's colour, and the backgrounds of it and its ancestors, nearest first.
+      const colours = await page.locator(selector).first().evaluate((element) => {
+        const backgrounds: string[] = [];
+        for (let at: Element | null = element; at; at = at.parentElement) backgrounds.push(getComputedStyle(at).backgroundColor);
+        return { text: getComputedStyle(element).color, backgrounds };
+      });
+      const ratio = contrastRatio(colours.text, colours.backgrounds);
+      assert.ok(ratio >= 4.5, `${selector}: ${ratio.toFixed(2)}:1`);
+    }
+  });
+
+  test('the Authorize dialog is a named modal dialog, its fields are told apart, and Tab stays inside it', async () => {
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Available authorizations' });
+    assert.equal(await dialog.getAttribute('aria-modal'), 'true');
+    assert.equal(await dialog.getByRole('textbox', { name: 'Value: API key (x-api-key header)' }).count(), 1);
+    assert.equal(await dialog.getByRole('textbox', { name: 'Value: API key as a bearer token (/v1/ai/*)' }).count(), 1);
+    assert.equal(await page.evaluate(() => globalThis.document.activeElement?.id), 'api_key_value', 'focus moves into the dialog');
+    for (let presses = 0; presses < 10; presses += 1) {
+      await page.keyboard.press(presses % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      assert.ok(await page.evaluate(() => Boolean(globalThis.document.activeElement?.closest('[role="dialog"]'))), `focus left the dialog after ${presses + 1} presses`);
+    }
+    await page.keyboard.press('Escape');
+    assert.equal(await dialog.count(), 0);
+    assert.equal(await page.evaluate(() => globalThis.document.activeElement?.textContent), 'Authorize', 'focus is back on the button');
+  });
+
   test('the API key field has a plain placeholder, and "Try it out" calls this server with the key', async () => {
     const { apiKey, accountId } = await app.createAccount('3.00');
     await page.getByRole('button', { name: 'Authorize' }).first().click();
@@ -122,7 +192,8 @@ describe('the /docs page in Chromium, with every request off this machine blocke
     await dialog.getByRole('button', { name: 'Close' }).first().click();
 
     const operation = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/v1/account"]') });
-    await operation.locator('.opblock-summary-control').click();
+    // Expanding it renders its schemas: 8-9 s of Swagger UI's main thread on a busy 2-core machine.
+    await operation.locator('.opblock-summary-control').click({ timeout: 30_000 });
     await operation.getByRole('button', { name: 'Try it out' }).click();
     await operation.getByRole('button', { name: 'Execute' }).click();
     const body = operation.locator('.live-responses-table .response-col_description pre').first();
@@ -131,6 +202,23 @@ describe('the /docs page in Chromium, with every request off this machine blocke
     assert.equal(response.ok, true);
     assert.equal(response.data.accountId, accountId);
     assert.equal(response.data.balanceUsd, 3);
+  });
+
+  test('the filter box finds an operation by its path, however far down the list it is', async () => {
+    type Operations = Record<string, Record<string, unknown>>;
+    const paths = Object.keys(((await app.get('/openapi.json')).body as { paths: Operations }).paths);
+    // The last path: far below the first screen, so not in the page until filtered to.
+    const wanted = paths.at(-1)!;
+    const block = page.locator(`.opblock-summary-path[data-path="${wanted}"]`);
+    assert.equal(await block.count(), 0, `${wanted} is not rendered before filtering`);
+    const filter = page.getByPlaceholder('Filter by tag or path');
+    await filter.fill(wanted);
+    await block.first().waitFor();
+    assert.ok(await block.first().isVisible());
+    // Last before the final check: the list rendered again after the filter is cleared measures its
+    // rows anew, and moves them while it does.
+    await filter.fill('');
+    await page.locator('.opblock-tag').nth(1).waitFor();
   });
 
   test('nothing was requested from another host, and the page raised no errors (none refused by its CSP)', async () => {
