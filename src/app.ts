@@ -83,14 +83,20 @@ export interface App {
   /**
    * A graceful stop within `graceMs`: no new connections, new requests on open ones refused (503),
    * event streams ended with an error event (charged for what they delivered), request/response
-   * calls left to finish — those still running when the grace period nears its end have their
-   * connections closed and their holds released — then the pools closed.
+   * calls left to finish — those still running when the grace period nears its end (20 % of it
+   * left, at least 1 s: with a grace period of 1 s or less, at once) have their connections closed
+   * and their holds released — then the pools closed.
    */
   shutdown(graceMs: number): Promise<void>;
 }
 
-/** The share of a shutdown's grace period left for settling calls cut short and closing the pools. */
+/**
+ * The share of a shutdown's grace period left for settling calls cut short and closing the pools,
+ * and the least time left for it (all of a shorter grace period): on a loaded machine a cut call
+ * has taken half a second to notice its connection closed and commit the release of its hold.
+ */
 const SHUTDOWN_SETTLE_SHARE = 0.2;
+const SHUTDOWN_SETTLE_MIN_MS = 1_000;
 /** How often, while draining, connections that went idle after their last answer are closed. */
 const DRAIN_REAP_MS = 50;
 
@@ -375,7 +381,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         connectionsCut = true;
         server.log.warn({ calls: calls.size }, 'grace period ending: closing the connections of calls still running; their holds are released');
         server.server.closeAllConnections();
-      }, Math.floor(graceMs * (1 - SHUTDOWN_SETTLE_SHARE))).unref();
+      }, Math.max(0, Math.floor(graceMs - Math.max(graceMs * SHUTDOWN_SETTLE_SHARE, SHUTDOWN_SETTLE_MIN_MS)))).unref();
       try {
         await server.close();
       } finally {

@@ -44,8 +44,10 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   // Chat counts prompt tokens on every call: its tables are built now, not during the first one.
   preloadTokenizer();
+  let address: string;
   try {
-    await app.server.listen({ port: config.port, host: config.host });
+    // The address it listens at, as bound: the port chosen when PORT is 0.
+    address = await app.server.listen({ port: config.port, host: config.host });
   } catch (error) {
     // The port is taken, say: nothing may run without the server it belongs to (its media
     // workers would go on claiming jobs, its reconciler settling holds). Close it all, then fail
@@ -57,7 +59,7 @@ export async function serve(config: Config): Promise<void> {
   }
   log.info(
     { database: app.store.dialect, rateLimit: config.redisUrl ? 'redis' : 'memory' },
-    `Tollgate listening on http://${config.host}:${config.port} (docs at /docs)`,
+    `Tollgate listening on ${address} (docs at /docs)`,
   );
   const unreachable = unreachableLinks(config);
   if (unreachable) log.warn({ host: config.host }, unreachable);

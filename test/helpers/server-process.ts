@@ -18,7 +18,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Its log lines (pino JSON) so far. */
   logs: string[];
-  /** Resolves when it exits. */
+  /** Resolves when it has exited and its output is all in `logs`. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -77,7 +77,9 @@ export async function startServerProcess(environment: Record<string, string>): P
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // 'close', not 'exit': the process can exit before its last output is read, and a test reads
+  // the logs once it has exited.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   let pending = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -158,6 +158,8 @@ describe('SIGTERM to a server process', () => {
     assert.deepEqual(entries.filter((entry) => entry.kind === 'capture').map((entry) => Number(entry.cost_micros)), [30_000]);
     assert.equal(entries.filter((entry) => entry.kind === 'release').length, 0);
     assert.ok(server.logs.some((line) => line.includes('"msg":"shut down"')), 'the process did not log its shutdown');
+    // Started with PORT=0: its own start line names the port it was given.
+    assert.ok(server.logs.some((line) => line.includes(`"msg":"Tollgate listening on ${server!.url} (docs at /docs)"`)), 'the start was not logged with the address bound');
   });
 
   test('a call still running when the grace period ends: its connection is closed, its hold released, and the log says the shutdown cut it (not its client)', async () => {
@@ -171,10 +173,11 @@ describe('SIGTERM to a server process', () => {
         });
       });
     });
+    // 2 s: the call is cut at 1 s, leaving the settling its least time (1 s).
     server = await startServerProcess({
       ...database.environment,
       ...dataForSeoEnvironment(fake, { TOLLGATE_UPSTREAM_TIMEOUT_MS: '30000' }),
-      TOLLGATE_SHUTDOWN_GRACE_MS: '1000',
+      TOLLGATE_SHUTDOWN_GRACE_MS: '2000',
     });
     const ledger = new Ledger(database.store);
     const account = await ledger.createAccount('shutdown-cut@example.com', 1_000_000, 'test_shutdown_cut_credit');
@@ -191,7 +194,7 @@ describe('SIGTERM to a server process', () => {
     await vendorAsked;
     server.child.kill('SIGTERM');
     assert.equal(await call, 'cut');
-    await server.exited;
+    assert.deepEqual(await server.exited, { code: 0, signal: null }, `the shutdown did not complete within its grace period (exit 1: an overrun or a failure):\n${server.logs.slice(-8).join('\n')}`);
 
     assert.equal(await ledger.balance(account.id), 1_000_000);
     assert.ok(server.logs.some((line) => line.includes("the shutdown's grace period ended and the server closed the call's connection")), 'the cut was not logged as the shutdown');

@@ -11,6 +11,9 @@ import { testDatabaseLabel } from '../helpers/test-app';
 
 const PRICE = 20_000;
 const AFFORDABLE = 7;
+/** The ledgers' clock, stopped at noon: holds made on one day are never counted on the next (a run across midnight UTC). */
+const NOON = new Date('2026-11-30T12:00:00Z');
+const clock = () => NOON;
 
 /**
  * A key's spending cap on the database itself: concurrent holds of one key are admitted exactly
@@ -24,10 +27,10 @@ describe(`key spending caps under concurrency (${testDatabaseLabel()})`, () => {
   let ledgers: [Ledger, Ledger];
   before(async () => {
     database = await openSharedDatabase();
-    const first = new Ledger(database.store);
+    const first = new Ledger(database.store, clock);
     if (database.store.dialect === 'postgres') {
       second = await openStore({ databaseUrl: database.environment.DATABASE_URL, dataDir: database.environment.TOLLGATE_DATA_DIR! });
-      ledgers = [first, new Ledger(second)];
+      ledgers = [first, new Ledger(second, clock)];
     } else {
       ledgers = [first, first];
     }
@@ -56,7 +59,7 @@ describe(`key spending caps under concurrency (${testDatabaseLabel()})`, () => {
     const refused = outcomes.filter((outcome) => outcome instanceof KeyLimitReachedError);
     assert.equal(admitted.length, AFFORDABLE);
     assert.equal(refused.length, 40 - AFFORDABLE, 'every other call is refused by the cap, none by the balance');
-    const spent = async () => (await first.keyBudgets.status(keyId, limits, new Date()))[0]!.spentMicros;
+    const spent = async () => (await first.keyBudgets.status(keyId, limits, clock()))[0]!.spentMicros;
     assert.equal(await spent(), AFFORDABLE * PRICE);
 
     // Settled at less than held (one each way), on either instance: the cap counts what was charged.
