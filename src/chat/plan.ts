@@ -104,7 +104,7 @@ function planFor(body: ChatCompletionsRequest, models: ModelCatalog, fieldNames:
     throw new ApiError('VALIDATION_ERROR', `${limitField}: ${model.id} writes at most ${model.maxOutputTokens} tokens per call.`, { param: limitField });
   }
 
-  const route: ChatRoute[] = [{ model, maxCompletionTokens: completionLimit(model, tokens, requested) }];
+  const route: ChatRoute[] = [{ model, maxCompletionTokens: completionLimit(model, tokens, requested), promptTokens: tokens }];
   let most = tokens;
   // The text counts alike for every model; the images as each one's upstream bills them.
   const textTokens = tokens - imagePromptTokens(body, model);
@@ -113,7 +113,7 @@ function planFor(body: ChatCompletionsRequest, models: ModelCatalog, fieldNames:
     if (!fallback || refusalOf(fallback, body, field)) continue;
     const fallbackTokens = textTokens + imagePromptTokens(body, fallback);
     if (fallbackTokens >= fallback.contextWindow) continue;
-    route.push({ model: fallback, maxCompletionTokens: completionLimit(fallback, fallbackTokens, requested) });
+    route.push({ model: fallback, maxCompletionTokens: completionLimit(fallback, fallbackTokens, requested), promptTokens: fallbackTokens });
     most = Math.max(most, fallbackTokens);
   }
   return { body: forwarded(body), route, promptTokens: most, completionLimit: { field: limitField, requested } };

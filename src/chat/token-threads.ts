@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
+import { ApiError } from '../core/errors';
 import type { ChatCompletionsRequest } from '../schemas/chat-completions';
 import type { ImageBilling } from './image-tokens';
 import type { TextsToCount } from './token-worker';
@@ -25,16 +26,31 @@ export const OFF_THREAD_CHARACTERS = 65_536;
  */
 let threads: Promise<Piscina<TextsToCount, number>> | undefined;
 
+/**
+ * Large prompts waiting for a thread, at most: beyond them a call is refused at once (503, retry
+ * shortly, nothing held) rather than queued behind minutes of counting, each waiting prompt's text
+ * kept in memory meanwhile.
+ */
+const MAX_WAITING = 8;
+
 function tokenThreads(): Promise<Piscina<TextsToCount, number>> {
   const worker = new URL(import.meta.url.endsWith('.ts') ? './token-worker.ts' : './token-worker.mjs', import.meta.url);
   return (threads ??= import('piscina').then(
-    ({ Piscina }) => new Piscina<TextsToCount, number>({ filename: worker.href, minThreads: 0, maxThreads: Math.min(2, availableParallelism()), idleTimeout: 60_000 }),
+    ({ Piscina }) => new Piscina<TextsToCount, number>({ filename: worker.href, minThreads: 0, maxThreads: Math.min(2, availableParallelism()), idleTimeout: 60_000, maxQueue: MAX_WAITING }),
   ));
 }
 
 /** `textsTokens`, on a worker thread: the same count, with the event loop free meanwhile. */
 export async function textsTokensOffThread(texts: string[], stopAt = Infinity): Promise<number> {
-  return (await tokenThreads()).run({ texts, stopAt });
+  const pool = await tokenThreads();
+  try {
+    return await pool.run({ texts, stopAt });
+  } catch (error) {
+    if (pool.queueSize >= MAX_WAITING) {
+      throw new ApiError('UNAVAILABLE', `messages: the server is counting ${MAX_WAITING} other large prompts; retry in a moment. Nothing was charged.`, { param: 'messages', headers: { 'retry-after': '1' } });
+    }
+    throw error;
+  }
 }
 
 /**
@@ -54,7 +70,10 @@ export async function promptTokensAsync(
   return otherTokens + (countHere ? textsTokens(texts, textsStopAt) : await textsTokensOffThread(texts, textsStopAt));
 }
 
-/** Stops the threads (for a server's close); the next large prompt starts new ones. */
+/**
+ * Stops the threads (tests); the next large prompt starts new ones. A server leaves them: the pool
+ * is the process's, idle threads are unref'd and stop after a minute, so they hold up no exit.
+ */
 export async function closeTokenThreads(): Promise<void> {
   const closing = threads;
   threads = undefined;

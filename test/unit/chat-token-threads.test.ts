@@ -72,3 +72,18 @@ function messageOf(plan: () => unknown): string {
   }
   assert.fail('planned');
 }
+
+test('more large prompts than the threads and their queue hold: the rest refused at once, 503 naming messages, retry in a second', async () => {
+  const text = large.slice(0, 2 * OFF_THREAD_CHARACTERS);
+  const outcomes = await Promise.allSettled(Array.from({ length: 24 }, () => textsTokensOffThread([text])));
+  const counted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+  const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  assert.ok(counted.length >= 8, `${counted.length} counted`);
+  assert.ok(refused.length > 0, 'some were refused');
+  for (const { reason } of refused) {
+    assert.equal(reason.code, 'UNAVAILABLE');
+    assert.equal(reason.param, 'messages');
+    assert.equal(reason.headers['retry-after'], '1');
+  }
+  for (const outcome of counted) assert.equal(outcome.value, textsTokens([text]));
+});

@@ -7,7 +7,9 @@ import { promptTokens, textTokens } from '../../src/chat/tokens';
 import type { ChatRequest } from '../../src/providers/families/chat';
 import { sandboxChat } from '../../src/providers/sandbox/chat';
 import type { PaceClock } from '../../src/providers/sandbox/chat/pace';
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionsRequest, ChatMessage, FunctionTool } from '../../src/schemas/chat-completions';
+import { ChatCompletionsRequest, type ChatCompletion, type ChatCompletionChunk, type ChatMessage, type FunctionTool } from '../../src/schemas/chat-completions';
+import { planChat } from '../../src/chat/plan';
+import { TYPICAL_IMAGE_SIZE } from '../../src/chat/image-tokens';
 
 /**
  * The sandbox chat model as a client sees it: deterministic, made of the prompt's words and of
@@ -96,6 +98,23 @@ test('the answer takes up the prompt’s topic, says once that it is sandbox out
   // A prompt without a topic still gets a labelled, short answer.
   const hello = (await complete(ask('Hi!'))).choices[0]!.message.content!;
   assert.equal(hello.match(/sandbox/gi)?.length, 1, hello);
+});
+
+test("usage on a planned route: the plan's count is used, not counted again, and is the same (a typical size for an image given by URL)", async () => {
+  const body = ChatCompletionsRequest.parse({
+    model: MODEL.id,
+    messages: [
+      { role: 'system', content: 'Answer briefly.' },
+      { role: 'user', content: [{ type: 'text', text: UNICODE_PROMPT }, { type: 'image_url', image_url: { url: 'https://images.example.com/kitchen.jpg' } }] },
+    ],
+  });
+  const plan = planChat(body, builtinCatalog);
+  assert.equal(plan.route[0]!.promptTokens, promptTokens(body, MODEL));
+  const planned = await complete({ body: plan.body, route: plan.route });
+  const unplanned = await complete({ body: plan.body, route: plan.route.map(({ model, maxCompletionTokens }) => ({ model, maxCompletionTokens })) });
+  assert.equal(planned.usage.prompt_tokens, promptTokens(body, MODEL, TYPICAL_IMAGE_SIZE));
+  assert.equal(planned.usage.prompt_tokens, unplanned.usage.prompt_tokens);
+  assert.ok(planned.usage.prompt_tokens < plan.promptTokens, 'the image counted at a typical size, below the hold');
 });
 
 test('usage: the prompt as the tokenizer counts it, the completion as the tokens of its content', async () => {

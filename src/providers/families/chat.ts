@@ -7,6 +7,12 @@ export interface ChatRoute {
   model: ChatModel;
   /** Sent upstream as the completion limit: never more than the hold covers. */
   maxCompletionTokens: number;
+  /**
+   * The prompt's tokens for this model as the plan counted them (its images at the most this
+   * model's upstream may bill): a provider that reports usage itself (the sandbox) need not count
+   * the prompt again on the event loop. Absent where a route is made without a plan.
+   */
+  promptTokens?: number;
 }
 
 /**

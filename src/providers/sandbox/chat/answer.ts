@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { promptTokens, textTokens } from '../../../chat/tokens';
+import { promptTexts, promptTokens, textTokens } from '../../../chat/tokens';
 import { TYPICAL_IMAGE_SIZE } from '../../../chat/image-tokens';
 import type { ChatCompletionsRequest, CompletionUsage, FinishReason, ToolCall } from '../../../schemas/chat-completions';
-import type { ChatRequest } from '../../families/chat';
+import type { ChatRequest, ChatRoute } from '../../families/chat';
 import { SANDBOX_DATA_MONTH } from '../keyword-metrics';
 import { SeededRandom } from '../random';
 import { jsonValueFor } from './json-value';
@@ -38,7 +38,7 @@ export function sandboxAnswer({ body, route }: ChatRequest): SandboxAnswer {
   const created = DATA_MONTH_START + random.fork().integer(0, 28 * DAY_SECONDS);
   const topic = topicOf(body.messages);
   // The sandbox fetches no image: one given by https URL is counted as a typical one, not at the most an upstream could bill (the hold).
-  const prompt = promptTokens(body, model.model, TYPICAL_IMAGE_SIZE);
+  const prompt = sandboxPromptTokens(body, model);
   const base = { id: `chatcmpl-sandbox-${hash.slice(0, 24)}`, created };
 
   const toolRandom = random.fork();
@@ -130,4 +130,14 @@ function usageOf(prompt: number, completion: number): SandboxAnswer['usage'] {
 
 function digest(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The prompt's tokens as the sandbox bills them. The plan has counted the text already (a large
+ * prompt on a worker thread): its count for this model, with the images' and the framing's tokens
+ * taken at a typical size instead of the most (the text's count is the same either way).
+ */
+function sandboxPromptTokens(body: ChatCompletionsRequest, route: ChatRoute): number {
+  if (route.promptTokens === undefined) return promptTokens(body, route.model, TYPICAL_IMAGE_SIZE);
+  return route.promptTokens - promptTexts(body, route.model, 'most').otherTokens + promptTexts(body, route.model, TYPICAL_IMAGE_SIZE).otherTokens;
 }
