@@ -21,8 +21,13 @@ export function issueField(issue: z.core.$ZodIssue): string {
   const reading = unionReading(issue);
   if (reading?.issues) return issueField(reading.issues[0]!);
   if (reading?.field !== undefined) return reading.field;
-  return formatPath(issue.code === 'unrecognized_keys' && issue.keys.length > 0 ? [...issue.path, issue.keys[0]!] : issue.path);
+  const field = formatPath(issue.code === 'unrecognized_keys' && issue.keys.length > 0 ? [...issue.path, issue.keys[0]!] : issue.path);
+  // An unknown key is the caller's text, of any length: `param` echoes no more than a name needs.
+  return field.length > FIELD_MAX_CHARS ? `${field.slice(0, FIELD_MAX_CHARS - 1)}…` : field;
 }
+
+/** The longest field name `param` gives whole. */
+const FIELD_MAX_CHARS = 200;
 
 /**
  * One readable sentence per problem, each naming the field and the rule it broke, e.g.
