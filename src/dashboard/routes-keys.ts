@@ -214,7 +214,7 @@ function limitFields(fields: LimitFields, areas: readonly string[], problem: For
   <label>Monthly cap, USD <span class="muted">(empty: none; a month ends on the 1st, 00:00 UTC)</span>
     <input type="text" inputmode="decimal" name="monthly_usd" value="${fields.monthlyUsd}" placeholder="e.g. 50.00" autocomplete="off"${fieldAttributes(problem, 'monthly_usd')}></label>
   <fieldset><legend>Areas <span class="muted">(none checked: every area; the account's own endpoints always answer)</span></legend>
-  ${areas.map((area) => html`<label><span><input type="checkbox" name="${AREA_FIELD_PREFIX}${area}"${fields.areas.includes(area) ? html` checked` : ''}> ${area}</span></label>`)}
+  ${areas.map((area, index) => html`<label><span><input type="checkbox" name="${AREA_FIELD_PREFIX}${area}"${fields.areas.includes(area) ? html` checked` : ''}${index === 0 ? fieldAttributes(problem, 'areas') : html``}> ${area}</span></label>`)}
   </fieldset>`;
 }
 

@@ -61,6 +61,14 @@ describe(`the dashboard's forms, tables and pages for keyboards, screen readers 
     assert.match(problemOf(unnamed.text) ?? '', /^Name: /);
     assert.equal(atFault(unnamed.text, 'name'), true);
     assert.match(unnamed.text, /<details><summary>Limits/);
+
+    // An unknown area: the group's first checkbox carries the fault (there is no field named "areas").
+    const unknownArea = await client.post('/dashboard/keys', { name: 'staging', area_nowhere: 'on' });
+    assert.equal(unknownArea.status, 400);
+    assert.match(problemOf(unknownArea.text) ?? '', /^Areas: /);
+    const firstArea = /<input type="checkbox" name="area_[^"]*"[^>]*>/.exec(unknownArea.text)?.[0] ?? '';
+    assert.match(firstArea, / autofocus aria-invalid="true" aria-describedby="form-problem"/);
+    assert.match(unknownArea.text, /<details open><summary>Limits/);
   });
 
   test('the keys page: the Create key button comes after the optional limits; no field focused and no "Error:" when nothing is wrong', async () => {
