@@ -4,18 +4,23 @@ import type { AddressInfo } from 'node:net';
 /**
  * A TCP forwarder on a loopback port in front of a real server (the test's PostgreSQL): `cut()`
  * drops every connection and refuses new ones, as a database going down does; `restore()` lets
- * connections through again.
+ * connections through again; `stall()` holds the server's answers (not lost: the connection stays
+ * open, as a hung server's) until `resume()` passes them on.
  */
 export interface TcpForwarder {
   port: number;
   cut(): void;
   restore(): void;
+  stall(): void;
+  resume(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpForwarder(target: { host: string; port: number }): Promise<TcpForwarder> {
   const sockets = new Set<net.Socket>();
   let up = true;
+  let stalled = false;
+  const held: Array<() => void> = [];
   const server = net.createServer((client) => {
     if (!up) {
       client.destroy();
@@ -30,7 +35,8 @@ export async function startTcpForwarder(target: { host: string; port: number }):
         upstream.destroy();
       });
     }
-    client.pipe(upstream).pipe(client);
+    client.pipe(upstream);
+    upstream.on('data', (chunk: Buffer) => (stalled ? held.push(() => client.write(chunk)) : client.write(chunk)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -41,6 +47,13 @@ export async function startTcpForwarder(target: { host: string; port: number }):
     },
     restore() {
       up = true;
+    },
+    stall() {
+      stalled = true;
+    },
+    resume() {
+      stalled = false;
+      for (const pass of held.splice(0)) pass();
     },
     close: () =>
       new Promise<void>((resolve) => {

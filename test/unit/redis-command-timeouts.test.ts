@@ -1,7 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { createRateLimiter } from '../../src/ratelimit';
 import { RedisRateLimiter } from '../../src/ratelimit/redis-rate-limiter';
@@ -9,6 +8,7 @@ import { RedisAvailability } from '../../src/ratelimit/redis-availability';
 import { redisFailedLogIns } from '../../src/dashboard/login-failures';
 import { announceKeyChange } from '../../src/auth/revocations';
 import { loadConfig } from '../../src/config';
+import { startTcpForwarder, type TcpForwarder } from '../helpers/tcp-forwarder';
 import { answerInTime, REDIS_COMMAND_BACKSTOP_MS, REDIS_COMMAND_TIMEOUT_MS, RedisCommandTimeoutError } from '../../src/store/redis-timeouts';
 
 /**
@@ -129,44 +129,13 @@ describe('a healthy Redis while the event loop is blocked past the command timeo
   });
 });
 
-/** A TCP forwarder to Redis that can stop passing Redis's answers on (held, not lost) and pass them again. */
-async function startStallingForwarder(target: URL) {
-  const sockets = new Set<net.Socket>();
-  const held: Array<() => void> = [];
-  let stalled = false;
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.on('data', (chunk) => upstream.write(chunk));
-    upstream.on('data', (chunk) => (stalled ? held.push(() => client.write(chunk)) : client.write(chunk)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    stall: () => void (stalled = true),
-    resume() {
-      stalled = false;
-      for (const pass of held.splice(0)) pass();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe('a Redis that stops answering, its connection left open', { skip: redisUrl ? false : 'set REDIS_URL to run against Redis' }, () => {
-  let forwarder: Awaited<ReturnType<typeof startStallingForwarder>>;
+  let forwarder: TcpForwarder;
+  let forwardedUrl: string;
   before(async () => {
-    forwarder = await startStallingForwarder(new URL(redisUrl!));
+    const target = new URL(redisUrl!);
+    forwarder = await startTcpForwarder({ host: target.hostname, port: Number(target.port || 6379) });
+    forwardedUrl = `redis://127.0.0.1:${forwarder.port}`;
   });
   after(async () => {
     forwarder.resume();
@@ -175,7 +144,7 @@ describe('a Redis that stops answering, its connection left open', { skip: redis
 
   test('the API limiter’s command times out, the request passes unchecked and the outage is said once; answers end it', async () => {
     const { said, errors, availability } = outcomes();
-    const connection = new Redis(forwarder.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_BACKSTOP_MS });
+    const connection = new Redis(forwardedUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_BACKSTOP_MS });
     connection.on('error', () => undefined);
     const limiter = new RedisRateLimiter(connection, { limit: 10, windowMs: 60_000, namespace: `tollgate-test:ratelimit:${randomUUID()}:`, availability });
     try {
@@ -200,7 +169,7 @@ describe('a Redis that stops answering, its connection left open', { skip: redis
 
   test('a dashboard log-in attempt fails with the timeout', async () => {
     const namespace = `tollgate-test:logins:${randomUUID()}:`;
-    const failedLogIns = redisFailedLogIns(forwarder.url, { perPair: 5, perAccount: 10, windowMs: 60_000 }, namespace);
+    const failedLogIns = redisFailedLogIns(forwardedUrl, { perPair: 5, perAccount: 10, windowMs: 60_000 }, namespace);
     try {
       await failedLogIns.succeeded('warm-up', '192.0.2.1');
       forwarder.stall();
