@@ -2,8 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { SerpProvider } from '../../src/providers/families/serp';
-import { sandboxProviders } from '../../src/providers/sandbox';
+import { hangingSerp } from '../helpers/hanging-serp';
 import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-app';
 
 /**
@@ -13,25 +12,10 @@ import { startTestApp, testDatabaseLabel, type TestApp } from '../helpers/test-a
  */
 describe(`an MCP client leaving mid-call at /mcp (${testDatabaseLabel()})`, () => {
   let app: TestApp;
-  const seen: { started: number; aborted: unknown[] } = { started: 0, aborted: [] };
-
-  /** Serves the sandbox, except for the query "hang", which waits until its signal aborts. */
-  const hangingSerp: SerpProvider = {
-    ...sandboxProviders.serp,
-    search(request, options) {
-      if (request.query !== 'hang') return sandboxProviders.serp.search(request, options);
-      seen.started += 1;
-      return new Promise((_resolve, reject) => {
-        options.signal.addEventListener('abort', () => {
-          seen.aborted.push(options.signal.reason);
-          reject(options.signal.reason);
-        }, { once: true });
-      });
-    },
-  };
+  const { provider: hangingProvider, seen } = hangingSerp();
 
   before(async () => {
-    app = await startTestApp({ providers: { serp: hangingSerp } });
+    app = await startTestApp({ providers: { serp: hangingProvider } });
   });
   after(() => app.close());
 
