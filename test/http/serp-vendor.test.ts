@@ -790,6 +790,15 @@ describe(`SERP family on the SEO data vendor (fake upstream, ${testDatabaseLabel
       assert.equal(before - (await vendor.app.balance(vendor.accountId)), 20_000);
     });
 
+    test("a country's page is asked in its own first language, as its searchers get it", async () => {
+      for (const [country, locationCode, language] of [['DE', 2276, 'de'], ['jp', 2392, 'ja'], ['BR', 2076, 'pt'], ['CA', 2124, 'en']] as const) {
+        vendor.fake.reset();
+        vendor.fake.on(`POST /v3/${PATH}`, { json: envelope(PATH, null, 40102, 'No Search Results.') });
+        await ok('/v1/search/websearch', { query: 'laufschuhe', country });
+        assert.deepEqual(sentTask(PATH), { keyword: 'laufschuhe', location_code: locationCode, language_code: language, depth: 10 }, country);
+      }
+    });
+
     test('no results: an empty page', async () => {
       vendor.fake.on(`POST /v3/${PATH}`, { json: envelope(PATH, null, 40102, 'No Search Results.') });
       assert.deepEqual((await ok('/v1/search/websearch', { query: 'zzqxv' })).body.data, { query: 'zzqxv', html: '' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readUpstream } from '../http/upstream-request';
 import { locationCodeOfCountry } from '../../schemas/countries';
+import { localLanguage } from '../../schemas/location-languages';
 import { serpPage } from '../../schemas/serp';
 import type { SerpProvider } from '../families/serp';
 import type { DataForSeoClient } from './client';
@@ -33,7 +34,9 @@ export function dataForSeoSerp(client: DataForSeoClient): SerpProvider {
       return searchMapsSerp(client, request, options);
     },
     async searchHtml(request, options) {
-      const task = { keyword: request.query, location_code: locationCodeOfCountry(request.country), language_code: 'en', depth: request.numResults };
+      // The page a country's own searchers get: in its first language (Germany's in German), as the sandbox serves it.
+      const locationCode = locationCodeOfCountry(request.country);
+      const task = { keyword: request.query, location_code: locationCode, language_code: localLanguage(locationCode), depth: request.numResults };
       const [result] = await client.live(HTML_PATH, task, options);
       const pages = result === undefined || result === null ? [] : readUpstream(VENDOR, HtmlResult, result).items;
       const html = pages

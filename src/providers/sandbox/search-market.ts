@@ -1,6 +1,7 @@
 import type { SearchMarket } from '../families/domain-analytics';
 import { SeededRandom } from './random';
 import { lookupTable } from '../../core/lookup-table';
+import { localLanguage, locationLanguages } from '../../schemas/location-languages';
 
 export type { SearchMarket };
 
@@ -13,27 +14,21 @@ export type { SearchMarket };
 
 export const UNITED_STATES: SearchMarket = { locationCode: 2840, language: 'en' };
 
-/** `[online population relative to the United States, CPC relative to it, languages spoken (the first most)]` by vendor location code. */
-type Country = readonly [demand: number, cpc: number, languages: readonly string[]];
+/** `[online population relative to the United States, CPC relative to it]` by vendor location code (the languages each searches in: schemas/location-languages.ts). */
+type Country = readonly [demand: number, cpc: number];
 
 const COUNTRIES = lookupTable<Country>({
-  2840: [1, 1, ['en', 'es']], 2826: [0.2, 0.85, ['en']], 2124: [0.11, 0.8, ['en', 'fr']], 2036: [0.075, 0.9, ['en']],
-  2554: [0.015, 0.75, ['en']], 2372: [0.015, 0.8, ['en', 'ga']], 2276: [0.24, 0.85, ['de']], 2040: [0.028, 0.75, ['de']],
-  2756: [0.029, 1.05, ['de', 'fr', 'it']], 2250: [0.17, 0.7, ['fr']], 2056: [0.035, 0.7, ['nl', 'fr', 'de']], 2528: [0.055, 0.8, ['nl']],
-  2724: [0.13, 0.5, ['es', 'ca']], 2620: [0.027, 0.4, ['pt']], 2380: [0.16, 0.55, ['it']], 2752: [0.031, 0.8, ['sv']],
-  2578: [0.017, 0.9, ['no', 'nb']], 2208: [0.018, 0.85, ['da']], 2246: [0.017, 0.75, ['fi', 'sv']], 2616: [0.11, 0.3, ['pl']],
-  2203: [0.03, 0.35, ['cs']], 2703: [0.015, 0.3, ['sk']], 2348: [0.027, 0.3, ['hu']], 2642: [0.055, 0.25, ['ro']],
-  2100: [0.022, 0.2, ['bg']], 2300: [0.027, 0.3, ['el']], 2191: [0.012, 0.25, ['hr']], 2705: [0.006, 0.3, ['sl']],
-  2688: [0.021, 0.15, ['sr']], 2440: [0.009, 0.25, ['lt']], 2428: [0.006, 0.25, ['lv']], 2804: [0.1, 0.1, ['uk', 'ru']],
-  2643: [0.42, 0.15, ['ru']], 2398: [0.058, 0.12, ['kk', 'ru']], 2792: [0.25, 0.15, ['tr']], 2376: [0.026, 0.6, ['he', 'en']],
-  2784: [0.033, 0.6, ['ar', 'en']], 2682: [0.11, 0.35, ['ar']], 2818: [0.24, 0.06, ['ar']], 2012: [0.11, 0.05, ['ar', 'fr']],
-  2504: [0.1, 0.07, ['ar', 'fr']], 2566: [0.35, 0.05, ['en']], 2404: [0.13, 0.05, ['en', 'sw']], 2710: [0.13, 0.3, ['en', 'af', 'zu']],
-  2356: [2.4, 0.06, ['en', 'hi']], 2586: [0.3, 0.04, ['ur', 'en']], 2050: [0.22, 0.03, ['bn']], 2360: [0.7, 0.08, ['id']],
-  2458: [0.1, 0.2, ['ms', 'en']], 2702: [0.018, 0.8, ['en', 'zh']], 2608: [0.28, 0.1, ['en', 'tl']], 2764: [0.2, 0.12, ['th']],
-  2704: [0.26, 0.06, ['vi']], 2156: [3.3, 0.15, ['zh']], 2158: [0.07, 0.35, ['zh']], 2344: [0.025, 0.6, ['zh', 'en']],
-  2392: [0.36, 0.6, ['ja']], 2410: [0.16, 0.5, ['ko']], 2076: [0.58, 0.2, ['pt']], 2484: [0.33, 0.2, ['es']],
-  2032: [0.13, 0.12, ['es']], 2152: [0.054, 0.2, ['es']], 2170: [0.13, 0.1, ['es']], 2604: [0.09, 0.1, ['es']],
-  2218: [0.044, 0.1, ['es']], 2862: [0.078, 0.05, ['es']],
+  2840: [1, 1], 2826: [0.2, 0.85], 2124: [0.11, 0.8], 2036: [0.075, 0.9], 2554: [0.015, 0.75], 2372: [0.015, 0.8],
+  2276: [0.24, 0.85], 2040: [0.028, 0.75], 2756: [0.029, 1.05], 2250: [0.17, 0.7], 2056: [0.035, 0.7], 2528: [0.055, 0.8],
+  2724: [0.13, 0.5], 2620: [0.027, 0.4], 2380: [0.16, 0.55], 2752: [0.031, 0.8], 2578: [0.017, 0.9], 2208: [0.018, 0.85],
+  2246: [0.017, 0.75], 2616: [0.11, 0.3], 2203: [0.03, 0.35], 2703: [0.015, 0.3], 2348: [0.027, 0.3], 2642: [0.055, 0.25],
+  2100: [0.022, 0.2], 2300: [0.027, 0.3], 2191: [0.012, 0.25], 2705: [0.006, 0.3], 2688: [0.021, 0.15], 2440: [0.009, 0.25],
+  2428: [0.006, 0.25], 2804: [0.1, 0.1], 2643: [0.42, 0.15], 2398: [0.058, 0.12], 2792: [0.25, 0.15], 2376: [0.026, 0.6],
+  2784: [0.033, 0.6], 2682: [0.11, 0.35], 2818: [0.24, 0.06], 2012: [0.11, 0.05], 2504: [0.1, 0.07], 2566: [0.35, 0.05],
+  2404: [0.13, 0.05], 2710: [0.13, 0.3], 2356: [2.4, 0.06], 2586: [0.3, 0.04], 2050: [0.22, 0.03], 2360: [0.7, 0.08],
+  2458: [0.1, 0.2], 2702: [0.018, 0.8], 2608: [0.28, 0.1], 2764: [0.2, 0.12], 2704: [0.26, 0.06], 2156: [3.3, 0.15],
+  2158: [0.07, 0.35], 2344: [0.025, 0.6], 2392: [0.36, 0.6], 2410: [0.16, 0.5], 2076: [0.58, 0.2], 2484: [0.33, 0.2],
+  2032: [0.13, 0.12], 2152: [0.054, 0.2], 2170: [0.13, 0.1], 2604: [0.09, 0.1], 2218: [0.044, 0.1], 2862: [0.078, 0.05],
 });
 
 /**
@@ -46,7 +41,7 @@ const LANGUAGE_SHARE = { first: 1, spoken: 0.35, foreignEnglish: 0.3, foreign: 0
 /** A location the table does not list (a region or a city, say): a small market, seeded by its code. */
 function unlistedCountry(locationCode: number): Country {
   const random = new SeededRandom(`location:${locationCode}`);
-  return [random.between(0.002, 0.05), random.between(0.3, 1), ['en']];
+  return [random.between(0.002, 0.05), random.between(0.3, 1)];
 }
 
 /** `pt-BR` → `pt`. */
@@ -57,7 +52,8 @@ const baseLanguage = (language: string) => language.split('-')[0]!.toLowerCase()
  * almost everywhere else (India and China, with more people online, search more).
  */
 export function marketLogShare({ locationCode, language }: SearchMarket): number {
-  const [demand, , languages] = COUNTRIES[locationCode] ?? unlistedCountry(locationCode);
+  const [demand] = COUNTRIES[locationCode] ?? unlistedCountry(locationCode);
+  const languages = locationLanguages(locationCode);
   const spoken = baseLanguage(language);
   const languageShare =
     languages[0] === spoken ? LANGUAGE_SHARE.first : languages.includes(spoken) ? LANGUAGE_SHARE.spoken : spoken === 'en' ? LANGUAGE_SHARE.foreignEnglish : LANGUAGE_SHARE.foreign;
@@ -71,7 +67,7 @@ export function locationDemand(locationCode: number): number {
 
 /** A location searching in its first language (Germany in German): the market its own results pages serve. */
 export function localMarket(locationCode: number): SearchMarket {
-  return { locationCode, language: (COUNTRIES[locationCode] ?? unlistedCountry(locationCode))[2][0]! };
+  return { locationCode, language: localLanguage(locationCode) };
 }
 
 /** What a click costs in a market, relative to the United States. */
