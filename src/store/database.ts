@@ -49,7 +49,15 @@ export function appliedMigrations(names: readonly string[]): string {
 /** Opens the database and brings it to the latest migration. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? await openPostgres(options.databaseUrl, options.postgresSchema) : openSqlite(options.dataDir, options.backgroundCheckpoints);
-  const applied = await migrateToLatest(store, store.dialect === 'postgres' ? (options.postgresSchema ?? (await currentSchema(store))) : undefined);
+  let applied: readonly string[];
+  try {
+    applied = await migrateToLatest(store, store.dialect === 'postgres' ? (options.postgresSchema ?? (await currentSchema(store))) : undefined);
+  } catch (error) {
+    // Closed at once: a PostgreSQL pool's idle connections would otherwise keep a refused start
+    // (or CLI command) alive until they time out, ten seconds after it has said why it stopped.
+    await store.close().catch(() => {});
+    throw error;
+  }
   if (applied.length > 0) options.onMigrated?.(applied);
   return store;
 }
