@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite: type check, pure unit tests and the /docs page in Chromium once, then every
 # database-backed test twice — on SQLite with the in-memory rate limiter, and on PostgreSQL with
-# the Redis rate limiter, the two runs side by side.
+# the Redis rate limiter, the two runs side by side (Chromium's scraping suites once, on SQLite).
 set -euo pipefail
 shopt -s globstar nullglob
 cd "$(dirname "$0")/.."
@@ -43,7 +43,21 @@ env -u DATABASE_URL -u REDIS_URL node --import tsx --test "${browser_tests[@]}"
 
 bundled database-tests "${database_tests[@]}"
 database_bundles=("${bundles[@]}")
-run() { node --enable-source-maps --test --test-concurrency=1 "${database_bundles[@]}"; }
+# Chromium's suites test what a browser renders, captures and refuses; the database only charges
+# their calls, through the same pipeline and ledger as every other endpoint's (whose charges the
+# registry-wide and billing suites check on both databases). They are the slowest files (~130 s of
+# a run), so they run once, in the SQLite run, which is the shorter of the two.
+browser_tests_once=(browser scrape-browser-documents scrape-screenshot scrape-browser-logs)
+postgres_bundles=()
+for bundle in "${database_bundles[@]}"; do
+  name=$(basename "$bundle" .test.mjs)
+  [[ " ${browser_tests_once[*]} " == *" $name "* ]] || postgres_bundles+=("$bundle")
+done
+if [ "${#postgres_bundles[@]}" -ne $(( ${#database_bundles[@]} - ${#browser_tests_once[@]} )) ]; then
+  echo "a browser suite to run once is not among the database tests: ${browser_tests_once[*]}" >&2
+  exit 1
+fi
+run() { node --enable-source-maps --test --test-concurrency=1 "$@"; }
 
 # Each test app on PostgreSQL creates a schema of ~20 tables and drops it when it closes: a run
 # leaves ~100,000 dead rows in the system catalogs, and the machine's PostgreSQL runs with
@@ -68,11 +82,11 @@ vacuum_loop=$!
 reports=$(mktemp -d)
 trap 'rm -rf "$reports"; kill "$vacuum_loop" 2>/dev/null || true' EXIT
 echo "== SQLite (in-memory rate limiter) and PostgreSQL (Redis rate limiter), side by side"
-(unset DATABASE_URL REDIS_URL; run) >"$reports/sqlite" 2>&1 &
+(unset DATABASE_URL REDIS_URL; run "${database_bundles[@]}") >"$reports/sqlite" 2>&1 &
 sqlite_run=$!
 DATABASE_URL="$test_database_url" \
 REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}" \
-  run >"$reports/postgres" 2>&1 &
+  run "${postgres_bundles[@]}" >"$reports/postgres" 2>&1 &
 postgres_run=$!
 sqlite_status=0
 postgres_status=0
