@@ -141,6 +141,7 @@ ${scrollingTable('Accounts', html`<table><thead><tr><th>Account</th><th>E-mail</
   const accountPage = async (request: FastifyRequest<{ Params: { accountId: string } }>, reply: FastifyReply, message?: Html, credit?: { usd: string; problem: FormProblem }) => {
     const account = await findAccountRow(context.db, request.params.accountId);
     if (!account) return render(request, reply.code(404), 'No such account', '/admin/accounts', notice('No account has this id.'));
+    await context.flushCalls(); // the keys' Last used, as on the customer's keys page
     const keys = await context.keys.list(account.id);
     const token = csrfToken(request, reply, context.cookies);
     return render(request, reply, `Account ${account.id}`, '/admin/accounts', html`${message ?? ''}${problemNotice(credit?.problem)}

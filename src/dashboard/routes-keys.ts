@@ -63,6 +63,8 @@ export function registerKeyPages(scope: FastifyInstance, context: DashboardConte
   const mustVerify = (session: SessionView) => context.mailer.delivers && !session.verified;
 
   const keysPage = async (request: FastifyRequest, reply: FastifyReply, session: SessionView, top: Html, status = 200, form = EMPTY_CREATE_FORM) => {
+    // Each key's Last used is written with the call log: its pending rows first, so a call just made shows.
+    await context.flushCalls();
     const keys = await context.keys.list(session.accountId);
     const token = csrfToken(request, reply, context.cookies);
     const limitsShown = LIMIT_FIELD_NAMES.includes(form.problem?.field ?? '') || form.limits.dailyUsd !== '' || form.limits.monthlyUsd !== '' || form.limits.areas.length > 0;
