@@ -36,7 +36,10 @@ export async function startTcpForwarder(target: { host: string; port: number }):
       });
     }
     client.pipe(upstream);
-    upstream.on('data', (chunk: Buffer) => (stalled ? held.push(() => client.write(chunk)) : client.write(chunk)));
+    // The server's bytes, and its end of the connection, in order: held while stalled.
+    const pass = (forward: () => void) => (stalled ? held.push(forward) : forward());
+    upstream.on('data', (chunk: Buffer) => pass(() => client.write(chunk)));
+    upstream.on('end', () => pass(() => client.end()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
