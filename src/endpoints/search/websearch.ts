@@ -18,7 +18,7 @@ export default defineEndpoint({
   method: 'POST',
   path: '/v1/search/websearch',
   summary: 'Raw web search results page (HTML)',
-  description: 'The web search results page for a query, as raw HTML, for callers that parse pages themselves. For parsed results use POST /v1/serp/websearch.',
+  description: "The web search results page for a query, as raw HTML, for callers that parse pages themselves: the page searchers in `country` get, in that country's main language. For parsed results use POST /v1/serp/websearch.",
   input: RawSearchRequest,
   output: RawSearchResponse,
   price: ({ perCall }) => perCall(0.02),

@@ -1157,7 +1157,7 @@ export interface paths {
         put?: never;
         /**
          * Raw web search results page (HTML)
-         * @description The web search results page for a query, as raw HTML, for callers that parse pages themselves. For parsed results use POST /v1/serp/websearch.
+         * @description The web search results page for a query, as raw HTML, for callers that parse pages themselves: the page searchers in `country` get, in that country's main language. For parsed results use POST /v1/serp/websearch.
          *
          *     Cost: $0.02 per call.
          */
